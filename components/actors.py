@@ -1,0 +1,54 @@
+"""The player character's body and mind."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(slots=True)
+class Player:
+    """Tag and identity of the player character."""
+
+    name: str
+
+
+@dataclass(slots=True)
+class StateOfMind:
+    """How high the player is: 0 is exhaustion, above 100 an overdose."""
+
+    value: int
+
+
+@dataclass(slots=True)
+class Attributes:
+    """Confidence, Nerve and Will, each within 1..10."""
+
+    confidence: int
+    nerve: int
+    will: int
+
+
+@dataclass(slots=True)
+class Tolerance:
+    """Rises with every dose and never falls; weakens every dose."""
+
+    value: int
+
+
+@dataclass(slots=True)
+class Record:
+    """What the score is made of: doses, close calls, kills, depth reached."""
+
+    doses_used: int = 0
+    close_calls: int = 0
+    kills: int = 0
+    deepest_floor: int = 1
+
+
+@dataclass(slots=True)
+class Palette:
+    """World colours derived from the State of Mind by the colour-shift system."""
+
+    saturation: float
+    brightness: float
+    psychedelic: bool

@@ -1,0 +1,34 @@
+"""What an actor means to do this turn, and who is in control."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(slots=True)
+class MoveIntent:
+    """A step (or bump) the actor will try this turn; (0, 0) waits."""
+
+    dx: int
+    dy: int
+
+
+@dataclass(slots=True)
+class ActionPoints:
+    """Actions left to the actor in the current turn."""
+
+    remaining: int
+
+
+@dataclass(slots=True)
+class TakenOver:
+    """The game holds the controls, and why (shown to the player)."""
+
+    reason: str
+
+
+@dataclass(slots=True)
+class UseDose:
+    """The actor bumped a dose and takes it this action."""
+
+    target: int

@@ -1,0 +1,31 @@
+"""Stable names of saved components, so saves never name Python classes.
+
+Adding a component: give it a new name here. Renaming a class is then free; renaming
+an entry here is a save-format change.
+"""
+
+from __future__ import annotations
+
+from components.actors import Attributes, Palette, Player, Record, StateOfMind, Tolerance
+from components.intents import ActionPoints, MoveIntent, TakenOver, UseDose
+from components.items import Dose
+from components.spatial import BlocksMovement, Position, Renderable
+
+SAVED_COMPONENTS: dict[str, type] = {
+    "position": Position,
+    "renderable": Renderable,
+    "blocks_movement": BlocksMovement,
+    "player": Player,
+    "state_of_mind": StateOfMind,
+    "attributes": Attributes,
+    "tolerance": Tolerance,
+    "record": Record,
+    "palette": Palette,
+    "dose": Dose,
+    "move_intent": MoveIntent,
+    "action_points": ActionPoints,
+    "taken_over": TakenOver,
+    "use_dose": UseDose,
+}
+
+NAME_OF: dict[type, str] = {cls: name for name, cls in SAVED_COMPONENTS.items()}

@@ -1,0 +1,7 @@
+"""Entry point for ``python -m roguelike``: the same as the ``hedonic`` command."""
+
+from __future__ import annotations
+
+from roguelike.cli import main
+
+raise SystemExit(main())

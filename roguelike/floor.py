@@ -1,0 +1,96 @@
+"""A floor of the dungeon: its tiles, what the player remembers, and its sleeping things.
+
+Arrays are indexed ``[y, x]`` everywhere in the project, like tcod consoles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from roguelike import formulas
+
+
+class Tile(IntEnum):
+    """Kinds of map tile, stored as bytes in :attr:`Floor.tiles`."""
+
+    WALL = 0
+    FLOOR = 1
+    DOOR_CLOSED = 2
+    DOOR_OPEN = 3
+    STAIRS_DOWN = 4
+    STAIRS_UP = 5
+
+
+# Indexed by Tile value: can a creature stand there / can light pass?
+WALKABLE = np.array([False, True, False, True, True, True], dtype=bool)
+TRANSPARENT = np.array([False, True, False, True, True, True], dtype=bool)
+
+# An entity of a floor the player is not on, kept as (component name, fields) pairs.
+PackedEntity = list[tuple[str, list[Any]]]
+
+
+@dataclass
+class Floor:
+    """One generated floor: tiles, memory of what was seen, and dormant entities."""
+
+    depth: int
+    tiles: NDArray[np.uint8]
+    explored: NDArray[np.bool_]
+    down_stairs: tuple[int, int]
+    up_stairs: tuple[int, int] | None
+    arrival: tuple[int, int]
+    dormant: list[PackedEntity] = field(default_factory=list)
+
+    @property
+    def width(self) -> int:
+        """Width in tiles."""
+        return int(self.tiles.shape[1])
+
+    @property
+    def height(self) -> int:
+        """Height in tiles."""
+        return int(self.tiles.shape[0])
+
+    def walkable(self) -> NDArray[np.bool_]:
+        """Where a creature can stand (closed doors excluded)."""
+        result: NDArray[np.bool_] = WALKABLE[self.tiles]
+        return result
+
+    def transparent(self) -> NDArray[np.bool_]:
+        """Where light passes (closed doors and walls block it)."""
+        result: NDArray[np.bool_] = TRANSPARENT[self.tiles]
+        return result
+
+    def in_bounds(self, x: int, y: int) -> bool:
+        """Whether ``(x, y)`` lies on the map."""
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def tile(self, x: int, y: int) -> Tile:
+        """The tile at ``(x, y)``; off the map counts as wall."""
+        if not self.in_bounds(x, y):
+            return Tile.WALL
+        return Tile(int(self.tiles[y, x]))
+
+    def explored_fraction(self) -> float:
+        """Share of the walkable-or-door tiles the player has seen."""
+        open_tiles = self.tiles != Tile.WALL
+        total = int(open_tiles.sum())
+        return float((self.explored & open_tiles).sum()) / total if total else 0.0
+
+
+def blank_floor(depth: int) -> Floor:
+    """An all-wall floor of the standard size (the generator carves into it)."""
+    shape = (formulas.MAP_HEIGHT, formulas.MAP_WIDTH)
+    return Floor(
+        depth=depth,
+        tiles=np.zeros(shape, dtype=np.uint8),
+        explored=np.zeros(shape, dtype=bool),
+        down_stairs=(0, 0),
+        up_stairs=None,
+        arrival=(0, 0),
+    )

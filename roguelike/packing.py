@@ -1,0 +1,57 @@
+"""Turn components into plain lists and back, for dormant floors, saves and checksums.
+
+Only classes listed in :data:`components.registry.SAVED_COMPONENTS` can be packed or
+unpacked, so nothing read from a file can choose which code runs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from typing import Any
+
+from components.registry import NAME_OF, SAVED_COMPONENTS
+from roguelike.floor import PackedEntity
+
+
+def _field_plan(cls: type) -> tuple[tuple[str, bool], ...]:
+    """Field names of a component, each with whether it holds a tuple."""
+    hints = typing.get_type_hints(cls)
+    plan = []
+    for field in dataclasses.fields(cls):
+        origin = typing.get_origin(hints[field.name])
+        plan.append((field.name, origin is tuple))
+    return tuple(plan)
+
+
+FIELD_PLANS: dict[type, tuple[tuple[str, bool], ...]] = {
+    cls: _field_plan(cls) for cls in SAVED_COMPONENTS.values()
+}
+
+
+def pack_component(component: object) -> tuple[str, list[Any]]:
+    """A component as (stable name, field values)."""
+    cls = type(component)
+    return NAME_OF[cls], [getattr(component, name) for name, _ in FIELD_PLANS[cls]]
+
+
+def unpack_component(name: str, values: list[Any]) -> object:
+    """The component that :func:`pack_component` packed (KeyError if unknown)."""
+    cls = SAVED_COMPONENTS[name]
+    plan = FIELD_PLANS[cls]
+    if len(values) != len(plan):
+        raise ValueError(f"component {name!r} needs {len(plan)} fields, got {len(values)}")
+    args = [tuple(value) if is_tuple else value for (_, is_tuple), value in zip(plan, values)]
+    return cls(*args)
+
+
+def pack_entity(components: typing.Iterable[object]) -> PackedEntity:
+    """An entity's saved components, ordered by name so packing is canonical."""
+    packed = [pack_component(c) for c in components if type(c) in NAME_OF]
+    packed.sort(key=lambda pair: pair[0])
+    return packed
+
+
+def unpack_entity(packed: PackedEntity) -> list[object]:
+    """The components of a packed entity."""
+    return [unpack_component(name, list(values)) for name, values in packed]

@@ -1,0 +1,52 @@
+"""Shortest paths over a floor with tcod's Dijkstra, for the AI takeover and the bot."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+import tcod.path
+from numpy.typing import NDArray
+
+from roguelike.floor import Floor, Tile
+
+CARDINAL_COST = 2
+DIAGONAL_COST = 3
+
+
+def travel_cost(floor: Floor) -> NDArray[np.int32]:
+    """Cost of entering each tile: 1 where one can walk or open a door, 0 for walls."""
+    cost = (floor.walkable() | (floor.tiles == Tile.DOOR_CLOSED)).astype(np.int32)
+    return cost
+
+
+def distance_map(cost: NDArray[np.int32], goals: Iterable[tuple[int, int]]) -> NDArray[np.int32]:
+    """Walking distance from every tile to the nearest goal ``(x, y)``."""
+    dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
+    for x, y in goals:
+        dist[y, x] = 0
+    tcod.path.dijkstra2d(dist, cost, CARDINAL_COST, DIAGONAL_COST, out=dist)
+    return dist
+
+
+def step_toward(
+    cost: NDArray[np.int32], start: tuple[int, int], goals: Iterable[tuple[int, int]]
+) -> tuple[int, int] | None:
+    """The first step ``(dx, dy)`` from ``start`` toward the nearest goal, if reachable."""
+    goal_list = list(goals)
+    if not goal_list:
+        return None
+    dist = distance_map(cost, goal_list)
+    return downhill_step(dist, start)
+
+
+def downhill_step(dist: NDArray[np.int32], start: tuple[int, int]) -> tuple[int, int] | None:
+    """The first step down a distance map from ``start`` (None if unreachable or there)."""
+    sx, sy = start
+    if dist[sy, sx] == np.iinfo(np.int32).max or dist[sy, sx] == 0:
+        return None
+    path = tcod.path.hillclimb2d(dist, (sy, sx), True, True)
+    if len(path) < 2:
+        return None
+    ny, nx = int(path[1][0]), int(path[1][1])
+    return nx - sx, ny - sy

@@ -1,0 +1,76 @@
+"""The game's own seeded random number generator.
+
+Game logic draws only from :class:`Rng`: a SplitMix64 stream whose whole state is one
+integer, so it saves and restores exactly and never changes with the Python version
+(``random.Random`` promises stable output only for ``random()``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def mix64(value: int) -> int:
+    """Scramble a 64-bit integer (the SplitMix64 finaliser)."""
+    z = value & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def derive_seed(seed: int, *salts: int) -> int:
+    """A seed for an independent stream, derived from a seed and integer salts."""
+    value = mix64(seed)
+    for salt in salts:
+        value = mix64(value ^ mix64(salt + _GOLDEN))
+    return value
+
+
+class Rng:
+    """Deterministic random stream; its state is a single 64-bit integer."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        """The next raw 64-bit output."""
+        self.state = (self.state + _GOLDEN) & _MASK
+        return mix64(self.state)
+
+    def below(self, bound: int) -> int:
+        """A uniform integer in ``[0, bound)``, without modulo bias."""
+        if bound <= 0:
+            raise ValueError("bound must be positive")
+        limit = _MASK - (_MASK % bound)
+        while True:
+            value = self.next64()
+            if value < limit:
+                return value % bound
+
+    def between(self, low: int, high: int) -> int:
+        """A uniform integer in ``[low, high]`` (both ends included)."""
+        return low + self.below(high - low + 1)
+
+    def chance(self, numerator: int, denominator: int) -> bool:
+        """True with probability ``numerator / denominator``."""
+        return self.below(denominator) < numerator
+
+    def choice(self, items: Sequence[T]) -> T:
+        """One element of a non-empty sequence."""
+        return items[self.below(len(items))]
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        """A new list with the items in random order (Fisher-Yates)."""
+        result = list(items)
+        for index in range(len(result) - 1, 0, -1):
+            other = self.below(index + 1)
+            result[index], result[other] = result[other], result[index]
+        return result

@@ -1,0 +1,1 @@
+"""Screens: a stack of title, game, menu and death screens shared by both frontends."""

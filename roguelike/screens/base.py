@@ -1,0 +1,110 @@
+"""The screen protocol and the stack that runs it, independent of any frontend.
+
+A screen turns ``tcod.event`` events into a :data:`Transition` and draws itself on a
+``tcod.console.Console``. Both the window and the terminal frontend feed the same
+events to the same :class:`App`, so no screen has frontend-specific code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, Union
+
+import tcod.console
+import tcod.event
+
+
+class Screen(Protocol):
+    """One screen of the game."""
+
+    @property
+    def animated(self) -> bool:
+        """Whether the screen changes with time alone (frontends then redraw on a timer)."""
+        ...
+
+    def on_event(self, event: tcod.event.Event) -> Transition | None:
+        """React to an input event; return what should happen to the stack."""
+        ...
+
+    def on_draw(self, console: tcod.console.Console, now: float) -> None:
+        """Draw on the 80x25 console; ``now`` (seconds) drives cosmetic animation only."""
+        ...
+
+
+@dataclass(frozen=True)
+class Push:
+    """Open a screen on top of the current one."""
+
+    screen: Screen
+
+
+@dataclass(frozen=True)
+class Pop:
+    """Close the current screen."""
+
+
+@dataclass(frozen=True)
+class Replace:
+    """Close the current screen and open another in its place."""
+
+    screen: Screen
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Leave the program."""
+
+
+Transition = Union[Push, Pop, Replace, Quit]
+
+
+class App:
+    """The screen stack: frontends hand it events and ask it to draw."""
+
+    def __init__(self, first: Screen) -> None:
+        self.stack: list[Screen] = [first]
+
+    @property
+    def running(self) -> bool:
+        """False once the last screen is closed or Quit was asked for."""
+        return bool(self.stack)
+
+    @property
+    def animated(self) -> bool:
+        """Whether the top screen wants redrawing over time."""
+        return bool(self.stack) and self.stack[-1].animated
+
+    def handle(self, event: tcod.event.Event) -> None:
+        """Give an event to the top screen and apply the transition it returns."""
+        if not self.stack:
+            return
+        if isinstance(event, tcod.event.Quit):
+            self.close_all()
+            return
+        self.apply(self.stack[-1].on_event(event))
+
+    def apply(self, transition: Transition | None) -> None:
+        """Change the stack as a transition says."""
+        match transition:
+            case Push(screen):
+                self.stack.append(screen)
+            case Pop():
+                self.stack.pop()
+            case Replace(screen):
+                self.stack[-1] = screen
+            case Quit():
+                self.close_all()
+
+    def close_all(self) -> None:
+        """Close every screen, top first, letting each one clean up."""
+        while self.stack:
+            screen = self.stack.pop()
+            close = getattr(screen, "on_close", None)
+            if close is not None:
+                close()
+
+    def draw(self, console: tcod.console.Console, now: float) -> None:
+        """Draw the top screen on a cleared console."""
+        console.clear()
+        if self.stack:
+            self.stack[-1].on_draw(console, now)

@@ -1,0 +1,80 @@
+"""Helpers over the esper world: what stands where, and moving between floors.
+
+Only the player's floor is live in esper; the entities of other floors sleep packed in
+their :class:`~roguelike.floor.Floor` and wake when the player returns, exactly as left.
+"""
+
+from __future__ import annotations
+
+import esper
+
+from components import Dose, Player, Position, Record
+from roguelike.floor import Floor
+from roguelike.mapgen import generate_floor
+from roguelike.packing import pack_entity, unpack_entity
+from roguelike.rng import derive_seed
+from roguelike.state import GameState
+
+FLOOR_SALT = 0xF1005
+
+
+def entities_at(x: int, y: int) -> list[int]:
+    """Live entities standing on a tile, in id order."""
+    return sorted(e for e, pos in esper.get_component(Position) if pos.x == x and pos.y == y)
+
+
+def doses_on_floor() -> list[tuple[int, Position, Dose]]:
+    """Every dose of the live floor with its position, in id order."""
+    found = esper.get_components(Position, Dose)
+    return sorted(((e, pos, dose) for e, (pos, dose) in found), key=lambda t: t[0])
+
+
+def floor_seed(seed: int, depth: int) -> int:
+    """The seed a floor is generated from: fixed by the game seed and the depth."""
+    return derive_seed(seed, FLOOR_SALT, depth)
+
+
+def ensure_floor(state: GameState, depth: int) -> Floor:
+    """The floor at ``depth``, generated the first time anyone goes there."""
+    if depth not in state.floors:
+        above = state.floors.get(depth - 1)
+        up = above.down_stairs if above is not None else None
+        state.floors[depth] = generate_floor(floor_seed(state.seed, depth), depth, up)
+    return state.floors[depth]
+
+
+def put_floor_to_sleep(state: GameState) -> None:
+    """Pack every live entity but the player into the current floor."""
+    floor = state.floor
+    for entity in sorted(esper.get_entities()):
+        if entity == state.player:
+            continue
+        floor.dormant.append(pack_entity(esper.components_for_entity(entity)))
+        esper.delete_entity(entity, immediate=True)
+
+
+def wake_floor(state: GameState) -> None:
+    """Bring the current floor's dormant entities to life."""
+    floor = state.floor
+    for packed in floor.dormant:
+        esper.create_entity(*unpack_entity(packed))
+    floor.dormant.clear()
+
+
+def travel(state: GameState, depth: int) -> None:
+    """Move the player to another floor, arriving on the matching staircase."""
+    going_down = depth > state.depth
+    put_floor_to_sleep(state)
+    floor = ensure_floor(state, depth)
+    state.depth = depth
+    wake_floor(state)
+    x, y = floor.arrival if going_down else floor.down_stairs
+    position = esper.component_for_entity(state.player, Position)
+    position.x, position.y = x, y
+    record = esper.component_for_entity(state.player, Record)
+    record.deepest_floor = max(record.deepest_floor, depth)
+
+
+def player_components() -> tuple[int, Player]:
+    """The player entity and its identity (there is exactly one)."""
+    return esper.get_component(Player)[0]

@@ -1,0 +1,31 @@
+"""Systems: the verbs of a turn, and the one tuple that fixes their order.
+
+Read :data:`TURN` top to bottom to see a whole turn. Action systems run after every
+player action; clock systems only when that action ends the turn.
+"""
+
+from __future__ import annotations
+
+from roguelike.ecs import System
+from systems.clock import advance_turn, decay_state_of_mind, spend_action_point
+from systems.control import pull_to_dose, return_control, take_over_desperate
+from systems.death import check_death
+from systems.doses import consume_dose
+from systems.movement import move_to_destination
+from systems.perception import shift_colours, update_field_of_view
+from systems.travel import take_stairs
+
+TURN: tuple[System, ...] = (
+    return_control,  # the player steers unless a system below takes over
+    take_over_desperate,  # Desperation overpowers everything else
+    pull_to_dose,  # a weak Will cannot resist a dose within reach
+    move_to_destination,  # steps and bumps: doors open, doses are used, stairs are taken
+    consume_dose,
+    take_stairs,
+    spend_action_point,  # the clock advances when the player's action points run out
+    decay_state_of_mind,  # clock
+    advance_turn,  # clock
+    check_death,
+    update_field_of_view,
+    shift_colours,
+)

@@ -1,0 +1,32 @@
+"""The turn clock: action points, and the State of Mind draining every turn."""
+
+from __future__ import annotations
+
+from components import ActionPoints, Attributes, Player, StateOfMind
+from roguelike import formulas
+from roguelike.ecs import Phase, system
+from roguelike.state import GameState
+
+
+@system(Player, ActionPoints)
+def spend_action_point(state: GameState, entity: int, player: Player, points: ActionPoints) -> None:
+    """An action that did something costs a point; the last point ends the turn."""
+    if not state.acted:
+        return
+    points.remaining -= 1
+    state.clock_ticks = points.remaining <= 0
+
+
+@system(Player, StateOfMind, phase=Phase.CLOCK)
+def decay_state_of_mind(state: GameState, entity: int, player: Player, som: StateOfMind) -> None:
+    """The State of Mind drains by one every turn."""
+    som.value -= formulas.STATE_OF_MIND_DECAY
+
+
+@system(Player, ActionPoints, Attributes, phase=Phase.CLOCK)
+def advance_turn(
+    state: GameState, entity: int, player: Player, points: ActionPoints, attrs: Attributes
+) -> None:
+    """Count the turn and refill action points (two at Will 10)."""
+    state.turn += 1
+    points.remaining = formulas.action_points(attrs.will)

@@ -1,0 +1,72 @@
+"""Who steers the player: Desperation and a weak Will take the controls away."""
+
+from __future__ import annotations
+
+import esper
+
+from components import Attributes, MoveIntent, Player, Position, StateOfMind, TakenOver
+from roguelike import formulas
+from roguelike.ecs import system
+from roguelike.floor import Tile
+from roguelike.pathing import step_toward, travel_cost
+from roguelike.state import GameState
+from roguelike.world import doses_on_floor
+
+DESPERATE_REASON = "Desperate: the craving drags you to the nearest dose."
+WEAK_WILL_REASON = "Your Will gives way: you cannot resist the dose."
+
+
+@system(Player, TakenOver)
+def return_control(state: GameState, entity: int, player: Player, taken: TakenOver) -> None:
+    """Each action starts with the player in control until a system says otherwise."""
+    esper.remove_component(entity, TakenOver)
+
+
+@system(Player, Position, StateOfMind, Attributes, MoveIntent)
+def take_over_desperate(
+    state: GameState, entity: int, player: Player, pos: Position,
+    som: StateOfMind, attrs: Attributes, intent: MoveIntent,
+) -> None:
+    """When Desperate, lunge along a path to the nearest known dose (or search for one)."""
+    if not formulas.is_desperate(som.value, attrs.will):
+        return
+    floor = state.floor
+    known = [(p.x, p.y) for _, p, _ in doses_on_floor() if floor.explored[p.y, p.x]]
+    cost = travel_cost(floor)
+    step = step_toward(cost, (pos.x, pos.y), known)
+    if step is None:
+        unexplored = ~floor.explored & (floor.tiles != Tile.WALL)
+        ys, xs = unexplored.nonzero()
+        step = step_toward(cost, (pos.x, pos.y), zip(xs.tolist(), ys.tolist()))
+    intent.dx, intent.dy = step if step is not None else (0, 0)
+    esper.add_component(entity, TakenOver(DESPERATE_REASON))
+
+
+@system(Player, Position, Attributes, MoveIntent)
+def pull_to_dose(
+    state: GameState, entity: int, player: Player, pos: Position,
+    attrs: Attributes, intent: MoveIntent,
+) -> None:
+    """At Will 1 a dose within 2 tiles, at Will 2 an adjacent one, cannot be resisted."""
+    reach = formulas.irresistible_range(attrs.will)
+    if reach == 0 or esper.has_component(entity, TakenOver):
+        return
+    near = [
+        (p.x, p.y)
+        for _, p, _ in doses_on_floor()
+        if max(abs(p.x - pos.x), abs(p.y - pos.y)) <= reach and state.visible[p.y, p.x]
+    ]
+    step = step_toward(travel_cost(state.floor), (pos.x, pos.y), near)
+    if step is not None:
+        intent.dx, intent.dy = step
+        esper.add_component(entity, TakenOver(WEAK_WILL_REASON))
+
+
+def control_reason(state: GameState) -> str | None:
+    """Why the next action will not be the player's own, or None if it will be."""
+    som = esper.component_for_entity(state.player, StateOfMind)
+    attrs = esper.component_for_entity(state.player, Attributes)
+    if formulas.is_desperate(som.value, attrs.will):
+        return DESPERATE_REASON
+    taken = esper.try_component(state.player, TakenOver)
+    return taken.reason if taken is not None else None

@@ -1,0 +1,19 @@
+"""Death by exhaustion or overdose."""
+
+from __future__ import annotations
+
+from components import Player, StateOfMind
+from roguelike import formulas
+from roguelike.ecs import system
+from roguelike.state import GameState
+
+
+@system(Player, StateOfMind)
+def check_death(state: GameState, entity: int, player: Player, som: StateOfMind) -> None:
+    """The State of Mind at zero kills by exhaustion, above 100 by overdose."""
+    if formulas.is_overdose(som.value):
+        state.cause_of_death = "overdose"
+        state.say("Your heart races, then stops. You overdosed.")
+    elif formulas.is_exhausted(som.value):
+        state.cause_of_death = "exhaustion"
+        state.say("There is nothing left in you. You die of exhaustion.")

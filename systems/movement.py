@@ -1,0 +1,59 @@
+"""Movement with bump interactions: walls stop, doors open, doses are taken, stairs taken."""
+
+from __future__ import annotations
+
+import esper
+
+from components import BlocksMovement, Dose, MoveIntent, Position, UseDose
+from roguelike.ecs import system
+from roguelike.floor import WALKABLE, Tile
+from roguelike.state import GameState
+from roguelike.world import entities_at
+
+STAIRS_STEP = {Tile.STAIRS_DOWN: 1, Tile.STAIRS_UP: -1}
+
+
+@system(Position, MoveIntent)
+def move_to_destination(state: GameState, entity: int, pos: Position, intent: MoveIntent) -> None:
+    """Step by the intent, or bump whatever is in the way."""
+    esper.remove_component(entity, MoveIntent)
+    is_player = entity == state.player
+    if intent.dx == 0 and intent.dy == 0:
+        state.acted = state.acted or is_player
+        return
+    x, y = pos.x + intent.dx, pos.y + intent.dy
+    floor = state.floor
+    tile = floor.tile(x, y)
+    if tile == Tile.DOOR_CLOSED:
+        floor.tiles[y, x] = Tile.DOOR_OPEN
+        _acted(state, is_player, "You open the door.")
+        return
+    if not WALKABLE[tile]:
+        return
+    if _bump_entities(state, entity, x, y, is_player):
+        return
+    pos.x, pos.y = x, y
+    if is_player:
+        state.acted = True
+        if tile in STAIRS_STEP:
+            state.travel_to = state.depth + STAIRS_STEP[tile]
+
+
+def _bump_entities(state: GameState, entity: int, x: int, y: int, is_player: bool) -> bool:
+    """Handle whatever stands on the target tile; True if it stops the step."""
+    for other in entities_at(x, y):
+        if is_player and esper.has_component(other, Dose):
+            esper.add_component(entity, UseDose(other))
+            state.acted = True
+            return True
+        if esper.has_component(other, BlocksMovement):
+            return True
+    return False
+
+
+def _acted(state: GameState, is_player: bool, text: str) -> None:
+    """Mark the player's action as done and tell them what happened."""
+    if is_player:
+        state.acted = True
+        state.say(text)
+

@@ -1,0 +1,32 @@
+"""What the player perceives: field of view with memory, and the colours of the world."""
+
+from __future__ import annotations
+
+import tcod.constants
+import tcod.map
+
+from components import Palette, Player, Position, StateOfMind
+from roguelike import formulas
+from roguelike.ecs import system
+from roguelike.state import GameState
+
+
+@system(Player, Position)
+def update_field_of_view(state: GameState, entity: int, player: Player, pos: Position) -> None:
+    """Recompute what the player sees; seen tiles are remembered as explored."""
+    floor = state.floor
+    state.visible = tcod.map.compute_fov(
+        floor.transparent(),
+        (pos.y, pos.x),
+        radius=formulas.FOV_RADIUS,
+        light_walls=True,
+        algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST,
+    )
+    floor.explored |= state.visible
+
+
+@system(Player, StateOfMind, Palette)
+def shift_colours(state: GameState, entity: int, player: Player, som: StateOfMind, palette: Palette) -> None:
+    """Derive the world's saturation and brightness from the State of Mind."""
+    palette.saturation, palette.brightness = formulas.palette_for(som.value)
+    palette.psychedelic = formulas.is_psychedelic(som.value)

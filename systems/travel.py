@@ -1,0 +1,19 @@
+"""Taking the stairs the player stepped onto."""
+
+from __future__ import annotations
+
+from components import Player, Position
+from roguelike.ecs import system
+from roguelike.state import GameState
+from roguelike.world import travel
+
+
+@system(Player, Position)
+def take_stairs(state: GameState, entity: int, player: Player, pos: Position) -> None:
+    """Move to the floor above or below when the player stepped on stairs."""
+    if state.travel_to is None:
+        return
+    depth, state.travel_to = state.travel_to, None
+    going = "descend" if depth > state.depth else "climb back up"
+    travel(state, depth)
+    state.say(f"You {going} to floor {depth}.")
