@@ -70,7 +70,5 @@ def run_system(sys: System, state: GameState) -> None:
 def run_turn(systems: Iterable[System], state: GameState) -> None:
     """Run the systems in their order; clock systems only when the turn ends."""
     for sys in systems:
-        if state.game_over:
-            return
         if sys.phase is Phase.ACTION or state.clock_ticks:
             run_system(sys, state)

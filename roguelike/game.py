@@ -7,6 +7,7 @@ test, a bot, a benchmark and both frontends drive the very same object.
 from __future__ import annotations
 
 import itertools
+from typing import TypeVar
 
 import esper
 
@@ -31,13 +32,14 @@ from roguelike.state import GameState
 from roguelike.world import ensure_floor, wake_floor
 from systems import TURN
 from systems.control import control_reason
-from systems.perception import shift_colours, update_field_of_view
+from systems.perception import field_of_view, shift_colours, update_field_of_view
 
+C = TypeVar("C")
 GAME_SALT = 0x6A3E
 PLAYER_COLOUR = (255, 255, 255)
 _world_names = itertools.count(1)
 
-WELCOME = "You wake up, shaking. There must be a dose around here somewhere."
+WELCOME = "You wake up shaking. A dose must be near."
 
 
 class Game:
@@ -57,7 +59,8 @@ class Game:
         wake_floor(state)
         state.say(WELCOME)
         game = cls(state, world)
-        game.refresh_view()
+        run_system(update_field_of_view, state)
+        run_system(shift_colours, state)
         return game
 
     def activate(self) -> None:
@@ -76,11 +79,19 @@ class Game:
         esper.add_component(state.player, MoveIntent(dx, dy))
         run_turn(TURN, state)
 
-    def refresh_view(self) -> None:
-        """Recompute what the player sees and the world's colours (after load, too)."""
+    def refresh_visible(self) -> None:
+        """Recompute which tiles the player sees (derived data, not saved)."""
         self.activate()
-        run_system(update_field_of_view, self.state)
-        run_system(shift_colours, self.state)
+        self.state.visible = field_of_view(self.state.floor, self.player_component(Position))
+
+    def player_component(self, kind: type[C]) -> C:
+        """One of the player's components."""
+        self.activate()
+        return esper.component_for_entity(self.state.player, kind)
+
+    def palette(self) -> Palette:
+        """The world's current colours."""
+        return self.player_component(Palette)
 
     def control_reason(self) -> str | None:
         """Why the player's next key will not steer, or None if it will."""

@@ -12,7 +12,7 @@ from roguelike.pathing import step_toward, travel_cost
 from roguelike.state import GameState
 from roguelike.world import doses_on_floor
 
-DESPERATE_REASON = "Desperate: the craving drags you to the nearest dose."
+DESPERATE_REASON = "Desperate: the craving drags you to a dose."
 WEAK_WILL_REASON = "Your Will gives way: you cannot resist the dose."
 
 

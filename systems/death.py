@@ -11,6 +11,8 @@ from roguelike.state import GameState
 @system(Player, StateOfMind)
 def check_death(state: GameState, entity: int, player: Player, som: StateOfMind) -> None:
     """The State of Mind at zero kills by exhaustion, above 100 by overdose."""
+    if state.game_over:
+        return
     if formulas.is_overdose(som.value):
         state.cause_of_death = "overdose"
         state.say("Your heart races, then stops. You overdosed.")

@@ -40,7 +40,9 @@ class Push:
 
 @dataclass(frozen=True)
 class Pop:
-    """Close the current screen."""
+    """Close the current screen (or that many screens from the top)."""
+
+    count: int = 1
 
 
 @dataclass(frozen=True)
@@ -88,8 +90,8 @@ class App:
         match transition:
             case Push(screen):
                 self.stack.append(screen)
-            case Pop():
-                self.stack.pop()
+            case Pop(count):
+                del self.stack[-count:]
             case Replace(screen):
                 self.stack[-1] = screen
             case Quit():

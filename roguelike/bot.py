@@ -1,0 +1,76 @@
+"""A built-in player for headless games: takes doses when it needs them, explores, descends.
+
+It reads the game like a player would (what is explored, which doses are known) and
+answers with a command; it is deterministic, so the same seed gives the same game.
+"""
+
+from __future__ import annotations
+
+import esper
+import numpy as np
+from numpy.typing import NDArray
+
+from components import Attributes, Position, StateOfMind, Tolerance
+from roguelike import formulas
+from roguelike.commands import Command, Move, Wait
+from roguelike.content import SMALL_DOSE
+from roguelike.floor import Tile
+from roguelike.game import Game
+from roguelike.pathing import step_toward, travel_cost
+from roguelike.world import doses_on_floor
+
+CRAVING_BELOW = 45  # the bot goes for a dose when its State of Mind falls under this
+SAFETY_MARGIN = 8  # ...and only if the strongest small dose cannot overdose it
+EXPLORE_ENOUGH = 0.75
+
+
+class Bot:
+    """Chooses the next command for a game."""
+
+    def choose(self, game: Game) -> Command:
+        """The bot's next command."""
+        game.activate()
+        state, floor = game.state, game.state.floor
+        pos = esper.component_for_entity(state.player, Position)
+        here = (pos.x, pos.y)
+        doses = [(p.x, p.y) for _, p, _ in doses_on_floor() if floor.explored[p.y, p.x]]
+        for goals in self.goals(game, doses):
+            step = step_toward(self.cost(game, doses, goals), here, goals)
+            if step is not None:
+                return Move(*step)
+        return Wait()
+
+    def goals(self, game: Game, doses: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+        """Places worth going to, most wanted first."""
+        floor = game.state.floor
+        wanted: list[list[tuple[int, int]]] = []
+        if self.wants_dose(game):
+            wanted.append(doses)
+        frontier = ~floor.explored & (floor.tiles != Tile.WALL)
+        explore = [(int(x), int(y)) for y, x in zip(*frontier.nonzero())]
+        stairs = [floor.down_stairs] if floor.explored[floor.down_stairs[1], floor.down_stairs[0]] else []
+        if floor.explored_fraction() >= EXPLORE_ENOUGH:
+            wanted += [stairs, explore]
+        else:
+            wanted += [explore, stairs]
+        return [goals for goals in wanted if goals]
+
+    def wants_dose(self, game: Game) -> bool:
+        """Whether a dose now helps more than it risks."""
+        som = game.player_component(StateOfMind).value
+        tolerance = game.player_component(Tolerance).value
+        worst = formulas.dose_gain(SMALL_DOSE.strength[1], tolerance)
+        will = game.player_component(Attributes).will
+        craving = max(CRAVING_BELOW, formulas.desperation_threshold(will) + 10)
+        return som < craving and som + worst <= formulas.STATE_OF_MIND_MAX - SAFETY_MARGIN
+
+    def cost(self, game: Game, doses: list[tuple[int, int]], goals: list[tuple[int, int]]) -> NDArray[np.int32]:
+        """Walking costs that steer around doses and stairs the bot is not heading for."""
+        floor = game.state.floor
+        cost = travel_cost(floor)
+        avoid = list(doses) + [floor.down_stairs] + ([floor.up_stairs] if floor.up_stairs else [])
+        goal_set = set(goals)
+        for x, y in avoid:
+            if (x, y) not in goal_set:
+                cost[y, x] = 0
+        return cost

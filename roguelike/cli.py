@@ -1,0 +1,44 @@
+"""The ``hedonic`` command: a table of sub-commands, each defined in its own module.
+
+``hedonic`` alone (or ``hedonic play``) plays; the rest are for developers and tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from roguelike import __version__
+from roguelike.cli_play import PLAY, add_play_options
+from roguelike.cli_tools import SCREENSHOT, SIMULATE
+from roguelike.subcommand import Subcommand
+
+SUBCOMMANDS: tuple[Subcommand, ...] = (PLAY, SIMULATE, SCREENSHOT)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every sub-command."""
+    parser = argparse.ArgumentParser(prog="hedonic", description="Hedonic Hypothesis, a roguelike about addiction.")
+    parser.add_argument("--version", action="version", version=f"hedonic {__version__}")
+    add_common_options(parser)
+    add_play_options(parser)
+    commands = parser.add_subparsers(dest="command")
+    for sub in SUBCOMMANDS:
+        sub_parser = commands.add_parser(sub.name, help=sub.help)
+        add_common_options(sub_parser)
+        sub.configure(sub_parser)
+    return parser
+
+
+def add_common_options(parser: argparse.ArgumentParser) -> None:
+    """Options every sub-command accepts."""
+    parser.add_argument("--data-dir", default=argparse.SUPPRESS, help="where saves, history and replays live")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    if not hasattr(args, "data_dir"):
+        args.data_dir = None
+    chosen = {sub.name: sub for sub in SUBCOMMANDS}.get(args.command or "play", PLAY)
+    return chosen.run(args)

@@ -1,0 +1,71 @@
+"""``hedonic play``: open the game in the window, or say why it cannot."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from roguelike.subcommand import Subcommand
+
+if TYPE_CHECKING:
+    from roguelike.screens.base import App
+
+NO_DISPLAY = "hedonic: no display found (set DISPLAY or WAYLAND_DISPLAY) to open the game window."
+DEFAULT_NAME = "Wanderer"
+
+Frontend = Callable[["App"], int]
+
+
+def add_play_options(parser: argparse.ArgumentParser) -> None:
+    """Options of ``hedonic play`` (also accepted with no sub-command)."""
+    parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, help="seed of new games (random by default)")
+    parser.add_argument("--window", action="store_true", default=argparse.SUPPRESS, help="play in the window")
+
+
+def play(args: argparse.Namespace) -> int:
+    """Build the screens and run them in the chosen frontend."""
+    from roguelike.game import Game
+    from roguelike.screens.base import App
+    from roguelike.screens.title import TitleScreen
+    from roguelike.session import Session
+
+    seed = getattr(args, "seed", None)
+
+    def new_session() -> Session:
+        return Session(Game.new(seed if seed is not None else secrets.randbits(63), DEFAULT_NAME))
+
+    return choose_frontend(args)(App(TitleScreen(new_session)))
+
+
+def has_display() -> bool:
+    """Whether a window can be shown (or SDL was told to draw off-screen)."""
+    env = os.environ
+    return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY") or env.get("SDL_VIDEODRIVER"))
+
+
+def choose_frontend(args: argparse.Namespace) -> Frontend:
+    """The function that runs the app: the window where a display exists."""
+    if has_display() or getattr(args, "window", False):
+        return window
+    return unavailable
+
+
+def window(app: App) -> int:
+    """Run in the game window."""
+    from roguelike.frontend.window import run_window
+
+    run_window(app)
+    return 0
+
+
+def unavailable(app: App) -> int:
+    """No frontend can run here: say so in one sentence."""
+    print(NO_DISPLAY, file=sys.stderr)
+    return 1
+
+
+PLAY = Subcommand("play", "play the game (the default)", lambda parser: None, play)

@@ -1,0 +1,43 @@
+"""The game's font: DejaVu Sans Mono, shipped with its licence, made into a tcod tileset.
+
+libtcod loads a TrueType font into tiles as wide as its widest glyph; the grid looks
+right only when every tile is cropped to the advance of a monospaced cell, which the
+full block glyph shows exactly.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import numpy as np
+import tcod.tileset
+
+FONT_FILE = "DejaVuSansMono.ttf"
+TILE_HEIGHT = 20
+FULL_BLOCK = 0x2588
+# Latin, Greek, Cyrillic, punctuation, arrows, box drawing and blocks: enough for names
+# typed in most European scripts and for every glyph the game draws.
+CODEPOINT_RANGES = ((0x20, 0x250), (0x370, 0x530), (0x2010, 0x2060), (0x2190, 0x2200), (0x2500, 0x25A0))
+
+
+def load_tileset(height: int = TILE_HEIGHT) -> tcod.tileset.Tileset:
+    """The game's tileset at a tile height, with clean procedural block elements."""
+    path = resources.files("roguelike") / "data" / "fonts" / FONT_FILE
+    with resources.as_file(path) as font:
+        wide = tcod.tileset.load_truetype_font(font, 0, height)
+    left, right = _cell_columns(wide)
+    tileset = tcod.tileset.Tileset(right - left, height)
+    for start, stop in CODEPOINT_RANGES:
+        for codepoint in range(start, stop):
+            tile = wide.get_tile(codepoint)
+            if tile[..., 3].any() or codepoint == 0x20:
+                tileset.set_tile(codepoint, np.ascontiguousarray(tile[:, left:right]))
+    tcod.tileset.procedural_block_elements(tileset=tileset)
+    return tileset
+
+
+def _cell_columns(wide: tcod.tileset.Tileset) -> tuple[int, int]:
+    """The columns of a wide tile that one monospaced cell covers."""
+    alpha = wide.get_tile(FULL_BLOCK)[..., 3]
+    columns = np.nonzero(alpha.max(axis=0))[0]
+    return int(columns.min()), int(columns.max()) + 1

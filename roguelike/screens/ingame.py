@@ -1,0 +1,72 @@
+"""The in-game screen: keys become commands; the game is drawn with the panel."""
+
+from __future__ import annotations
+
+import tcod.console
+import tcod.event
+
+from roguelike import keymap
+from roguelike.commands import Command, Wait
+from roguelike.game import Game
+from roguelike.session import Session
+from roguelike.render import draw_game
+from roguelike.screens.base import Push, Replace, Transition
+from roguelike.screens.death import DeathScreen
+from roguelike.screens.pause import PauseScreen
+
+
+class InGameScreen:
+    """Playing: every command key advances the game."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.game: Game = session.game
+
+    @property
+    def animated(self) -> bool:
+        """The world flashes when the player is very High."""
+        return self.game.palette().psychedelic
+
+    def on_event(self, event: tcod.event.Event) -> Transition | None:
+        """Move, wait or open the menu; while the game steers, any key advances a turn."""
+        if not isinstance(event, tcod.event.KeyDown):
+            return None
+        if event.sym == tcod.event.KeySym.ESCAPE:
+            return Push(PauseScreen(self.session))
+        command = self.command_for(event)
+        if command is None:
+            return None
+        self.session.apply(command)
+        if self.game.state.game_over:
+            self.session.close()
+            return Replace(DeathScreen(self.game))
+        return None
+
+    def command_for(self, event: tcod.event.KeyDown) -> Command | None:
+        """The command for a key; any key is a wait while the player is not in control."""
+        command = keymap.command_for(event)
+        if command is None and self.game.control_reason() is not None and not is_modifier(event):
+            return Wait()
+        return command
+
+    def on_draw(self, console: tcod.console.Console, now: float) -> None:
+        """Draw map, entities and panel."""
+        draw_game(console, self.game, now)
+
+    def on_close(self) -> None:
+        """The program is closing under this screen: end the session cleanly."""
+        self.session.close()
+
+
+def is_modifier(event: tcod.event.KeyDown) -> bool:
+    """Shift, Ctrl, Alt and the like pressed alone."""
+    return event.sym in MODIFIER_KEYS
+
+
+MODIFIER_KEYS = frozenset(
+    {
+        tcod.event.KeySym.LSHIFT, tcod.event.KeySym.RSHIFT, tcod.event.KeySym.LCTRL,
+        tcod.event.KeySym.RCTRL, tcod.event.KeySym.LALT, tcod.event.KeySym.RALT,
+        tcod.event.KeySym.LGUI, tcod.event.KeySym.RGUI,
+    }
+)

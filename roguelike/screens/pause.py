@@ -1,0 +1,46 @@
+"""The in-game menu on Esc: Continue (the default) or Quit to the title."""
+
+from __future__ import annotations
+
+import tcod.console
+import tcod.constants
+import tcod.event
+
+from roguelike.game import Game
+from roguelike.session import Session
+from roguelike.render import draw_game
+from roguelike.screens.base import Pop, Transition
+from roguelike.screens.menu import Menu
+
+BOX = (20, 18, 36)
+
+
+class PauseScreen:
+    """Continue playing or quit; there is no quitting without saving."""
+
+    animated = False
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.game: Game = session.game
+        self.menu = Menu(["Continue", "Quit"])
+
+    def on_event(self, event: tcod.event.Event) -> Transition | None:
+        """Esc or Continue closes the menu; Quit returns to the title."""
+        if not isinstance(event, tcod.event.KeyDown):
+            return None
+        if event.sym == tcod.event.KeySym.ESCAPE:
+            return Pop()
+        match self.menu.on_key(event):
+            case 0:
+                return Pop()
+            case 1:
+                self.session.close()
+                return Pop(2)  # this menu and the game under it
+        return None
+
+    def on_draw(self, console: tcod.console.Console, now: float) -> None:
+        """The game underneath, with the menu in a box over it."""
+        draw_game(console, self.game, now)
+        console.draw_frame(28, 8, 24, 6, "Menu", bg=BOX, fg=(200, 200, 220))
+        self.menu.draw(console, 31, 10)

@@ -1,0 +1,36 @@
+"""Render screens to PNG with the real tileset and no window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import tcod.console
+from numpy.typing import NDArray
+
+from roguelike import formulas
+from roguelike.frontend.png import write_png
+from roguelike.frontend.tileset import load_tileset
+from roguelike.game import Game
+from roguelike.render import draw_game
+
+# A fixed instant for the cosmetic animation, so screenshots of one state are identical.
+SCREENSHOT_TIME = 0.0
+
+
+def game_console(game: Game) -> tcod.console.Console:
+    """An 80x25 console with the in-game screen drawn on it."""
+    console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
+    draw_game(console, game, SCREENSHOT_TIME)
+    return console
+
+
+def render_pixels(console: tcod.console.Console) -> NDArray[np.uint8]:
+    """The console as RGBA pixels, drawn with the game's tileset."""
+    pixels: NDArray[np.uint8] = load_tileset().render(console)
+    return pixels
+
+
+def save_screenshot(game: Game, path: Path) -> None:
+    """Write the in-game screen of a game as a PNG file."""
+    write_png(path, render_pixels(game_console(game)))

@@ -1,0 +1,70 @@
+"""A game being played: the Game plus what must happen after every command.
+
+Frontends and ``hedonic simulate`` drive a :class:`Session`, never a bare Game, so that
+autosaving and replay recording (observers) happen after every command, before the
+next input is read. The snapshot is encoded once per command and shared by observers,
+so the save and the replay always agree on the checksum of a turn.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Protocol
+
+from roguelike.commands import Command
+from roguelike.game import Game
+from roguelike.snapshot import encode, to_plain
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied command and the state it led to."""
+
+    index: int
+    turn: int
+    command: Command
+    snapshot: bytes
+    checksum: str
+
+
+class Observer(Protocol):
+    """Something that must see every step: the autosaver, the replay recorder."""
+
+    def after_step(self, game: Game, step: Step) -> None:
+        """Called after each command, before the next input is read."""
+        ...
+
+    def close(self, game: Game) -> None:
+        """Called once when the session ends (quit, death, crash)."""
+        ...
+
+
+def digest(snapshot: bytes) -> str:
+    """The checksum of an encoded snapshot."""
+    return hashlib.blake2b(snapshot, digest_size=8).hexdigest()
+
+
+class Session:
+    """A game with its observers; ``apply`` is the one way to advance it."""
+
+    def __init__(self, game: Game, observers: list[Observer] | None = None, steps: int = 0) -> None:
+        self.game = game
+        self.observers: list[Observer] = list(observers or [])
+        self.steps = steps
+
+    def apply(self, command: Command) -> Step:
+        """Apply a command, then let every observer see the result."""
+        self.game.apply(command)
+        snapshot = encode(to_plain(self.game))
+        self.steps += 1
+        step = Step(self.steps, self.game.state.turn, command, snapshot, digest(snapshot))
+        for observer in self.observers:
+            observer.after_step(self.game, step)
+        return step
+
+    def close(self) -> None:
+        """End the session: observers flush and release what they hold."""
+        for observer in self.observers:
+            observer.close(self.game)
+        self.observers.clear()

@@ -1,0 +1,116 @@
+"""The whole game as plain data (msgpack-ready) and back, and its checksum.
+
+The snapshot holds every entity with its id, every floor (tiles as bytes), the RNG
+state, the turn and the messages: everything that decides what happens next, so two
+games with equal snapshots play on identically.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+from typing import Any
+
+import esper
+import msgpack
+import numpy as np
+
+from roguelike.floor import Floor
+from roguelike.game import Game, fresh_world
+from roguelike.packing import pack_entity, unpack_entity
+from roguelike.rng import Rng
+from roguelike.state import GameState, Message
+
+Plain = dict[str, Any]
+
+
+def to_plain(game: Game) -> Plain:
+    """The game as a dict of plain values (ints, strings, bytes, lists)."""
+    game.activate()
+    state = game.state
+    return {
+        "seed": state.seed,
+        "name": state.name,
+        "player": state.player,
+        "depth": state.depth,
+        "turn": state.turn,
+        "rng": state.rng.state,
+        "cause": state.cause_of_death,
+        "messages": [[m.turn, m.text] for m in state.messages],
+        "next_entity": peek_next_entity(),
+        "entities": [[e, pack_entity(esper.components_for_entity(e))] for e in sorted(esper.get_entities())],
+        "floors": [floor_to_plain(state.floors[d]) for d in sorted(state.floors)],
+    }
+
+
+def floor_to_plain(floor: Floor) -> Plain:
+    """A floor as plain values."""
+    return {
+        "depth": floor.depth,
+        "shape": list(floor.tiles.shape),
+        "tiles": floor.tiles.tobytes(),
+        "explored": np.packbits(floor.explored).tobytes(),
+        "down": list(floor.down_stairs),
+        "up": list(floor.up_stairs) if floor.up_stairs is not None else None,
+        "arrival": list(floor.arrival),
+        "dormant": [list(map(list, entity)) for entity in floor.dormant],
+    }
+
+
+def from_plain(plain: Plain) -> Game:
+    """Rebuild a game from :func:`to_plain`'s output (trusted, already validated)."""
+    world = fresh_world()
+    floors = {f["depth"]: floor_from_plain(f) for f in plain["floors"]}
+    state = GameState(
+        seed=plain["seed"], name=plain["name"], player=plain["player"], rng=Rng(plain["rng"]),
+        floors=floors, depth=plain["depth"], turn=plain["turn"],
+        messages=[Message(turn, text) for turn, text in plain["messages"]],
+        cause_of_death=plain["cause"],
+    )
+    for entity, packed in plain["entities"]:
+        restore_entity(entity, unpack_entity([(name, values) for name, values in packed]))
+    esper._entity_count = itertools.count(plain["next_entity"])
+    game = Game(state, world)
+    game.refresh_visible()
+    return game
+
+
+def floor_from_plain(plain: Plain) -> Floor:
+    """A floor from plain values."""
+    height, width = plain["shape"]
+    tiles = np.frombuffer(plain["tiles"], dtype=np.uint8).reshape(height, width).copy()
+    bits = np.unpackbits(np.frombuffer(plain["explored"], dtype=np.uint8))
+    explored = bits[: height * width].reshape(height, width).astype(bool)
+    up = plain["up"]
+    return Floor(
+        depth=plain["depth"], tiles=tiles, explored=explored,
+        down_stairs=(plain["down"][0], plain["down"][1]),
+        up_stairs=(up[0], up[1]) if up is not None else None,
+        arrival=(plain["arrival"][0], plain["arrival"][1]),
+        dormant=[[(name, list(values)) for name, values in entity] for entity in plain["dormant"]],
+    )
+
+
+def peek_next_entity() -> int:
+    """The id esper will give the next entity of the current world."""
+    upcoming = next(esper._entity_count)
+    esper._entity_count = itertools.count(upcoming)
+    return upcoming
+
+
+def restore_entity(entity: int, components: list[object]) -> None:
+    """Recreate an entity under its saved id, so relations and order survive a load."""
+    # esper hands out ids from a counter; pointing the counter at the saved id makes
+    # create_entity reuse it exactly.
+    esper._entity_count = itertools.count(entity)
+    esper.create_entity(*components)
+
+
+def encode(plain: Plain) -> bytes:
+    """Canonical msgpack bytes of a snapshot."""
+    return msgpack.packb(plain, use_bin_type=True)
+
+
+def checksum(game: Game) -> str:
+    """A short hash of the whole game state (the same as a session step's checksum)."""
+    return hashlib.blake2b(encode(to_plain(game)), digest_size=8).hexdigest()
