@@ -32,7 +32,8 @@ from roguelike.state import GameState
 from roguelike.world import ensure_floor, wake_floor
 from systems import TURN
 from systems.control import control_reason
-from systems.perception import field_of_view, shift_colours, update_field_of_view
+from roguelike.sight import field_of_view
+from systems.perception import shift_colours, update_field_of_view
 
 C = TypeVar("C")
 GAME_SALT = 0x6A3E
@@ -82,7 +83,8 @@ class Game:
     def refresh_visible(self) -> None:
         """Recompute which tiles the player sees (derived data, not saved)."""
         self.activate()
-        self.state.visible = field_of_view(self.state.floor, self.player_component(Position))
+        pos = self.player_component(Position)
+        self.state.visible = field_of_view(self.state.floor, pos.x, pos.y)
 
     def player_component(self, kind: type[C]) -> C:
         """One of the player's components."""

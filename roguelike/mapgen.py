@@ -14,6 +14,7 @@ from roguelike.content import SMALL_DOSE, STRONG_DOSE, DoseKind
 from roguelike.floor import Floor, PackedEntity, Tile, blank_floor
 from roguelike.packing import pack_entity
 from roguelike.rng import Rng
+from roguelike.sight import field_of_view
 
 
 @dataclass(frozen=True)
@@ -166,11 +167,12 @@ def _place_doses(rng: Rng, floor: Floor, rooms: list[Room]) -> list[PackedEntity
     packed = []
     if floor.depth == 1:
         spot = _start_dose_spot(rng, floor, rooms[0])
-        taken.add(spot)
         packed.append(make_dose(rng, SMALL_DOSE, spot))
-    scatter_rooms = rooms[1:] if floor.depth == 1 and len(rooms) > 1 else rooms
+        # The start dose must be the only one in sight: mark the whole view as taken.
+        ys, xs = field_of_view(floor, *floor.arrival).nonzero()
+        taken |= set(zip(xs.tolist(), ys.tolist()))
     for _ in range(rng.between(*formulas.DOSES_PER_FLOOR)):
-        spot = _free_spot(rng, floor, rng.choice(scatter_rooms), taken)
+        spot = _free_spot(rng, floor, rng.choice(rooms), taken)
         if spot is not None:
             taken.add(spot)
             packed.append(make_dose(rng, _dose_kind(rng, floor.depth), spot))

@@ -2,35 +2,18 @@
 
 from __future__ import annotations
 
-import numpy as np
-import tcod.constants
-import tcod.map
-from numpy.typing import NDArray
-
 from components import Palette, Player, Position, StateOfMind
 from roguelike import formulas
 from roguelike.ecs import system
-from roguelike.floor import Floor
+from roguelike.sight import field_of_view
 from roguelike.state import GameState
 
 
 @system(Player, Position)
 def update_field_of_view(state: GameState, entity: int, player: Player, pos: Position) -> None:
     """Recompute what the player sees; seen tiles are remembered as explored."""
-    state.visible = field_of_view(state.floor, pos)
+    state.visible = field_of_view(state.floor, pos.x, pos.y)
     state.floor.explored |= state.visible
-
-
-def field_of_view(floor: Floor, pos: Position) -> NDArray[np.bool_]:
-    """The tiles visible from a position (closed doors and walls block sight)."""
-    visible: NDArray[np.bool_] = tcod.map.compute_fov(
-        floor.transparent(),
-        (pos.y, pos.x),
-        radius=formulas.FOV_RADIUS,
-        light_walls=True,
-        algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST,
-    )
-    return visible
 
 
 @system(Player, StateOfMind, Palette)
