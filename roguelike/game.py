@@ -123,7 +123,7 @@ def starting_player(name: str, at: tuple[int, int]) -> list[object]:
     return [
         Player(name),
         Position(*at),
-        Renderable("@", PLAYER_COLOUR, layer=2),
+        Renderable("@", PLAYER_COLOUR, layer=2, always_bright=True),
         BlocksMovement(),
         StateOfMind(formulas.STATE_OF_MIND_START),
         Attributes(start, start, start),

@@ -31,7 +31,7 @@ def load_tileset(height: int = TILE_HEIGHT) -> tcod.tileset.Tileset:
         for codepoint in range(start, stop):
             tile = wide.get_tile(codepoint)
             if tile[..., 3].any() or codepoint == 0x20:
-                tileset.set_tile(codepoint, np.ascontiguousarray(tile[:, left:right]))
+                tileset[codepoint] = np.ascontiguousarray(tile[:, left:right])
     tcod.tileset.procedural_block_elements(tileset=tileset)
     return tileset
 

@@ -42,5 +42,6 @@ class PauseScreen:
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """The game underneath, with the menu in a box over it."""
         draw_game(console, self.game, now)
-        console.draw_frame(28, 8, 24, 6, "Menu", bg=BOX, fg=(200, 200, 220))
+        console.draw_frame(28, 8, 24, 6, bg=BOX, fg=(200, 200, 220))
+        console.print(30, 8, " Menu ", fg=(255, 230, 120), bg=BOX)
         self.menu.draw(console, 31, 10)

@@ -1,0 +1,61 @@
+"""Stairs: descending, climbing back, and floors kept exactly as left."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from components import Position, Record
+from helpers import dose_positions, player_xy
+from roguelike.commands import Move
+from roguelike.floor import Tile
+from roguelike.game import Game
+from roguelike.snapshot import from_plain, to_plain
+
+
+def walk_onto(game: Game, target: tuple[int, int]) -> None:
+    """Teleport next to a tile and step onto it (a test shortcut for walking there)."""
+    x, y = target
+    for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
+        if game.state.floor.tile(x + dx, y + dy) in (Tile.FLOOR, Tile.DOOR_OPEN):
+            pos = game.player_component(Position)
+            pos.x, pos.y = x + dx, y + dy
+            game.apply(Move(-dx, -dy))
+            return
+    raise AssertionError("no free tile next to the target")
+
+
+def test_descend_and_climb_back_keeps_the_floor_as_left() -> None:
+    game = Game.new(5, "Climber")
+    game.state.floor.tiles[game.state.floor.tiles == Tile.DOOR_CLOSED] = Tile.DOOR_OPEN
+    first = game.state.floor
+    doses_before = dose_positions(game)
+    explored_before = first.explored.copy()
+    walk_onto(game, first.down_stairs)
+    assert game.state.depth == 2
+    assert player_xy(game) == game.state.floor.up_stairs == first.down_stairs
+    second_doses = dose_positions(game)
+    assert second_doses
+    walk_onto(game, game.state.floor.up_stairs)
+    assert game.state.depth == 1
+    assert player_xy(game) == first.down_stairs
+    assert dose_positions(game) == doses_before
+    assert (first.explored | explored_before).sum() == first.explored.sum()
+    walk_onto(game, first.down_stairs)
+    assert dose_positions(game) == second_doses
+    assert game.player_component(Record).deepest_floor == 2
+
+
+def test_there_is_no_way_up_from_floor_one() -> None:
+    game = Game.new(9, "Top")
+    assert not (game.state.floor.tiles == Tile.STAIRS_UP).any()
+
+
+def test_snapshot_round_trip_keeps_every_floor() -> None:
+    game = Game.new(5, "Saver")
+    game.state.floor.tiles[game.state.floor.tiles == Tile.DOOR_CLOSED] = Tile.DOOR_OPEN
+    walk_onto(game, game.state.floor.down_stairs)
+    restored = from_plain(to_plain(game))
+    assert to_plain(restored) == to_plain(game)
+    for depth in (1, 2):
+        assert np.array_equal(restored.state.floors[depth].tiles, game.state.floors[depth].tiles)
+    assert np.array_equal(restored.state.visible, game.state.visible)

@@ -1,0 +1,110 @@
+"""The window frontend under SDL's dummy video driver, and screenshots as pixels."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+import tcod.event
+from tcod.event import KeySym, Modifier, Scancode
+
+from roguelike.frontend import window
+from roguelike.frontend.png import decode_png
+from roguelike.game import Game
+from roguelike.render import TILE_GLYPHS
+from roguelike.screens.base import App
+from roguelike.screens.ingame import InGameScreen
+from roguelike.screens.title import TitleScreen
+from roguelike.screenshot import game_console, render_pixels, save_screenshot
+from roguelike.session import Session
+from roguelike.frontend.tileset import load_tileset
+
+
+def key(sym: KeySym, mod: Modifier = Modifier.NONE) -> tcod.event.KeyDown:
+    """A key press as the window would deliver it."""
+    return tcod.event.KeyDown(scancode=Scancode.UNKNOWN, sym=sym, mod=mod)
+
+
+def scripted_wait(events: list[tcod.event.Event], seen: list[App]) -> object:
+    """A stand-in for ``tcod.event.wait`` that feeds events one frame at a time."""
+
+    def wait(timeout: float | None = None) -> Iterator[tcod.event.Event]:
+        yield events.pop(0) if events else tcod.event.Quit()
+
+    return wait
+
+
+def test_window_runs_title_game_menu_and_quit(monkeypatch: pytest.MonkeyPatch) -> None:
+    sessions: list[Session] = []
+
+    def new_session() -> Session:
+        sessions.append(Session(Game.new(3, "Window")))
+        return sessions[-1]
+
+    app = App(TitleScreen(new_session))
+    script = [key(KeySym.RETURN), key(KeySym.RIGHT), key(KeySym.LEFT, Modifier.SHIFT), key(KeySym.ESCAPE)]
+    stacks: list[list[str]] = []
+    original_handle = app.handle
+
+    def recording_handle(event: tcod.event.Event) -> None:
+        original_handle(event)
+        stacks.append([type(screen).__name__ for screen in app.stack])
+
+    monkeypatch.setattr(app, "handle", recording_handle)
+    monkeypatch.setattr(window.tcod.event, "wait", scripted_wait(script, []))
+    window.run_window(app)
+    assert stacks[0] == ["TitleScreen", "InGameScreen"]
+    assert stacks[3] == ["TitleScreen", "InGameScreen", "PauseScreen"]
+    assert sessions[0].steps == 2
+    assert not app.running
+
+
+def test_screenshot_shows_the_player_and_the_panel(tmp_path: Path) -> None:
+    game = Game.new(4, "Shot")
+    out = tmp_path / "shot.png"
+    save_screenshot(game, out)
+    pixels = decode_png(out.read_bytes())
+    tileset = load_tileset()
+    assert pixels.shape == (25 * tileset.tile_height, 80 * tileset.tile_width, 4)
+    console = game_console(game)
+    panel = "".join(chr(c) for c in console.rgb["ch"][21, :10])
+    assert panel.strip() == "Withdrawal"  # State of Mind 20 at the start
+    assert np.array_equal(render_pixels(console), pixels)
+    assert_cell_has_ink(pixels, tileset.tile_width, tileset.tile_height, game)
+
+
+def assert_cell_has_ink(pixels: np.ndarray, tw: int, th: int, game: Game) -> None:
+    """The player's cell is drawn in white ink, and unexplored cells are black."""
+    from components import Position
+
+    pos = game.player_component(Position)
+    cell = pixels[pos.y * th : (pos.y + 1) * th, pos.x * tw : (pos.x + 1) * tw, :3]
+    assert (cell.max(axis=2) > 200).sum() > 10
+    explored = game.state.floor.explored
+    ys, xs = np.nonzero(~explored)
+    dark = pixels[ys[0] * th : (ys[0] + 1) * th, xs[0] * tw : (xs[0] + 1) * tw, :3]
+    assert dark.max() == 0
+
+
+def test_render_draws_remembered_map_and_hides_unexplored() -> None:
+    game = Game.new(6, "Map")
+    console = game_console(game)
+    floor = game.state.floor
+    chars = console.rgb["ch"][: floor.height, : floor.width]
+    assert np.array_equal(chars[~floor.explored], np.full((~floor.explored).sum(), ord(" ")))
+    seen_walls = floor.explored & (floor.tiles == 0)
+    assert (chars[seen_walls] == TILE_GLYPHS[0]).all()
+
+
+def test_ingame_screen_turns_any_key_into_a_turn_while_desperate() -> None:
+    from components import StateOfMind
+
+    session = Session(Game.new(2, "Keys"))
+    screen = InGameScreen(session)
+    session.game.player_component(StateOfMind).value = 12
+    screen.on_event(key(KeySym.X))
+    assert session.game.state.turn == 1
+    screen.on_event(key(KeySym.LSHIFT))
+    assert session.game.state.turn == 1
