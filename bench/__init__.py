@@ -1,0 +1,1 @@
+"""Benchmarks: scripts whose figures go in docs/performance.md."""
