@@ -16,7 +16,7 @@ FloatRGB = NDArray[np.float32]
 def shade(rgb: FloatRGB, saturation: float, brightness: float) -> FloatRGB:
     """Desaturate toward grey and scale the brightness of ``(..., 3)`` colours."""
     grey = (rgb @ LUMA)[..., None]
-    result: FloatRGB = (grey + (rgb - grey) * saturation) * brightness
+    result: FloatRGB = ((grey + (rgb - grey) * saturation) * brightness).astype(np.float32)
     return result
 
 
@@ -37,7 +37,7 @@ def rotate_hue(rgb: FloatRGB, angle: NDArray[np.float32]) -> FloatRGB:
         axis=-1,
     )
     dot = (rgb.sum(axis=-1, keepdims=True) * k) * k
-    result: FloatRGB = rgb * cos - cross * sin + dot * (1 - cos)
+    result: FloatRGB = (rgb * cos - cross * sin + dot * (1 - cos)).astype(np.float32)
     return result
 
 

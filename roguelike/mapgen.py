@@ -166,16 +166,15 @@ def _place_doses(rng: Rng, floor: Floor, rooms: list[Room]) -> list[PackedEntity
     taken = {floor.arrival, floor.down_stairs}
     packed = []
     if floor.depth == 1:
-        spot = _start_dose_spot(rng, floor, rooms[0])
-        packed.append(make_dose(rng, SMALL_DOSE, spot))
+        packed.append(make_dose(rng, SMALL_DOSE, _start_dose_spot(rng, floor, rooms[0])))
         # The start dose must be the only one in sight: mark the whole view as taken.
         ys, xs = field_of_view(floor, *floor.arrival).nonzero()
         taken |= set(zip(xs.tolist(), ys.tolist()))
     for _ in range(rng.between(*formulas.DOSES_PER_FLOOR)):
-        spot = _free_spot(rng, floor, rng.choice(rooms), taken)
-        if spot is not None:
-            taken.add(spot)
-            packed.append(make_dose(rng, _dose_kind(rng, floor.depth), spot))
+        free = _free_spot(rng, floor, rng.choice(rooms), taken)
+        if free is not None:
+            taken.add(free)
+            packed.append(make_dose(rng, _dose_kind(rng, floor.depth), free))
     return packed
 
 

@@ -16,7 +16,7 @@ DIAGONAL_COST = 3
 
 def travel_cost(floor: Floor) -> NDArray[np.int32]:
     """Cost of entering each tile: 1 where one can walk or open a door, 0 for walls."""
-    cost = (floor.walkable() | (floor.tiles == Tile.DOOR_CLOSED)).astype(np.int32)
+    cost: NDArray[np.int32] = (floor.walkable() | (floor.tiles == Tile.DOOR_CLOSED)).astype(np.int32)
     return cost
 
 

@@ -108,7 +108,8 @@ def restore_entity(entity: int, components: list[object]) -> None:
 
 def encode(plain: Plain) -> bytes:
     """Canonical msgpack bytes of a snapshot."""
-    return msgpack.packb(plain, use_bin_type=True)
+    packed: bytes = msgpack.packb(plain, use_bin_type=True)
+    return packed
 
 
 def checksum(game: Game) -> str:
