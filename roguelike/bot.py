@@ -10,7 +10,7 @@ import esper
 import numpy as np
 from numpy.typing import NDArray
 
-from components import Attributes, Position, StateOfMind, Tolerance
+from components import Position, StateOfMind, Tolerance
 from roguelike import formulas
 from roguelike.commands import Command, Move, Wait
 from roguelike.content import SMALL_DOSE
@@ -60,9 +60,7 @@ class Bot:
         som = game.player_component(StateOfMind).value
         tolerance = game.player_component(Tolerance).value
         worst = formulas.dose_gain(SMALL_DOSE.strength[1], tolerance)
-        will = game.player_component(Attributes).will
-        craving = max(CRAVING_BELOW, formulas.desperation_threshold(will) + 10)
-        return som < craving and som + worst <= formulas.STATE_OF_MIND_MAX - SAFETY_MARGIN
+        return som < CRAVING_BELOW and som + worst <= formulas.STATE_OF_MIND_MAX - SAFETY_MARGIN
 
     def cost(self, game: Game, doses: list[tuple[int, int]], goals: list[tuple[int, int]]) -> NDArray[np.int32]:
         """Walking costs that steer around doses and stairs the bot is not heading for."""
