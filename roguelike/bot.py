@@ -16,12 +16,13 @@ from roguelike.commands import Command, Move, Wait
 from roguelike.content import SMALL_DOSE
 from roguelike.floor import Tile
 from roguelike.game import Game
-from roguelike.pathing import step_toward, travel_cost
+from roguelike.pathing import goal_mask, step_toward, travel_cost
 from roguelike.world import doses_on_floor
 
 CRAVING_BELOW = 45  # the bot goes for a dose when its State of Mind falls under this
 SAFETY_MARGIN = 8  # ...and only if the strongest small dose cannot overdose it
 EXPLORE_ENOUGH = 0.75
+Mask = NDArray[np.bool_]
 
 
 class Bot:
@@ -32,28 +33,24 @@ class Bot:
         game.activate()
         state, floor = game.state, game.state.floor
         pos = esper.component_for_entity(state.player, Position)
-        here = (pos.x, pos.y)
-        doses = [(p.x, p.y) for _, p, _ in doses_on_floor() if floor.explored[p.y, p.x]]
+        doses = goal_mask(floor.tiles.shape, [(p.x, p.y) for _, p, _ in doses_on_floor()]) & floor.explored
         for goals in self.goals(game, doses):
-            step = step_toward(self.cost(game, doses, goals), here, goals)
+            step = step_toward(self.cost(game, doses, goals), (pos.x, pos.y), goals)
             if step is not None:
                 return Move(*step)
         return Wait()
 
-    def goals(self, game: Game, doses: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    def goals(self, game: Game, doses: Mask) -> list[Mask]:
         """Places worth going to, most wanted first."""
         floor = game.state.floor
-        wanted: list[list[tuple[int, int]]] = []
-        if self.wants_dose(game):
-            wanted.append(doses)
-        frontier = ~floor.explored & (floor.tiles != Tile.WALL)
-        explore = [(int(x), int(y)) for y, x in zip(*frontier.nonzero())]
-        stairs = [floor.down_stairs] if floor.explored[floor.down_stairs[1], floor.down_stairs[0]] else []
+        explore = ~floor.explored & (floor.tiles != Tile.WALL)
+        stairs = (floor.tiles == Tile.STAIRS_DOWN) & floor.explored
+        wanted = [doses] if self.wants_dose(game) else []
         if floor.explored_fraction() >= EXPLORE_ENOUGH:
             wanted += [stairs, explore]
         else:
             wanted += [explore, stairs]
-        return [goals for goals in wanted if goals]
+        return [goals for goals in wanted if goals.any()]
 
     def wants_dose(self, game: Game) -> bool:
         """Whether a dose now helps more than it risks."""
@@ -62,13 +59,10 @@ class Bot:
         worst = formulas.dose_gain(SMALL_DOSE.strength[1], tolerance)
         return som < CRAVING_BELOW and som + worst <= formulas.STATE_OF_MIND_MAX - SAFETY_MARGIN
 
-    def cost(self, game: Game, doses: list[tuple[int, int]], goals: list[tuple[int, int]]) -> NDArray[np.int32]:
+    def cost(self, game: Game, doses: Mask, goals: Mask) -> NDArray[np.int32]:
         """Walking costs that steer around doses and stairs the bot is not heading for."""
         floor = game.state.floor
         cost = travel_cost(floor)
-        avoid = list(doses) + [floor.down_stairs] + ([floor.up_stairs] if floor.up_stairs else [])
-        goal_set = set(goals)
-        for x, y in avoid:
-            if (x, y) not in goal_set:
-                cost[y, x] = 0
+        stairs = (floor.tiles == Tile.STAIRS_DOWN) | (floor.tiles == Tile.STAIRS_UP)
+        cost[(doses | stairs) & ~goals] = 0
         return cost

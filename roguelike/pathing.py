@@ -20,24 +20,33 @@ def travel_cost(floor: Floor) -> NDArray[np.int32]:
     return cost
 
 
-def distance_map(cost: NDArray[np.int32], goals: Iterable[tuple[int, int]]) -> NDArray[np.int32]:
-    """Walking distance from every tile to the nearest goal ``(x, y)``."""
-    dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
+Goals = Iterable[tuple[int, int]] | NDArray[np.bool_]
+
+
+def goal_mask(shape: tuple[int, ...], goals: Goals) -> NDArray[np.bool_]:
+    """Goals as a boolean ``[y, x]`` mask (given as a mask already, or as ``(x, y)`` points)."""
+    if isinstance(goals, np.ndarray):
+        return goals
+    mask = np.zeros(shape, dtype=bool)
     for x, y in goals:
-        dist[y, x] = 0
+        mask[y, x] = True
+    return mask
+
+
+def distance_map(cost: NDArray[np.int32], goals: Goals) -> NDArray[np.int32]:
+    """Walking distance from every tile to the nearest goal."""
+    dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
+    dist[goal_mask(cost.shape, goals)] = 0
     tcod.path.dijkstra2d(dist, cost, CARDINAL_COST, DIAGONAL_COST, out=dist)
     return dist
 
 
-def step_toward(
-    cost: NDArray[np.int32], start: tuple[int, int], goals: Iterable[tuple[int, int]]
-) -> tuple[int, int] | None:
+def step_toward(cost: NDArray[np.int32], start: tuple[int, int], goals: Goals) -> tuple[int, int] | None:
     """The first step ``(dx, dy)`` from ``start`` toward the nearest goal, if reachable."""
-    goal_list = list(goals)
-    if not goal_list:
+    mask = goal_mask(cost.shape, goals)
+    if not mask.any():
         return None
-    dist = distance_map(cost, goal_list)
-    return downhill_step(dist, start)
+    return downhill_step(distance_map(cost, mask), start)
 
 
 def downhill_step(dist: NDArray[np.int32], start: tuple[int, int]) -> tuple[int, int] | None:

@@ -35,9 +35,7 @@ def take_over_desperate(
     cost = travel_cost(floor)
     step = step_toward(cost, (pos.x, pos.y), known)
     if step is None:
-        unexplored = ~floor.explored & (floor.tiles != Tile.WALL)
-        ys, xs = unexplored.nonzero()
-        step = step_toward(cost, (pos.x, pos.y), zip(xs.tolist(), ys.tolist()))
+        step = step_toward(cost, (pos.x, pos.y), ~floor.explored & (floor.tiles != Tile.WALL))
     intent.dx, intent.dy = step if step is not None else (0, 0)
     esper.add_component(entity, TakenOver(DESPERATE_REASON))
 
