@@ -49,15 +49,19 @@ def pull_to_dose(
     reach = formulas.irresistible_range(attrs.will)
     if reach == 0 or esper.has_component(entity, TakenOver):
         return
-    near = [
+    step = step_toward(travel_cost(state.floor), (pos.x, pos.y), irresistible_doses(state, pos, reach))
+    if step is not None:
+        intent.dx, intent.dy = step
+        esper.add_component(entity, TakenOver(WEAK_WILL_REASON))
+
+
+def irresistible_doses(state: GameState, pos: Position, reach: int) -> list[tuple[int, int]]:
+    """Doses in sight and within ``reach`` tiles of the player."""
+    return [
         (p.x, p.y)
         for _, p, _ in doses_on_floor()
         if max(abs(p.x - pos.x), abs(p.y - pos.y)) <= reach and state.visible[p.y, p.x]
     ]
-    step = step_toward(travel_cost(state.floor), (pos.x, pos.y), near)
-    if step is not None:
-        intent.dx, intent.dy = step
-        esper.add_component(entity, TakenOver(WEAK_WILL_REASON))
 
 
 def control_reason(state: GameState) -> str | None:
@@ -66,5 +70,8 @@ def control_reason(state: GameState) -> str | None:
     attrs = esper.component_for_entity(state.player, Attributes)
     if formulas.is_desperate(som.value, attrs.will):
         return DESPERATE_REASON
-    taken = esper.try_component(state.player, TakenOver)
-    return taken.reason if taken is not None else None
+    pos = esper.component_for_entity(state.player, Position)
+    reach = formulas.irresistible_range(attrs.will)
+    if reach and irresistible_doses(state, pos, reach):
+        return WEAK_WILL_REASON
+    return None

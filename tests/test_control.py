@@ -72,3 +72,11 @@ def test_new_game_ai_takes_the_start_dose_once_desperate() -> None:
     for _ in range(40):
         game.apply(Wait())
     assert game.player_component(Record).doses_used >= 1
+
+
+def test_control_returns_once_the_dose_is_taken() -> None:
+    game = drawn_game(["@i...."])
+    game.player_component(StateOfMind).value = 14
+    game.apply(Wait())  # Desperate: lunges for the adjacent dose
+    assert game.player_component(StateOfMind).value > 15
+    assert game.control_reason() is None
