@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 
 import tcod.console
@@ -19,6 +20,8 @@ ANIMATION_FPS = 30
 
 def run_window(app: App) -> None:
     """Run the app in a resizable window until its last screen closes."""
+    # tcod forwards SDL's start-up chatter to logging; players should only see problems.
+    logging.getLogger("tcod.sdl").setLevel(logging.ERROR)
     flags = tcod.context.SDL_WINDOW_RESIZABLE
     console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
     with tcod.context.new(
