@@ -108,3 +108,16 @@ def test_ingame_screen_turns_any_key_into_a_turn_while_desperate() -> None:
     assert session.game.state.turn == 1
     screen.on_event(key(KeySym.LSHIFT))
     assert session.game.state.turn == 1
+
+
+def test_help_and_message_log_open_and_close_without_a_turn_passing() -> None:
+    session = Session(Game.new(2, "Help"))
+    app = App(InGameScreen(session))
+    for sym, name in ((KeySym.SLASH, "HelpScreen"), (KeySym.M, "MessageLogScreen"), (KeySym.ESCAPE, "PauseScreen")):
+        app.handle(key(sym))
+        assert type(app.stack[-1]).__name__ == name
+        console = game_console(session.game)
+        app.draw(console, 0.0)
+        app.handle(key(KeySym.ESCAPE))
+        assert len(app.stack) == 1
+    assert session.game.state.turn == 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import tcod.console
 import tcod.event
 
@@ -10,8 +12,10 @@ from roguelike.commands import Command, Wait
 from roguelike.game import Game
 from roguelike.session import Session
 from roguelike.render import draw_game
-from roguelike.screens.base import Push, Replace, Transition
+from roguelike.screens.base import Push, Replace, Screen, Transition
 from roguelike.screens.death import DeathScreen
+from roguelike.screens.help import HelpScreen
+from roguelike.screens.messages import MessageLogScreen
 from roguelike.screens.pause import PauseScreen
 
 
@@ -31,8 +35,8 @@ class InGameScreen:
         """Move, wait or open the menu; while the game steers, any key advances a turn."""
         if not isinstance(event, tcod.event.KeyDown):
             return None
-        if event.sym == tcod.event.KeySym.ESCAPE:
-            return Push(PauseScreen(self.session))
+        if event.sym in SCREEN_KEYS:
+            return Push(SCREEN_KEYS[event.sym](self))
         command = self.command_for(event)
         if command is None:
             return None
@@ -56,6 +60,14 @@ class InGameScreen:
     def on_close(self) -> None:
         """The program is closing under this screen: end the session cleanly."""
         self.session.close()
+
+
+SCREEN_KEYS: dict[tcod.event.KeySym, Callable[[InGameScreen], Screen]] = {
+    tcod.event.KeySym.ESCAPE: lambda screen: PauseScreen(screen.session),
+    tcod.event.KeySym.SLASH: lambda screen: HelpScreen(),
+    tcod.event.KeySym.QUESTION: lambda screen: HelpScreen(),
+    tcod.event.KeySym.M: lambda screen: MessageLogScreen(screen.game),
+}
 
 
 def is_modifier(event: tcod.event.KeyDown) -> bool:
