@@ -1,0 +1,218 @@
+"""The terminal frontend: play in the terminal the game was started from.
+
+The same screens as the window draw on the same 80x25 console; this module turns the
+terminal's bytes into ``tcod.event`` events for them (:mod:`termkeys`), writes each frame
+as the ANSI difference from the last one (:mod:`ansi`), and owns the terminal for the
+length of the game (:mod:`termsession`). With nothing animated it sleeps in ``select``
+until a key or a signal comes; with animation it redraws at most ``FRAMES_PER_SECOND``.
+"""
+
+from __future__ import annotations
+
+import io
+import locale
+import os
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+import tcod.console
+import tcod.event
+
+from roguelike.frontend.ansi import AnsiRenderer
+from roguelike.frontend.glyphs import locale_is_utf8
+from roguelike.frontend.palette import ColourMode, detect_mode
+from roguelike.frontend.termkeys import KeyDecoder
+from roguelike.frontend.termsession import RESET_CLEAR_HOME, Capabilities, TerminalSession
+from roguelike.screens.base import App
+
+COLUMNS, ROWS = 80, 25
+FRAMES_PER_SECOND = 20
+# How long a lone Esc may wait for the rest of a sequence split across reads; ESCDELAY
+# (milliseconds, as in ncurses) overrides it.
+DEFAULT_ESC_DELAY = 0.025
+TOO_SMALL = ("Hedonic Hypothesis needs a terminal of at least 80x25; this one is {columns}x{rows}.",
+             "Please make the terminal at least 80x25 to go on playing.",
+             "The game is paused. Ctrl-C saves and quits.")
+
+
+@dataclass(frozen=True)
+class TerminalSetup:
+    """What the frontend knows about the terminal before it starts."""
+
+    capabilities: Capabilities
+    decoder: KeyDecoder
+    mode: ColourMode
+    unicode: bool
+    esc_delay: float
+
+    @classmethod
+    def detect(cls, env: Mapping[str, str]) -> TerminalSetup:
+        """Look at TERM, COLORTERM, the locale and ESCDELAY, without querying the terminal."""
+        from blessed import Terminal
+
+        # A stream that is not the tty keeps blessed from sending queries to the terminal
+        # (and waiting seconds for answers some terminals never give).
+        terminal = Terminal(kind=env.get("TERM") or None, stream=io.StringIO(), force_styling=True)
+        unicode = locale_is_utf8(env)
+        encoding = "utf-8" if unicode else locale.getpreferredencoding(False) or "latin-1"
+        return cls(Capabilities.of(terminal), KeyDecoder(terminal, encoding),
+                   detect_mode(env, terminal.number_of_colors), unicode, esc_delay(env))
+
+
+def esc_delay(env: Mapping[str, str]) -> float:
+    """Seconds to wait after a lone Esc: ESCDELAY in milliseconds, or the default."""
+    try:
+        return max(0.0, int(env["ESCDELAY"]) / 1000)
+    except (KeyError, ValueError):
+        return DEFAULT_ESC_DELAY
+
+
+def run_terminal(app: App) -> None:
+    """Run the app in this process's terminal until its last screen closes."""
+    setup = TerminalSetup.detect(os.environ)
+    with TerminalSession(setup.capabilities) as session:
+        try:
+            TerminalLoop(app, session, setup).run()
+        finally:
+            app.close_all()
+
+
+class Session(Protocol):
+    """What the loop needs of a terminal (a :class:`TerminalSession`, or a fake in tests)."""
+
+    @property
+    def closing(self) -> bool:
+        """Whether the program should end (a signal, or the terminal went away)."""
+        ...
+
+    def size(self) -> tuple[int, int]:
+        """Columns and rows."""
+        ...
+
+    def write(self, data: bytes) -> None:
+        """Send bytes to the terminal."""
+        ...
+
+    def read(self, timeout: float | None) -> bytes | None:
+        """Input bytes; b"" when woken without input; None at end of input."""
+        ...
+
+
+class TerminalLoop:
+    """Input, screens and output for one game in one terminal session."""
+
+    def __init__(self, app: App, session: Session, setup: TerminalSetup,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.app, self.session, self.setup, self.clock = app, session, setup, clock
+        self.decoder = setup.decoder
+        self.renderer = AnsiRenderer(setup.mode, setup.unicode)
+        self.console = tcod.console.Console(COLUMNS, ROWS, order="C")
+        self.size = (0, 0)
+        self.dirty = True
+        self.next_frame = 0.0
+        self.esc_deadline = 0.0
+
+    @property
+    def too_small(self) -> bool:
+        """Whether the terminal cannot show the whole console."""
+        return self.size[0] < COLUMNS or self.size[1] < ROWS
+
+    def run(self) -> None:
+        """Draw and handle input until the app closes, a signal comes or the terminal goes."""
+        while self.app.running and not self.session.closing:
+            self.refresh()
+            data = self.session.read(self.timeout())
+            if self.session.closing or data is None:
+                break
+            self.handle_input(data)
+
+    def timeout(self) -> float | None:
+        """How long to wait for input: forever unless a frame or a lone Esc is due."""
+        deadlines = []
+        if self.decoder.pending:
+            deadlines.append(self.esc_deadline)
+        if self.app.animated and not self.too_small:
+            deadlines.append(self.next_frame)
+        return max(0.0, min(deadlines) - self.clock()) if deadlines else None
+
+    def handle_input(self, data: bytes) -> None:
+        """Decode input (or flush a lone Esc whose wait is over) and hand it on."""
+        events: list[tcod.event.Event] = []
+        if data:
+            events = self.decoder.feed(data)
+            self.esc_deadline = self.clock() + self.setup.esc_delay
+        elif self.decoder.pending and self.clock() >= self.esc_deadline:
+            events = self.decoder.flush()
+        for event in events:
+            if not self.app.running:
+                return
+            self.dispatch(event)
+
+    def dispatch(self, event: tcod.event.Event) -> None:
+        """Ctrl-C closes the app (its screens save); other keys go to the screens unless paused."""
+        if is_ctrl_c(event):
+            self.app.close_all()
+        elif not self.too_small:
+            self.app.handle(event)
+            self.dirty = True
+
+    def refresh(self) -> None:
+        """Follow the terminal's size, then draw a frame if one is due."""
+        size = self.session.size()
+        if size != self.size:
+            self.resize(size)
+        if self.too_small:
+            return
+        now = self.clock()
+        if self.dirty or (self.app.animated and now >= self.next_frame):
+            self.draw(now)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Centre the console in the new size, or show why the game is paused."""
+        self.size = size
+        columns, rows = size
+        self.renderer.reset(((rows - ROWS) // 2, (columns - COLUMNS) // 2))
+        self.dirty = True
+        if self.too_small:
+            self.session.write(too_small_message(columns, rows))
+
+    def draw(self, now: float) -> None:
+        """Draw the app on the console and write what changed."""
+        self.app.draw(self.console, now)
+        self.session.write(self.renderer.render(self.console))
+        self.dirty = False
+        self.next_frame = now + 1 / FRAMES_PER_SECOND
+
+
+def is_ctrl_c(event: tcod.event.Event) -> bool:
+    """Whether an event is Ctrl-C (which a raw-mode terminal sends as a key)."""
+    return (isinstance(event, tcod.event.KeyDown) and event.sym == tcod.event.KeySym.C
+            and bool(event.mod & tcod.event.Modifier.CTRL))
+
+
+def too_small_message(columns: int, rows: int) -> bytes:
+    """A cleared screen asking for a bigger terminal, wrapped to the width there is."""
+    lines: list[str] = []
+    for text in TOO_SMALL:
+        lines.extend(wrap(text.format(columns=columns, rows=rows), max(columns, 1)))
+    body = "".join(f"\x1b[{row + 1};1H{line}" for row, line in enumerate(lines[:max(rows, 1)]))
+    return (RESET_CLEAR_HOME + body).encode()
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Split text into lines of at most ``width`` characters, at spaces where possible."""
+    lines, line = [], ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if len(candidate) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        while len(word) > width:
+            lines.append(word[:width])
+            word = word[width:]
+        line = word
+    return lines + [line] if line else lines
