@@ -14,6 +14,7 @@ from typing import Protocol
 
 from roguelike.commands import Command
 from roguelike.game import Game
+from roguelike.notices import Notices
 from roguelike.snapshot import encode, to_plain
 
 
@@ -52,6 +53,7 @@ class Session:
         self.game = game
         self.observers: list[Observer] = list(observers or [])
         self.steps = steps
+        self.notices = Notices()  # warnings outside the game state (a failing autosave)
 
     def apply(self, command: Command) -> Step:
         """Apply a command, then let every observer see the result."""

@@ -1,0 +1,78 @@
+"""Writing files so that a crash at any instant leaves either the old or the new file.
+
+Temp file in the same folder, write everything, fsync, ``os.replace`` over the old
+file, fsync the folder. Unbuffered ``os.write`` means there is nothing to flush; if
+anything fails the temp file is removed and the old file is left exactly as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+from pathlib import Path
+
+TEMP_SUFFIX = ".tmp"
+_BINARY = getattr(os, "O_BINARY", 0)  # Windows would otherwise translate newlines
+
+
+def temp_path(path: Path) -> Path:
+    """Where a file is written before it replaces ``path``."""
+    return path.with_name(path.name + TEMP_SUFFIX)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` durably; OSError leaves the old file intact."""
+    temp = temp_path(path)
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _BINARY, 0o644)
+    try:
+        write_all(fd, data)
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        discard(temp)
+        raise
+    os.close(fd)
+    try:
+        os.replace(temp, path)
+    except BaseException:
+        discard(temp)
+        raise
+    fsync_folder(path.parent)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write every byte (``os.write`` may write fewer than asked)."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:
+            raise OSError(errno.EIO, "nothing could be written")
+        view = view[written:]
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make a rename or removal in a folder durable (where the platform allows it)."""
+    if os.name == "nt":
+        return  # Windows cannot open a folder as a file; NTFS journals renames itself
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    except OSError as error:
+        if error.errno not in (errno.EINVAL, errno.ENOTSUP):
+            raise
+    finally:
+        os.close(fd)
+
+
+def remove_durably(path: Path) -> None:
+    """Delete a file and make the deletion durable; a missing file is fine."""
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)
+        fsync_folder(path.parent)
+
+
+def discard(path: Path) -> None:
+    """Remove a temp file on the error path, ignoring any further error."""
+    with contextlib.suppress(OSError):
+        os.unlink(path)

@@ -1,0 +1,36 @@
+"""The one error saves, history records and locks raise, with words a player understands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class SaveError(Exception):
+    """A save or history file could not be read, written or opened; names the file.
+
+    ``reason`` is a short phrase for listings ("damaged: <reason>"); ``str(error)`` is
+    the whole sentence for the player. The file named is never touched by the error path.
+    """
+
+    def __init__(self, path: Path, reason: str, *, doing: str = "load") -> None:
+        super().__init__(path, reason, doing)
+        self.path = path
+        self.reason = reason
+        self.doing = doing
+
+    def __str__(self) -> str:
+        return f"Could not {self.doing} {self.path}: {self.reason}."
+
+
+class Damaged(Exception):
+    """Internal: the bytes of a file are unusable, and why (turned into a SaveError)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def describe_os_error(error: OSError) -> str:
+    """A short phrase for an operating-system error ("no space left on device")."""
+    text = error.strerror or type(error).__name__
+    return text[:1].lower() + text[1:]

@@ -1,0 +1,130 @@
+"""Starting and continuing games with their saves: what the menus and ``simulate`` use.
+
+:class:`Games` knows the data directory and makes :class:`~roguelike.session.Session`
+objects that autosave (and carry any extra observers, such as a replay recorder).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from roguelike.game import Game
+from roguelike.names import DEFAULT_NAME, clean_name
+from roguelike.saves.atomic import discard, remove_durably, temp_path
+from roguelike.saves.autosave import SAVE_TOPIC, Autosave
+from roguelike.saves.errors import SaveError
+from roguelike.saves.history import History, read_history, record_of, write_record
+from roguelike.saves.layout import new_save_id, record_path, save_path
+from roguelike.saves.listing import SaveInfo, list_saves
+from roguelike.saves.lock import SaveLock
+from roguelike.saves.savefile import read_save
+from roguelike.session import Observer, Session
+
+ObserverFactory = Callable[[Session, Path], Observer]
+DEAD = "this character has died; see Character stats"
+
+
+@dataclass
+class Games:
+    """The player's games in one data directory."""
+
+    root: Path
+    seed: int | None = None  # seed of new games; random when None
+    observers: list[ObserverFactory] = field(default_factory=list)  # more observers per session
+
+    def saves(self) -> list[SaveInfo]:
+        """Saves of living characters (and damaged ones), most recent first."""
+        settle_deaths(self.root)
+        return [info for info in list_saves(self.root) if not info.dead]
+
+    def last(self) -> SaveInfo | None:
+        """The most recently played save that can be resumed, if any."""
+        return next((info for info in self.saves() if info.ok), None)
+
+    def find(self, name: str) -> SaveInfo | None:
+        """The most recent good save of a character with this name."""
+        wanted = clean_name(name) or DEFAULT_NAME
+        return next((i for i in self.saves() if i.ok and i.name == wanted), None)
+
+    def new(self, name: str) -> Session:
+        """A new character's game, saved before its first turn."""
+        seed = self.seed if self.seed is not None else secrets.randbits(63)
+        session = Session(Game.new(seed, clean_name(name) or DEFAULT_NAME))
+        path = save_path(self.root, new_save_id())
+        autosave = Autosave(self.root, path, session.notices, self.lock_new(path, session))
+        autosave.start(session.game)
+        return self.attach(session, autosave, path)
+
+    def resume(self, path: Path) -> Session:
+        """Continue a saved game; SaveError if it is open elsewhere, damaged or over."""
+        lock = SaveLock.acquire(path)
+        try:
+            save = read_save(path)
+            if save.plain["cause"] is not None:
+                raise SaveError(path, DEAD)
+            game = save.game()
+        except SaveError:
+            lock.release()
+            raise
+        session = Session(game, steps=save.header["steps"])
+        autosave = Autosave(self.root, path, session.notices, lock, saved_turn=game.state.turn)
+        return self.attach(session, autosave, path)
+
+    def delete(self, info: SaveInfo) -> None:
+        """Delete a save the player chose to delete; SaveError if it is open elsewhere."""
+        lock = SaveLock.acquire(info.path)
+        try:
+            remove_durably(info.path)
+        except OSError as error:
+            lock.release()
+            raise SaveError(info.path, str(error.strerror), doing="delete") from error
+        discard(temp_path(info.path))
+        lock.release(remove=True)
+
+    def history(self) -> History:
+        """The records of every dead character."""
+        settle_deaths(self.root)
+        return read_history(self.root)
+
+    def lock_new(self, path: Path, session: Session) -> SaveLock | None:
+        """Lock a new save; a folder that refuses only costs a notice (the game goes on)."""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            return SaveLock.acquire(path)
+        except (OSError, SaveError) as error:
+            session.notices.warn(SAVE_TOPIC, f"Cannot save in {path.parent}: {getattr(error, 'reason', error)}.")
+            return None
+
+    def attach(self, session: Session, autosave: Autosave, path: Path) -> Session:
+        """The session with its autosave first, then the extra observers."""
+        session.observers = [autosave, *(make(session, path) for make in self.observers)]
+        return session
+
+
+def settle_deaths(root: Path) -> None:
+    """Finish deaths a crash interrupted: record the character if needed, retire the save."""
+    for info in list_saves(root):
+        if info.ok and info.dead and not info.open_elsewhere:
+            try:
+                bury_saved(root, info)
+            except SaveError:
+                continue  # a read-only folder: try again next time
+
+
+def bury_saved(root: Path, info: SaveInfo) -> None:
+    """Record and retire one save of a dead character."""
+    lock = SaveLock.acquire(info.path)
+    try:
+        record = record_path(root, info.save_id)
+        if not record.exists():
+            game = read_save(info.path).game()
+            write_record(record, record_of(game, died_at=info.saved_at))
+            game.close()
+        remove_durably(info.path)
+    except OSError as error:
+        raise SaveError(info.path, str(error.strerror), doing="retire") from error
+    finally:
+        lock.release(remove=not info.path.exists())

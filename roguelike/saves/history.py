@@ -1,0 +1,110 @@
+"""The character history: one durable record per dead character, for the stats screen.
+
+Each record is its own small file (same envelope as saves), written atomically once,
+so a damaged record costs only itself and the list never has to be rewritten.
+"""
+
+from __future__ import annotations
+
+import time
+import typing
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TypedDict
+
+from components import Record
+from roguelike import __version__
+from roguelike.game import Game
+from roguelike.saves.atomic import write_atomic
+from roguelike.saves.container import RECORD_MAGIC, seal, unseal
+from roguelike.saves.errors import Damaged, SaveError, describe_os_error
+from roguelike.saves.layout import record_files
+from roguelike.saves.savefile import checked, decode, read_file
+from roguelike.snapshot import encode
+
+RECORD_VERSION = 1
+
+
+class PlainRecord(TypedDict):
+    """A record as stored."""
+
+    name: str
+    turns: int
+    depth: int
+    deepest: int
+    cause: str
+    doses: int
+    close_calls: int
+    kills: int
+    seed: int
+    died_at: int
+    game: str
+
+
+@dataclass(frozen=True)
+class CharacterRecord:
+    """How one character lived and died."""
+
+    name: str
+    turns: int
+    depth: int
+    deepest: int
+    cause: str
+    doses: int
+    close_calls: int
+    kills: int
+    seed: int
+    died_at: int
+    game: str = __version__
+
+
+@dataclass(frozen=True)
+class History:
+    """Every readable record, longest-lived first, and the files that could not be read."""
+
+    records: list[CharacterRecord] = field(default_factory=list)
+    problems: list[SaveError] = field(default_factory=list)
+
+
+def record_of(game: Game, died_at: float | None = None) -> CharacterRecord:
+    """The record of a game's character as it stands."""
+    state, record = game.state, game.player_component(Record)
+    return CharacterRecord(
+        name=state.name, turns=state.turn, depth=state.depth, deepest=record.deepest_floor,
+        cause=state.cause_of_death or "unknown", doses=record.doses_used,
+        close_calls=record.close_calls, kills=record.kills, seed=state.seed,
+        died_at=int(time.time() if died_at is None else died_at),
+    )
+
+
+def write_record(path: Path, record: CharacterRecord) -> None:
+    """Write a record durably; SaveError if it cannot be written."""
+    data = seal(RECORD_MAGIC, RECORD_VERSION, encode({}), encode(asdict(record)))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, data)
+    except OSError as error:
+        raise SaveError(path, describe_os_error(error), doing="record") from error
+
+
+def read_record(path: Path) -> CharacterRecord:
+    """A record read and checked; SaveError for anything wrong."""
+    data = read_file(path, "record")
+    try:
+        sealed = unseal(data, RECORD_MAGIC, "character record", RECORD_VERSION)
+        plain = typing.cast(PlainRecord, checked(decode(sealed.payload), PlainRecord))
+    except Damaged as error:
+        raise SaveError(path, error.reason) from error
+    return CharacterRecord(**plain)
+
+
+def read_history(root: Path) -> History:
+    """All records of a data directory, sorted by turns survived (most first)."""
+    history = History()
+    for path in record_files(root):
+        try:
+            history.records.append(read_record(path))
+        except SaveError as error:
+            history.problems.append(error)
+    history.records.sort(key=lambda r: (-r.turns, r.died_at, r.name))
+    return history

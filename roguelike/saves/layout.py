@@ -1,0 +1,60 @@
+"""Where saves and the character history live inside the data directory.
+
+::
+
+    <data dir>/saves/<id>.save      one per living character, replaced every turn
+    <data dir>/saves/<id>.lock      held by the game playing that save
+    <data dir>/saves/<id>.save.tmp  a save being written (left over only by a crash)
+    <data dir>/history/<id>.record  one per dead character, written once
+
+``<id>`` is the creation time and random hex made by the game, never the player's
+name, so any name is safe and two characters of the same name never collide.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+from pathlib import Path
+
+SAVES = "saves"
+HISTORY = "history"
+SAVE_SUFFIX = ".save"
+RECORD_SUFFIX = ".record"
+
+
+def saves_dir(root: Path) -> Path:
+    """The folder of saves (not created here)."""
+    return root / SAVES
+
+
+def history_dir(root: Path) -> Path:
+    """The folder of character records (not created here)."""
+    return root / HISTORY
+
+
+def new_save_id() -> str:
+    """A fresh id for a new character's files: when it was made, and a random tail."""
+    return f"{datetime.now():%Y%m%d-%H%M%S}-{secrets.token_hex(4)}"
+
+
+def save_path(root: Path, save_id: str) -> Path:
+    """The save file of an id."""
+    return saves_dir(root) / f"{save_id}{SAVE_SUFFIX}"
+
+
+def record_path(root: Path, save_id: str) -> Path:
+    """The history record of an id."""
+    return history_dir(root) / f"{save_id}{RECORD_SUFFIX}"
+
+
+def save_files(root: Path) -> list[Path]:
+    """Every save file in the data directory, by name."""
+    folder = saves_dir(root)
+    return sorted(folder.glob(f"*{SAVE_SUFFIX}")) if folder.is_dir() else []
+
+
+def record_files(root: Path) -> list[Path]:
+    """Every history record in the data directory, by name."""
+    folder = history_dir(root)
+    return sorted(folder.glob(f"*{RECORD_SUFFIX}")) if folder.is_dir() else []

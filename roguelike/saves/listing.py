@@ -1,0 +1,77 @@
+"""What the menus and ``hedonic saves`` show about each save, damaged ones included."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from components import Attributes, Record, StateOfMind
+from components.registry import NAME_OF
+from roguelike import formulas
+from roguelike.saves.errors import SaveError
+from roguelike.saves.layout import save_files
+from roguelike.saves.lock import is_locked
+from roguelike.saves.savefile import read_save
+from roguelike.snapshot import Plain
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One save as listed: who, how far, and whether it can be played."""
+
+    path: Path
+    name: str = ""
+    turn: int = 0
+    depth: int = 0
+    mood: str = ""
+    doses: int = 0
+    saved_at: int = 0
+    dead: bool = False
+    open_elsewhere: bool = False
+    problem: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Whether the save can be loaded."""
+        return self.problem is None
+
+    @property
+    def save_id(self) -> str:
+        """The id the game gave this character's files."""
+        return self.path.stem
+
+    def status(self) -> str:
+        """``ok`` or ``damaged: <reason>``, as ``hedonic saves`` prints it."""
+        return "ok" if self.problem is None else f"damaged: {self.problem}"
+
+
+def inspect_save(path: Path) -> SaveInfo:
+    """A save's listing entry; a damaged save gets its reason instead of an exception."""
+    try:
+        save = read_save(path)
+    except SaveError as error:
+        return SaveInfo(path, problem=error.reason, open_elsewhere=is_locked(path))
+    plain = save.plain
+    som = player_field(plain, StateOfMind, "value")
+    will = player_field(plain, Attributes, "will")
+    return SaveInfo(
+        path, name=plain["name"], turn=plain["turn"], depth=plain["depth"],
+        mood=formulas.mood_word(som, will), doses=player_field(plain, Record, "doses_used"),
+        saved_at=save.header["saved_at"], dead=plain["cause"] is not None, open_elsewhere=is_locked(path),
+    )
+
+
+def player_field(plain: Plain, kind: type, field: str) -> Any:
+    """A field of one of the player's components, read from a validated snapshot."""
+    names = [f.name for f in dataclasses.fields(kind)]
+    packed = next(p for e, p in plain["entities"] if e == plain["player"])
+    fields = next(values for name, values in packed if name == NAME_OF[kind])
+    return fields[names.index(field)]
+
+
+def list_saves(root: Path) -> list[SaveInfo]:
+    """Every save in a data directory, most recently played first, damaged ones last."""
+    infos = [inspect_save(path) for path in save_files(root)]
+    return sorted(infos, key=lambda i: (not i.ok, -i.saved_at, i.name, i.save_id))

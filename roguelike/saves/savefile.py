@@ -1,0 +1,175 @@
+"""Save files: write a snapshot in its envelope, read one back checked in every way.
+
+Reading never trusts the file: size limits before reading, magic, version and checksum
+before decoding, msgpack limits while decoding, the shape of every field before the
+game is rebuilt. Whatever is wrong comes out as one :class:`SaveError` naming the file.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import time
+import typing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypedDict
+
+import esper
+import msgpack
+
+from roguelike import __version__
+from roguelike.game import Game
+from roguelike.saves.atomic import write_atomic
+from roguelike.saves.container import MAX_FILE_SIZE, SAVE_MAGIC, seal, unseal
+from roguelike.saves.errors import Damaged, SaveError, describe_os_error
+from roguelike.saves.schema import Malformed, checker
+from roguelike.saves.upgrade import FORMAT_VERSION, upgrade
+from roguelike.saves.validate import validate_snapshot
+from roguelike.session import digest
+from roguelike.snapshot import Plain, encode, from_plain, to_plain
+
+UNPACK_LIMITS: dict[str, int] = {
+    "max_str_len": 64 * 1024,
+    "max_bin_len": 1024 * 1024,
+    "max_array_len": 256 * 1024,
+    "max_map_len": 4096,
+    "max_ext_len": 0,
+}
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
+class SaveHeader(TypedDict):
+    """What a save says about itself besides the game: when, after how many commands, by which game."""
+
+    saved_at: int
+    steps: int
+    game: str
+
+
+@dataclass(frozen=True)
+class SaveFile:
+    """A save read and checked: its format version, header and (upgraded) plain snapshot."""
+
+    path: Path
+    version: int
+    header: SaveHeader
+    plain: Plain
+
+    @property
+    def checksum(self) -> str:
+        """The checksum of the saved game state (a session step's checksum for that turn)."""
+        return digest(encode(self.plain))
+
+    def game(self) -> Game:
+        """The saved game, rebuilt."""
+        return rebuild(self.path, self.plain)
+
+
+def write_save(path: Path, snapshot: bytes, *, steps: int = 0) -> None:
+    """Write an encoded snapshot as a save, atomically; SaveError if it cannot be written."""
+    header: SaveHeader = {"saved_at": int(time.time()), "steps": steps, "game": __version__}
+    data = seal(SAVE_MAGIC, FORMAT_VERSION, encode(dict(header)), snapshot)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, data)
+    except OSError as error:
+        raise SaveError(path, describe_os_error(error), doing="save") from error
+
+
+def save_game(path: Path, game: Game, *, steps: int = 0) -> None:
+    """Write a game as a save (encoding its snapshot first)."""
+    write_save(path, encode(to_plain(game)), steps=steps)
+
+
+def read_save(path: Path) -> SaveFile:
+    """Read and check a save without rebuilding the game; SaveError says what is wrong."""
+    data = read_file(path, "save")
+    try:
+        sealed = unseal(data, SAVE_MAGIC, "save", FORMAT_VERSION)
+        header = typing.cast(SaveHeader, checked(decode(sealed.header), SaveHeader))
+        plain = validated(upgrade(decode(sealed.payload), sealed.version))
+    except Damaged as error:
+        raise SaveError(path, error.reason) from error
+    return SaveFile(path, sealed.version, header, plain)
+
+
+def load_save(path: Path) -> Game:
+    """The game saved in a file, checked and rebuilt; SaveError for anything wrong."""
+    return read_save(path).game()
+
+
+def read_file(path: Path, what: str) -> bytes:
+    """The bytes of a regular file no larger than a save can be."""
+    try:
+        fd = os.open(path, _READ_FLAGS)
+    except FileNotFoundError as error:
+        raise SaveError(path, f"the {what} no longer exists") from error
+    except OSError as error:
+        raise SaveError(path, describe_os_error(error)) from error
+    try:
+        return read_regular(fd, path)
+    finally:
+        os.close(fd)
+
+
+def read_regular(fd: int, path: Path) -> bytes:
+    """Read an open file whole, refusing what is not a regular file or is too large."""
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(path, "it is not a regular file")
+        if info.st_size > MAX_FILE_SIZE:
+            raise SaveError(path, f"the file is too large ({info.st_size} bytes)")
+        chunks, left = [], MAX_FILE_SIZE + 1
+        while left > 0 and (chunk := os.read(fd, min(left, 1 << 20))):
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as error:
+        raise SaveError(path, describe_os_error(error)) from error
+    if left <= 0:
+        raise SaveError(path, "the file is too large")
+    return b"".join(chunks)
+
+
+def decode(data: bytes) -> Any:
+    """msgpack with strict limits; no extension types, nothing that chooses code to run."""
+    try:
+        return msgpack.unpackb(data, raw=False, use_list=True, strict_map_key=False, ext_hook=refuse_extension, **UNPACK_LIMITS)
+    except Exception as error:  # msgpack documents that "other exceptions" can escape
+        raise Damaged(f"its data cannot be decoded ({type(error).__name__})") from error
+
+
+def refuse_extension(code: int, data: bytes) -> Any:
+    """msgpack extension types never appear in our files."""
+    raise ValueError(f"extension type {code}")
+
+
+def checked(value: Any, hint: object) -> Any:
+    """A value of a type hint, or Damaged."""
+    try:
+        checker(hint)(value, "")
+    except Malformed as error:
+        raise Damaged(f"its contents are malformed ({error})") from error
+    return value
+
+
+def validated(plain: Any) -> Plain:
+    """A snapshot of the right shape, or Damaged."""
+    try:
+        return validate_snapshot(plain)
+    except Malformed as error:
+        raise Damaged(f"the saved game is malformed ({error})") from error
+
+
+def rebuild(path: Path, plain: Plain) -> Game:
+    """A game from a validated snapshot; a failure leaves no half-built world behind."""
+    before = esper.current_world
+    try:
+        return from_plain(plain)
+    except (KeyError, IndexError, TypeError, ValueError) as error:
+        broken = esper.current_world
+        esper.switch_world(before)
+        if broken != before:
+            esper.delete_world(broken)
+        raise SaveError(path, f"the saved game cannot be rebuilt ({type(error).__name__})") from error

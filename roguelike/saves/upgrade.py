@@ -1,0 +1,43 @@
+"""Save-format versions and the steps that bring an old save up to the current format.
+
+Bump :data:`FORMAT_VERSION` whenever the plain snapshot changes shape (a key of
+``to_plain``, a component's fields, a renamed component, the map size) and add the step
+from the previous version to :data:`UPGRADES`, then commit a save written by the new
+version to the repository's ``saves/`` folder. Saves of a newer format are refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from roguelike.saves.errors import Damaged
+
+FORMAT_VERSION = 1
+OLDEST_VERSION = 1
+
+Upgrade = Callable[[dict[str, Any]], dict[str, Any]]
+
+# UPGRADES[v] turns a version-v snapshot into a version-(v + 1) one.
+UPGRADES: dict[int, Upgrade] = {}
+
+
+def upgrade(plain: Any, version: int, newest: int = FORMAT_VERSION) -> Any:
+    """The snapshot brought from ``version`` to ``newest``, one step at a time."""
+    if version < OLDEST_VERSION:
+        raise Damaged(f"its format ({version}) is not one this game knows")
+    for step in range(version, newest):
+        if step not in UPGRADES:
+            raise Damaged(f"format {step} saves can no longer be upgraded")
+        plain = run_step(UPGRADES[step], plain, step)
+    return plain
+
+
+def run_step(step: Upgrade, plain: Any, version: int) -> Any:
+    """One upgrade step; an old file too broken to upgrade is damaged, not a crash."""
+    if type(plain) is not dict:
+        raise Damaged("the saved game is malformed: expected a map")
+    try:
+        return step(plain)
+    except (KeyError, IndexError, TypeError, ValueError) as error:
+        raise Damaged(f"it could not be upgraded from format {version} ({type(error).__name__})") from error
