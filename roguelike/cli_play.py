@@ -14,7 +14,7 @@ from roguelike.subcommand import Subcommand
 if TYPE_CHECKING:
     from roguelike.screens.base import App
 
-NO_DISPLAY = "hedonic: no display found (set DISPLAY or WAYLAND_DISPLAY) to open the game window."
+NO_DISPLAY = "hedonic: no display found (set DISPLAY or WAYLAND_DISPLAY) and no terminal to play in."
 DEFAULT_NAME = "Wanderer"
 
 Frontend = Callable[["App"], int]
@@ -23,7 +23,9 @@ Frontend = Callable[["App"], int]
 def add_play_options(parser: argparse.ArgumentParser) -> None:
     """Options of ``hedonic play`` (also accepted with no sub-command)."""
     parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, help="seed of new games (random by default)")
-    parser.add_argument("--window", action="store_true", default=argparse.SUPPRESS, help="play in the window")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--window", action="store_true", default=argparse.SUPPRESS, help="play in the window")
+    where.add_argument("--terminal", action="store_true", default=argparse.SUPPRESS, help="play in this terminal")
 
 
 def play(args: argparse.Namespace) -> int:
@@ -48,10 +50,37 @@ def has_display() -> bool:
 
 
 def choose_frontend(args: argparse.Namespace) -> Frontend:
-    """The function that runs the app: the window where a display exists."""
-    if has_display() or getattr(args, "window", False):
+    """The function that runs the app: as asked, else the window where a display exists."""
+    if getattr(args, "terminal", False):
+        return terminal
+    if getattr(args, "window", False):
         return window
-    return unavailable
+    return window_or_terminal if has_display() else terminal
+
+
+def window_or_terminal(app: App) -> int:
+    """The window, or the terminal when the window cannot open."""
+    try:
+        return window(app)
+    except RuntimeError:
+        if not app.running:
+            raise  # the window opened and the game failed in it: not a display problem
+        return terminal(app)
+
+
+def terminal(app: App) -> int:
+    """Run in the terminal this was started from."""
+    from roguelike.frontend.terminal import run_terminal
+    from roguelike.frontend.termsession import NoTerminal
+
+    try:
+        run_terminal(app)
+    except NoTerminal as error:
+        if not has_display():
+            return unavailable(app)
+        print(f"hedonic: cannot play in this terminal: {error}.", file=sys.stderr)
+        return 1
+    return 0
 
 
 def window(app: App) -> int:

@@ -28,6 +28,10 @@ WRAP_OFF, WRAP_ON = "\x1b[?7l", "\x1b[?7h"
 RESET_CLEAR_HOME = "\x1b[0m\x1b[2J\x1b[H"
 
 
+class NoTerminal(RuntimeError):
+    """Standard input or output is not a terminal, so there is nothing to play in."""
+
+
 @dataclass(frozen=True)
 class Capabilities:
     """The terminal's own sequences for the modes the game switches (from terminfo)."""
@@ -66,7 +70,7 @@ class TerminalSession:
 
     def __init__(self, capabilities: Capabilities, fd_in: int = 0, fd_out: int = 1) -> None:
         if not (os.isatty(fd_in) and os.isatty(fd_out)):
-            raise RuntimeError("the terminal frontend needs a terminal on standard input and output")
+            raise NoTerminal("standard input and output are not both a terminal")
         self.capabilities = capabilities
         self.fd_in, self.fd_out = fd_in, fd_out
         self.signals: list[int] = []
