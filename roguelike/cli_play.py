@@ -97,4 +97,4 @@ def unavailable(app: App) -> int:
     return 1
 
 
-PLAY = Subcommand("play", "play the game (the default)", lambda parser: None, play)
+PLAY = Subcommand("play", "play the game (the default)", add_play_options, play)
