@@ -10,10 +10,12 @@ from collections.abc import Sequence
 
 from roguelike import __version__
 from roguelike.cli_play import PLAY, add_play_options
+from roguelike.cli_replay import REPLAY
 from roguelike.cli_tools import SCREENSHOT, SIMULATE
+from roguelike.crash import guarded
 from roguelike.subcommand import Subcommand
 
-SUBCOMMANDS: tuple[Subcommand, ...] = (PLAY, SIMULATE, SCREENSHOT)
+SUBCOMMANDS: tuple[Subcommand, ...] = (PLAY, SIMULATE, SCREENSHOT, REPLAY)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
 def add_common_options(parser: argparse.ArgumentParser) -> None:
     """Options every sub-command accepts."""
     parser.add_argument("--data-dir", default=argparse.SUPPRESS, help="where saves, history and replays live")
+    parser.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help="open the debugger on a crash")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -41,4 +44,4 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not hasattr(args, "data_dir"):
         args.data_dir = None
     chosen = {sub.name: sub for sub in SUBCOMMANDS}.get(args.command or "play", PLAY)
-    return chosen.run(args)
+    return guarded(chosen.run, args)

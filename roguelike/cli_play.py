@@ -30,7 +30,9 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
 
 def play(args: argparse.Namespace) -> int:
     """Build the screens and run them in the chosen frontend."""
+    from roguelike.datadir import data_dir
     from roguelike.game import Game
+    from roguelike.replay.recorder import recording_observers
     from roguelike.screens.base import App
     from roguelike.screens.title import TitleScreen
     from roguelike.session import Session
@@ -38,7 +40,8 @@ def play(args: argparse.Namespace) -> int:
     seed = getattr(args, "seed", None)
 
     def new_session() -> Session:
-        return Session(Game.new(seed if seed is not None else secrets.randbits(63), DEFAULT_NAME))
+        game = Game.new(seed if seed is not None else secrets.randbits(63), DEFAULT_NAME)
+        return Session(game, recording_observers(data_dir(args.data_dir), game))
 
     return choose_frontend(args)(App(TitleScreen(new_session)))
 

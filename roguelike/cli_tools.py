@@ -17,11 +17,14 @@ def configure_simulate(parser: argparse.ArgumentParser) -> None:
 
 def simulate(args: argparse.Namespace) -> int:
     """Play a headless game with the bot and print its summary."""
+    from roguelike.datadir import data_dir
     from roguelike.game import Game
     from roguelike.headless import play_bot, summarise
+    from roguelike.replay.recorder import recording_observers
     from roguelike.session import Session
 
-    session = Session(Game.new(args.seed, args.name))
+    game = Game.new(args.seed, args.name)
+    session = Session(game, recording_observers(data_dir(args.data_dir), game))
     play_bot(session, args.turns)
     session.close()
     print("\n".join(summarise(session.game).lines()))

@@ -7,7 +7,9 @@ unpacked, so nothing read from a file can choose which code runs.
 from __future__ import annotations
 
 import dataclasses
+import operator
 import typing
+from collections.abc import Callable
 from typing import Any
 
 from components.registry import NAME_OF, SAVED_COMPONENTS
@@ -29,10 +31,29 @@ FIELD_PLANS: dict[type, tuple[tuple[str, bool], ...]] = {
 }
 
 
+def _values_of(cls: type) -> Callable[[object], list[Any]]:
+    """A fast reader of a component's field values, in field order."""
+    names = [name for name, _ in FIELD_PLANS[cls]]
+    if not names:
+        return lambda component: []
+    get = operator.attrgetter(*names)
+    if len(names) == 1:
+        return lambda component: [get(component)]
+    return lambda component: list(get(component))
+
+
+# Packing runs for every entity on every turn (the checksum), so each class gets its name
+# and a C-level field reader once, instead of a getattr loop per component.
+PACKERS: dict[type, tuple[str, Callable[[object], list[Any]]]] = {
+    cls: (NAME_OF[cls], _values_of(cls)) for cls in SAVED_COMPONENTS.values()
+}
+_by_name = operator.itemgetter(0)
+
+
 def pack_component(component: object) -> tuple[str, list[Any]]:
     """A component as (stable name, field values)."""
-    cls = type(component)
-    return NAME_OF[cls], [getattr(component, name) for name, _ in FIELD_PLANS[cls]]
+    name, values = PACKERS[type(component)]
+    return name, values(component)
 
 
 def unpack_component(name: str, values: list[Any]) -> object:
@@ -47,8 +68,12 @@ def unpack_component(name: str, values: list[Any]) -> object:
 
 def pack_entity(components: typing.Iterable[object]) -> PackedEntity:
     """An entity's saved components, ordered by name so packing is canonical."""
-    packed = [pack_component(c) for c in components if type(c) in NAME_OF]
-    packed.sort(key=lambda pair: pair[0])
+    packed: PackedEntity = []
+    for component in components:
+        packer = PACKERS.get(type(component))
+        if packer is not None:
+            packed.append((packer[0], packer[1](component)))
+    packed.sort(key=_by_name)
     return packed
 
 

@@ -1,0 +1,128 @@
+"""``hedonic replay``: watch a replay, verify replays, turn one into a save, re-record the corpus.
+
+Exit status of ``--verify``: 0 when every turn matched, 1 when a game diverged (or a
+recorded crash still happens), 2 when a file is damaged or not a replay (one line each,
+no traceback). With several files the worst status wins.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from roguelike.subcommand import Subcommand
+
+if TYPE_CHECKING:
+    from roguelike.replay.verify import Progress
+
+EXIT_OK, EXIT_DIVERGED, EXIT_BAD_FILE = 0, 1, 2
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Options of ``hedonic replay``."""
+    parser.add_argument("files", nargs="+", type=Path, metavar="FILE", help="replay files (folders with --rerecord)")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--verify", action="store_true", help="re-simulate headless and check every turn's checksum")
+    what.add_argument("--rerecord", action="store_true", help="record the files (or a corpus folder) again with this game")
+    what.add_argument("--rebuild", action="store_true", help="rebuild damaged saves (FILE: the save or its replay)")
+    parser.add_argument("--to-turn", type=int, metavar="N", help="with --save-as: stop at turn N")
+    parser.add_argument("--save-as", metavar="NAME", help="write the game at --to-turn as a save named NAME")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--window", action="store_true", default=argparse.SUPPRESS, help="watch in the window")
+    where.add_argument("--terminal", action="store_true", default=argparse.SUPPRESS, help="watch in this terminal")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Dispatch to verify, re-record, save-as or watching."""
+    if args.verify:
+        return verify_files(args.files, sys.stdout, sys.stderr)
+    if args.rerecord:
+        from roguelike.replay.corpus import rerecord_paths
+
+        return rerecord_paths(args.files, sys.stdout, sys.stderr)
+    if args.rebuild:
+        from roguelike.replay.tosave import rebuild_command
+
+        return rebuild_command(args)
+    if len(args.files) != 1:
+        return complain("give one file to watch (or use --verify for several)")
+    if args.save_as is not None or args.to_turn is not None:
+        from roguelike.replay.tosave import save_from_replay
+
+        return save_from_replay(args)
+    return watch(args)
+
+
+def verify_files(paths: list[Path], out: TextIO, err: TextIO) -> int:
+    """Verify each file; the worst exit status."""
+    return max(verify_file(path, out, err) for path in paths)
+
+
+def verify_file(path: Path, out: TextIO, err: TextIO) -> int:
+    """Verify one file and print its verdict."""
+    from roguelike.replay.fileformat import ReplayError, read_replay
+    from roguelike.replay.verify import Outcome, verify
+
+    try:
+        replay = read_replay(path)
+    except ReplayError as error:
+        print(f"hedonic replay: {path}: {error}", file=err)
+        return EXIT_BAD_FILE
+    verdict = verify(replay, progress_printer(path, err))
+    clear_progress(err)
+    if verdict.outcome is Outcome.MATCHED:
+        print(f"{path}: {verdict.turns} turns verified ({verdict.steps} commands)", file=out)
+    else:
+        print(f"{path}: {verdict.details[0]}", file=out)
+    for line in verdict.details[1 if verdict.outcome is Outcome.DIVERGED else 0 :]:
+        print(line if line.startswith("  ") else f"  {line}", file=out)
+    if replay.torn_at is not None:
+        print(f"  note: the last record was cut off at byte {replay.torn_at} (a killed game); "
+              "verified up to the one before", file=out)
+    return EXIT_OK if verdict.outcome is Outcome.MATCHED else EXIT_DIVERGED
+
+
+def progress_printer(path: Path, err: TextIO) -> Progress | None:
+    """A progress callback writing to a terminal's stderr, or None off a terminal."""
+    if not err.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        err.write(f"\rverifying {path.name}: {done}/{total} commands")
+        err.flush()
+
+    return show
+
+
+def clear_progress(err: TextIO) -> None:
+    """Erase the progress line, if one was drawn."""
+    if err.isatty():
+        err.write("\r\x1b[K")
+        err.flush()
+
+
+def watch(args: argparse.Namespace) -> int:
+    """Show the replay in the window or the terminal."""
+    from roguelike.cli_play import choose_frontend
+    from roguelike.replay.fileformat import ReplayError, read_replay
+    from roguelike.replay.playback import Playback
+    from roguelike.screens.base import App
+    from roguelike.screens.replay import ReplayScreen
+
+    path: Path = args.files[0]
+    try:
+        replay = read_replay(path)
+    except ReplayError as error:
+        return complain(f"{path}: {error}")
+    return choose_frontend(args)(App(ReplayScreen(Playback(replay))))
+
+
+def complain(text: str) -> int:
+    """A one-line error and the bad-input status."""
+    print(f"hedonic replay: {text}", file=sys.stderr)
+    return EXIT_BAD_FILE
+
+
+REPLAY = Subcommand("replay", "watch, verify or re-record replays", configure, run)

@@ -1,0 +1,175 @@
+"""Crash reports: an unexpected exception is written down and pointed to, never lost.
+
+``hedonic`` runs its sub-commands through :func:`guarded`. On an exception it writes
+``crashes/crash-<time>.txt`` in the data directory (traceback, game version, seed,
+turn, the paths of the save and the replay), ends the replay with the command that
+crashed, and tells the player in plain words where both files are. It only writes new
+files: the save is left exactly as the last completed turn wrote it. The frontends
+restore the terminal in their own ``finally`` before this runs. ``--debug`` opens the
+debugger at the exception instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pdb
+import platform
+import secrets
+import sys
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+from roguelike import __version__
+from roguelike.datadir import data_dir, subdir
+
+if TYPE_CHECKING:
+    from roguelike.commands import Command
+    from roguelike.game import Game
+
+CRASHES = "crashes"
+EXIT_CRASHED = 70  # EX_SOFTWARE: an internal error
+CrashHook = Callable[["Command | None", str], None]
+
+
+@dataclass
+class Watched:
+    """The game being played and its files, for the report."""
+
+    game: Game | None = None
+    files: dict[str, Path] = field(default_factory=dict)
+    hooks: list[CrashHook] = field(default_factory=list)
+
+
+WATCHED = Watched()
+
+
+@dataclass(frozen=True)
+class CrashPoint:
+    """Where a crash happened relative to the game's commands."""
+
+    in_step: bool  # inside Session.apply
+    command: Command | None  # the command whose game logic raised, if it did
+
+
+def watch(game: Game, kind: str, path: Path, on_crash: CrashHook | None = None) -> None:
+    """Remember a file of the game being played (``kind``: "replay", "save")."""
+    if WATCHED.game is not game:
+        WATCHED.game, WATCHED.files, WATCHED.hooks = game, {}, []
+    WATCHED.files[kind] = path.resolve()
+    if on_crash is not None:
+        WATCHED.hooks.append(on_crash)
+
+
+def guarded(run: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """Run a sub-command; report a crash (or debug it with ``--debug``)."""
+    try:
+        return run(args)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:
+        if getattr(args, "debug", False):
+            traceback.print_exc()
+            pdb.post_mortem(error.__traceback__)
+            return EXIT_CRASHED
+        report_crash(error, getattr(args, "data_dir", None))
+        return EXIT_CRASHED
+
+
+def report_crash(error: BaseException, data_dir_override: str | Path | None) -> Path | None:
+    """Write the report, end the replay, tell the player; the report's path (None if unwritable)."""
+    point = crash_point(error.__traceback__)
+    if point.in_step:
+        for hook in WATCHED.hooks:
+            hook(point.command, one_line(error))
+    text = report_text(error, point)
+    try:
+        path: Path | None = write_report(text, data_dir(data_dir_override))
+    except OSError as problem:
+        print(text, file=sys.stderr)
+        print(f"hedonic: could not write a crash report ({problem}); it is printed above.", file=sys.stderr)
+        path = None
+    print(player_message(path, WATCHED.files, error), file=sys.stderr)
+    return path
+
+
+def crash_point(tb: TracebackType | None) -> CrashPoint:
+    """Whether the crash unwound through ``Session.apply``, and the command if the game raised."""
+    from roguelike.session import Session
+
+    # Session.apply's frame holds the command being applied; once it has bound ``step``
+    # the game logic had finished and the crash came from an observer.
+    while tb is not None:
+        if tb.tb_frame.f_code is Session.apply.__code__:
+            local = tb.tb_frame.f_locals
+            return CrashPoint(True, None if "step" in local else local.get("command"))
+        tb = tb.tb_next
+    return CrashPoint(False, None)
+
+
+def report_text(error: BaseException, point: CrashPoint) -> str:
+    """The whole report as text."""
+    lines = [
+        "Hedonic Hypothesis crash report",
+        f"date: {datetime.now().isoformat(timespec='seconds')}",
+        f"game version: {__version__}",
+        f"python: {platform.python_version()} on {platform.platform()}",
+        f"command line: {' '.join(sys.argv)}",
+        *game_lines(WATCHED.game, point),
+        *(f"{kind}: {path}" for kind, path in sorted(WATCHED.files.items())),
+        "",
+        "".join(traceback.format_exception(error)).rstrip(),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def game_lines(game: Game | None, point: CrashPoint) -> list[str]:
+    """Seed, turn and floor of the game being played, if any."""
+    if game is None:
+        return ["game: no game was played"]
+    state = game.state
+    lines = [f"game: the last one played, by {state.name!r}", f"seed: {state.seed}", f"turn: {state.turn}",
+             f"floor: {state.depth}"]
+    if point.command is not None:
+        lines.append(f"crashed applying: {point.command}")
+    elif point.in_step:
+        lines.append("crashed after the game logic of a command (in an observer)")
+    return lines
+
+
+def write_report(text: str, root: Path) -> Path:
+    """Write a new report file atomically; its absolute path."""
+    folder = subdir(root, CRASHES).resolve()
+    path = folder / f"crash-{datetime.now():%Y%m%d-%H%M%S}-{secrets.token_hex(2)}.txt"
+    temporary = path.with_suffix(".tmp")
+    with open(temporary, "w", encoding="utf-8") as file:
+        file.write(text)
+        file.flush()
+        os.fsync(file.fileno())
+    os.replace(temporary, path)
+    return path
+
+
+def player_message(report: Path | None, files: dict[str, Path], error: BaseException) -> str:
+    """What the player reads: what happened and where the files are, in plain words."""
+    lines = [f"Sorry: Hedonic Hypothesis stopped because of a bug ({type(error).__name__})."]
+    if report is not None:
+        lines += ["The crash report is here:", f"    {report}"]
+    if "replay" in files:
+        lines += ["The replay of your game, which shows the developers exactly what happened, is here:",
+                  f"    {files['replay']}"]
+    if "save" in files:
+        lines += [f"Your last save is untouched: {files['save']}"]
+    lines.append("Please send these files to the developers.")
+    return "\n".join(lines)
+
+
+def one_line(error: BaseException) -> str:
+    """An exception as one line: its type and message."""
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__

@@ -1,0 +1,189 @@
+"""The regression corpus: the repository's ``replays/`` folder, and re-recording it.
+
+``replays/corpus.json`` lists recipes: a bot, a seed and what the game must show (a
+cause of death, a floor reached). ``hedonic replay --rerecord replays/`` plays every
+recipe again with the current game, moving to the next seed when the old one no longer
+shows what it must, and writes the seed it used back to the manifest. Every other
+``.replay`` in the folder (the replay of a fixed bug) is re-recorded by applying its
+own commands again. Files whose records did not change are left untouched.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+from typing import TextIO
+
+from roguelike.bot import Bot
+from roguelike.commands import Command
+from roguelike.crash import one_line
+from roguelike.game import Game
+from roguelike.replay.fileformat import SUFFIX, ReplayError, read_replay
+from roguelike.replay.recorder import ReplayRecorder
+from roguelike.session import Session
+
+MANIFEST = "corpus.json"
+SEED_SEARCH = 300
+ACTIONS_PER_TURN = 8  # as in headless.play_bot: a bot bumping into nothing cannot loop forever
+
+
+class RecklessBot(Bot):
+    """The built-in bot, but it takes every dose it knows of: it dies of an overdose."""
+
+    def wants_dose(self, game: Game) -> bool:
+        """Always."""
+        return True
+
+
+BOTS: dict[str, Callable[[], Bot]] = {"careful": Bot, "reckless": RecklessBot}
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How one corpus replay is made and what it must show."""
+
+    file: str
+    bot: str
+    seed: int
+    turns: int = 5000
+    name: str = "Bot"
+    cause: str | None = None  # the game must end with this cause of death
+    min_floor: int = 1  # ...and reach at least this floor
+
+    def shown_by(self, game: Game) -> bool:
+        """Whether a finished game shows what this recipe is for."""
+        state = game.state
+        return (self.cause is None or state.cause_of_death == self.cause) and state.depth >= self.min_floor
+
+
+def load_recipes(folder: Path) -> list[Recipe]:
+    """The recipes of a corpus folder (none if it has no manifest)."""
+    path = folder / MANIFEST
+    if not path.exists():
+        return []
+    return [Recipe(**entry) for entry in json.loads(path.read_text(encoding="utf-8"))["games"]]
+
+
+def save_recipes(folder: Path, recipes: list[Recipe]) -> None:
+    """Write the manifest back (seeds may have moved)."""
+    text = json.dumps({"games": [asdict(r) for r in recipes]}, indent=2) + "\n"
+    temporary = folder / (MANIFEST + ".tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, folder / MANIFEST)
+
+
+def rerecord_paths(paths: list[Path], out: TextIO, err: TextIO) -> int:
+    """Re-record corpus folders and single replay files; 1 if any could not be."""
+    failures = 0
+    for path in paths:
+        failures += rerecord_folder(path, out, err) if path.is_dir() else rerecord_one(path, out, err)
+    return 1 if failures else 0
+
+
+def rerecord_folder(folder: Path, out: TextIO, err: TextIO) -> int:
+    """Every recipe, then every other replay in the folder; the number of failures."""
+    recipes, failures = [], 0
+    for recipe in load_recipes(folder):
+        found = record_recipe(recipe, folder)
+        if found is None:
+            print(f"{folder / recipe.file}: no seed from {recipe.seed} on shows {describe(recipe)}", file=err)
+            failures += 1
+        else:
+            print(f"{folder / recipe.file}: {found[1]} (seed {found[0].seed})", file=out)
+        recipes.append(found[0] if found else recipe)
+    if recipes:
+        save_recipes(folder, recipes)
+    listed = {recipe.file for recipe in recipes}
+    for path in sorted(folder.glob(f"*{SUFFIX}")):
+        if path.name not in listed:
+            failures += rerecord_one(path, out, err)
+    return failures
+
+
+def describe(recipe: Recipe) -> str:
+    """What a recipe must show, in words."""
+    parts = [f"death by {recipe.cause}"] if recipe.cause else []
+    return " and ".join(parts + ([f"floor {recipe.min_floor}"] if recipe.min_floor > 1 else [])) or "a game"
+
+
+def record_recipe(recipe: Recipe, folder: Path) -> tuple[Recipe, str] | None:
+    """Record the first seed from the recipe's on that shows what it must; the recipe used."""
+    for seed in range(recipe.seed, recipe.seed + SEED_SEARCH):
+        tried = replace(recipe, seed=seed)
+        game = Game.new(seed, recipe.name)
+        commands = bot_commands(game, BOTS[recipe.bot](), recipe.turns)
+        shown = tried.shown_by(game)
+        game.close()
+        if shown:
+            return tried, write_recording(folder / recipe.file, seed, recipe.name, commands)
+    return None
+
+
+def bot_commands(game: Game, bot: Bot, turns: int) -> list[Command]:
+    """Let a bot play a game to its end (or ``turns``); the commands it chose."""
+    commands: list[Command] = []
+    budget = turns * ACTIONS_PER_TURN
+    while not game.state.game_over and game.state.turn < turns and len(commands) < budget:
+        command = bot.choose(game)
+        game.apply(command)
+        commands.append(command)
+    return commands
+
+
+def rerecord_one(path: Path, out: TextIO, err: TextIO) -> int:
+    """Apply a replay's own commands again and record them; 1 if the file is unusable."""
+    try:
+        replay = read_replay(path)
+    except ReplayError as error:
+        print(f"{path}: {error}", file=err)
+        return 1
+    commands = [step.command for step in replay.steps]
+    crash = replay.crash.command if replay.crash is not None else None
+    header = replay.header
+    print(f"{path}: {write_recording(path, header.seed, header.name, commands, crash)}", file=out)
+    return 0
+
+
+def write_recording(path: Path, seed: int, name: str, commands: list[Command], crash: Command | None = None) -> str:
+    """Record commands into ``path`` (replacing it only if the records changed); what happened."""
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.unlink(missing_ok=True)
+    game = Game.new(seed, name)
+    recorder = ReplayRecorder.start(temporary, game, path.stem)
+    session = Session(game, [recorder])
+    try:
+        for command in commands + ([crash] if crash is not None else []):
+            if not applied(session, recorder, command):
+                break
+    finally:
+        session.close()
+        game.close()
+    if same_records(path, temporary):
+        temporary.unlink()
+        return "unchanged"
+    os.replace(temporary, path)
+    return "re-recorded"
+
+
+def applied(session: Session, recorder: ReplayRecorder, command: Command) -> bool:
+    """Apply a command; if the game crashes on it, end the recording with that crash."""
+    try:
+        session.apply(command)
+    except Exception as error:
+        recorder.record_crash(command, one_line(error))
+        return False
+    return True
+
+
+def same_records(old: Path, new: Path) -> bool:
+    """Whether two replays hold the same records for the same game version."""
+    try:
+        before, after = read_replay(old), read_replay(new)
+    except ReplayError:
+        return False
+    return (before.steps, before.crash, before.header.version) == (after.steps, after.crash, after.header.version) and (
+        before.header.seed, before.header.name) == (after.header.seed, after.header.name)
+

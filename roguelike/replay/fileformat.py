@@ -1,0 +1,332 @@
+"""The replay file: a header and one record per command, each framed and CRC-checked.
+
+Layout: ``MAGIC``, the format version (2 bytes, big-endian), then frames. A frame is its
+payload length, the length's bitwise complement, the CRC-32 of the payload (three
+big-endian 32-bit words) and the payload, one msgpack value. The first frame is the
+header; every later one is a step ``[0, index, command, turn, checksum, changes]``
+(``changes``: the facts of :mod:`roguelike.replay.witness` that changed that turn)
+or, last, a crash ``[1, index, command | None, error]``.
+
+Any single flipped bit is caught (length vs complement, or the CRC), so a damaged file
+is rejected before anything is simulated. A file cut inside its last frame is what a
+killed game leaves: it reads as complete up to its last full record (``torn_at`` says
+where the cut record starts). Everything read is validated; problems raise
+:class:`ReplayError` with a one-line reason, never anything else.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import struct
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+from roguelike.commands import Command, decode_command, encode_command
+
+MAGIC = b"HHREPLAY"
+FORMAT_VERSION = 1
+SUFFIX = ".replay"
+PREAMBLE = struct.Struct(">8sH")
+FRAME = struct.Struct(">III")
+MASK32 = 0xFFFFFFFF
+MAX_HEADER_BYTES = 64 * 1024
+MAX_RECORD_BYTES = 16 * 1024
+MAX_FILE_BYTES = 256 * 1024 * 1024
+MAX_TEXT = 200
+MAX_WITNESS_ENTRIES = 64
+CHECKSUM_BYTES = 8
+STEP, CRASH = 0, 1
+READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+Witness = dict[str, Any]
+
+
+class ReplayError(Exception):
+    """A replay file that cannot be used; the message is one line saying why."""
+
+
+@dataclass(frozen=True)
+class Header:
+    """Who played what: the game id, seed, player name, game version and date."""
+
+    game_id: str
+    seed: int
+    name: str
+    version: str
+    date: str
+
+    def to_plain(self) -> dict[str, Any]:
+        """The header as the msgpack map stored in the file."""
+        return {"id": self.game_id, "seed": self.seed, "name": self.name, "version": self.version, "date": self.date}
+
+
+@dataclass(frozen=True)
+class StepRecord:
+    """One command and the game it led to: turn, checksum and the readable facts that changed."""
+
+    index: int
+    command: Command
+    turn: int
+    checksum: str
+    changes: Witness
+
+
+@dataclass(frozen=True)
+class CrashRecord:
+    """The command during which the game crashed (None if it crashed between commands)."""
+
+    index: int
+    command: Command | None
+    error: str
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A read replay: header, steps, an optional crash, and where each record ends."""
+
+    header: Header
+    steps: list[StepRecord]
+    crash: CrashRecord | None
+    ends: list[int]  # ends[i]: byte offset just after the header (i = 0) or step i
+    torn_at: int | None = None
+
+    @property
+    def final_turn(self) -> int:
+        """The game turn after the last recorded command."""
+        return self.steps[-1].turn if self.steps else 0
+
+
+def preamble() -> bytes:
+    """The bytes every replay starts with."""
+    return PREAMBLE.pack(MAGIC, FORMAT_VERSION)
+
+
+def frame(value: object) -> bytes:
+    """One framed record."""
+    payload: bytes = msgpack.packb(value, use_bin_type=True)
+    return FRAME.pack(len(payload), len(payload) ^ MASK32, zlib.crc32(payload)) + payload
+
+
+def header_bytes(header: Header) -> bytes:
+    """The start of a replay file: preamble and header frame."""
+    return preamble() + frame(header.to_plain())
+
+
+def step_bytes(index: int, command: Command, turn: int, checksum: str, changes: Witness) -> bytes:
+    """The frame of one step."""
+    return frame([STEP, index, encode_command(command), turn, bytes.fromhex(checksum), changes])
+
+
+def crash_bytes(index: int, command: Command | None, error: str) -> bytes:
+    """The frame that ends a crashed game's replay."""
+    encoded = encode_command(command) if command is not None else None
+    return frame([CRASH, index, encoded, error[:MAX_TEXT]])
+
+
+def replay_bytes(replay: Replay) -> bytes:
+    """A whole replay file's bytes (used when rewriting one)."""
+    parts = [header_bytes(replay.header)]
+    parts += [step_bytes(s.index, s.command, s.turn, s.checksum, s.changes) for s in replay.steps]
+    if replay.crash is not None:
+        parts.append(crash_bytes(replay.crash.index, replay.crash.command, replay.crash.error))
+    return b"".join(parts)
+
+
+def read_replay(path: Path) -> Replay:
+    """Read and validate a replay file."""
+    return parse_replay(read_bytes(path))
+
+
+def read_bytes(path: Path) -> bytes:
+    """A regular file's bytes, refusing devices, pipes and files too large to be replays."""
+    try:
+        fd = os.open(path, READ_FLAGS)
+    except OSError as error:
+        raise ReplayError(f"cannot read it ({error.strerror or error})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ReplayError("not a regular file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise ReplayError(f"too large to be a replay (over {MAX_FILE_BYTES // 2**20} MiB)")
+        with os.fdopen(os.dup(fd), "rb") as file:
+            return file.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise ReplayError(f"cannot read it ({error.strerror or error})") from None
+    finally:
+        os.close(fd)
+
+
+def parse_replay(data: bytes) -> Replay:
+    """Validate a replay's bytes and return what they hold."""
+    check_preamble(data)
+    payloads, ends, torn_at = split_frames(data)
+    if not payloads:
+        raise ReplayError("the file ends inside its header")
+    header = parse_header(unpack(payloads[0], "the header"))
+    steps, crash = parse_records(payloads[1:])
+    return Replay(header, steps, crash, ends[: len(steps) + 1], torn_at)
+
+
+def check_preamble(data: bytes) -> None:
+    """Reject files that are not replays, or from a newer game."""
+    if not data:
+        raise ReplayError("the file is empty")
+    if MAGIC.startswith(data[: len(MAGIC)]) and len(data) < PREAMBLE.size:
+        raise ReplayError("the file ends inside its header")
+    if not data.startswith(MAGIC):
+        raise ReplayError("not a Hedonic Hypothesis replay (it does not start with HHREPLAY)")
+    version = PREAMBLE.unpack_from(data)[1]
+    if version > FORMAT_VERSION:
+        raise ReplayError(f"made by a newer game (replay format {version}; this game reads up to {FORMAT_VERSION})")
+    if version < 1:
+        raise ReplayError(f"unknown replay format {version}")
+
+
+def split_frames(data: bytes) -> tuple[list[memoryview], list[int], int | None]:
+    """The payloads of the complete frames, where each ends, and where a cut-off one starts."""
+    view, pos = memoryview(data), PREAMBLE.size
+    payloads: list[memoryview] = []
+    ends: list[int] = []
+    while pos < len(data):
+        what = "the header" if not payloads else f"record {len(payloads)}"
+        if len(data) - pos < FRAME.size:
+            return payloads, ends, pos
+        length, check, crc = FRAME.unpack_from(data, pos)
+        limit = MAX_HEADER_BYTES if not payloads else MAX_RECORD_BYTES
+        if length ^ check != MASK32:
+            raise ReplayError(f"{what} is damaged (its length field is corrupt, at byte {pos})")
+        if length > limit:
+            raise ReplayError(f"{what} claims {length} bytes, more than the {limit} a record may have")
+        if len(data) - pos - FRAME.size < length:
+            return payloads, ends, pos
+        payload = view[pos + FRAME.size : pos + FRAME.size + length]
+        if zlib.crc32(payload) != crc:
+            raise ReplayError(f"{what} is damaged (CRC mismatch, at byte {pos})")
+        payloads.append(payload)
+        pos += FRAME.size + length
+        ends.append(pos)
+    return payloads, ends, None
+
+
+def unpack(payload: memoryview, what: str) -> Any:
+    """One msgpack value, or a ReplayError."""
+    try:
+        return msgpack.unpackb(payload, raw=False, strict_map_key=True, ext_hook=refuse_extension)
+    except Exception:  # msgpack documents that exceptions other than its own can escape
+        raise ReplayError(f"{what} is not readable msgpack") from None
+
+
+def refuse_extension(code: int, data: bytes) -> Any:
+    """msgpack extension types never appear in replays."""
+    raise ValueError(f"extension type {code}")
+
+
+def parse_header(value: Any) -> Header:
+    """The header, with every field checked."""
+    if not isinstance(value, dict):
+        raise ReplayError(f"the header should be a table, not {kind_of(value)}")
+    header = Header(
+        game_id=header_field(value, "id", str),
+        seed=header_field(value, "seed", int),
+        name=header_field(value, "name", str),
+        version=header_field(value, "version", str),
+        date=header_field(value, "date", str),
+    )
+    if not GAME_ID.fullmatch(header.game_id):
+        raise ReplayError("the header's game id has characters a game id never has")
+    return header
+
+
+def header_field(header: dict[str, Any], key: str, kind: type) -> Any:
+    """A header field of an exact type."""
+    if key not in header:
+        raise ReplayError(f"the header has no {key!r}")
+    value = header[key]
+    if type(value) is not kind:
+        raise ReplayError(f"the header's {key!r} should be {kind.__name__}, not {kind_of(value)}")
+    if isinstance(value, str) and len(value) > MAX_TEXT:
+        raise ReplayError(f"the header's {key!r} is longer than {MAX_TEXT} characters")
+    return value
+
+
+def parse_records(payloads: list[memoryview]) -> tuple[list[StepRecord], CrashRecord | None]:
+    """Steps in order (indices 1, 2, ...) and an optional crash as the very last record."""
+    steps: list[StepRecord] = []
+    crash: CrashRecord | None = None
+    for number, payload in enumerate(payloads, start=1):
+        record = unpack(payload, f"record {number}")
+        if crash is not None:
+            raise ReplayError(f"record {number} follows the crash record, which must be last")
+        if is_kind(record, CRASH, 4):
+            crash = parse_crash(record, number)
+        else:
+            steps.append(parse_step(record, number))
+    return steps, crash
+
+
+def is_kind(record: Any, kind: int, size: int) -> bool:
+    """Whether a record is a list of ``size`` items starting with ``kind``."""
+    return isinstance(record, list) and len(record) == size and type(record[0]) is int and record[0] == kind
+
+
+def parse_step(record: Any, number: int) -> StepRecord:
+    """A step record, checked."""
+    if not is_kind(record, STEP, 6):
+        raise ReplayError(f"record {number} is neither a step nor a crash")
+    _, index, command, turn, checksum, changes = record
+    check_index(index, number)
+    if type(turn) is not int or turn < 0:
+        raise ReplayError(f"record {number}'s turn should be a whole number, not {kind_of(turn)}")
+    if type(checksum) is not bytes or len(checksum) != CHECKSUM_BYTES:
+        raise ReplayError(f"record {number}'s checksum should be {CHECKSUM_BYTES} bytes")
+    check_changes(changes, number)
+    return StepRecord(index, parse_command(command, number), turn, checksum.hex(), changes)
+
+
+def parse_crash(record: list[Any], number: int) -> CrashRecord:
+    """The crash record, checked."""
+    _, index, command, error = record
+    check_index(index, number)
+    if type(error) is not str:
+        raise ReplayError(f"record {number}'s error should be text, not {kind_of(error)}")
+    return CrashRecord(index, None if command is None else parse_command(command, number), error[:MAX_TEXT])
+
+
+def check_index(index: Any, number: int) -> None:
+    """Records are numbered 1, 2, 3... with nothing missing or repeated."""
+    if type(index) is not int or index != number:
+        raise ReplayError(f"record {number} is numbered {safe(index)}: records are missing or out of order")
+
+
+def parse_command(encoded: Any, number: int) -> Command:
+    """A recorded command."""
+    try:
+        return decode_command(encoded)
+    except ValueError:
+        raise ReplayError(f"record {number} holds no command this game knows: {safe(encoded)}") from None
+
+
+def check_changes(changes: Any, number: int) -> None:
+    """The changed facts are a small table."""
+    if not isinstance(changes, dict) or len(changes) > MAX_WITNESS_ENTRIES:
+        raise ReplayError(f"record {number}'s facts should be a small table, not {kind_of(changes)}")
+
+
+def kind_of(value: object) -> str:
+    """A value's type in words, for messages."""
+    return {dict: "a table", list: "a list", str: "text", bytes: "bytes", int: "a number",
+            float: "a fraction", bool: "true/false", type(None): "nothing"}.get(type(value), type(value).__name__)
+
+
+def safe(value: object, limit: int = 60) -> str:
+    """A value from a file, fit to print on one line (no control characters)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,162 @@
+"""From replay to save: play on from any turn of a replay, or rebuild a damaged save.
+
+``hedonic replay FILE --to-turn N --save-as NAME`` re-simulates the replay up to turn N
+as a new character called NAME (with its own replay, so the game played on from there
+is recorded too). ``hedonic replay --rebuild SAVE`` and the Load screen's R key rebuild
+a damaged save from the replay that shares its id; the damaged file is kept beside it
+as ``<id>.save.damaged``. Re-simulation checks every recorded checksum on the way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from roguelike.datadir import data_dir
+from roguelike.game import Game
+from roguelike.names import clean_name
+from roguelike.replay.fileformat import SUFFIX, Replay, ReplayError, read_replay
+from roguelike.replay.recorder import ReplayRecorder, replay_path
+from roguelike.saves import SaveError, SaveLock, new_save_id, read_save, save_game, save_path
+from roguelike.session import Observer, Session
+
+EXIT_OK, EXIT_CANNOT, EXIT_BAD_INPUT = 0, 1, 2
+DAMAGED_SUFFIX = ".damaged"
+
+
+class CannotSave(Exception):
+    """The replay cannot become a save (it diverges, or the character is dead); says why."""
+
+
+def steps_to_turn(replay: Replay, turn: int) -> int:
+    """How many commands bring the game to ``turn`` (the first step that reaches it)."""
+    if turn <= 0:
+        return 0
+    for record in replay.steps:
+        if record.turn >= turn:
+            return record.index
+    raise CannotSave(f"the replay ends at turn {replay.final_turn}, before turn {turn}")
+
+
+def simulate(replay: Replay, steps: int, name: str, observers: Callable[[Game], list[Observer]]) -> Session:
+    """The replay's game after ``steps`` commands, checked against the recording."""
+    game = Game.new(replay.header.seed, name)
+    session = Session(game, observers(game))
+    renamed = name != replay.header.name  # the name is part of the state: checksums differ
+    for record in replay.steps[:steps]:
+        step = session.apply(record.command)
+        if not renamed and step.checksum != record.checksum:
+            session.close()
+            raise CannotSave(f"this game no longer plays the replay the same way (diverged at turn {record.turn})")
+    return session
+
+
+def save_as(replay: Replay, root: Path, turn: int, name: str) -> tuple[Path, int]:
+    """A new save (and its replay) of the replay's game at ``turn``; its path and turn."""
+    steps = steps_to_turn(replay, turn)
+    save_id = new_save_id()
+    new_replay = replay_path(root, save_id)
+    session = simulate(replay, steps, name, lambda game: [ReplayRecorder.start(new_replay, game, save_id)])
+    try:
+        if session.game.state.game_over:
+            raise CannotSave(f"the character is dead by turn {session.game.state.turn}; pick an earlier turn")
+        save_game(save_path(root, save_id), session.game, steps=steps)
+    except (CannotSave, SaveError):
+        session.close()
+        new_replay.unlink(missing_ok=True)  # our own new file, of a save that does not exist
+        raise
+    session.close()
+    return save_path(root, save_id), session.game.state.turn
+
+
+def save_from_replay(args: argparse.Namespace) -> int:
+    """``hedonic replay FILE [--to-turn N] --save-as NAME``."""
+    if args.save_as is None:
+        return say("--to-turn needs --save-as NAME (the name of the character in the new save)", EXIT_BAD_INPUT)
+    path: Path = args.files[0]
+    try:
+        replay = read_replay(path)
+    except ReplayError as error:
+        return say(f"{path}: {error}", EXIT_BAD_INPUT)
+    name = clean_name(args.save_as)
+    if not name:
+        return say("the name has nothing printable in it", EXIT_BAD_INPUT)
+    turn = replay.final_turn if args.to_turn is None else args.to_turn
+    try:
+        save, reached = save_as(replay, data_dir(args.data_dir), turn, name)
+    except (CannotSave, SaveError) as error:
+        return say(f"{path}: {error}", EXIT_CANNOT)
+    print(f"saved {name} at turn {reached} as {save}")
+    print("play on with `hedonic play` (Load game), or let the bot: "
+          f"hedonic simulate --name {name!r} --seed {replay.header.seed} --turns N")
+    return EXIT_OK
+
+
+def rebuild_save(save: Path) -> str:
+    """Rebuild a damaged (or lost) save from the replay with its id; what was done."""
+    root = save.parent.parent
+    lock = SaveLock.acquire(save)
+    try:
+        refuse_good(save)
+        replay = read_replay(replay_path(root, save.stem))
+        session = simulate(replay, len(replay.steps), replay.header.name, lambda game: [])
+        session.close()
+        kept = keep_damaged(save)
+        save_game(save, session.game, steps=len(replay.steps))
+    except ReplayError as error:
+        raise CannotSave(f"its replay cannot be used: {error}") from None
+    finally:
+        lock.release()
+    kept_note = f"; the damaged file is kept as {kept.name}" if kept is not None else ""
+    return f"Rebuilt {replay.header.name}'s save at turn {session.game.state.turn} from its replay{kept_note}."
+
+
+def refuse_good(save: Path) -> None:
+    """Only a damaged or missing save is rebuilt: a good one may be ahead of its replay's end."""
+    if not save.exists():
+        return
+    try:
+        read_save(save)
+    except SaveError:
+        return
+    raise CannotSave("it is not damaged; nothing to rebuild")
+
+
+def keep_damaged(save: Path) -> Path | None:
+    """Move the damaged save aside (never deleting it); where it went."""
+    if not save.exists():
+        return None
+    for number in range(1, 1000):
+        kept = save.with_name(save.name + DAMAGED_SUFFIX + (f".{number}" if number > 1 else ""))
+        if not kept.exists():
+            os.replace(save, kept)
+            return kept
+    raise CannotSave("too many damaged copies are kept already")
+
+
+def rebuild_command(args: argparse.Namespace) -> int:
+    """``hedonic replay --rebuild SAVE...``: rebuild each damaged save from its replay."""
+    status = EXIT_OK
+    for path in args.files:
+        save = save_of(path)
+        try:
+            print(rebuild_save(save))
+        except (CannotSave, SaveError, OSError) as error:
+            status = max(status, say(f"{save}: cannot rebuild: {error}", EXIT_CANNOT))
+    return status
+
+
+def save_of(path: Path) -> Path:
+    """The save a path names: itself, or the save sharing a replay's id."""
+    if path.suffix == SUFFIX:
+        return save_path(path.parent.parent, path.stem)
+    return path
+
+
+def say(text: str, status: int) -> int:
+    """A one-line message on stderr, and the status to exit with."""
+    print(f"hedonic replay: {text}", file=sys.stderr)
+    return status

@@ -1,0 +1,90 @@
+"""A few readable facts about the game after each command, stored beside the checksum.
+
+The checksum says *that* a re-simulated game went another way; the witness says *how*:
+the player's components (keys ``@<component>``), the floor, the RNG state and how many
+things exist. Each record stores only the facts that changed since the previous record
+(a removed fact as None: real facts are never None), so it costs a few microseconds and
+well under a hundred bytes a turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import esper
+import msgpack
+
+from roguelike.game import Game
+from roguelike.packing import pack_entity
+from roguelike.replay.fileformat import StepRecord, Witness, safe
+
+MAX_DIFF_LINES = 12
+PLAYER = "@"
+
+
+def witness(game: Game) -> Witness:
+    """Facts about the game as it stands, as msgpack-ready plain values."""
+    game.activate()
+    state = game.state
+    facts: Witness = {
+        "depth": state.depth,
+        "rng": state.rng.state,
+        "entities": sum(1 for _ in esper.get_entities()),
+        "messages": len(state.messages),
+    }
+    for name, values in pack_entity(esper.components_for_entity(state.player)):
+        facts[PLAYER + name] = values
+    return as_stored(facts)
+
+
+def changes(previous: Witness, current: Witness) -> Witness:
+    """The facts that changed from one witness to the next (None for a fact now gone)."""
+    delta: Witness = {key: value for key, value in current.items() if previous.get(key, Missing) != value}
+    delta.update({key: None for key in previous if key not in current})
+    return delta
+
+
+def apply_changes(facts: Witness, delta: Witness) -> Witness:
+    """A witness updated by a record's changes."""
+    updated = {**facts, **delta}
+    return {key: value for key, value in updated.items() if value is not None}
+
+
+def as_stored(facts: Witness) -> Witness:
+    """Facts as they read back from a file (tuples become lists)."""
+    stored: Witness = msgpack.unpackb(msgpack.packb(facts, use_bin_type=True), raw=False)
+    return stored
+
+
+def differences(recorded: Witness, actual: Witness) -> list[str]:
+    """One line per fact that differs between a recording and a re-simulation."""
+    lines = [
+        f"{label(key)}: recorded {shown(recorded, key)}, now {shown(actual, key)}"
+        for key in sorted(set(recorded) | set(actual), key=str)
+        if recorded.get(key, Missing) != actual.get(key, Missing)
+    ]
+    return lines[:MAX_DIFF_LINES]
+
+
+class Missing:
+    """Marks a fact present on one side only."""
+
+
+def recorded_facts(steps: Sequence[StepRecord], count: int) -> Witness:
+    """The full witness recorded after the first ``count`` steps."""
+    facts: Witness = {}
+    for record in steps[:count]:
+        facts = apply_changes(facts, record.changes)
+    return facts
+
+
+def label(key: Any) -> str:
+    """A fact's name for a message: ``@position`` reads "player position"."""
+    text = safe(key).strip("'\"")
+    return f"player {text[len(PLAYER):]}" if isinstance(key, str) and key.startswith(PLAYER) else text
+
+
+def shown(facts: Witness, key: Any) -> str:
+    """A fact's value for a message."""
+    return safe(facts[key]) if key in facts else "(absent)"

@@ -1,0 +1,179 @@
+"""Watching a replay: the game as it was played, with a REPLAY banner and playback keys.
+
+Space pauses and resumes, + and - change the speed (1 turn a second up to "max", as
+fast as the frames come), ``.`` or Right steps one turn while paused, ``g`` jumps to a
+typed turn number, Esc leaves. The replay advances in :meth:`ReplayScreen.on_draw`
+from the wall time ``now`` the frontend passes, so the speed is the same in the window
+and in the terminal.
+"""
+
+from __future__ import annotations
+
+import time
+
+import tcod.console
+import tcod.constants
+import tcod.event
+from tcod.event import KeySym
+
+from roguelike import formulas
+from roguelike.render import draw_game
+from roguelike.replay.playback import Playback
+from roguelike.screens.base import Pop, Transition
+
+SPEEDS: tuple[float | None, ...] = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, None)  # turns a second; None: max
+DEFAULT_SPEED = 3
+MAX_FRAME_SECONDS = 0.03  # at "max", how long one frame may spend simulating
+CATCH_UP_SECONDS = 0.25  # a stalled frame never makes playback jump more than this
+
+FASTER = frozenset({KeySym.PLUS, KeySym.EQUALS, KeySym.KP_PLUS})
+SLOWER = frozenset({KeySym.MINUS, KeySym.KP_MINUS, KeySym.UNDERSCORE})
+STEP = frozenset({KeySym.PERIOD, KeySym.RIGHT, KeySym.KP_PERIOD})
+GO_TO = frozenset({KeySym.G, KeySym.T})
+ENTER = frozenset({KeySym.RETURN, KeySym.KP_ENTER})
+DIGITS: dict[KeySym, int] = {
+    **{KeySym(int(KeySym.N0) + n): n for n in range(10)},
+    KeySym.KP_0: 0, **{KeySym(int(KeySym.KP_1) + n - 1): n for n in range(1, 10)},
+}
+MAX_DIGITS = 7
+
+BANNER_BG = (60, 20, 70)
+BANNER_FG = (235, 225, 245)
+LABEL = (255, 210, 90)
+ALERT = (255, 90, 90)
+HINT = (170, 150, 190)
+HINTS = "space pause/play   + - speed   . step one turn   g go to turn   Esc leave"
+HINTS_ROW = formulas.MAP_HEIGHT - 1
+
+
+class ReplayScreen:
+    """Plays a replay back; never changes any file."""
+
+    def __init__(self, playback: Playback) -> None:
+        self.playback = playback
+        self.speed_index = DEFAULT_SPEED
+        self.paused = False
+        self.typed: str | None = None  # digits typed after "go to", while typing
+        self.last_now: float | None = None
+        self.due = 0.0
+
+    @property
+    def animated(self) -> bool:
+        """Redraw on a timer while playing (or while the world flashes)."""
+        playing = not self.paused and not self.playback.at_end
+        return playing or self.playback.game.palette().psychedelic
+
+    @property
+    def speed(self) -> float | None:
+        """Turns a second, None for as fast as possible."""
+        return SPEEDS[self.speed_index]
+
+    def on_event(self, event: tcod.event.Event) -> Transition | None:
+        """Playback keys; while a turn number is being typed, digits, Enter and Esc."""
+        if not isinstance(event, tcod.event.KeyDown):
+            return None
+        if self.typed is not None:
+            self.on_typing_key(event.sym)
+            return None
+        if event.sym == KeySym.ESCAPE:
+            return Pop()
+        self.on_key(event.sym)
+        return None
+
+    def on_key(self, sym: KeySym) -> None:
+        """Pause, speed, step, go to."""
+        if sym == KeySym.SPACE:
+            self.toggle_pause()
+        elif sym in FASTER or sym in SLOWER:
+            step = 1 if sym in FASTER else -1
+            self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
+        elif sym in STEP:
+            self.paused = True
+            self.playback.step()
+        elif sym in GO_TO:
+            self.typed = ""
+
+    def toggle_pause(self) -> None:
+        """Pause or resume; at the end, resume from the start."""
+        if self.paused and self.playback.at_end and self.playback.diverged_at is None:
+            self.playback.seek_step(0)
+        self.paused = not self.paused
+        self.last_now, self.due = None, 0.0
+
+    def on_typing_key(self, sym: KeySym) -> None:
+        """Build the turn number; Enter jumps there, Esc gives up."""
+        typed = self.typed or ""
+        if sym in DIGITS and len(typed) < MAX_DIGITS:
+            self.typed = typed + str(DIGITS[sym])
+        elif sym == KeySym.BACKSPACE:
+            self.typed = typed[:-1]
+        elif sym in ENTER:
+            if typed:
+                self.playback.seek_turn(int(typed))
+                self.paused = True
+            self.typed = None
+        elif sym == KeySym.ESCAPE:
+            self.typed = None
+
+    def advance(self, now: float) -> None:
+        """Apply as many commands as the time since the last frame allows at this speed."""
+        last, self.last_now = self.last_now, now
+        if self.paused or last is None:
+            return
+        speed = self.speed
+        if speed is None:
+            deadline = time.perf_counter() + MAX_FRAME_SECONDS
+            while time.perf_counter() < deadline and self.playback.step():
+                pass
+        else:
+            self.due = min(self.due + (now - last) * speed, speed * CATCH_UP_SECONDS + 1)
+            for _ in range(int(self.due)):
+                self.playback.step()
+            self.due -= int(self.due)
+        if self.playback.at_end:
+            self.paused = True
+
+    def on_draw(self, console: tcod.console.Console, now: float) -> None:
+        """Advance with time, draw the game, then the banner over the top row."""
+        self.advance(now)
+        draw_game(console, self.playback.game, now)
+        self.draw_banner(console)
+
+    def draw_banner(self, console: tcod.console.Console) -> None:
+        """REPLAY, turn N of total, the speed and news on the top row; the keys under the map."""
+        console.draw_rect(0, 0, console.width, 1, ch=ord(" "), fg=BANNER_FG, bg=BANNER_BG)
+        console.print(1, 0, "REPLAY", fg=LABEL, bg=BANNER_BG)
+        console.print(9, 0, self.status(), fg=BANNER_FG, bg=BANNER_BG)
+        note, colour = self.note()
+        console.print(console.width - 1, 0, note, fg=colour, bg=BANNER_BG, alignment=tcod.constants.RIGHT)
+        console.draw_rect(0, HINTS_ROW, console.width, 1, ch=ord(" "), fg=HINT, bg=BANNER_BG)
+        console.print(1, HINTS_ROW, HINTS, fg=HINT, bg=BANNER_BG)
+
+    def status(self) -> str:
+        """Turn N of total, and the speed or "paused"."""
+        turn = self.playback.game.state.turn
+        speed = "paused" if self.paused else speed_label(self.speed)
+        return f"turn {turn} of {self.playback.replay.final_turn}   {speed}"
+
+    def note(self) -> tuple[str, tuple[int, int, int]]:
+        """The right-hand side: typing, divergence, the end, or nothing."""
+        playback = self.playback
+        if self.typed is not None:
+            return f"go to turn: {self.typed}_ (Enter, Esc)", LABEL
+        if playback.diverged_at is not None:
+            return f"DIVERGED at step {playback.diverged_at}", ALERT
+        if playback.at_end:
+            cause = playback.game.state.cause_of_death
+            return f"END: {cause}" if cause else "END of the recording", LABEL
+        return "", HINT
+
+    def on_close(self) -> None:
+        """The program is closing: free the game."""
+        self.playback.close()
+
+
+def speed_label(speed: float | None) -> str:
+    """A speed in words."""
+    if speed is None:
+        return "max speed"
+    return f"{speed:g} turn/s" if speed == 1 else f"{speed:g} turns/s"
