@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from roguelike import __version__
 from roguelike.cli_play import PLAY, add_play_options
 from roguelike.cli_replay import REPLAY
+from roguelike.cli_saves import SAVES
 from roguelike.cli_tools import SCREENSHOT, SIMULATE
 from roguelike.crash import guarded
 from roguelike.subcommand import Subcommand
 
-SUBCOMMANDS: tuple[Subcommand, ...] = (PLAY, SIMULATE, SCREENSHOT, REPLAY)
+SUBCOMMANDS: tuple[Subcommand, ...] = (PLAY, SIMULATE, SCREENSHOT, REPLAY, SAVES)
 
 
 def build_parser() -> argparse.ArgumentParser:

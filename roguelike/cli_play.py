@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import secrets
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -15,7 +14,6 @@ if TYPE_CHECKING:
     from roguelike.screens.base import App
 
 NO_DISPLAY = "hedonic: no display found (set DISPLAY or WAYLAND_DISPLAY) and no terminal to play in."
-DEFAULT_NAME = "Wanderer"
 
 Frontend = Callable[["App"], int]
 
@@ -30,20 +28,11 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
 
 def play(args: argparse.Namespace) -> int:
     """Build the screens and run them in the chosen frontend."""
-    from roguelike.datadir import data_dir
-    from roguelike.game import Game
-    from roguelike.replay.recorder import recording_observers
+    from roguelike.cli_saves import games_for
     from roguelike.screens.base import App
     from roguelike.screens.title import TitleScreen
-    from roguelike.session import Session
 
-    seed = getattr(args, "seed", None)
-
-    def new_session() -> Session:
-        game = Game.new(seed if seed is not None else secrets.randbits(63), DEFAULT_NAME)
-        return Session(game, recording_observers(data_dir(args.data_dir), game))
-
-    return choose_frontend(args)(App(TitleScreen(new_session)))
+    return choose_frontend(args)(App(TitleScreen(games_for(args))))
 
 
 def has_display() -> bool:

@@ -3,32 +3,59 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from roguelike.subcommand import Subcommand
+
+if TYPE_CHECKING:
+    from roguelike.session import Session
 
 
 def configure_simulate(parser: argparse.ArgumentParser) -> None:
     """Options of ``hedonic simulate``."""
     parser.add_argument("--seed", type=int, required=True, help="seed of the game")
     parser.add_argument("--turns", type=int, default=1000, help="stop after this many turns")
-    parser.add_argument("--name", default="Bot", help="name of the character")
+    parser.add_argument(
+        "--name", default=None,
+        help="name of the character; with a name the game autosaves in the data directory and "
+        "continues that character's save when there is one (default: Bot, not saved)",
+    )
 
 
 def simulate(args: argparse.Namespace) -> int:
     """Play a headless game with the bot and print its summary."""
+    from roguelike.headless import play_bot, summarise
+    from roguelike.saves import SaveError
+
+    try:
+        session = simulated_session(args)
+    except SaveError as error:
+        print(f"hedonic simulate: {error}", file=sys.stderr)
+        return 1
+    play_bot(session, args.turns)
+    session.close()
+    for notice in session.notices.lines():
+        print(f"hedonic simulate: {notice}", file=sys.stderr)
+    print("\n".join(summarise(session.game).lines()))
+    return 0
+
+
+def simulated_session(args: argparse.Namespace) -> Session:
+    """A named character's saved game (continued if it exists), or an unsaved game of Bot."""
+    from roguelike.cli_saves import games_for
     from roguelike.datadir import data_dir
     from roguelike.game import Game
-    from roguelike.headless import play_bot, summarise
     from roguelike.replay.recorder import recording_observers
     from roguelike.session import Session
 
-    game = Game.new(args.seed, args.name)
-    session = Session(game, recording_observers(data_dir(args.data_dir), game))
-    play_bot(session, args.turns)
-    session.close()
-    print("\n".join(summarise(session.game).lines()))
-    return 0
+    if args.name is not None:
+        games = games_for(args)
+        found = games.find(args.name)
+        return games.resume(found.path) if found is not None else games.new(args.name)
+    game = Game.new(args.seed, "Bot")
+    return Session(game, recording_observers(data_dir(args.data_dir), game))
 
 
 def configure_screenshot(parser: argparse.ArgumentParser) -> None:

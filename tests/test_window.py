@@ -14,11 +14,12 @@ from roguelike.frontend import window
 from roguelike.frontend.png import decode_png
 from roguelike.game import Game
 from roguelike.render import TILE_GLYPHS
+from roguelike.saves import Games
 from roguelike.screens.base import App
 from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.title import TitleScreen
 from roguelike.screenshot import game_console, render_pixels, save_screenshot
-from roguelike.session import Session
+from roguelike.session import Observer, Session
 from roguelike.frontend.tileset import load_tileset
 
 
@@ -36,15 +37,16 @@ def scripted_wait(events: list[tcod.event.Event], seen: list[App]) -> object:
     return wait
 
 
-def test_window_runs_title_game_menu_and_quit(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_window_runs_title_game_menu_and_quit(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     sessions: list[Session] = []
 
-    def new_session() -> Session:
-        sessions.append(Session(Game.new(3, "Window")))
-        return sessions[-1]
+    def remember(session: Session, save: Path) -> list[Observer]:
+        sessions.append(session)
+        return []
 
-    app = App(TitleScreen(new_session))
-    script = [key(KeySym.RETURN), key(KeySym.RIGHT), key(KeySym.LEFT, Modifier.SHIFT), key(KeySym.ESCAPE)]
+    app = App(TitleScreen(Games(tmp_path, seed=3, observers=[remember])))
+    # Enter picks New game, Enter again starts with the default name.
+    script = [key(KeySym.RETURN), key(KeySym.RETURN), key(KeySym.RIGHT), key(KeySym.LEFT, Modifier.SHIFT), key(KeySym.ESCAPE)]
     stacks: list[list[str]] = []
     original_handle = app.handle
 
@@ -55,8 +57,8 @@ def test_window_runs_title_game_menu_and_quit(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(app, "handle", recording_handle)
     monkeypatch.setattr(window.tcod.event, "wait", scripted_wait(script, []))
     window.run_window(app)
-    assert stacks[0] == ["TitleScreen", "InGameScreen"]
-    assert stacks[3] == ["TitleScreen", "InGameScreen", "PauseScreen"]
+    assert stacks[1] == ["TitleScreen", "InGameScreen"]
+    assert stacks[4] == ["TitleScreen", "InGameScreen", "PauseScreen"]
     assert sessions[0].steps == 2
     assert not app.running
 

@@ -21,6 +21,10 @@ class SaveError(Exception):
     def __str__(self) -> str:
         return f"Could not {self.doing} {self.path}: {self.reason}."
 
+    def brief(self) -> str:
+        """The reason as a sentence naming only the file's name (for a line on a screen)."""
+        return f"{self.reason[:1].upper()}{self.reason[1:]} ({self.path.name})."
+
 
 class Damaged(Exception):
     """Internal: the bytes of a file are unusable, and why (turned into a SaveError)."""

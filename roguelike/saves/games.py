@@ -23,7 +23,7 @@ from roguelike.saves.lock import SaveLock
 from roguelike.saves.savefile import read_save
 from roguelike.session import Observer, Session
 
-ObserverFactory = Callable[[Session, Path], Observer]
+ObserverFactory = Callable[[Session, Path], list[Observer]]  # (session, save file) -> observers
 DEAD = "this character has died; see Character stats"
 
 
@@ -100,7 +100,8 @@ class Games:
 
     def attach(self, session: Session, autosave: Autosave, path: Path) -> Session:
         """The session with its autosave first, then the extra observers."""
-        session.observers = [autosave, *(make(session, path) for make in self.observers)]
+        extra = [observer for make in self.observers for observer in make(session, path)]
+        session.observers = [autosave, *extra]
         return session
 
 

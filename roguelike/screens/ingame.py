@@ -16,6 +16,7 @@ from roguelike.screens.base import Push, Replace, Screen, Transition
 from roguelike.screens.death import DeathScreen
 from roguelike.screens.help import HelpScreen
 from roguelike.screens.messages import MessageLogScreen
+from roguelike.screens.noticebar import draw_notices
 from roguelike.screens.pause import PauseScreen
 
 
@@ -54,8 +55,9 @@ class InGameScreen:
         return command
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
-        """Draw map, entities and panel."""
+        """Draw map, entities and panel, and any warning about saving."""
         draw_game(console, self.game, now)
+        draw_notices(console, self.session.notices)
 
     def on_close(self) -> None:
         """The program is closing under this screen: end the session cleanly."""

@@ -1,4 +1,4 @@
-"""The in-game menu on Esc: Continue (the default) or Quit to the title."""
+"""The in-game menu on Esc: Continue (the default) or Quit, which saves and returns to the title."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from roguelike.session import Session
 from roguelike.render import draw_game
 from roguelike.screens.base import Pop, Transition
 from roguelike.screens.menu import Menu
+from roguelike.screens.noticebar import draw_notices
 
 BOX = (20, 18, 36)
 
@@ -23,7 +24,7 @@ class PauseScreen:
     def __init__(self, session: Session) -> None:
         self.session = session
         self.game: Game = session.game
-        self.menu = Menu(["Continue", "Quit"])
+        self.menu = Menu(["Continue", "Quit (saves the game)"])
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
         """Esc or Continue closes the menu; Quit returns to the title."""
@@ -35,13 +36,15 @@ class PauseScreen:
             case 0:
                 return Pop()
             case 1:
-                self.session.close()
+                self.session.close()  # the autosave writes anything unsaved and lets go of the save
                 return Pop(2)  # this menu and the game under it
         return None
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """The game underneath, with the menu in a box over it."""
         draw_game(console, self.game, now)
-        console.draw_frame(28, 8, 24, 6, bg=BOX, fg=(200, 200, 220))
-        console.print(30, 8, " Menu ", fg=(255, 230, 120), bg=BOX)
-        self.menu.draw(console, 31, 10)
+        draw_notices(console, self.session.notices)
+        console.draw_frame(24, 8, 32, 7, bg=BOX, fg=(200, 200, 220))
+        console.print(26, 8, " Menu ", fg=(255, 230, 120), bg=BOX)
+        self.menu.draw(console, 27, 10)
+        console.print(27, 13, "The game is saved every turn.", fg=(130, 130, 150), bg=BOX)

@@ -1,0 +1,57 @@
+"""``hedonic saves``: list the saves of a data directory; and the Games every sub-command plays.
+
+One line per save: name, turn, floor, then ``ok`` or ``damaged: <reason>``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from roguelike.subcommand import Subcommand
+
+if TYPE_CHECKING:
+    from roguelike.saves import Games, SaveInfo
+    from roguelike.session import Observer, Session
+
+
+def games_for(args: argparse.Namespace) -> Games:
+    """The player's games in the chosen data directory; every session autosaves and is recorded."""
+    from roguelike.datadir import data_dir
+    from roguelike.replay.recorder import recording_observers
+    from roguelike.saves import Games
+
+    root = data_dir(args.data_dir)
+
+    def record(session: Session, save: Path) -> list[Observer]:
+        return recording_observers(root, session.game, save.stem, session.steps)
+
+    return Games(root, getattr(args, "seed", None), [record])
+
+
+def list_command(args: argparse.Namespace) -> int:
+    """Print one line per save."""
+    from roguelike.datadir import data_dir
+    from roguelike.saves import list_saves
+
+    root = data_dir(args.data_dir)
+    saves = list_saves(root)
+    if not saves:
+        print(f"no saves in {root}")
+    for info in saves:
+        print(save_line(info))
+    return 0
+
+
+def save_line(info: SaveInfo) -> str:
+    """``Ann  turn 50  floor 1  ok``, or the file and ``damaged: <reason>``."""
+    from roguelike.names import fit
+
+    if not info.ok:
+        return f"{info.path.name}  turn ?  floor ?  {info.status()}"
+    notes = "".join(note for note, on in ((" (dead)", info.dead), (" (open in another game)", info.open_elsewhere)) if on)
+    return f"{fit(info.name, 40)}  turn {info.turn}  floor {info.depth}  ok{notes}"
+
+
+SAVES = Subcommand("saves", "list the saved games, one line each", lambda parser: None, list_command)

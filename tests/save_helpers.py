@@ -1,0 +1,64 @@
+"""Helpers for the save, history and menu tests: games with saves, files, events, screens."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import esper
+import tcod.console
+import tcod.event
+from tcod.event import KeySym, Modifier, Scancode
+
+from components import StateOfMind
+from roguelike.bot import Bot
+from roguelike.saves import Games
+from roguelike.session import Session, Step
+
+SEED = 53  # a seed whose bot lives a few hundred turns
+
+
+def played(root: Path, name: str = "Ann", turns: int = 30, seed: int = SEED) -> tuple[Session, Step]:
+    """A new autosaved game the bot has played for ``turns`` commands (session left open)."""
+    session = Games(root, seed=seed).new(name)
+    bot = Bot()
+    step = None
+    for _ in range(turns):
+        step = session.apply(bot.choose(session.game))
+    assert step is not None
+    return session, step
+
+
+def saved(root: Path, name: str = "Ann", turns: int = 30) -> Path:
+    """The save file of a game played and quit."""
+    session, _ = played(root, name, turns)
+    session.close()
+    (path,) = (root / "saves").glob("*.save")
+    return path
+
+
+def about_to_die(session: Session) -> None:
+    """Leave the character one turn from dying of exhaustion."""
+    session.game.activate()
+    esper.component_for_entity(session.game.state.player, StateOfMind).value = 1
+
+
+def key(sym: KeySym, mod: Modifier = Modifier.NONE) -> tcod.event.KeyDown:
+    """A key press as a frontend delivers it."""
+    return tcod.event.KeyDown(scancode=Scancode.UNKNOWN, sym=sym, mod=mod)
+
+
+def text(typed: str) -> tcod.event.TextInput:
+    """Typed text as a frontend delivers it."""
+    return tcod.event.TextInput(text=typed)
+
+
+def screen_rows(screen: object) -> list[str]:
+    """What a screen draws, as 25 lines of text."""
+    console = tcod.console.Console(80, 25, order="C")
+    screen.on_draw(console, 0.0)  # type: ignore[attr-defined]
+    return ["".join(chr(c) for c in row).rstrip() for row in console.rgb["ch"]]
+
+
+def screen_text(screen: object) -> str:
+    """What a screen draws, as one string."""
+    return "\n".join(screen_rows(screen))

@@ -1,0 +1,122 @@
+"""Permadeath and the character history: the record is durable before the save is retired."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from roguelike.commands import Wait
+from roguelike.saves import CharacterRecord, Games, SaveError, list_saves, read_history, record_path
+from roguelike.saves import autosave as autosave_module
+from roguelike.saves.history import write_record
+from save_helpers import about_to_die, played
+
+
+def die(session: Any) -> None:
+    """Let the character die of exhaustion."""
+    about_to_die(session)
+    while not session.game.state.game_over:
+        session.apply(Wait())
+
+
+def test_death_records_the_character_then_retires_its_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    session, _ = played(tmp_path, name="Ann", turns=20)
+    (path,) = (tmp_path / "saves").glob("*.save")
+    order: list[str] = []
+    real_write, real_remove = autosave_module.write_record, autosave_module.remove_durably
+
+    def write(record_file: Path, record: CharacterRecord) -> None:
+        order.append("record")
+        real_write(record_file, record)
+
+    def remove(file: Path) -> None:
+        assert record_path(tmp_path, path.stem).exists(), "the record must be on disk before the save goes"
+        order.append("retire")
+        real_remove(file)
+
+    monkeypatch.setattr(autosave_module, "write_record", write)
+    monkeypatch.setattr(autosave_module, "remove_durably", remove)
+    die(session)
+    session.close()
+    assert order == ["record", "retire"]
+    assert not path.exists() and not path.with_suffix(".lock").exists()
+    (record,) = read_history(tmp_path).records
+    assert (record.name, record.turns, record.cause) == ("Ann", session.game.state.turn, "exhaustion")
+
+
+def test_a_death_that_cannot_be_recorded_keeps_the_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    session, _ = played(tmp_path, turns=5)
+    (path,) = (tmp_path / "saves").glob("*.save")
+
+    def full_disk(record_file: Path, record: CharacterRecord) -> None:
+        raise SaveError(record_file, "no space left on device", doing="record")
+
+    monkeypatch.setattr(autosave_module, "write_record", full_disk)
+    die(session)
+    session.close()
+    assert path.exists()
+    assert any("Cannot record this death" in line for line in session.notices.lines())
+    assert read_history(tmp_path).records == []
+    monkeypatch.undo()
+    assert Games(tmp_path).saves() == []  # the next start finishes the burial
+    (record,) = read_history(tmp_path).records
+    assert record.turns == session.game.state.turn
+    assert not path.exists()
+
+
+def test_a_crash_between_the_dead_save_and_the_record_is_settled_at_the_next_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    session, _ = played(tmp_path, turns=5)
+    monkeypatch.setattr(autosave_module.Autosave, "bury", lambda self, game: None)  # the process "dies" here
+    die(session)
+    turn = session.game.state.turn
+    session.close()
+    monkeypatch.undo()
+    assert list_saves(tmp_path)[0].dead
+    assert Games(tmp_path).last() is None
+    (record,) = read_history(tmp_path).records
+    assert record.turns == turn
+    assert list(( tmp_path / "saves").glob("*.save")) == []
+
+
+def test_a_dead_character_cannot_be_resumed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    session, _ = played(tmp_path, turns=5)
+    (path,) = (tmp_path / "saves").glob("*.save")
+    monkeypatch.setattr(autosave_module.Autosave, "bury", lambda self, game: None)
+    die(session)
+    session.close()
+    with pytest.raises(SaveError, match="has died"):
+        Games(tmp_path).resume(path)
+
+
+def record(name: str, turns: int, died_at: int = 1_700_000_000) -> CharacterRecord:
+    """A made-up record."""
+    return CharacterRecord(name, turns, 2, 3, "overdose", 4, 0, 1, 7, died_at)
+
+
+def test_the_history_is_sorted_by_turns_survived(tmp_path: Path) -> None:
+    for index, (name, turns) in enumerate([("Short", 10), ("Long", 900), ("Middle", 300), ("Tie", 300)]):
+        write_record(record_path(tmp_path, f"id{index}"), record(name, turns, died_at=1_700_000_000 + index))
+    assert [r.name for r in read_history(tmp_path).records] == ["Long", "Middle", "Tie", "Short"]
+
+
+def test_a_damaged_record_is_reported_and_the_others_still_listed(tmp_path: Path) -> None:
+    write_record(record_path(tmp_path, "good"), record("Good", 5))
+    bad = record_path(tmp_path, "bad")
+    bad.write_bytes(b"\x89HHR\r\n\x1a\n garbage")
+    history = read_history(tmp_path)
+    assert [r.name for r in history.records] == ["Good"]
+    (problem,) = history.problems
+    assert problem.path == bad and bad.read_bytes().endswith(b"garbage")
+
+
+def test_a_record_is_not_a_save_and_a_save_is_not_a_record(tmp_path: Path) -> None:
+    session, _ = played(tmp_path, turns=2)
+    session.close()
+    (save,) = (tmp_path / "saves").glob("*.save")
+    os.makedirs(tmp_path / "history", exist_ok=True)
+    os.replace(save, record_path(tmp_path, "x"))
+    (problem,) = read_history(tmp_path).problems
+    assert "not a Hedonic Hypothesis character record" in problem.reason

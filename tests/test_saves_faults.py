@@ -1,0 +1,207 @@
+"""Faults: a full or read-only disk, failing syscalls, two games on one save, killed processes."""
+
+from __future__ import annotations
+
+import errno
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from roguelike.commands import Wait
+from roguelike.saves import Games, SaveError, SaveLock, list_saves, load_save, read_history, read_save
+from roguelike.saves.autosave import SAVE_TOPIC
+from save_helpers import SEED, played, saved
+
+HEDONIC = [sys.executable, "-m", "roguelike"]
+
+
+def failing(error: int, real: Any) -> Any:
+    """A stand-in for an os function that fails like the disk would."""
+
+    def fail(*args: Any, **kwargs: Any) -> Any:
+        raise OSError(error, os.strerror(error))
+
+    return fail
+
+
+@pytest.mark.parametrize(
+    ("function", "error", "words"),
+    [
+        ("write", errno.ENOSPC, "no space left on device"),
+        ("fsync", errno.EIO, "input/output error"),
+        ("replace", errno.EXDEV, "cross-device link"),
+    ],
+)
+def test_a_failing_disk_keeps_the_last_good_save_and_the_game_running(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, function: str, error: int, words: str
+) -> None:
+    session, step = played(tmp_path, turns=10)
+    (path,) = (tmp_path / "saves").glob("*.save")
+    good = path.read_bytes()
+    monkeypatch.setattr(os, function, failing(error, getattr(os, function)))
+    for _ in range(3):
+        session.apply(Wait())
+    monkeypatch.undo()
+    assert path.read_bytes() == good
+    assert read_save(path).checksum == step.checksum
+    assert session.game.state.turn > step.turn  # the game went on
+    (notice,) = session.notices.lines()
+    assert words in notice.lower() and f"turn {step.turn}" in notice
+    assert sorted(p.name for p in path.parent.iterdir()) == sorted([path.name, path.with_suffix(".lock").name])
+    latest = session.apply(Wait())
+    assert read_save(path).checksum == latest.checksum
+    assert session.notices.lines() == []
+    session.close()
+
+
+def test_a_read_only_data_directory_warns_and_the_game_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    session, step = played(tmp_path, turns=5)
+    (path,) = (tmp_path / "saves").glob("*.save")
+    real_open = os.open
+
+    def read_only(file: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(file))
+        return real_open(file, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", read_only)
+    session.apply(Wait())
+    assert "read-only file system" in session.notices.lines()[0].lower()
+    session.close()  # quitting tries once more, and still keeps the old save
+    monkeypatch.undo()
+    assert read_save(path).checksum == step.checksum
+
+
+def test_a_new_game_in_a_folder_that_cannot_be_written_still_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("")
+    session = Games(blocked, seed=SEED).new("Ann")
+    session.apply(Wait())
+    assert session.game.state.turn >= 1
+    assert any("Cannot save" in line for line in session.notices.lines())
+    session.close()
+
+
+def test_when_the_file_size_limit_hits_a_headless_game_finishes_and_keeps_its_save(tmp_path: Path) -> None:
+    run(["simulate", "--name", "Ann", "--seed", str(SEED), "--turns", "20"], tmp_path)
+    (path,) = (tmp_path / "saves").glob("*.save")
+    good = path.read_bytes()
+
+    def tiny_files() -> None:
+        import resource
+
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))
+
+    result = run(["simulate", "--name", "Ann", "--seed", str(SEED), "--turns", "40"], tmp_path, preexec_fn=tiny_files)
+    assert result.returncode == 0
+    assert "turns: 40" in result.stdout
+    assert "Cannot save: file too large" in result.stderr
+    assert path.read_bytes() == good
+
+
+def test_a_second_game_cannot_open_a_save_already_open(tmp_path: Path) -> None:
+    session, _ = played(tmp_path, turns=3)
+    (path,) = (tmp_path / "saves").glob("*.save")
+    with pytest.raises(SaveError, match="already open in another running game"):
+        Games(tmp_path).resume(path)
+    session.close()
+    again = Games(tmp_path).resume(path)
+    again.close()
+
+
+def test_a_lock_held_by_another_process_blocks_until_that_process_dies(tmp_path: Path) -> None:
+    path = saved(tmp_path)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time; from pathlib import Path; from roguelike.saves import SaveLock;"
+         "SaveLock.acquire(Path(sys.argv[1])); print('locked', flush=True); time.sleep(60)", str(path)],
+        stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+        assert list_saves(tmp_path)[0].open_elsewhere
+        with pytest.raises(SaveError, match="already open"):
+            Games(tmp_path).resume(path)
+    finally:
+        holder.kill()
+        holder.wait()
+    assert not list_saves(tmp_path)[0].open_elsewhere
+    Games(tmp_path).resume(path).close()
+
+
+def test_a_leftover_temp_file_from_a_crash_is_ignored_and_replaced(tmp_path: Path) -> None:
+    session, _ = played(tmp_path, turns=3)
+    (path,) = (tmp_path / "saves").glob("*.save")
+    temp = path.with_name(path.name + ".tmp")
+    temp.write_bytes(b"half a save")
+    assert [info.path for info in list_saves(tmp_path)] == [path]
+    step = session.apply(Wait())
+    assert not temp.exists()
+    assert read_save(path).checksum == step.checksum
+    session.close()
+
+
+def run(arguments: list[str], data_dir: Path, **popen: Any) -> subprocess.CompletedProcess[str]:
+    """Run ``hedonic`` with a data directory."""
+    return subprocess.run(HEDONIC + arguments + ["--data-dir", str(data_dir)], capture_output=True, text=True, timeout=120, **popen)
+
+
+def summary(output: str) -> dict[str, str]:
+    """The ``key: value`` lines of ``hedonic simulate``."""
+    return dict(line.split(": ", 1) for line in output.splitlines() if ": " in line)
+
+
+def reference_turns(data_dir: Path) -> tuple[int, dict[str, str]]:
+    """A turn count at which the bot is still alive, and the uninterrupted game's summary."""
+    turns = 250
+    result = summary(run(["simulate", "--name", "K", "--seed", str(SEED), "--turns", str(turns)], data_dir / "a").stdout)
+    if result["cause"] != "alive":  # the bot died: the game to that point is a prefix, alive at half of it
+        turns = int(result["turns"]) // 2
+        result = summary(run(["simulate", "--name", "K", "--seed", str(SEED), "--turns", str(turns)], data_dir / "b").stdout)
+    assert result["cause"] == "alive"
+    return turns, result
+
+
+def wait_for_progress(process: subprocess.Popen[str], folder: Path, since: int) -> bool:
+    """Wait until the game writes its save again (or ends); True if it is still running."""
+    while process.poll() is None:
+        stamps = [p.stat().st_mtime_ns for p in folder.glob("*.save")] if folder.is_dir() else []
+        if stamps and max(stamps) != since:
+            return True
+        time.sleep(0.001)
+    return False
+
+
+@pytest.mark.slow
+def test_a_game_killed_at_random_instants_always_resumes_and_never_goes_back(tmp_path: Path) -> None:
+    turns, expected = reference_turns(tmp_path / "reference")
+    data, chance = tmp_path / "killed", random.Random(20261125)
+    folder, last_turn, kills = data / "saves", -1, 0
+    command = HEDONIC + ["simulate", "--name", "K", "--seed", str(SEED), "--turns", str(turns), "--data-dir", str(data)]
+    while kills < 12:
+        stamps = [p.stat().st_mtime_ns for p in folder.glob("*.save")] if folder.is_dir() else [0]
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        started = wait_for_progress(process, folder, max(stamps)) if kills % 2 else True
+        time.sleep(chance.uniform(0, 0.04) if kills % 2 else chance.uniform(0.2, 0.9))
+        if process.poll() is not None:
+            break
+        process.send_signal(signal.SIGKILL)
+        process.communicate()
+        kills += 1
+        (save,) = folder.glob("*.save")
+        turn = load_save(save).state.turn
+        assert turn >= last_turn, f"the save went back from turn {last_turn} to {turn}"
+        last_turn = turn
+        assert started
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert finished.returncode == 0, finished.stderr
+    assert summary(finished.stdout) == expected
+    assert read_history(data).records == []
+    assert kills >= 6
