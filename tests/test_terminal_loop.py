@@ -189,6 +189,14 @@ def test_ctrl_c_still_quits_while_paused() -> None:
     assert screen.draws == []
 
 
+def test_ctrl_l_redraws_everything() -> None:
+    screen = Recorder()
+    terminal = run(screen, [b"h", b"\x0c", b"q"])
+    assert screen.keys == ["H", "Q"]  # Ctrl-L is the frontend's, not the screens'
+    assert b"\x1b[2J" in terminal.written[-1]
+    assert terminal.row(0).startswith("keys: H")
+
+
 def test_too_small_message_fits_the_width() -> None:
     message = too_small_message(30, 10).decode()
     screen = pyte.Screen(30, 10)

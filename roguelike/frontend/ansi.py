@@ -70,7 +70,7 @@ class AnsiRenderer:
     def frame_of(self, console: tcod.console.Console) -> Frame:
         """The glyphs and colour keys of a console in this renderer's colour mode."""
         glyphs = console.ch.astype(np.int32)
-        visible = ~np.isin(glyphs, BLANKS)
+        visible = (glyphs != BLANKS[0]) & (glyphs != BLANKS[1])
         fg, bg = colour_keys(self.mode, console.fg, console.bg, visible)
         return Frame(glyphs, np.where(visible, fg, ANY_COLOUR).astype(np.int32), bg)
 

@@ -68,8 +68,10 @@ def detect_mode(env: Mapping[str, str], number_of_colours: int) -> ColourMode:
 
 def pack_rgb(rgb: RGBArray) -> KeyArray:
     """Truecolour keys: each RGB triple packed as 0xRRGGBB."""
-    wide = rgb.astype(np.int32)
-    packed: KeyArray = (wide[..., 0] << 16) | (wide[..., 1] << 8) | wide[..., 2]
+    # Four bytes 0, R, G, B read as one big-endian integer: one copy, no arithmetic.
+    padded = np.zeros((*rgb.shape[:-1], 4), dtype=np.uint8)
+    padded[..., 1:] = rgb
+    packed: KeyArray = padded.view(">u4")[..., 0].astype(np.int32)
     return packed
 
 

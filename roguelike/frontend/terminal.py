@@ -151,9 +151,12 @@ class TerminalLoop:
             self.dispatch(event)
 
     def dispatch(self, event: tcod.event.Event) -> None:
-        """Ctrl-C closes the app (its screens save); other keys go to the screens unless paused."""
-        if is_ctrl_c(event):
+        """Ctrl-C closes the app (its screens save), Ctrl-L redraws the whole screen; other
+        keys go to the screens unless the game is paused for a small terminal."""
+        if is_ctrl_key(event, tcod.event.KeySym.C):
             self.app.close_all()
+        elif is_ctrl_key(event, tcod.event.KeySym.L):
+            self.resize(self.size)
         elif not self.too_small:
             self.app.handle(event)
             self.dirty = True
@@ -186,9 +189,9 @@ class TerminalLoop:
         self.next_frame = now + 1 / FRAMES_PER_SECOND
 
 
-def is_ctrl_c(event: tcod.event.Event) -> bool:
-    """Whether an event is Ctrl-C (which a raw-mode terminal sends as a key)."""
-    return (isinstance(event, tcod.event.KeyDown) and event.sym == tcod.event.KeySym.C
+def is_ctrl_key(event: tcod.event.Event, sym: tcod.event.KeySym) -> bool:
+    """Whether an event is Ctrl with the key ``sym`` (a raw-mode terminal sends these as keys)."""
+    return (isinstance(event, tcod.event.KeyDown) and event.sym == sym
             and bool(event.mod & tcod.event.Modifier.CTRL))
 
 

@@ -1,0 +1,207 @@
+"""The terminal frontend, measured on the real program in a pseudo-terminal.
+
+Run: ``python -m bench.bench_terminal``. Figures go in docs/performance.md ("Terminal").
+
+For each colour mode the game is started in an 80x25 pty as a player would start it,
+a new game is begun, and the player walks: each step is a key written to the pty, and
+the time until the frame's closing synchronized-output marker comes back is the
+keypress-to-frame latency; the bytes of that frame are the frame size. Idle CPU is the
+CPU time the process uses while it sits on the first turn with no key pressed. Inside
+the game process a small wrapper (``CHILD``) times the parts of each step: decoding and
+the screens' handling (the game's turn, autosave included), the screens' drawing, the
+ANSI diff, and the write.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pyte
+
+ROOT = Path(__file__).resolve().parent.parent
+SYNC_END = b"\x1b[?2026l"
+STEPS = 150
+IDLE_SECONDS = 5.0
+LIMIT = 30.0
+ARROWS = {(0, -1): b"\x1bOA", (0, 1): b"\x1bOB", (1, 0): b"\x1bOC", (-1, 0): b"\x1bOD"}
+# The game as ``hedonic play --terminal`` runs it, with the parts of each step timed.
+CHILD = """
+import sys, time
+import roguelike.frontend.terminal as terminal
+import roguelike.frontend.termsession as termsession
+from roguelike.cli import main
+
+log = open(sys.argv[1], "w", buffering=1)
+
+def timed(name, function):
+    def measured(*args):
+        start = time.perf_counter()
+        result = function(*args)
+        log.write(f"{name} {time.perf_counter() - start}\\n")
+        return result
+    return measured
+
+terminal.TerminalLoop.handle_input = timed("input", terminal.TerminalLoop.handle_input)
+terminal.App.draw = timed("draw", terminal.App.draw)
+terminal.AnsiRenderer.render = timed("diff", terminal.AnsiRenderer.render)
+termsession.TerminalSession.write = timed("write", termsession.TerminalSession.write)
+sys.exit(main(["play", "--terminal"]))
+"""
+PARTS = ("input", "draw", "diff", "write")
+MODES = {"truecolour": {"COLORTERM": "truecolor"}, "256 colours": {"COLORTERM": "", "TERM": "xterm-256color"},
+         "16 colours": {"COLORTERM": "", "TERM": "linux"}}
+
+
+class PtyGame:
+    """The game in an 80x25 pty, its screen followed by pyte."""
+
+    def __init__(self, data: Path, env: dict[str, str], log: Path) -> None:
+        self.master, slave = os.openpty()
+        os.set_blocking(self.master, True)
+        import fcntl
+        import struct
+        import termios
+
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 25, 80, 0, 0))
+        full_env = {key: value for key, value in os.environ.items() if key not in ("DISPLAY", "SDL_VIDEODRIVER")}
+        full_env.update(TERM="xterm-256color", LANG="C.UTF-8", HEDONIC_DATA_DIR=str(data), PYTHONPATH=str(ROOT))
+        full_env.update(env)
+        self.process = subprocess.Popen([sys.executable, "-c", CHILD, str(log)], cwd=ROOT,
+                                        env=full_env, stdin=slave, stdout=slave, stderr=slave, start_new_session=True)
+        os.close(slave)
+        self.screen = pyte.Screen(80, 25)
+        self.stream = pyte.ByteStream(self.screen)
+
+    def read_until(self, marker: bytes) -> bytes:
+        """Output up to and including ``marker``."""
+        received = b""
+        deadline = time.monotonic() + LIMIT
+        while not received.endswith(marker):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"no {marker!r}; screen:\n" + "\n".join(self.screen.display))
+            ready, _, _ = select.select([self.master], [], [], 1.0)
+            if ready:
+                received += os.read(self.master, 65536)
+        self.stream.feed(received)
+        return received
+
+    def wait_for(self, text: str) -> None:
+        """Read frames until the screen shows ``text``."""
+        while text not in "\n".join(self.screen.display):
+            self.read_until(SYNC_END)
+
+    def key(self, data: bytes) -> tuple[float, int]:
+        """Press a key; seconds until its frame was written, and the frame's bytes."""
+        start = time.perf_counter()
+        os.write(self.master, data)
+        frame = self.read_until(SYNC_END)
+        return time.perf_counter() - start, len(frame)
+
+    def step(self) -> tuple[float, int] | None:
+        """Walk to a free neighbouring floor cell (or wait); None if the player is dead."""
+        rows = self.screen.display
+        players = [(line.index("@"), y) for y, line in enumerate(rows) if "@" in line]
+        if len(players) != 1:
+            return None
+        (x, y), = players
+        for (dx, dy), key in ARROWS.items():
+            if rows[y + dy][x + dx] == ".":
+                return self.key(key)
+        return self.key(b".")
+
+    def cpu_seconds(self) -> float:
+        """User and system CPU time the game has used so far."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def close(self) -> None:
+        """Quit with Ctrl-C and wait for the program to end."""
+        os.write(self.master, b"\x03")
+        self.process.wait(timeout=LIMIT)
+        os.close(self.master)
+
+
+def start_game(game: PtyGame) -> None:
+    """From the title to the first turn of a new game."""
+    game.wait_for("New game")
+    game.key(b"n")
+    if "Turn" not in "\n".join(game.screen.display):
+        game.key(b"\r")
+    game.wait_for("Turn")
+
+
+@dataclass
+class Figures:
+    """What one colour mode measured."""
+
+    latencies: list[float] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)
+    idle_cpu: float = 0.0
+    parts: dict[str, float] = field(default_factory=dict)
+
+
+def walk(env: dict[str, str]) -> Figures:
+    """Idle CPU on the first turn, then STEPS steps, in one colour mode."""
+    figures = Figures()
+    with tempfile.TemporaryDirectory() as data:
+        log = Path(data) / "parts.log"
+        game = PtyGame(Path(data), env, log)
+        try:
+            start_game(game)
+            before = game.cpu_seconds()
+            time.sleep(IDLE_SECONDS)
+            figures.idle_cpu = (game.cpu_seconds() - before) / IDLE_SECONDS
+            walk_steps(game, figures)
+        finally:
+            game.close()
+        figures.parts = part_medians(log.read_text())
+    return figures
+
+
+def walk_steps(game: PtyGame, figures: Figures) -> None:
+    """Take STEPS steps, starting a new game whenever the walker dies."""
+    while len(figures.latencies) < STEPS:
+        measured = game.step()
+        if measured is None:  # withdrawal killed the walker: begin another game
+            game.key(b"\r")
+            start_game(game)
+            continue
+        figures.latencies.append(measured[0])
+        figures.sizes.append(measured[1])
+
+
+def part_medians(log: str) -> dict[str, float]:
+    """Median seconds of each timed part, from the game's log."""
+    seconds: dict[str, list[float]] = {part: [] for part in PARTS}
+    for line in log.splitlines():
+        part, value = line.split()
+        seconds[part].append(float(value))
+    return {part: statistics.median(values) for part, values in seconds.items() if values}
+
+
+def describe(name: str, figures: Figures) -> str:
+    """One mode's figures as text."""
+    ordered, sizes = sorted(figures.latencies), sorted(figures.sizes)
+    parts = ", ".join(f"{part} {seconds * 1e3:.2f} ms" for part, seconds in figures.parts.items())
+    return (f"{name}: frame after a step median {statistics.median(sizes):.0f} B (p90 {sizes[len(sizes) * 9 // 10]} B); "
+            f"key to frame median {statistics.median(ordered) * 1e3:.2f} ms (p90 "
+            f"{ordered[len(ordered) * 9 // 10] * 1e3:.2f} ms); idle CPU {figures.idle_cpu * 100:.1f}%; "
+            f"parts (medians): {parts}")
+
+
+def main() -> None:
+    """Print the figures for every colour mode."""
+    for name, env in MODES.items():
+        print(describe(name, walk(env)))
+
+
+if __name__ == "__main__":
+    main()
