@@ -125,6 +125,18 @@ def refuse_good(save: Path) -> None:
     raise CannotSave("it is not damaged; nothing to rebuild")
 
 
+def rebuild_status(save: Path, damaged: bool) -> str:
+    """Rebuild a save for the Load screen; one line saying what happened."""
+    if not damaged:
+        return "This save is fine: only a damaged save is rebuilt from its replay."
+    try:
+        return rebuild_save(save)
+    except SaveError as error:
+        return error.brief()
+    except (CannotSave, OSError) as error:
+        return f"Cannot rebuild it: {error}."
+
+
 def keep_damaged(save: Path) -> Path | None:
     """Move the damaged save aside (never deleting it); where it went."""
     if not save.exists():

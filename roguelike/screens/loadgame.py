@@ -12,6 +12,7 @@ from tcod.event import KeySym
 
 from roguelike.keymap import CONFIRM_KEYS, MENU_DOWN, MENU_UP
 from roguelike.names import fit
+from roguelike.replay.tosave import rebuild_status
 from roguelike.saves import Games, SaveError, SaveInfo
 from roguelike.screens.base import Pop, Push, Replace, Transition
 from roguelike.screens.confirm import ConfirmScreen
@@ -25,6 +26,7 @@ DAMAGED = (220, 110, 90)
 HINT = (130, 130, 150)
 DIGITS = {KeySym.N1 + i: i for i in range(PAGE)} | {KeySym.KP_1 + i: i for i in range(PAGE)}
 DELETE_KEYS = frozenset({KeySym.D, KeySym.DELETE})
+REBUILD_KEYS = frozenset({KeySym.R})
 
 
 class LoadGameScreen:
@@ -63,6 +65,8 @@ class LoadGameScreen:
             return self.load(self.cursor)
         if event.sym in DELETE_KEYS:
             return self.ask_delete(self.saves[self.cursor])
+        if event.sym in REBUILD_KEYS:
+            return self.rebuild(self.saves[self.cursor])
         self.move(event.sym)
         return None
 
@@ -84,6 +88,12 @@ class LoadGameScreen:
         except SaveError as error:
             self.status = error.brief()
             return None
+
+    def rebuild(self, info: SaveInfo) -> Transition | None:
+        """Rebuild a damaged save from its replay (the damaged file is kept aside)."""
+        self.status = rebuild_status(info.path, damaged=not info.ok)
+        self.refresh()
+        return None
 
     def ask_delete(self, info: SaveInfo) -> Transition:
         """Ask before deleting; deleting happens only on y."""
@@ -113,7 +123,7 @@ class LoadGameScreen:
         if pages > 1:
             console.print(2, 22, f"page {self.page_start // PAGE + 1} of {pages} (PgUp/PgDn)", fg=HINT)
         console.print(2, 23, fit(self.status, console.width - 4), fg=DAMAGED)
-        console.print(2, 24, "1-9 or Enter: load    D: delete    Esc: back", fg=HINT)
+        console.print(2, 24, "1-9 or Enter: load    D: delete    R: rebuild a damaged save    Esc: back", fg=HINT)
 
 
 def describe(info: SaveInfo) -> str:
