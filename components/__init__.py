@@ -8,20 +8,26 @@ from __future__ import annotations
 from components.actors import Attributes, Palette, Player, Record, StateOfMind, Tolerance
 from components.intents import ActionPoints, MoveIntent, TakenOver, UseDose
 from components.items import Dose
+from components.monsters import Bestiary, Confused, Monster, Panicked, Stunned
 from components.spatial import BlocksMovement, Position, Renderable
 
 __all__ = [
     "ActionPoints",
     "Attributes",
+    "Bestiary",
     "BlocksMovement",
+    "Confused",
     "Dose",
+    "Monster",
     "MoveIntent",
     "Palette",
+    "Panicked",
     "Player",
     "Position",
     "Record",
     "Renderable",
     "StateOfMind",
+    "Stunned",
     "TakenOver",
     "Tolerance",
     "UseDose",

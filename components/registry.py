@@ -9,6 +9,7 @@ from __future__ import annotations
 from components.actors import Attributes, Palette, Player, Record, StateOfMind, Tolerance
 from components.intents import ActionPoints, MoveIntent, TakenOver, UseDose
 from components.items import Dose
+from components.monsters import Bestiary, Confused, Monster, Panicked, Stunned
 from components.spatial import BlocksMovement, Position, Renderable
 
 SAVED_COMPONENTS: dict[str, type] = {
@@ -26,6 +27,11 @@ SAVED_COMPONENTS: dict[str, type] = {
     "action_points": ActionPoints,
     "taken_over": TakenOver,
     "use_dose": UseDose,
+    "monster": Monster,
+    "stunned": Stunned,
+    "panicked": Panicked,
+    "confused": Confused,
+    "bestiary": Bestiary,
 }
 
 NAME_OF: dict[type, str] = {cls: name for name, cls in SAVED_COMPONENTS.items()}

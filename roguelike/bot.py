@@ -11,7 +11,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from components import Position, StateOfMind, Tolerance
-from roguelike import formulas
+from roguelike import bot_tactics, formulas
 from roguelike.commands import Command, Move, Wait
 from roguelike.content import SMALL_DOSE
 from roguelike.floor import Tile
@@ -29,7 +29,11 @@ class Bot:
     """Chooses the next command for a game."""
 
     def choose(self, game: Game) -> Command:
-        """The bot's next command."""
+        """The bot's next command: its plan, unless monsters call for a fight or caution."""
+        return bot_tactics.adjust(game, self.plan(game))
+
+    def plan(self, game: Game) -> Command:
+        """Where the bot wants to go, monsters aside."""
         game.activate()
         state, floor = game.state, game.state.floor
         pos = esper.component_for_entity(state.player, Position)

@@ -134,3 +134,81 @@ def palette_for(state_of_mind: int) -> tuple[float, float]:
 def is_psychedelic(state_of_mind: int) -> bool:
     """Whether the world flashes (cosmetic only)."""
     return state_of_mind >= PSYCHEDELIC_FROM
+
+
+# ---------------------------------------------------------------------------------------
+# Monsters, one-hit combat and losing control (issue 6). The bestiary table in
+# roguelike/bestiary.py takes its numbers from here.
+
+# Action points per turn: every monster has one, Depression two.
+MONSTER_ACTION_POINTS: Final = 1
+DEPRESSION_ACTION_POINTS: Final = 2
+
+# What hits drain, and how long statuses last before Confidence shortens them.
+HUNGER_DRAIN: Final = 5
+ANXIETY_WILL_DRAIN: Final = 1
+STUN_TURNS: Final = 3
+PANIC_TURNS: Final = 5
+CONFUSION_TURNS: Final = 8  # longer: the player can adapt to inverted controls
+CONFIDENCE_PER_TURN_SHORTER: Final = 4  # every 4 points of Confidence shorten a status by a turn
+STATUS_MIN_TURNS: Final = 1
+
+# Slaying this many Anxieties gives back a point of Will.
+ANXIETIES_PER_WILL: Final = 5
+WILL_REWARD: Final = 1
+
+# Panic comes on its own at this Nerve or lower while a monster is in sight.
+NERVE_PANIC_AT: Final = 2
+
+# Sight and hunting. A monster notices the player within its notice range when they see
+# each other (symmetric field of view), then hunts until it has not seen the player for
+# HUNT_MEMORY turns. A Hunger that notices the player calls the pack within PACK_CALL_RADIUS.
+NOTICE_RANGE_MIN: Final = 3
+SOM_PER_NOTICE_TILE: Final = 10  # a tile more of notice range per 10 points below High
+HUNT_MEMORY: Final = 6
+PACK_CALL_RADIUS: Final = 12
+FLANK_RANGE: Final = 3  # pack hunters this near go round their kin to surround the player
+WANDER_CHANCE: Final = (1, 2)  # a monster that is not hunting steps at random this often
+
+# Spawning: how many monsters a floor gets, in which proportions, from the State of Mind
+# the player has when the floor is first generated.
+MONSTERS_BASE: Final = 2
+MONSTERS_SPREAD: Final = 2  # up to this many more, at random
+FLOORS_PER_EXTRA_MONSTER: Final = 2
+SOM_PER_EXTRA_MONSTER: Final = 20  # one more monster per 20 points below High
+MONSTERS_MAX: Final = 30
+HUNGER_PACK: Final = (2, 4)
+DEPRESSION_WEIGHT: Final = 1
+HUNGER_WEIGHT: Final = 2
+ANXIETY_WEIGHT: Final = 3
+VOICES_WEIGHT: Final = 2
+SHADOWS_WEIGHT: Final = 2
+REGRET_WEIGHT: Final = 2
+
+
+def status_turns(base: int, confidence: int) -> int:
+    """How long a stun, panic or confusion lasts: Confidence shortens it."""
+    return max(STATUS_MIN_TURNS, base - confidence // CONFIDENCE_PER_TURN_SHORTER)
+
+
+def panics(nerve: int) -> bool:
+    """Whether the sight of a monster makes the player panic."""
+    return nerve <= NERVE_PANIC_AT
+
+
+def notice_range(state_of_mind: int) -> int:
+    """How near a monster notices the player (aggressiveness): nearer when High."""
+    misery = max(0, HIGH_ABOVE - state_of_mind) // SOM_PER_NOTICE_TILE
+    return clamp(NOTICE_RANGE_MIN + misery, NOTICE_RANGE_MIN, FOV_RADIUS)
+
+
+def monster_count(state_of_mind: int, depth: int) -> tuple[int, int]:
+    """The range a floor's monster count is drawn from: more deeper and when low."""
+    misery = max(0, HIGH_ABOVE - state_of_mind) // SOM_PER_EXTRA_MONSTER
+    low = min(MONSTERS_MAX, MONSTERS_BASE + (depth - 1) // FLOORS_PER_EXTRA_MONSTER + misery)
+    return low, min(MONSTERS_MAX, low + MONSTERS_SPREAD)
+
+
+def will_reward(slain: int, every: int) -> int:
+    """Will given back for the ``slain``-th monster of a kind that rewards every ``every``."""
+    return WILL_REWARD if every and slain % every == 0 else 0

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from components import Record
+import esper
+
+from components import Bestiary, Record
+from roguelike.bestiary import HIT_EFFECTS, MONSTER_KINDS
 from roguelike.bot import Bot
 from roguelike.game import Game
 from roguelike.session import Session
@@ -12,6 +16,9 @@ from roguelike.snapshot import checksum
 
 # A bot bumping into something that takes no time could loop; this bounds the actions.
 ACTIONS_PER_TURN_LIMIT = 8
+
+# Counts by monster kind or hit effect, in the bestiary table's order.
+Tally = tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True)
@@ -24,9 +31,12 @@ class Summary:
     cause: str
     doses: int
     checksum: str
+    met: Tally = ()
+    killed: Tally = ()
+    effects: Tally = ()
 
     def lines(self) -> list[str]:
-        """The summary as ``key: value`` lines."""
+        """The summary as ``key: value`` lines (the bestiary's last, after the checksum)."""
         return [
             f"seed: {self.seed}",
             f"turns: {self.turns}",
@@ -34,7 +44,20 @@ class Summary:
             f"cause: {self.cause}",
             f"doses: {self.doses}",
             f"checksum: {self.checksum}",
+            f"met: {tally_text(self.met)}",
+            f"killed: {tally_text(self.killed)}",
+            f"effects: {tally_text(self.effects)}",
         ]
+
+
+def tally_text(tally: Tally) -> str:
+    """``anxiety 2, hunger 3``, or ``none``."""
+    return ", ".join(f"{key} {number}" for key, number in tally) or "none"
+
+
+def ordered_tally(counts: dict[str, int], keys: Iterable[str]) -> Tally:
+    """The non-zero counts in the order of ``keys`` (the bestiary table's order)."""
+    return tuple((key, counts[key]) for key in keys if counts.get(key))
 
 
 def play_bot(session: Session, turns: int) -> None:
@@ -49,6 +72,9 @@ def play_bot(session: Session, turns: int) -> None:
 def summarise(game: Game) -> Summary:
     """The summary of a game as it stands."""
     record = game.player_component(Record)
+    game.activate()
+    # Read only: the bestiary appears on the player the first time there is something to record.
+    bestiary = esper.try_component(game.state.player, Bestiary) or Bestiary()
     return Summary(
         seed=game.state.seed,
         turns=game.state.turn,
@@ -56,4 +82,7 @@ def summarise(game: Game) -> Summary:
         cause=game.state.cause_of_death or "alive",
         doses=record.doses_used,
         checksum=checksum(game),
+        met=ordered_tally(bestiary.met, MONSTER_KINDS),
+        killed=ordered_tally(bestiary.slain, MONSTER_KINDS),
+        effects=ordered_tally(bestiary.suffered, (effect.key for effect in HIT_EFFECTS)),
     )

@@ -15,6 +15,7 @@ from roguelike.floor import Floor, PackedEntity, Tile, blank_floor
 from roguelike.packing import pack_entity
 from roguelike.rng import Rng
 from roguelike.sight import field_of_view
+from roguelike.spawning import place_monsters
 
 
 @dataclass(frozen=True)
@@ -49,8 +50,14 @@ class Room:
         return [(x, y) for y in range(self.y, self.y + self.h) for x in range(self.x, self.x + self.w)]
 
 
-def generate_floor(seed: int, depth: int, up_stairs: tuple[int, int] | None) -> Floor:
-    """Generate floor ``depth``; ``up_stairs`` is the down staircase of the floor above."""
+def generate_floor(
+    seed: int, depth: int, up_stairs: tuple[int, int] | None,
+    state_of_mind: int = formulas.STATE_OF_MIND_START,
+) -> Floor:
+    """Generate floor ``depth``; ``up_stairs`` is the down staircase of the floor above.
+
+    The player's ``state_of_mind`` decides how many monsters there are and how keen.
+    """
     rng = Rng(seed)
     floor = blank_floor(depth)
     rooms = _place_rooms(rng, floor, up_stairs)
@@ -60,6 +67,7 @@ def generate_floor(seed: int, depth: int, up_stairs: tuple[int, int] | None) -> 
     _add_doors(floor, rooms)
     _place_stairs(rng, floor, rooms, up_stairs)
     floor.dormant.extend(_place_doses(rng, floor, rooms))
+    floor.dormant.extend(place_monsters(rng, floor, [room.tiles() for room in rooms[1:]], state_of_mind))
     return floor
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import esper
 
-from components import Dose, Player, Position, Record
+from components import Dose, Player, Position, Record, StateOfMind
+from roguelike import formulas
 from roguelike.floor import Floor
 from roguelike.mapgen import generate_floor
 from roguelike.packing import pack_entity, unpack_entity
@@ -39,8 +40,15 @@ def ensure_floor(state: GameState, depth: int) -> Floor:
     if depth not in state.floors:
         above = state.floors.get(depth - 1)
         up = above.down_stairs if above is not None else None
-        state.floors[depth] = generate_floor(floor_seed(state.seed, depth), depth, up)
+        state.floors[depth] = generate_floor(floor_seed(state.seed, depth), depth, up, player_state_of_mind(state))
     return state.floors[depth]
+
+
+def player_state_of_mind(state: GameState) -> int:
+    """The player's State of Mind (the starting one while the player is being created)."""
+    if not esper.entity_exists(state.player):
+        return formulas.STATE_OF_MIND_START
+    return esper.component_for_entity(state.player, StateOfMind).value
 
 
 def put_floor_to_sleep(state: GameState) -> None:

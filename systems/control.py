@@ -11,6 +11,7 @@ from roguelike.floor import Tile
 from roguelike.pathing import step_toward, travel_cost
 from roguelike.state import GameState
 from roguelike.world import doses_on_floor
+from systems.effects import lost_control_reason, stun_reason
 
 DESPERATE_REASON = "Desperate: the craving drags you to a dose."
 WEAK_WILL_REASON = "Your Will gives way: you cannot resist the dose."
@@ -66,6 +67,9 @@ def irresistible_doses(state: GameState, pos: Position, reach: int) -> list[tupl
 
 def control_reason(state: GameState) -> str | None:
     """Why the next action will not be the player's own, or None if it will be."""
+    stunned = stun_reason(state)
+    if stunned is not None:
+        return stunned
     som = esper.component_for_entity(state.player, StateOfMind)
     attrs = esper.component_for_entity(state.player, Attributes)
     if formulas.is_desperate(som.value, attrs.will):
@@ -74,4 +78,4 @@ def control_reason(state: GameState) -> str | None:
     reach = formulas.irresistible_range(attrs.will)
     if reach and irresistible_doses(state, pos, reach):
         return WEAK_WILL_REASON
-    return None
+    return lost_control_reason(state)

@@ -1,4 +1,4 @@
-"""Movement with bump interactions: walls stop, doors open, doses are taken, stairs taken."""
+"""Movement with bumps: walls stop, doors open, doses and stairs are taken, monsters fought."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from roguelike.ecs import system
 from roguelike.floor import WALKABLE, Tile
 from roguelike.state import GameState
 from roguelike.world import entities_at
+from systems.combat import strike
 
 STAIRS_STEP = {Tile.STAIRS_DOWN: 1, Tile.STAIRS_UP: -1}
 
@@ -41,7 +42,12 @@ def move_to_destination(state: GameState, entity: int, pos: Position, intent: Mo
 
 def _bump_entities(state: GameState, entity: int, x: int, y: int, is_player: bool) -> bool:
     """Handle whatever stands on the target tile; True if it stops the step."""
-    for other in entities_at(x, y):
+    others = entities_at(x, y)
+    # A fight comes first: a monster standing on a dose is hit, the dose left alone.
+    if any(strike(state, entity, other) for other in others):
+        state.acted = state.acted or is_player
+        return True
+    for other in others:
         if is_player and esper.has_component(other, Dose):
             esper.add_component(entity, UseDose(other))
             state.acted = True

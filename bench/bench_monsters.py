@@ -1,0 +1,115 @@
+"""Turn logic with 40 monsters hunting the player: no saving, no drawing.
+
+Run: ``python -m bench.bench_monsters``. Figures go in docs/performance.md ("Monsters").
+
+The floor is kept at 40 monsters of every kind, all hunting, and the player alive
+(untimed, between turns): killed or vanished monsters are replaced, death is undone.
+"""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+
+import esper
+
+from bench.common import report, timings
+from components import Attributes, Monster, Position, StateOfMind
+from roguelike import formulas
+from roguelike.bestiary import MONSTER_KINDS
+from roguelike.commands import Command, Move, Wait
+from roguelike.floor import Tile
+from roguelike.game import Game
+from roguelike.packing import unpack_entity
+from roguelike.pathing import step_toward, travel_cost
+from roguelike.rng import Rng
+from roguelike.spawning import make_monster
+
+MONSTERS = 40
+TURNS = 20_000
+TARGET = 3_000
+# The player walks about its room, bumping (and killing) whatever closes in.
+PATROL: list[Command] = [Move(1, 0), Move(1, 0), Move(0, 1), Wait(), Move(-1, 0), Move(-1, 0), Move(0, -1), Wait()]
+
+
+def hunting_floor(seed: int = 2024) -> Game:
+    """A game whose floor holds only the player and 40 hunting monsters."""
+    game = Game.new(seed, "Bench")
+    for entity, _ in esper.get_component(Monster):
+        esper.delete_entity(entity, immediate=True)
+    refill(game)
+    return game
+
+
+def refill(game: Game) -> None:
+    """Bring the floor back to 40 monsters, every one of them hunting."""
+    game.activate()
+    state = game.state
+    monsters = esper.get_component(Monster)
+    free = spread_spots(game, MONSTERS - len(monsters))
+    kinds = itertools.cycle(MONSTER_KINDS.values())
+    for spot in free:
+        esper.create_entity(*unpack_entity(make_monster(next(kinds), spot, notice=8)))
+    for _, monster in esper.get_component(Monster):
+        monster.target, monster.lost_for = state.player, 0
+
+
+def spread_spots(game: Game, wanted: int) -> list[tuple[int, int]]:
+    """Free floor tiles spread over the whole map."""
+    if wanted <= 0:
+        return []
+    floor = game.state.floor
+    taken = {(p.x, p.y) for _, p in esper.get_component(Position)}
+    free = [(int(x), int(y)) for y, x in zip(*(floor.tiles == Tile.FLOOR).nonzero()) if (x, y) not in taken]
+    return free[:: max(1, len(free) // wanted)][:wanted]
+
+
+def keep_going(game: Game) -> None:
+    """Undo what the monsters did to the player (untimed) and bring back 40 hunters."""
+    state = game.state
+    esper.component_for_entity(state.player, StateOfMind).value = 55
+    attrs = esper.component_for_entity(state.player, Attributes)
+    attrs.confidence = attrs.nerve = attrs.will = formulas.ATTRIBUTE_START
+    state.cause_of_death = None
+    refill(game)
+
+
+def patrol() -> list[float]:
+    """Seconds per turn while the player patrols its room (the path map is often reused)."""
+    game = hunting_floor()
+    commands = itertools.cycle(PATROL)
+    return timings(lambda: game.apply(next(commands)), TURNS, lambda: keep_going(game))
+
+
+def roam() -> list[float]:
+    """Seconds per turn while the player crosses the floor (a new path map most turns)."""
+    game = hunting_floor()
+    rng, floor = Rng(7), game.state.floor
+    tiles = [(int(x), int(y)) for y, x in zip(*(floor.tiles == Tile.FLOOR).nonzero())]
+    waypoint = rng.choice(tiles)
+    command: list[Command] = [Wait()]
+    no_stairs = travel_cost(floor)
+    no_stairs[(floor.tiles == Tile.STAIRS_DOWN) | (floor.tiles == Tile.STAIRS_UP)] = 0
+
+    def choose() -> None:
+        nonlocal waypoint
+        keep_going(game)
+        pos = game.player_component(Position)
+        step = step_toward(no_stairs, (pos.x, pos.y), [waypoint])
+        if step is None or rng.chance(1, 40):
+            waypoint = rng.choice(tiles)
+        command[0] = Move(*step) if step is not None else Wait()
+
+    return timings(lambda: game.apply(command[0]), TURNS, choose)
+
+
+def main() -> None:
+    """Print the figures for docs/performance.md."""
+    for label, seconds in (("patrolling a room", patrol()), ("roaming the floor", roam())):
+        rate = len(seconds) / sum(seconds)
+        print(report(f"{MONSTERS} hunters, player {label}", seconds))
+        print(f"  mean {statistics.mean(seconds) * 1e6:.0f} us, {rate:,.0f} turns/s (target >= {TARGET:,})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""Monsters, the hunt, the timed statuses their hits leave, and the player's bestiary."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+NO_TARGET = 0  # esper never gives out entity id 0
+
+
+@dataclass(slots=True)
+class Monster:
+    """A monster of a kind from the bestiary table, and its hunt.
+
+    ``notice`` is how near the player must come to be noticed (its aggressiveness, fixed
+    when the floor was generated); ``met`` is whether the player has seen it. While it
+    hunts, ``target`` is the hunted entity and ``lost_for`` the turns it has been out of
+    sight. (The hunt lives here rather than in a component of its own because adding and
+    removing components clears esper's query cache, which forty monsters feel every turn.)
+    """
+
+    kind: str
+    notice: int
+    met: bool = False
+    target: int = NO_TARGET
+    lost_for: int = 0
+
+
+@dataclass(slots=True)
+class Stunned:
+    """The player cannot act for ``turns`` more turns."""
+
+    turns: int
+
+
+@dataclass(slots=True)
+class Panicked:
+    """The player runs from monsters (or at random) for ``turns`` more turns."""
+
+    turns: int
+
+
+@dataclass(slots=True)
+class Confused:
+    """The player's controls are inverted for ``turns`` more turns."""
+
+    turns: int
+
+
+@dataclass(slots=True)
+class Bestiary:
+    """What the player went through, by monster kind and by hit effect."""
+
+    met: dict[str, int] = field(default_factory=dict)
+    slain: dict[str, int] = field(default_factory=dict)
+    suffered: dict[str, int] = field(default_factory=dict)

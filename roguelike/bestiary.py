@@ -1,0 +1,98 @@
+"""The bestiary: a typed table of monster kinds and of what their hits do.
+
+Behaviour varies by the data here (action points, hit effect, vanishing, pack calls),
+never by ``if kind == ...``; every number comes from :mod:`roguelike.formulas`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from roguelike import formulas
+
+
+@dataclass(frozen=True)
+class HitEffect:
+    """What a monster's hit does to the player; ``key`` names it in summaries."""
+
+    key: str
+    kills: bool = False
+    state_of_mind: int = 0  # drained from the State of Mind
+    will: int = 0  # drained from Will
+    status: str | None = None  # a timed status: "stunned", "panicked" or "confused"
+    turns: int = 0  # the status's length before Confidence shortens it
+
+
+DEATH = HitEffect("killed", kills=True)
+STATE_OF_MIND_DRAIN = HitEffect("drained", state_of_mind=formulas.HUNGER_DRAIN)
+WILL_DRAIN = HitEffect("weakened", will=formulas.ANXIETY_WILL_DRAIN)
+STUN = HitEffect("stunned", status="stunned", turns=formulas.STUN_TURNS)
+PANIC = HitEffect("panicked", status="panicked", turns=formulas.PANIC_TURNS)
+CONFUSION = HitEffect("confused", status="confused", turns=formulas.CONFUSION_TURNS)
+
+HIT_EFFECTS: tuple[HitEffect, ...] = (DEATH, STATE_OF_MIND_DRAIN, WILL_DRAIN, STUN, PANIC, CONFUSION)
+
+
+@dataclass(frozen=True)
+class MonsterKind:
+    """A kind of monster: its look, its hit, how it acts and how often it turns up.
+
+    ``hit_text`` is formatted with ``amount`` (what was drained) and ``turns`` (how long
+    a status lasts); ``will_reward_every`` slain ones give the player a point of Will.
+    """
+
+    key: str
+    name: str
+    plural: str
+    glyph: str
+    colour: tuple[int, int, int]
+    hit: HitEffect
+    hit_text: str
+    action_points: int = formulas.MONSTER_ACTION_POINTS
+    vanishes_on_hit: bool = False
+    pack: bool = False
+    group: tuple[int, int] = (1, 1)
+    weight: int = 1
+    will_reward_every: int = 0
+
+
+DEPRESSION = MonsterKind(
+    key="depression", name="Depression", plural="Depressions",
+    glyph="D", colour=(90, 90, 200),
+    hit=DEATH, hit_text="Depression swallows you whole.",
+    action_points=formulas.DEPRESSION_ACTION_POINTS, weight=formulas.DEPRESSION_WEIGHT,
+)
+HUNGER = MonsterKind(
+    key="hunger", name="Hunger", plural="Hungers",
+    glyph="h", colour=(220, 150, 60),
+    hit=STATE_OF_MIND_DRAIN, hit_text="A Hunger gnaws at you: -{amount} State of Mind.",
+    pack=True, group=formulas.HUNGER_PACK, weight=formulas.HUNGER_WEIGHT,
+)
+ANXIETY = MonsterKind(
+    key="anxiety", name="Anxiety", plural="Anxieties",
+    glyph="a", colour=(230, 220, 90),
+    hit=WILL_DRAIN, hit_text="An Anxiety grips you: -{amount} Will.",
+    weight=formulas.ANXIETY_WEIGHT, will_reward_every=formulas.ANXIETIES_PER_WILL,
+)
+VOICES = MonsterKind(
+    key="voices", name="Voices", plural="Voices",
+    glyph="v", colour=(200, 120, 220),
+    hit=STUN, hit_text="The Voices scream and fade. Stunned: {turns} turns.",
+    vanishes_on_hit=True, weight=formulas.VOICES_WEIGHT,
+)
+SHADOWS = MonsterKind(
+    key="shadows", name="Shadows", plural="Shadows",
+    glyph="S", colour=(130, 130, 150),
+    hit=PANIC, hit_text="Shadows engulf you and lift. Panic: {turns} turns.",
+    vanishes_on_hit=True, weight=formulas.SHADOWS_WEIGHT,
+)
+REGRET = MonsterKind(
+    key="regret", name="Regret", plural="Regrets",
+    glyph="r", colour=(90, 200, 170),
+    hit=CONFUSION, hit_text="Regret turns you around. Confused: {turns} turns.",
+    weight=formulas.REGRET_WEIGHT,
+)
+
+MONSTER_KINDS: dict[str, MonsterKind] = {
+    kind.key: kind for kind in (DEPRESSION, HUNGER, ANXIETY, VOICES, SHADOWS, REGRET)
+}

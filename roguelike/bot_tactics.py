@@ -1,0 +1,104 @@
+"""The bot's fighting sense: hit what stands next to it, stay out of reach of hunters.
+
+Every monster dies to one hit and the player acts before the monsters, so the bot
+strikes anything adjacent and otherwise never ends its move where a hunting monster
+could reach it and hit in the same turn (two tiles for Depression, one for the rest).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import esper
+
+from components import Confused, Position
+from components.monsters import NO_TARGET
+from roguelike.bestiary import MONSTER_KINDS
+from roguelike.commands import Command, Move, Wait
+from roguelike.floor import WALKABLE
+from roguelike.game import Game
+from systems.monsters import NEIGHBOURS, chebyshev, occupied, roster
+
+# Which adjacent monster to hit first, by what its hit would do.
+DANGER = {"killed": 5, "stunned": 4, "panicked": 3, "confused": 2, "drained": 1, "weakened": 1}
+
+
+@dataclass(frozen=True)
+class Threat:
+    """A monster in sight: where, how far it reaches in a turn, whether it hunts."""
+
+    x: int
+    y: int
+    reach: int
+    danger: int
+    hunting: bool
+
+
+def adjust(game: Game, planned: Command) -> Command:
+    """The planned command, changed when monsters are near; undone for confusion."""
+    game.activate()
+    pos = game.player_component(Position)
+    threats = threats_in_sight(game)
+    command = fight(threats, (pos.x, pos.y), planned, game)
+    if esper.has_component(game.state.player, Confused) and isinstance(command, Move):
+        return Move(-command.dx, -command.dy)
+    return command
+
+
+def threats_in_sight(game: Game) -> list[Threat]:
+    """The monsters the player sees."""
+    visible = game.state.visible
+    found = []
+    for _, monster, pos in roster():
+        if visible[pos.y, pos.x]:
+            kind = MONSTER_KINDS[monster.kind]
+            hunting = monster.target != NO_TARGET
+            found.append(Threat(pos.x, pos.y, kind.action_points, DANGER[kind.hit.key], hunting))
+    return found
+
+
+def fight(threats: list[Threat], here: tuple[int, int], planned: Command, game: Game) -> Command:
+    """Hit the worst adjacent monster, else keep the plan if safe, else the safest move."""
+    x, y = here
+    adjacent = [t for t in threats if chebyshev(t.x, t.y, x, y) == 1]
+    if adjacent:
+        worst = max(adjacent, key=lambda t: t.danger)
+        return Move(worst.x - x, worst.y - y)
+    hunters = [t for t in threats if t.hunting]
+    if not hunters or is_safe(destination(planned, here), hunters):
+        return planned
+    safe = [step for step in open_steps(game, here) if is_safe((x + step[0], y + step[1]), hunters)]
+    if not safe:
+        return planned
+    best = max(safe, key=lambda step: (step == (0, 0), room(x + step[0], y + step[1], hunters)))
+    return Wait() if best == (0, 0) else Move(*best)
+
+
+def is_safe(spot: tuple[int, int], hunters: list[Threat]) -> bool:
+    """No hunter can reach ``spot`` and still hit this turn."""
+    return all(chebyshev(t.x, t.y, *spot) > t.reach for t in hunters)
+
+
+def room(x: int, y: int, hunters: list[Threat]) -> int:
+    """Distance to the nearest hunter."""
+    return min(chebyshev(t.x, t.y, x, y) for t in hunters)
+
+
+def destination(command: Command, here: tuple[int, int]) -> tuple[int, int]:
+    """Where a command would take the player (a bump stays put, but that is rare)."""
+    if isinstance(command, Move):
+        return here[0] + command.dx, here[1] + command.dy
+    return here
+
+
+def open_steps(game: Game, here: tuple[int, int]) -> list[tuple[int, int]]:
+    """Waiting, and every step onto an open tile where nothing stands (doses included)."""
+    floor, blocked = game.state.floor, occupied(blockers_only=False)
+    x, y = here
+    steps = [(0, 0)]
+    steps += [
+        (dx, dy)
+        for dx, dy in NEIGHBOURS
+        if WALKABLE[floor.tile(x + dx, y + dy)] and (x + dx, y + dy) not in blocked
+    ]
+    return steps

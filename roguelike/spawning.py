@@ -1,0 +1,74 @@
+"""Placing monsters on a newly generated floor, from the floor's RNG.
+
+How many, of which kinds and how aggressive depends on the State of Mind the player has
+when the floor is first generated (lower means more and keener). The arrival room is
+left alone, so floor 1's start room holds only the start dose.
+"""
+
+from __future__ import annotations
+
+from components import BlocksMovement, Monster, Position, Renderable
+from components.registry import NAME_OF
+from roguelike import formulas
+from roguelike.bestiary import MONSTER_KINDS, MonsterKind
+from roguelike.floor import Floor, PackedEntity, Tile
+from roguelike.packing import pack_entity
+from roguelike.rng import Rng
+
+MONSTER_LAYER = 2
+Spot = tuple[int, int]
+
+
+def place_monsters(rng: Rng, floor: Floor, rooms: list[list[Spot]], state_of_mind: int) -> list[PackedEntity]:
+    """Monsters (packs of Hunger together) in the given rooms, packed for a dormant floor."""
+    if not rooms:
+        return []
+    taken = taken_spots(floor)
+    budget = rng.between(*formulas.monster_count(state_of_mind, floor.depth))
+    notice = formulas.notice_range(state_of_mind)
+    packed: list[PackedEntity] = []
+    for _ in range(budget):
+        if len(packed) >= budget:
+            break
+        kind, room = choose_kind(rng), rng.choice(rooms)
+        for _ in range(min(rng.between(*kind.group), budget - len(packed))):
+            spot = free_spot(rng, floor, room, taken)
+            if spot is None:
+                break
+            taken.add(spot)
+            packed.append(make_monster(kind, spot, notice))
+    return packed
+
+
+def choose_kind(rng: Rng) -> MonsterKind:
+    """A monster kind drawn by the table's weights."""
+    kinds = list(MONSTER_KINDS.values())
+    roll = rng.below(sum(kind.weight for kind in kinds))
+    for kind in kinds:
+        if roll < kind.weight:
+            return kind
+        roll -= kind.weight
+    raise AssertionError("weights exhausted")  # unreachable: roll < total weight
+
+
+def taken_spots(floor: Floor) -> set[Spot]:
+    """Stairs, the arrival point and every tile something dormant already stands on."""
+    taken = {floor.arrival, floor.down_stairs}
+    if floor.up_stairs is not None:
+        taken.add(floor.up_stairs)
+    position = NAME_OF[Position]
+    for entity in floor.dormant:
+        taken.update((values[0], values[1]) for name, values in entity if name == position)
+    return taken
+
+
+def free_spot(rng: Rng, floor: Floor, room: list[Spot], taken: set[Spot]) -> Spot | None:
+    """A random plain floor tile of a room that holds nothing yet."""
+    spots = [(x, y) for x, y in room if (x, y) not in taken and floor.tiles[y, x] == Tile.FLOOR]
+    return rng.choice(spots) if spots else None
+
+
+def make_monster(kind: MonsterKind, spot: Spot, notice: int) -> PackedEntity:
+    """A monster of a kind, packed for a dormant floor."""
+    look = Renderable(kind.glyph, kind.colour, layer=MONSTER_LAYER)
+    return pack_entity([Position(*spot), look, BlocksMovement(), Monster(kind.key, notice)])

@@ -1,0 +1,92 @@
+"""Single-hitpoint combat: the player's hit kills a monster, a monster's hit has its effect.
+
+Not a system of its own: movement (the player bumping) and the monsters' turn (a monster
+bumping) both call :func:`strike`. What a hit does comes from the bestiary table.
+"""
+
+from __future__ import annotations
+
+import esper
+
+from components import Attributes, Bestiary, Confused, Monster, Panicked, Record, StateOfMind, Stunned
+from roguelike import formulas
+from roguelike.bestiary import MONSTER_KINDS, HitEffect, MonsterKind
+from roguelike.state import GameState
+
+# The timed statuses a hit can leave, by the name the bestiary table uses.
+STATUSES: dict[str, type[Stunned] | type[Panicked] | type[Confused]] = {
+    "stunned": Stunned,
+    "panicked": Panicked,
+    "confused": Confused,
+}
+
+
+def strike(state: GameState, attacker: int, target: int) -> bool:
+    """``attacker`` hits ``target`` if one is the player and the other a monster."""
+    if attacker == state.player and esper.has_component(target, Monster):
+        slay(state, attacker, target)
+        return True
+    monster = esper.try_component(attacker, Monster)
+    if monster is not None and target == state.player:
+        hit_player(state, attacker, MONSTER_KINDS[monster.kind])
+        return True
+    return False
+
+
+def slay(state: GameState, player: int, target: int) -> None:
+    """The player's hit: the monster dies; kills are counted and may restore Will."""
+    kind = MONSTER_KINDS[esper.component_for_entity(target, Monster).kind]
+    esper.delete_entity(target, immediate=True)
+    esper.component_for_entity(player, Record).kills += 1
+    slain = count(bestiary_of(player).slain, kind.key)
+    state.say(f"You slay the {kind.name}.")
+    reward = formulas.will_reward(slain, kind.will_reward_every)
+    if reward:
+        attrs = esper.component_for_entity(player, Attributes)
+        attrs.will = formulas.clamp_attribute(attrs.will + reward)
+        state.say(f"{slain} {kind.plural} slain: your Will grows.")
+
+
+def hit_player(state: GameState, monster: int, kind: MonsterKind) -> None:
+    """A monster's hit: its effect applies; some monsters vanish after hitting."""
+    player = state.player
+    turns = apply_hit(state, player, kind.hit)
+    count(bestiary_of(player).suffered, kind.hit.key)
+    amount = kind.hit.state_of_mind or kind.hit.will
+    state.say(kind.hit_text.format(amount=amount, turns=turns))
+    if kind.hit.kills:
+        state.cause_of_death = kind.key
+    if kind.vanishes_on_hit:
+        esper.delete_entity(monster, immediate=True)
+
+
+def apply_hit(state: GameState, player: int, hit: HitEffect) -> int:
+    """Drain what the hit drains and start its status; returns the status's turns."""
+    esper.component_for_entity(player, StateOfMind).value -= hit.state_of_mind
+    attrs = esper.component_for_entity(player, Attributes)
+    attrs.will = formulas.clamp_attribute(attrs.will - hit.will)
+    if hit.status is None:
+        return 0
+    turns = formulas.status_turns(hit.turns, attrs.confidence)
+    status = STATUSES[hit.status]
+    current = esper.try_component(player, status)
+    esper.add_component(player, status(max(turns, current.turns if current else 0)))
+    return turns
+
+
+def bestiary_of(player: int) -> Bestiary:
+    """The player's bestiary record, begun the first time there is something to record.
+
+    Not part of a new character, so games saved before monsters existed load unchanged.
+    """
+    bestiary = esper.try_component(player, Bestiary)
+    if bestiary is None:
+        bestiary = Bestiary()
+        esper.add_component(player, bestiary)
+    return bestiary
+
+
+def count(tally: dict[str, int], key: str) -> int:
+    """Add one to a tally and return the new count."""
+    tally[key] = tally.get(key, 0) + 1
+    return tally[key]

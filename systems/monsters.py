@@ -1,0 +1,263 @@
+"""Monster AI: noticing the player, the hunt along a shared path map, wandering, attacking.
+
+Monsters act when the turn's clock ticks, one after another in entity-id order, each
+spending the action points its kind has (Depression two). Hunters all descend one
+distance map toward the player, computed once per turn (and cached by the player's
+tile), so forty of them cost one Dijkstra search rather than forty.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from typing import Any
+
+import esper
+import numpy as np
+from numpy.typing import NDArray
+
+from components import BlocksMovement, Monster, Player, Position
+from components.monsters import NO_TARGET
+from roguelike import formulas
+from roguelike.bestiary import MONSTER_KINDS
+from roguelike.ecs import Phase, system
+from roguelike.floor import WALKABLE, Tile
+from roguelike.pathing import distance_map
+from roguelike.sight import field_of_view
+from roguelike.state import GameState
+from systems.combat import bestiary_of, count, strike
+
+# Steps in a fixed order, so ties always break the same way.
+NEIGHBOURS: tuple[tuple[int, int], ...] = (
+    (0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1),
+)
+# Hunters path through closed doors (they open them on the way); walls cost 0 (blocked).
+CHASE_COST = (WALKABLE | (np.arange(len(WALKABLE)) == Tile.DOOR_CLOSED)).astype(np.int32)
+UNREACHABLE = int(np.iinfo(np.int32).max)
+DOOR_CLOSED = int(Tile.DOOR_CLOSED)
+CHASE_CACHE_SIZE = 64
+ACTION_POINTS = {kind.key: kind.action_points for kind in MONSTER_KINDS.values()}
+PACK = {kind.key: kind.pack for kind in MONSTER_KINDS.values()}
+
+Spot = tuple[int, int]
+Roster = list[tuple[int, Monster, Position]]
+_by_id = operator.itemgetter(0)
+_roster_memo: list[Any] = []  # [esper's monster list, the roster built from it]
+
+
+def roster() -> Roster:
+    """Every monster with its position, in id order.
+
+    Same answer as ``matching((Monster, Position))`` (every monster has a position), at
+    a fraction of the cost: esper rebuilds two-component queries slowly after any change,
+    and this runs several times a turn. esper hands back the very same list object for
+    ``get_component(Monster)`` until a component is added or removed anywhere, so the
+    roster built from it is reused until then.
+    """
+    monsters = esper.get_component(Monster)
+    if _roster_memo and _roster_memo[0] is monsters:
+        memo: Roster = _roster_memo[1]
+        return memo
+    position_of = esper.component_for_entity
+    found = [(entity, monster, position_of(entity, Position)) for entity, monster in monsters]
+    found.sort(key=_by_id)
+    _roster_memo[:] = [monsters, found]
+    return found
+
+
+def occupied(blockers_only: bool = True) -> set[Spot]:
+    """Tiles where something stands (only things that block movement by default)."""
+    if not blockers_only:
+        return {(p.x, p.y) for _, p in esper.get_component(Position)}
+    position_of = esper.component_for_entity
+    blockers = (position_of(entity, Position) for entity, _ in esper.get_component(BlocksMovement))
+    return {(p.x, p.y) for p in blockers}
+
+
+def monsters_in_sight(state: GameState) -> list[Spot]:
+    """Positions of the monsters the player sees, in id order."""
+    visible = state.visible
+    return [(p.x, p.y) for _, _, p in roster() if visible[p.y, p.x]]
+
+
+def chebyshev(ax: int, ay: int, bx: int, by: int) -> int:
+    """Distance in king's moves."""
+    return max(abs(ax - bx), abs(ay - by))
+
+
+@system(Player, Position, phase=Phase.CLOCK)
+def notice_player(state: GameState, entity: int, player: Player, pos: Position) -> None:
+    """Monsters that see the player near enough hunt it; a pack hunter in sight calls its kin.
+
+    A hunter forgets the player after some turns out of sight, unless its pack keeps it
+    on the trail.
+    """
+    sight = field_of_view(state.floor, pos.x, pos.y)
+    monsters = roster()
+    px, py = pos.x, pos.y
+    callers = []
+    for _, monster, mpos in monsters:
+        in_sight = sight[mpos.y, mpos.x]
+        if monster.target != NO_TARGET:
+            monster.lost_for = 0 if in_sight else monster.lost_for + 1
+        elif in_sight and max(abs(mpos.x - px), abs(mpos.y - py)) <= monster.notice:
+            monster.target, monster.lost_for = entity, 0
+        if in_sight and monster.target != NO_TARGET and PACK[monster.kind]:
+            callers.append((monster, mpos))
+    for monster, mpos in callers:
+        call_pack(state, entity, monster, mpos, monsters)
+    for _, monster, _ in monsters:
+        if monster.lost_for > formulas.HUNT_MEMORY:
+            monster.target, monster.lost_for = NO_TARGET, 0
+
+
+def call_pack(state: GameState, player: int, caller: Monster, at: Position, monsters: Roster) -> None:
+    """The caller's kin within earshot join the hunt (or stay on the trail)."""
+    joined = 0
+    for _, monster, mpos in monsters:
+        if monster.kind == caller.kind and chebyshev(mpos.x, mpos.y, at.x, at.y) <= formulas.PACK_CALL_RADIUS:
+            if monster.target == NO_TARGET:
+                joined += 1
+            monster.target, monster.lost_for = player, 0
+    if joined:
+        state.say(f"A {MONSTER_KINDS[caller.kind].name} howls. The pack answers.")
+
+
+@system(Player, Position, phase=Phase.CLOCK)
+def act_monsters(state: GameState, entity: int, player: Player, pos: Position) -> None:
+    """Every monster, in id order, spends its action points: hunt, attack or wander."""
+    monsters = roster()
+    if not monsters:
+        return
+    turn = MonstersTurn(state, (pos.x, pos.y))
+    for monster_id, monster, mpos in monsters:
+        for _ in range(ACTION_POINTS[monster.kind]):
+            if state.cause_of_death is not None or not turn.act(monster_id, monster, mpos):
+                break
+
+
+class MonstersTurn:
+    """What the monsters share while they act in one turn: who stands where, the path map."""
+
+    def __init__(self, state: GameState, player_at: Spot) -> None:
+        self.state = state
+        self.player_at = player_at
+        self.blocked = occupied()
+        self.tiles = state.floor.tiles
+        self._walkable: NDArray[np.bool_] | None = None
+        self._chase: list[list[int]] | None = None
+        self._flanks: tuple[Spot, list[list[int]]] | None = None
+
+    def chase(self) -> list[list[int]]:
+        """Walking distance to the player from every tile (looked up once, when needed)."""
+        if self._chase is None:
+            self._chase = chase_distances(self.tiles.tobytes(), self.tiles.shape[1], self.player_at)
+        return self._chase
+
+    def act(self, monster_id: int, monster: Monster, pos: Position) -> bool:
+        """One action of one monster; False once it is gone (it vanished as it hit)."""
+        x, y = pos.x, pos.y
+        if monster.target == NO_TARGET:
+            step = self.wander_step(x, y)
+        elif (near := chebyshev(x, y, *self.player_at)) == 1:
+            step = (self.player_at[0] - x, self.player_at[1] - y)
+        elif near <= formulas.FLANK_RANGE and PACK[monster.kind]:
+            step = self.flank_step(x, y)
+        elif (dist := self._chase or self.chase())[y][x] != UNREACHABLE:
+            step = self.chase_step(dist, x, y)
+        else:
+            step = self.wander_step(x, y)
+        return True if step is None else self.take_step(monster_id, pos, step)
+
+    def flank_step(self, x: int, y: int) -> Spot | None:
+        """A pack hunter near the player heads for a free tile beside it, round its kin.
+
+        The map covers only the player's surroundings and treats every monster as a
+        wall, so the pack spreads around the player instead of queueing behind the first.
+        """
+        if self._flanks is None:
+            self._flanks = self.flank_map()
+        (left, top), dist = self._flanks
+        best, best_distance = None, UNREACHABLE
+        for dx, dy in NEIGHBOURS:
+            d = dist[y + dy - top][x + dx - left]
+            if d < best_distance and (x + dx, y + dy) not in self.blocked:
+                best, best_distance = (dx, dy), d
+        return best
+
+    def flank_map(self) -> tuple[Spot, list[list[int]]]:
+        """Distances to the free tiles beside the player within reach of the flankers."""
+        reach = formulas.FLANK_RANGE + 1
+        px, py = self.player_at
+        left, top = max(0, px - reach), max(0, py - reach)
+        cost = CHASE_COST[self.tiles[top : py + reach + 1, left : px + reach + 1]]
+        for bx, by in self.blocked:
+            if 0 <= by - top < cost.shape[0] and 0 <= bx - left < cost.shape[1]:
+                cost[by - top, bx - left] = 0
+        free = [(px + dx - left, py + dy - top) for dx, dy in NEIGHBOURS if cost[py + dy - top, px + dx - left]]
+        padded = np.full((cost.shape[0] + 2, cost.shape[1] + 2), UNREACHABLE, dtype=np.int64)
+        padded[1:-1, 1:-1] = distance_map(cost, free)
+        return (left - 1, top - 1), padded.tolist()
+
+    def chase_step(self, dist: list[list[int]], x: int, y: int) -> Spot | None:
+        """The free step that brings the monster nearest the player (None: hold still)."""
+        blocked, player_at = self.blocked, self.player_at
+        best, best_distance = None, dist[y][x]
+        for dx, dy in NEIGHBOURS:
+            d = dist[y + dy][x + dx]
+            if d < best_distance:
+                spot = (x + dx, y + dy)
+                if spot == player_at or spot not in blocked:
+                    best, best_distance = (dx, dy), d
+        return best
+
+    def wander_step(self, x: int, y: int) -> Spot | None:
+        """Now and then, a random step onto a free open tile."""
+        rng = self.state.rng
+        if not rng.chance(*formulas.WANDER_CHANCE):
+            return None
+        if self._walkable is None:
+            self._walkable = self.state.floor.walkable()
+        walkable, blocked = self._walkable, self.blocked
+        options = [
+            (dx, dy) for dx, dy in NEIGHBOURS if walkable[y + dy, x + dx] and (x + dx, y + dy) not in blocked
+        ]
+        return rng.choice(options) if options else None
+
+    def take_step(self, monster_id: int, pos: Position, step: Spot) -> bool:
+        """Step, open a door, or hit the player standing there; False if the monster is gone."""
+        x, y = pos.x + step[0], pos.y + step[1]
+        if (x, y) == self.player_at:
+            strike(self.state, monster_id, self.state.player)
+            if not esper.entity_exists(monster_id):
+                self.blocked.discard((pos.x, pos.y))
+                return False
+        elif self.tiles.item(y, x) == DOOR_CLOSED:
+            self.tiles[y, x] = Tile.DOOR_OPEN
+        else:
+            self.blocked.discard((pos.x, pos.y))
+            pos.x, pos.y = x, y
+            self.blocked.add((x, y))
+        return True
+
+
+@functools.lru_cache(maxsize=CHASE_CACHE_SIZE)
+def chase_distances(tiles: bytes, width: int, goal: Spot) -> list[list[int]]:
+    """Walking distances to ``goal`` over a floor's tiles given as bytes (shared: never modify).
+
+    A pure function of its arguments, so it is cached: the player often stands where it
+    stood a turn before (fighting, waiting), and a floor's tiles rarely change.
+    """
+    grid = np.frombuffer(tiles, dtype=np.uint8).reshape(-1, width)
+    distances: list[list[int]] = distance_map(CHASE_COST[grid], [goal]).tolist()
+    return distances
+
+
+@system(Player)
+def record_sightings(state: GameState, entity: int, player: Player) -> None:
+    """Count each monster the first time the player sees it (the bestiary's "met")."""
+    visible = state.visible
+    for _, monster, pos in roster():
+        if not monster.met and visible[pos.y, pos.x]:
+            monster.met = True
+            count(bestiary_of(entity).met, monster.kind)
