@@ -1,0 +1,85 @@
+"""The regression corpus in replays/: every file verifies, and it covers every way to die."""
+
+from __future__ import annotations
+
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+
+from roguelike.bestiary import MONSTER_KINDS
+from roguelike.game import Game
+from roguelike.replay.corpus import MANIFEST, load_recipes, rerecord_paths
+from roguelike.replay.fileformat import Replay, read_replay
+from roguelike.replay.playback import Playback
+from roguelike.replay.verify import Outcome, verify
+
+from conftest import ROOT
+from replay_helpers import only_replay
+from test_crash_reports import explode_at_turn
+
+CORPUS = ROOT / "replays"
+FILES = sorted(CORPUS.glob("*.replay"))
+RERECORD = "hedonic replay --rerecord replays/"
+# Every cause of death the game has: the State of Mind's two and each lethal monster.
+# A new one needs a corpus recipe (see replays/README.md).
+WAYS_TO_DIE = {"exhaustion", "overdose"} | {kind.key for kind in MONSTER_KINDS.values() if kind.hit.kills}
+SEVERAL_FLOORS = 3
+
+
+def played_out(replay: Replay) -> Game:
+    """The game at the end of a replay."""
+    playback = Playback(replay)
+    playback.seek_step(len(replay.steps))
+    return playback.game
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: path.name)
+def test_every_corpus_replay_verifies(path: Path) -> None:
+    verdict = verify(read_replay(path))
+    explain = "\n".join(verdict.details)
+    assert verdict.outcome is Outcome.MATCHED, f"{path.name}: {explain}\nIf the game changed on purpose: {RERECORD}"
+
+
+def test_the_corpus_holds_every_way_to_die_and_a_game_across_floors() -> None:
+    games = [played_out(read_replay(path)) for path in FILES]
+    causes = {game.state.cause_of_death for game in games}
+    assert WAYS_TO_DIE <= causes, f"no corpus replay dies of {WAYS_TO_DIE - causes}"
+    assert max(game.state.depth for game in games) >= SEVERAL_FLOORS
+
+
+def test_every_recipe_has_its_file_showing_what_it_is_for() -> None:
+    recipes = load_recipes(CORPUS)
+    assert recipes
+    for recipe in recipes:
+        assert recipe.shown_by(played_out(read_replay(CORPUS / recipe.file))), f"{recipe.file}: {RERECORD}"
+
+
+def test_rerecording_an_unchanged_game_changes_no_file(tmp_path: Path) -> None:
+    copy = tmp_path / "replays"
+    shutil.copytree(CORPUS, copy)
+    out = io.StringIO()
+    assert rerecord_paths([copy], out, io.StringIO()) == 0
+    assert out.getvalue().count(": unchanged (seed") == len(load_recipes(CORPUS))
+    for path in FILES:
+        assert (copy / path.name).read_bytes() == path.read_bytes()
+    assert (copy / MANIFEST).read_text() == (CORPUS / MANIFEST).read_text()
+
+
+def test_a_fixed_bugs_replay_is_rerecorded_from_its_own_commands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from roguelike.cli import main
+
+    explode_at_turn(monkeypatch, 20)
+    main(["simulate", "--seed", "5", "--turns", "100", "--data-dir", str(tmp_path)])
+    crashed = only_replay(tmp_path)
+    before = read_replay(crashed)
+    assert before.crash is not None
+    monkeypatch.undo()  # the bug is fixed
+    assert rerecord_paths([crashed], io.StringIO(), io.StringIO()) == 0
+    after = read_replay(crashed)
+    assert after.crash is None and len(after.steps) == len(before.steps) + 1
+    assert [s.command for s in after.steps] == [s.command for s in before.steps] + [before.crash.command]
+    assert verify(after).outcome is Outcome.MATCHED
