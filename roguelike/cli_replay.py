@@ -73,7 +73,7 @@ def verify_file(path: Path, out: TextIO, err: TextIO) -> int:
     verdict = verify(replay, progress_printer(path, err))
     clear_progress(err)
     if verdict.outcome is Outcome.MATCHED:
-        print(f"{path}: {verdict.turns} turns verified ({verdict.steps} commands)", file=out)
+        print(f"{path}: {counted(verdict.turns, 'turn')} verified ({counted(verdict.steps, 'command')})", file=out)
     else:
         print(f"{path}: {verdict.details[0]}", file=out)
     for line in verdict.details[1 if verdict.outcome is Outcome.DIVERGED else 0 :]:
@@ -82,6 +82,11 @@ def verify_file(path: Path, out: TextIO, err: TextIO) -> int:
         print(f"  note: the last record was cut off at byte {replay.torn_at} (a killed game); "
               "verified up to the one before", file=out)
     return EXIT_OK if verdict.outcome is Outcome.MATCHED else EXIT_DIVERGED
+
+
+def counted(number: int, noun: str) -> str:
+    """``1 turn``, ``2 turns``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def progress_printer(path: Path, err: TextIO) -> Progress | None:
