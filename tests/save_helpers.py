@@ -11,7 +11,7 @@ from tcod.event import KeySym, Modifier, Scancode
 
 from components import StateOfMind
 from roguelike.bot import Bot
-from roguelike.saves import Games
+from roguelike.saves import Games, settle
 from roguelike.session import Session, Step
 
 SEED = 53  # a seed whose bot lives a few hundred turns
@@ -25,6 +25,7 @@ def played(root: Path, name: str = "Ann", turns: int = 30, seed: int = SEED) -> 
     for _ in range(turns):
         step = session.apply(bot.choose(session.game))
     assert step is not None
+    settle(session)
     return session, step
 
 

@@ -14,7 +14,7 @@ from roguelike.cli_saves import games_for
 from roguelike.replay.fileformat import read_replay, replay_bytes
 from roguelike.replay.recorder import replay_path
 from roguelike.replay.verify import Outcome, verify
-from roguelike.saves import Games, inspect_save, read_save
+from roguelike.saves import Games, inspect_save, read_save, settle
 from roguelike.screens.loadgame import LoadGameScreen
 from roguelike.session import Session
 
@@ -38,6 +38,7 @@ def bot_steps(session: Session, count: int) -> None:
         if session.game.state.game_over:
             return
         session.apply(bot.choose(session.game))
+    settle(session)  # the autosave writes in the background; wait until the last step is on disk
 
 
 def the_save(root: Path) -> Path:

@@ -15,8 +15,7 @@ from typing import Any
 import pytest
 
 from roguelike.commands import Wait
-from roguelike.saves import Games, SaveError, SaveLock, list_saves, load_save, read_history, read_save
-from roguelike.saves.autosave import SAVE_TOPIC
+from roguelike.saves import Games, SaveError, list_saves, load_save, read_history, read_save, settle
 from save_helpers import SEED, played, saved
 
 HEDONIC = [sys.executable, "-m", "roguelike"]
@@ -48,6 +47,7 @@ def test_a_failing_disk_keeps_the_last_good_save_and_the_game_running(
     monkeypatch.setattr(os, function, failing(error, getattr(os, function)))
     for _ in range(3):
         session.apply(Wait())
+    settle(session)
     monkeypatch.undo()
     assert path.read_bytes() == good
     assert read_save(path).checksum == step.checksum
@@ -56,6 +56,7 @@ def test_a_failing_disk_keeps_the_last_good_save_and_the_game_running(
     assert words in notice.lower() and f"turn {step.turn}" in notice
     assert sorted(p.name for p in path.parent.iterdir()) == sorted([path.name, path.with_suffix(".lock").name])
     latest = session.apply(Wait())
+    settle(session)
     assert read_save(path).checksum == latest.checksum
     assert session.notices.lines() == []
     session.close()
@@ -73,6 +74,7 @@ def test_a_read_only_data_directory_warns_and_the_game_goes_on(tmp_path: Path, m
 
     monkeypatch.setattr(os, "open", read_only)
     session.apply(Wait())
+    settle(session)
     assert "read-only file system" in session.notices.lines()[0].lower()
     session.close()  # quitting tries once more, and still keeps the old save
     monkeypatch.undo()
@@ -84,6 +86,7 @@ def test_a_new_game_in_a_folder_that_cannot_be_written_still_plays(tmp_path: Pat
     blocked.write_text("")
     session = Games(blocked, seed=SEED).new("Ann")
     session.apply(Wait())
+    settle(session)
     assert session.game.state.turn >= 1
     assert any("Cannot save" in line for line in session.notices.lines())
     session.close()
@@ -143,6 +146,7 @@ def test_a_leftover_temp_file_from_a_crash_is_ignored_and_replaced(tmp_path: Pat
     temp.write_bytes(b"half a save")
     assert [info.path for info in list_saves(tmp_path)] == [path]
     step = session.apply(Wait())
+    settle(session)
     assert not temp.exists()
     assert read_save(path).checksum == step.checksum
     session.close()
@@ -195,7 +199,11 @@ def test_a_game_killed_at_random_instants_always_resumes_and_never_goes_back(tmp
         process.send_signal(signal.SIGKILL)
         process.communicate()
         kills += 1
-        (save,) = folder.glob("*.save")
+        saves = list(folder.glob("*.save"))
+        if not saves:  # killed before the first save of the game was written
+            assert last_turn == -1, "the save disappeared"
+            continue
+        (save,) = saves
         turn = load_save(save).state.turn
         assert turn >= last_turn, f"the save went back from turn {last_turn} to {turn}"
         last_turn = turn
@@ -205,3 +213,21 @@ def test_a_game_killed_at_random_instants_always_resumes_and_never_goes_back(tmp
     assert summary(finished.stdout) == expected
     assert read_history(data).records == []
     assert kills >= 6
+
+
+def test_what_a_crashed_game_left_behind_is_swept_but_never_a_save(tmp_path: Path) -> None:
+    session, _ = played(tmp_path, turns=2)
+    (path,) = (tmp_path / "saves").glob("*.save")
+    running_temp = path.with_name(path.name + ".tmp")
+    running_temp.write_bytes(b"being written")
+    orphan_temp = tmp_path / "saves" / "20260101-000000-dead.save.tmp"
+    orphan_temp.write_bytes(b"half")
+    orphan_lock = tmp_path / "saves" / "20260101-000000-dead.lock"
+    orphan_lock.write_bytes(b"")
+    Games(tmp_path).saves()
+    assert running_temp.exists()  # its game is still running
+    assert not orphan_temp.exists() and not orphan_lock.exists()
+    session.close()
+    Games(tmp_path).saves()
+    assert not running_temp.exists()
+    assert path.exists() and path.with_suffix(".lock").exists()

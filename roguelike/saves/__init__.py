@@ -6,12 +6,13 @@ The public API, for the menus, the CLI and the replay tools::
     read_save(path) -> SaveFile           load_save(path) -> Game
     list_saves(data_dir) -> [SaveInfo]    inspect_save(path) -> SaveInfo
     Games(data_dir, seed).new(name) / .resume(path) / .delete(info) / .history()
+    settle(session)  (wait until the last step's autosave is on disk)
     SaveError (the only error any of them raises), FORMAT_VERSION, save_path, new_save_id
 """
 
 from __future__ import annotations
 
-from roguelike.saves.autosave import Autosave
+from roguelike.saves.autosave import Autosave, settle
 from roguelike.saves.errors import SaveError
 from roguelike.saves.games import Games, ObserverFactory
 from roguelike.saves.history import CharacterRecord, History, read_history
@@ -44,5 +45,6 @@ __all__ = [
     "save_game",
     "save_path",
     "saves_dir",
+    "settle",
     "write_save",
 ]

@@ -1,13 +1,19 @@
 """The autosave: an observer of the session that saves after every step.
 
-After each command the step's already-encoded snapshot is written atomically before the
-next input is read. When the character dies, its record goes durably into the history
-first; only then is the save retired. A save that cannot be written (read-only or full
-disk) leaves the last good one intact and shows a notice; the game keeps going.
+After each command the step's already-encoded snapshot is written atomically (temp file,
+fsync, replace, fsync the folder). The waits on the disk happen on one background thread
+so the player never waits for them: the frame of the turn is drawn at once, and the next
+command is only applied once the previous turn's save is on disk (the in-game screen
+calls :func:`settle` before it applies a command; each step does it too).
+
+When the character dies, its record goes durably into the history first; only then is
+the save retired. A save that cannot be written (read-only or full disk) leaves the last
+good one intact and shows a notice; the game keeps going and tries again every turn.
 """
 
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from roguelike.game import Game
@@ -18,11 +24,30 @@ from roguelike.saves.history import record_of, write_record
 from roguelike.saves.layout import record_path
 from roguelike.saves.lock import SaveLock
 from roguelike.saves.savefile import write_save
-from roguelike.session import Step
+from roguelike.session import Session, Step
 from roguelike.snapshot import encode, to_plain
 
 SAVE_TOPIC = "save"
 DEATH_TOPIC = "death"
+
+Pending = tuple[bytes, int, int]  # snapshot, step index, turn: a state not yet known to be on disk
+
+_writer: ThreadPoolExecutor | None = None
+
+
+def writer() -> ThreadPoolExecutor:
+    """The one background thread that writes saves (its threads are joined at exit)."""
+    global _writer
+    if _writer is None:
+        _writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+    return _writer
+
+
+def settle(session: Session, *, wait: bool = True) -> None:
+    """Let the session's notices tell how its last save went, waiting for it unless ``wait`` is False."""
+    for observer in session.observers:
+        if isinstance(observer, Autosave) and (wait or observer.written()):
+            observer.settle()
 
 
 class Autosave:
@@ -34,34 +59,58 @@ class Autosave:
         self.notices = notices
         self.lock = lock
         self.saved_turn = saved_turn
-        self.pending: tuple[bytes, int, int] | None = None  # snapshot, step index, turn not yet saved
+        self.pending: Pending | None = None
+        self.writing: Future[None] | None = None
         self.buried = False
 
     def start(self, game: Game, steps: int = 0) -> None:
-        """Save a game that has had no step yet (a new character)."""
+        """Save a game that has had no step yet (a new character), before it is played."""
         self.pending = (encode(to_plain(game)), steps, game.state.turn)
-        self.flush()
+        self.write_now()
 
     def after_step(self, game: Game, step: Step) -> None:
         """Save the state this step led to; on death, record the character and retire the save."""
+        self.settle()
         self.pending = (step.snapshot, step.index, step.turn)
-        self.flush()
         if game.state.game_over:
+            self.write_now()
             self.bury(game)
+            return
+        self.writing = writer().submit(write_save, self.path, step.snapshot, steps=step.index)
 
-    def flush(self) -> bool:
-        """Write the pending snapshot; on failure warn and keep it for the next try."""
+    def written(self) -> bool:
+        """Whether no save is being written at this moment."""
+        return self.writing is None or self.writing.done()
+
+    def settle(self) -> bool:
+        """Wait for the save being written and report how it went; True if all is saved."""
+        if self.writing is not None:
+            done, self.writing = self.writing, None
+            self.finish(done.exception())
+        return self.pending is None
+
+    def write_now(self) -> None:
+        """Write the pending state on this thread (a new game, a death, quitting)."""
         if self.pending is None or self.buried:
-            return True
-        snapshot, steps, turn = self.pending
+            return
+        snapshot, steps, _ = self.pending
         try:
             write_save(self.path, snapshot, steps=steps)
         except SaveError as error:
+            self.finish(error)
+            return
+        self.finish(None)
+
+    def finish(self, error: BaseException | None) -> None:
+        """Note a finished write: the pending state is saved, or a notice says why not."""
+        if error is None:
+            self.saved_turn = self.pending[2] if self.pending is not None else self.saved_turn
+            self.pending = None
+            self.notices.clear(SAVE_TOPIC)
+        elif isinstance(error, SaveError):
             self.notices.warn(SAVE_TOPIC, self.trouble(error))
-            return False
-        self.pending, self.saved_turn = None, turn
-        self.notices.clear(SAVE_TOPIC)
-        return True
+        else:
+            raise error  # a bug, not a disk problem: let the crash handler report it
 
     def trouble(self, error: SaveError) -> str:
         """The notice shown while saving fails."""
@@ -84,7 +133,8 @@ class Autosave:
 
     def close(self, game: Game) -> None:
         """Quit or death: save what is still unsaved, bury the dead, release the lock."""
-        self.flush()
+        if not self.settle():
+            self.write_now()  # the last write failed: one more try before letting go
         if game.state.game_over:
             self.bury(game)
         if self.lock is not None:

@@ -13,13 +13,13 @@ from pathlib import Path
 
 from roguelike.game import Game
 from roguelike.names import DEFAULT_NAME, clean_name
-from roguelike.saves.atomic import discard, remove_durably, temp_path
+from roguelike.saves.atomic import TEMP_SUFFIX, discard, remove_durably, temp_path
 from roguelike.saves.autosave import SAVE_TOPIC, Autosave
 from roguelike.saves.errors import SaveError
 from roguelike.saves.history import History, read_history, record_of, write_record
-from roguelike.saves.layout import new_save_id, record_path, save_path
+from roguelike.saves.layout import SAVE_SUFFIX, new_save_id, record_path, save_path, saves_dir
 from roguelike.saves.listing import SaveInfo, list_saves
-from roguelike.saves.lock import SaveLock
+from roguelike.saves.lock import LOCK_SUFFIX, SaveLock
 from roguelike.saves.savefile import read_save
 from roguelike.session import Observer, Session
 
@@ -37,6 +37,7 @@ class Games:
 
     def saves(self) -> list[SaveInfo]:
         """Saves of living characters (and damaged ones), most recent first."""
+        sweep(self.root)
         settle_deaths(self.root)
         return [info for info in list_saves(self.root) if not info.dead]
 
@@ -103,6 +104,22 @@ class Games:
         extra = [observer for make in self.observers for observer in make(session, path)]
         session.observers = [autosave, *extra]
         return session
+
+
+def sweep(root: Path) -> None:
+    """Remove what crashed games left behind: temp files and locks of no save (never a save)."""
+    folder = saves_dir(root)
+    temps = [(t, t.with_name(t.name.removesuffix(TEMP_SUFFIX))) for t in folder.glob(f"*{SAVE_SUFFIX}{TEMP_SUFFIX}")]
+    locks = [(lock, lock.with_suffix(SAVE_SUFFIX)) for lock in folder.glob(f"*{LOCK_SUFFIX}")]
+    for leftover, save in sorted(temps + locks):
+        if leftover.suffix == LOCK_SUFFIX and save.exists():
+            continue
+        try:
+            lock = SaveLock.acquire(save)
+        except SaveError:
+            continue  # a running game owns it
+        discard(temp_path(save))
+        lock.release(remove=not save.exists())
 
 
 def settle_deaths(root: Path) -> None:

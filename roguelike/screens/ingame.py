@@ -12,6 +12,7 @@ from roguelike.commands import Command, Wait
 from roguelike.game import Game
 from roguelike.session import Session
 from roguelike.render import draw_game
+from roguelike.saves import settle
 from roguelike.screens.base import Push, Replace, Screen, Transition
 from roguelike.screens.death import DeathScreen
 from roguelike.screens.help import HelpScreen
@@ -41,6 +42,7 @@ class InGameScreen:
         command = self.command_for(event)
         if command is None:
             return None
+        settle(self.session)  # the previous turn is on disk before this command is applied
         self.session.apply(command)
         if self.game.state.game_over:
             self.session.close()
@@ -57,7 +59,7 @@ class InGameScreen:
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """Draw map, entities and panel, and any warning about saving."""
         draw_game(console, self.game, now)
-        draw_notices(console, self.session.notices)
+        draw_notices(console, self.session)
 
     def on_close(self) -> None:
         """The program is closing under this screen: end the session cleanly."""

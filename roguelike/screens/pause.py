@@ -43,7 +43,7 @@ class PauseScreen:
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """The game underneath, with the menu in a box over it."""
         draw_game(console, self.game, now)
-        draw_notices(console, self.session.notices)
+        draw_notices(console, self.session)
         console.draw_frame(24, 8, 32, 7, bg=BOX, fg=(200, 200, 220))
         console.print(26, 8, " Menu ", fg=(255, 230, 120), bg=BOX)
         self.menu.draw(console, 27, 10)

@@ -1,0 +1,151 @@
+"""The cost of saving every turn, the size of a save and the time to load one.
+
+The game has visited 10 floors (the bot walks a while on each, then goes down), so the
+save holds ten floors, their remembered tiles and their sleeping monsters and doses.
+Turns are timed as the game runs them:
+
+- headless (``hedonic simulate``): command after command, no drawing; a turn's save
+  first waits for the previous turn's save to be on disk;
+- playing: each command followed by the frame the player sees, which settles the save
+  (the save is on disk before the next key is read).
+
+The save cost is the time a turn takes with the autosave minus the time it takes without
+(snapshot encoding included, although the replay recorder shares it). Run:
+``python -m bench.bench_saves [folder]`` with a folder on the disk players use (default:
+a temporary folder). Figures go in docs/performance.md ("Saves").
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import esper
+import tcod.console
+import tcod.event
+from tcod.event import KeySym, Modifier, Scancode
+
+from bench.common import report, timings
+from components import StateOfMind
+from roguelike import formulas
+from roguelike.bot import Bot
+from roguelike.commands import Command, Move
+from roguelike.game import Game
+from roguelike.keymap import MOVE_KEYS
+from roguelike.render import draw_game
+from roguelike.saves import Games, load_save, settle, write_save
+from roguelike.screens.ingame import InGameScreen
+from roguelike.session import Session
+from roguelike.snapshot import encode, to_plain
+from roguelike.world import travel
+
+FLOORS = 10
+WALK = 60  # bot commands on each floor before going down
+TURNS = 2_000
+PLAYER_PAUSE = 0.005  # seconds between a frame and the next key (a real player: 100 or more)
+LOADS = 200
+
+
+def ten_floor_game(root: Path) -> Session:
+    """An autosaved game whose player has been on floors 1 to 10."""
+    session = Games(root, seed=53).new("Bench")
+    game, bot = session.game, Bot()
+    for depth in range(1, FLOORS + 1):
+        if depth > 1:
+            game.activate()
+            travel(game.state, depth)
+            game.refresh_visible()
+        for _ in range(WALK):
+            keep_alive(game)
+            session.apply(bot.choose(game))
+    settle(session)
+    return session
+
+
+def keep_alive(game: Game) -> None:
+    """Hold the State of Mind in the middle so the bench never ends in a death."""
+    game.activate()
+    esper.component_for_entity(game.state.player, StateOfMind).value = 55
+
+
+def alternate(
+    with_save: Callable[[], None], without: Callable[[], None], game: Game, pause: float = 0.0
+) -> tuple[list[float], list[float]]:
+    """Time turns with and without the autosave, interleaved so both see the same machine."""
+    saved: list[float] = []
+    bare: list[float] = []
+    for index in range(TURNS):
+        keep_alive(game)
+        run, into = (with_save, saved) if index % 2 else (without, bare)
+        start = time.perf_counter()
+        run()
+        into.append(time.perf_counter() - start)
+        time.sleep(pause)
+    return saved, bare
+
+
+def headless(session: Session) -> tuple[list[float], list[float]]:
+    """Turns back to back: Session.apply with the autosave, and the bare turn logic."""
+    game, bot = session.game, Bot()
+
+    def saved() -> None:
+        session.apply(bot.choose(game))
+
+    return alternate(saved, lambda: game.apply(bot.choose(game)), game)
+
+
+def playing(session: Session) -> tuple[list[float], list[float]]:
+    """A key handled by the in-game screen and the frame after it, with the autosave and without.
+
+    A short pause follows every turn, as the player's next key always comes later.
+    """
+    game, bot, screen = session.game, Bot(), InGameScreen(session)
+    console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
+
+    def saved() -> None:
+        screen.on_event(key_for(bot.choose(game)))
+        screen.on_draw(console, 0.0)
+
+    def bare() -> None:
+        game.apply(bot.choose(game))
+        draw_game(console, game, 0.0)
+
+    return alternate(saved, bare, game, pause=PLAYER_PAUSE)
+
+
+def key_for(command: Command) -> tcod.event.KeyDown:
+    """The key press that gives a command."""
+    sym = next((k for k, step in MOVE_KEYS.items() if isinstance(command, Move) and step == (command.dx, command.dy)), KeySym.PERIOD)
+    return tcod.event.KeyDown(scancode=Scancode.UNKNOWN, sym=sym, mod=Modifier.NONE)
+
+
+def difference(saved: list[float], bare: list[float]) -> float:
+    """Median extra seconds a turn takes with the autosave."""
+    return statistics.median(saved) - statistics.median(bare)
+
+
+def main() -> None:
+    """Print the figures."""
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(tempfile.mkdtemp(prefix="bench-saves-"))
+    session = ten_floor_game(folder)
+    path = next(folder.glob("saves/*.save"))
+    print(f"floors in the save: {len(session.game.state.floors)}, folder: {folder}")
+    for label, measure in (("headless", headless), ("playing (command + frame)", playing)):
+        saved, bare = measure(session)
+        print(report(f"{label}, with autosave", saved))
+        print(report(f"{label}, without", bare))
+        print(f"{label}: save cost over the turn {difference(saved, bare) * 1e3:.2f} ms (median)")
+    snapshot = encode(to_plain(session.game))
+    print(report("snapshot (to_plain + encode)", timings(lambda: None if encode(to_plain(session.game)) else None, 500)))
+    print(report("write_save alone (write, fsync, replace, fsync folder)", timings(lambda: write_save(path, snapshot), 500)))
+    print(f"save size: {path.stat().st_size:,} bytes")
+    print(report("load (read, check, validate, rebuild)", timings(lambda: load_save(path).close(), LOADS)))
+    session.close()
+
+
+if __name__ == "__main__":
+    main()
