@@ -69,4 +69,7 @@ class Bot:
         cost = travel_cost(floor)
         stairs = (floor.tiles == Tile.STAIRS_DOWN) | (floor.tiles == Tile.STAIRS_UP)
         cost[(doses | stairs) & ~goals] = 0
+        # Just arrived on a staircase: its own tile must stay walkable or no path leads off it.
+        pos = game.player_component(Position)
+        cost[pos.y, pos.x] = 1
         return cost

@@ -27,6 +27,7 @@ TURN: tuple[System, ...] = (
     move_to_destination,  # steps and bumps: doors open, doses are used, stairs are taken, monsters hit
     consume_dose,
     take_stairs,
+    update_field_of_view,  # before the monsters' turn: they see the player as the player sees them
     spend_action_point,  # the clock advances when the player's action points run out
     decay_state_of_mind,  # clock
     wear_off_effects,  # clock: before monsters act, so a fresh status lasts its full length
@@ -34,7 +35,6 @@ TURN: tuple[System, ...] = (
     act_monsters,  # clock: monsters in id order spend their action points (Depression two)
     advance_turn,  # clock
     check_death,
-    update_field_of_view,
     record_sightings,  # monsters seen for the first time go in the bestiary
     shift_colours,
 )

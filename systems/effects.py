@@ -41,11 +41,11 @@ def flee_in_panic(
     state: GameState, entity: int, player: Player, pos: Position, attrs: Attributes, intent: MoveIntent
 ) -> None:
     """Panic (a status, or low Nerve with a monster in sight) runs from what is seen."""
-    if esper.has_component(entity, TakenOver):
+    panicked = esper.has_component(entity, Panicked)
+    if esper.has_component(entity, TakenOver) or not (panicked or formulas.panics(attrs.nerve)):
         return
     threats = monsters_in_sight(state)
-    panicked = esper.has_component(entity, Panicked)
-    if not panicked and not (formulas.panics(attrs.nerve) and threats):
+    if not panicked and not threats:
         return
     intent.dx, intent.dy = flee_step(state, (pos.x, pos.y), threats)
     reason = PANIC_REASON if panicked else NERVE_REASON

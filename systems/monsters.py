@@ -8,6 +8,7 @@ tile), so forty of them cost one Dijkstra search rather than forty.
 
 from __future__ import annotations
 
+import array
 import functools
 import operator
 from typing import Any
@@ -23,7 +24,6 @@ from roguelike.bestiary import MONSTER_KINDS
 from roguelike.ecs import Phase, system
 from roguelike.floor import WALKABLE, Tile
 from roguelike.pathing import distance_map
-from roguelike.sight import field_of_view
 from roguelike.state import GameState
 from systems.combat import bestiary_of, count, strike
 
@@ -74,6 +74,16 @@ def occupied(blockers_only: bool = True) -> set[Spot]:
     return {(p.x, p.y) for p in blockers}
 
 
+def blockers(monsters: Roster, player: int) -> set[Spot]:
+    """:func:`occupied`, quicker when the monsters and the player are all that block."""
+    if len(esper.get_component(BlocksMovement)) != len(monsters) + 1:
+        return occupied()
+    spots = {(p.x, p.y) for _, _, p in monsters}
+    pos = esper.component_for_entity(player, Position)
+    spots.add((pos.x, pos.y))
+    return spots
+
+
 def monsters_in_sight(state: GameState) -> list[Spot]:
     """Positions of the monsters the player sees, in id order."""
     visible = state.visible
@@ -92,10 +102,10 @@ def notice_player(state: GameState, entity: int, player: Player, pos: Position) 
     A hunter forgets the player after some turns out of sight, unless its pack keeps it
     on the trail.
     """
-    sight = field_of_view(state.floor, pos.x, pos.y)
+    sight = state.visible  # symmetric: the monsters the player sees are those that see the player
     monsters = roster()
     px, py = pos.x, pos.y
-    callers = []
+    callers: list[tuple[Monster, Position]] = []
     for _, monster, mpos in monsters:
         in_sight = sight[mpos.y, mpos.x]
         if monster.target != NO_TARGET:
@@ -104,23 +114,26 @@ def notice_player(state: GameState, entity: int, player: Player, pos: Position) 
             monster.target, monster.lost_for = entity, 0
         if in_sight and monster.target != NO_TARGET and PACK[monster.kind]:
             callers.append((monster, mpos))
-    for monster, mpos in callers:
-        call_pack(state, entity, monster, mpos, monsters)
+    if callers:
+        call_packs(state, entity, callers, monsters)
     for _, monster, _ in monsters:
         if monster.lost_for > formulas.HUNT_MEMORY:
             monster.target, monster.lost_for = NO_TARGET, 0
 
 
-def call_pack(state: GameState, player: int, caller: Monster, at: Position, monsters: Roster) -> None:
-    """The caller's kin within earshot join the hunt (or stay on the trail)."""
-    joined = 0
+def call_packs(state: GameState, player: int, callers: list[tuple[Monster, Position]], monsters: Roster) -> None:
+    """Kin within earshot of a pack hunter that sees the player join the hunt (or keep to it)."""
+    radius = formulas.PACK_CALL_RADIUS
+    joined: dict[str, int] = {}
     for _, monster, mpos in monsters:
-        if monster.kind == caller.kind and chebyshev(mpos.x, mpos.y, at.x, at.y) <= formulas.PACK_CALL_RADIUS:
+        if not PACK[monster.kind]:
+            continue
+        if any(kin.kind == monster.kind and chebyshev(mpos.x, mpos.y, at.x, at.y) <= radius for kin, at in callers):
             if monster.target == NO_TARGET:
-                joined += 1
+                joined[monster.kind] = joined.get(monster.kind, 0) + 1
             monster.target, monster.lost_for = player, 0
-    if joined:
-        state.say(f"A {MONSTER_KINDS[caller.kind].name} howls. The pack answers.")
+    for kind in joined:
+        state.say(f"A {MONSTER_KINDS[kind].name} howls. The pack answers.")
 
 
 @system(Player, Position, phase=Phase.CLOCK)
@@ -129,7 +142,7 @@ def act_monsters(state: GameState, entity: int, player: Player, pos: Position) -
     monsters = roster()
     if not monsters:
         return
-    turn = MonstersTurn(state, (pos.x, pos.y))
+    turn = MonstersTurn(state, (pos.x, pos.y), blockers(monsters, entity))
     for monster_id, monster, mpos in monsters:
         for _ in range(ACTION_POINTS[monster.kind]):
             if state.cause_of_death is not None or not turn.act(monster_id, monster, mpos):
@@ -137,56 +150,65 @@ def act_monsters(state: GameState, entity: int, player: Player, pos: Position) -
 
 
 class MonstersTurn:
-    """What the monsters share while they act in one turn: who stands where, the path map."""
+    """What the monsters share while they act in one turn: who stands where, the path maps.
 
-    def __init__(self, state: GameState, player_at: Spot) -> None:
+    Path maps are flat arrays indexed ``y * width + x`` (quicker to build and read than
+    nested lists); ``moves`` pairs every step with its offset in such an array.
+    """
+
+    def __init__(self, state: GameState, player_at: Spot, blocked: set[Spot]) -> None:
         self.state = state
         self.player_at = player_at
-        self.blocked = occupied()
+        self.blocked = blocked
         self.tiles = state.floor.tiles
+        self.width = int(self.tiles.shape[1])
+        self.moves = tuple((step, step[1] * self.width + step[0]) for step in NEIGHBOURS)
         self._walkable: NDArray[np.bool_] | None = None
-        self._chase: list[list[int]] | None = None
-        self._flanks: tuple[Spot, list[list[int]]] | None = None
+        self._chase: array.array[int] | None = None
+        self._flanks: array.array[int] | None = None
 
-    def chase(self) -> list[list[int]]:
+    def chase(self) -> array.array[int]:
         """Walking distance to the player from every tile (looked up once, when needed)."""
         if self._chase is None:
-            self._chase = chase_distances(self.tiles.tobytes(), self.tiles.shape[1], self.player_at)
+            self._chase = chase_distances(self.tiles.tobytes(), self.width, self.player_at)
         return self._chase
 
     def act(self, monster_id: int, monster: Monster, pos: Position) -> bool:
         """One action of one monster; False once it is gone (it vanished as it hit)."""
         x, y = pos.x, pos.y
+        px, py = self.player_at
         if monster.target == NO_TARGET:
             step = self.wander_step(x, y)
-        elif (near := chebyshev(x, y, *self.player_at)) == 1:
-            step = (self.player_at[0] - x, self.player_at[1] - y)
+        elif (near := max(abs(x - px), abs(y - py))) == 1:
+            step = (px - x, py - y)
         elif near <= formulas.FLANK_RANGE and PACK[monster.kind]:
-            step = self.flank_step(x, y)
-        elif (dist := self._chase or self.chase())[y][x] != UNREACHABLE:
-            step = self.chase_step(dist, x, y)
+            step = self.descend(self._flanks or self.flanks(), x, y, UNREACHABLE)
+        elif (dist := self._chase or self.chase())[y * self.width + x] != UNREACHABLE:
+            step = self.descend(dist, x, y, dist[y * self.width + x])
         else:
             step = self.wander_step(x, y)
         return True if step is None else self.take_step(monster_id, pos, step)
 
-    def flank_step(self, x: int, y: int) -> Spot | None:
-        """A pack hunter near the player heads for a free tile beside it, round its kin.
-
-        The map covers only the player's surroundings and treats every monster as a
-        wall, so the pack spreads around the player instead of queueing behind the first.
-        """
-        if self._flanks is None:
-            self._flanks = self.flank_map()
-        (left, top), dist = self._flanks
-        best, best_distance = None, UNREACHABLE
-        for dx, dy in NEIGHBOURS:
-            d = dist[y + dy - top][x + dx - left]
-            if d < best_distance and (x + dx, y + dy) not in self.blocked:
-                best, best_distance = (dx, dy), d
+    def descend(self, dist: array.array[int], x: int, y: int, here: int) -> Spot | None:
+        """The free step to the lowest tile of a path map below ``here`` (None: hold still)."""
+        blocked, player_at = self.blocked, self.player_at
+        index = y * self.width + x
+        best, best_distance = None, here
+        for step, offset in self.moves:
+            d = dist[index + offset]
+            if d < best_distance:
+                spot = (x + step[0], y + step[1])
+                if spot == player_at or spot not in blocked:
+                    best, best_distance = step, d
         return best
 
-    def flank_map(self) -> tuple[Spot, list[list[int]]]:
-        """Distances to the free tiles beside the player within reach of the flankers."""
+    def flanks(self) -> array.array[int]:
+        """Walking distance to the free tiles beside the player, going round every monster.
+
+        A pack hunter near the player follows this instead of the chase map, so the pack
+        spreads around the player rather than queueing behind the first of them. Only the
+        player's surroundings are searched (computed once a turn, if at all).
+        """
         reach = formulas.FLANK_RANGE + 1
         px, py = self.player_at
         left, top = max(0, px - reach), max(0, py - reach)
@@ -195,21 +217,10 @@ class MonstersTurn:
             if 0 <= by - top < cost.shape[0] and 0 <= bx - left < cost.shape[1]:
                 cost[by - top, bx - left] = 0
         free = [(px + dx - left, py + dy - top) for dx, dy in NEIGHBOURS if cost[py + dy - top, px + dx - left]]
-        padded = np.full((cost.shape[0] + 2, cost.shape[1] + 2), UNREACHABLE, dtype=np.int64)
-        padded[1:-1, 1:-1] = distance_map(cost, free)
-        return (left - 1, top - 1), padded.tolist()
-
-    def chase_step(self, dist: list[list[int]], x: int, y: int) -> Spot | None:
-        """The free step that brings the monster nearest the player (None: hold still)."""
-        blocked, player_at = self.blocked, self.player_at
-        best, best_distance = None, dist[y][x]
-        for dx, dy in NEIGHBOURS:
-            d = dist[y + dy][x + dx]
-            if d < best_distance:
-                spot = (x + dx, y + dy)
-                if spot == player_at or spot not in blocked:
-                    best, best_distance = (dx, dy), d
-        return best
+        full = np.full(self.tiles.shape, UNREACHABLE, dtype=np.int32)
+        full[top : top + cost.shape[0], left : left + cost.shape[1]] = distance_map(cost, free)
+        self._flanks = array.array("i", full.tobytes())
+        return self._flanks
 
     def wander_step(self, x: int, y: int) -> Spot | None:
         """Now and then, a random step onto a free open tile."""
@@ -242,15 +253,15 @@ class MonstersTurn:
 
 
 @functools.lru_cache(maxsize=CHASE_CACHE_SIZE)
-def chase_distances(tiles: bytes, width: int, goal: Spot) -> list[list[int]]:
-    """Walking distances to ``goal`` over a floor's tiles given as bytes (shared: never modify).
+def chase_distances(tiles: bytes, width: int, goal: Spot) -> array.array[int]:
+    """Walking distances to ``goal`` over a floor's tiles given as bytes, as a flat array.
 
     A pure function of its arguments, so it is cached: the player often stands where it
-    stood a turn before (fighting, waiting), and a floor's tiles rarely change.
+    stood a turn before (fighting, waiting), and a floor's tiles rarely change. The array
+    is shared between callers: never modify it.
     """
     grid = np.frombuffer(tiles, dtype=np.uint8).reshape(-1, width)
-    distances: list[list[int]] = distance_map(CHASE_COST[grid], [goal]).tolist()
-    return distances
+    return array.array("i", distance_map(CHASE_COST[grid], [goal]).tobytes())
 
 
 @system(Player)
