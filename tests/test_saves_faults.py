@@ -164,7 +164,7 @@ def summary(output: str) -> dict[str, str]:
 
 def reference_turns(data_dir: Path) -> tuple[int, dict[str, str]]:
     """A turn count at which the bot is still alive, and the uninterrupted game's summary."""
-    turns = 250
+    turns = 600
     result = summary(run(["simulate", "--name", "K", "--seed", str(SEED), "--turns", str(turns)], data_dir / "a").stdout)
     if result["cause"] != "alive":  # the bot died: the game to that point is a prefix, alive at half of it
         turns = int(result["turns"]) // 2
@@ -192,8 +192,12 @@ def test_a_game_killed_at_random_instants_always_resumes_and_never_goes_back(tmp
     while kills < 12:
         stamps = [p.stat().st_mtime_ns for p in folder.glob("*.save")] if folder.is_dir() else [0]
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        started = wait_for_progress(process, folder, max(stamps)) if kills % 2 else True
-        time.sleep(chance.uniform(0, 0.04) if kills % 2 else chance.uniform(0.2, 0.9))
+        if kills % 3:  # kill while playing: once the game has saved again, within a few turns
+            started = wait_for_progress(process, folder, max(stamps))
+            time.sleep(chance.uniform(0, 0.03))
+        else:  # kill anywhere from starting up and loading to the first turns
+            started = True
+            time.sleep(chance.uniform(0, 0.6))
         if process.poll() is not None:
             break
         process.send_signal(signal.SIGKILL)
