@@ -28,7 +28,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--rerecord", action="store_true", help="record the files (or a corpus folder) again with this game")
     what.add_argument("--rebuild", action="store_true", help="rebuild damaged saves (FILE: the save or its replay)")
     parser.add_argument("--to-turn", type=int, metavar="N", help="with --save-as: stop at turn N")
-    parser.add_argument("--save-as", metavar="NAME", help="write the game at --to-turn as a save named NAME")
+    parser.add_argument(
+        "--save-as", metavar="NAME", help="write the game at --to-turn (default: the end) as a new save of a character NAME"
+    )
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--window", action="store_true", default=argparse.SUPPRESS, help="watch in the window")
     where.add_argument("--terminal", action="store_true", default=argparse.SUPPRESS, help="watch in this terminal")

@@ -61,10 +61,11 @@ def test_rerecording_an_unchanged_game_changes_no_file(tmp_path: Path) -> None:
     shutil.copytree(CORPUS, copy)
     out = io.StringIO()
     assert rerecord_paths([copy], out, io.StringIO()) == 0
-    assert out.getvalue().count(": unchanged (seed") == len(load_recipes(CORPUS))
+    stale = f"the corpus is not what the game and its bots make now: {RERECORD}\n{out.getvalue()}"
+    assert out.getvalue().count(": unchanged (seed") == len(load_recipes(CORPUS)), stale
     for path in FILES:
-        assert (copy / path.name).read_bytes() == path.read_bytes()
-    assert (copy / MANIFEST).read_text() == (CORPUS / MANIFEST).read_text()
+        assert (copy / path.name).read_bytes() == path.read_bytes(), stale
+    assert (copy / MANIFEST).read_text() == (CORPUS / MANIFEST).read_text(), stale
 
 
 def test_a_fixed_bugs_replay_is_rerecorded_from_its_own_commands(
