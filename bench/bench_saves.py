@@ -45,7 +45,7 @@ from roguelike.world import travel
 
 FLOORS = 10
 WALK = 60  # bot commands on each floor before going down
-TURNS = 2_000
+TURNS = 1_500
 PLAYER_PAUSE = 0.005  # seconds between a frame and the next key (a real player: 100 or more)
 LOADS = 200
 
@@ -72,49 +72,60 @@ def keep_alive(game: Game) -> None:
     esper.component_for_entity(game.state.player, StateOfMind).value = 55
 
 
-def alternate(
-    with_save: Callable[[], None], without: Callable[[], None], game: Game, pause: float = 0.0
-) -> tuple[list[float], list[float]]:
-    """Time turns with and without the autosave, interleaved so both see the same machine."""
-    saved: list[float] = []
-    bare: list[float] = []
-    for index in range(TURNS):
+Variant = Callable[[], None]
+
+
+def interleave(variants: list[Variant], game: Game, pause: float = 0.0) -> list[list[float]]:
+    """Time turns of each variant in turn, so all of them see the same machine."""
+    times: list[list[float]] = [[] for _ in variants]
+    for index in range(TURNS * len(variants)):
         keep_alive(game)
-        run, into = (with_save, saved) if index % 2 else (without, bare)
+        run = variants[index % len(variants)]
         start = time.perf_counter()
         run()
-        into.append(time.perf_counter() - start)
+        times[index % len(variants)].append(time.perf_counter() - start)
         time.sleep(pause)
-    return saved, bare
+    return times
 
 
-def headless(session: Session) -> tuple[list[float], list[float]]:
-    """Turns back to back: Session.apply with the autosave, and the bare turn logic."""
+def headless(session: Session) -> list[list[float]]:
+    """Turns back to back: bare logic, Session.apply without observers, with the autosave."""
     game, bot = session.game, Bot()
+    unsaved = Session(game)
+
+    def bare() -> None:
+        game.apply(bot.choose(game))
+
+    def snapshot_only() -> None:
+        unsaved.apply(bot.choose(game))
 
     def saved() -> None:
         session.apply(bot.choose(game))
 
-    return alternate(saved, lambda: game.apply(bot.choose(game)), game)
+    return interleave([bare, snapshot_only, saved], game)
 
 
-def playing(session: Session) -> tuple[list[float], list[float]]:
-    """A key handled by the in-game screen and the frame after it, with the autosave and without.
+def playing(session: Session) -> list[list[float]]:
+    """A key handled by the in-game screen and the frame after it, in the same three ways.
 
     A short pause follows every turn, as the player's next key always comes later.
     """
-    game, bot, screen = session.game, Bot(), InGameScreen(session)
+    game, bot = session.game, Bot()
     console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
-
-    def saved() -> None:
-        screen.on_event(key_for(bot.choose(game)))
-        screen.on_draw(console, 0.0)
+    unsaved, saved = InGameScreen(Session(game)), InGameScreen(session)
 
     def bare() -> None:
         game.apply(bot.choose(game))
         draw_game(console, game, 0.0)
 
-    return alternate(saved, bare, game, pause=PLAYER_PAUSE)
+    def through(screen: InGameScreen) -> Variant:
+        def run() -> None:
+            screen.on_event(key_for(bot.choose(game)))
+            screen.on_draw(console, 0.0)
+
+        return run
+
+    return interleave([bare, through(unsaved), through(saved)], game, pause=PLAYER_PAUSE)
 
 
 def key_for(command: Command) -> tcod.event.KeyDown:
@@ -123,9 +134,9 @@ def key_for(command: Command) -> tcod.event.KeyDown:
     return tcod.event.KeyDown(scancode=Scancode.UNKNOWN, sym=sym, mod=Modifier.NONE)
 
 
-def difference(saved: list[float], bare: list[float]) -> float:
-    """Median extra seconds a turn takes with the autosave."""
-    return statistics.median(saved) - statistics.median(bare)
+def difference(slower: list[float], faster: list[float]) -> float:
+    """Median extra seconds of one variant over another."""
+    return statistics.median(slower) - statistics.median(faster)
 
 
 def main() -> None:
@@ -134,11 +145,13 @@ def main() -> None:
     session = ten_floor_game(folder)
     path = next(folder.glob("saves/*.save"))
     print(f"floors in the save: {len(session.game.state.floors)}, folder: {folder}")
-    for label, measure in (("headless", headless), ("playing (command + frame)", playing)):
-        saved, bare = measure(session)
-        print(report(f"{label}, with autosave", saved))
-        print(report(f"{label}, without", bare))
-        print(f"{label}: save cost over the turn {difference(saved, bare) * 1e3:.2f} ms (median)")
+    for label, measure in (("headless", headless), ("playing (key + frame)", playing)):
+        bare, snapshot_only, saved = measure(session)
+        print(report(f"{label}: turn logic", bare))
+        print(report(f"{label}: with the snapshot, no autosave", snapshot_only))
+        print(report(f"{label}: with the autosave", saved))
+        print(f"{label}: save cost over the turn logic {difference(saved, bare) * 1e3:.2f} ms (median), "
+              f"of which the autosave itself {difference(saved, snapshot_only) * 1e3:.2f} ms")
     snapshot = encode(to_plain(session.game))
     print(report("snapshot (to_plain + encode)", timings(lambda: None if encode(to_plain(session.game)) else None, 500)))
     print(report("write_save alone (write, fsync, replace, fsync folder)", timings(lambda: write_save(path, snapshot), 500)))
