@@ -15,6 +15,7 @@ from typing import Any
 
 import esper
 import numpy as np
+import tcod.path
 from numpy.typing import NDArray
 
 from components import BlocksMovement, Monster, Player, Position
@@ -23,7 +24,7 @@ from roguelike import formulas
 from roguelike.bestiary import MONSTER_KINDS
 from roguelike.ecs import Phase, system
 from roguelike.floor import WALKABLE, Tile
-from roguelike.pathing import distance_map
+from roguelike.pathing import CARDINAL_COST, DIAGONAL_COST, distance_map
 from roguelike.state import GameState
 from systems.combat import bestiary_of, count, strike
 
@@ -177,17 +178,28 @@ class MonstersTurn:
         """One action of one monster; False once it is gone (it vanished as it hit)."""
         x, y = pos.x, pos.y
         px, py = self.player_at
+        near = max(abs(x - px), abs(y - py))
         if monster.target == NO_TARGET:
             step = self.wander_step(x, y)
-        elif (near := max(abs(x - px), abs(y - py))) == 1:
-            step = (px - x, py - y)
+        elif near == 1:
+            return self.hit(monster_id, pos)
         elif near <= formulas.FLANK_RANGE and PACK[monster.kind]:
             step = self.descend(self._flanks or self.flanks(), x, y, UNREACHABLE)
-        elif (dist := self._chase or self.chase())[y * self.width + x] != UNREACHABLE:
-            step = self.descend(dist, x, y, dist[y * self.width + x])
+        elif (here := (dist := self._chase or self.chase())[y * self.width + x]) != UNREACHABLE:
+            step = self.descend(dist, x, y, here)
         else:
             step = self.wander_step(x, y)
-        return True if step is None else self.take_step(monster_id, pos, step)
+        if step is not None:
+            self.take_step(pos, x + step[0], y + step[1])
+        return True
+
+    def hit(self, monster_id: int, pos: Position) -> bool:
+        """Strike the player; False if the monster vanished doing it."""
+        strike(self.state, monster_id, self.state.player)
+        if esper.entity_exists(monster_id):
+            return True
+        self.blocked.discard((pos.x, pos.y))
+        return False
 
     def descend(self, dist: array.array[int], x: int, y: int, here: int) -> Spot | None:
         """The free step to the lowest tile of a path map below ``here`` (None: hold still)."""
@@ -235,21 +247,14 @@ class MonstersTurn:
         ]
         return rng.choice(options) if options else None
 
-    def take_step(self, monster_id: int, pos: Position, step: Spot) -> bool:
-        """Step, open a door, or hit the player standing there; False if the monster is gone."""
-        x, y = pos.x + step[0], pos.y + step[1]
-        if (x, y) == self.player_at:
-            strike(self.state, monster_id, self.state.player)
-            if not esper.entity_exists(monster_id):
-                self.blocked.discard((pos.x, pos.y))
-                return False
-        elif self.tiles.item(y, x) == DOOR_CLOSED:
+    def take_step(self, pos: Position, x: int, y: int) -> None:
+        """Step onto a free tile, or open the closed door there."""
+        if self.tiles.item(y, x) == DOOR_CLOSED:
             self.tiles[y, x] = Tile.DOOR_OPEN
-        else:
-            self.blocked.discard((pos.x, pos.y))
-            pos.x, pos.y = x, y
-            self.blocked.add((x, y))
-        return True
+            return
+        self.blocked.discard((pos.x, pos.y))
+        pos.x, pos.y = x, y
+        self.blocked.add((x, y))
 
 
 @functools.lru_cache(maxsize=CHASE_CACHE_SIZE)
@@ -260,8 +265,11 @@ def chase_distances(tiles: bytes, width: int, goal: Spot) -> array.array[int]:
     stood a turn before (fighting, waiting), and a floor's tiles rarely change. The array
     is shared between callers: never modify it.
     """
-    grid = np.frombuffer(tiles, dtype=np.uint8).reshape(-1, width)
-    return array.array("i", distance_map(CHASE_COST[grid], [goal]).tobytes())
+    cost = CHASE_COST[np.frombuffer(tiles, dtype=np.uint8).reshape(-1, width)]
+    dist = np.full(cost.shape, UNREACHABLE, dtype=np.int32)
+    dist[goal[1], goal[0]] = 0
+    tcod.path.dijkstra2d(dist, cost, CARDINAL_COST, DIAGONAL_COST, out=dist)
+    return array.array("i", dist.tobytes())
 
 
 @system(Player)

@@ -6,25 +6,23 @@ import esper
 import tcod.event
 
 from bestiary_helpers import add_monster, arena, chebyshev, messages, set_player, where
-from components import Confused, Panicked, Stunned
+from components import Confused, Dose, Panicked, Stunned
 from helpers import add_dose, player_xy
 from roguelike import formulas
+from roguelike.bestiary import MONSTER_KINDS
 from roguelike.commands import Move, Wait
-from roguelike.session import Session
-from roguelike.screens.ingame import InGameScreen
-from systems.control import DESPERATE_REASON
-from systems.effects import CONFUSED_REASON, NERVE_REASON, PANIC_REASON, STUNNED_REASON
-from components import Dose
 from roguelike.content import SMALL_DOSE
+from roguelike.game import Game
+from roguelike.screens.ingame import InGameScreen
+from roguelike.session import Session
+from systems.control import DESPERATE_REASON
+from systems.effects import CONFUSED_REASON, NERVE_REASON, PANIC_REASON, STATUS_TEXTS, STUNNED_REASON
 
 START = (8, 4)
 
 
-def give(game: object, status: object) -> None:
+def give(game: Game, status: Stunned | Panicked | Confused) -> None:
     """Put a status on the player."""
-    from roguelike.game import Game
-
-    assert isinstance(game, Game)
     game.activate()
     esper.add_component(game.state.player, status)
 
@@ -173,3 +171,10 @@ def test_while_the_game_has_the_controls_any_key_is_a_turn() -> None:
     before = game.state.turn
     screen.on_event(tcod.event.KeyDown(scancode=tcod.event.Scancode.X, sym=tcod.event.KeySym.X, mod=tcod.event.Modifier.NONE))
     assert game.state.turn == before + 1
+
+
+def test_every_loss_of_control_line_fits_the_message_area() -> None:
+    lines = [NERVE_REASON, "Your nerve breaks. You run."]
+    lines += [text for _, reason, ends in STATUS_TEXTS for text in (reason, ends)]
+    lines += [f"{99} {kind.plural} slain: your Will grows." for kind in MONSTER_KINDS.values()]
+    assert all(len(line) <= 48 for line in lines)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import esper
 import pytest
 
-from bestiary_helpers import ROOM, add_monster, arena, chebyshev, exists, messages, set_player, where
+from bestiary_helpers import add_monster, arena, chebyshev, exists, messages, set_player, where
 from components import Attributes, Confused, Monster, Panicked, StateOfMind, Stunned
 from components.monsters import NO_TARGET
 from helpers import player_xy
 from roguelike import formulas
 from roguelike.bestiary import MONSTER_KINDS
-from roguelike.commands import Move, Wait
+from roguelike.commands import Wait
 from roguelike.ecs import run_system
 from systems.monsters import act_monsters, notice_player
 
@@ -204,7 +204,3 @@ def test_every_hit_message_fits_the_message_area(kind: str) -> None:
     assert len(text) <= 48
     assert len(f"You slay the {MONSTER_KINDS[kind].name}.") <= 48
     assert len(f"A {MONSTER_KINDS[kind].name} howls. The pack answers.") <= 48
-
-
-def test_room_layout_is_what_the_tests_assume() -> None:
-    assert ROOM[PLAYER[1]][PLAYER[0]] == "@"

@@ -18,7 +18,7 @@ from roguelike.packing import unpack_entity
 from roguelike.rng import Rng
 from roguelike.world import floor_seed
 
-SEEDS = range(60)
+SEEDS = range(40)
 
 
 def monsters_of(floor: Floor) -> list[tuple[Monster, tuple[int, int]]]:
