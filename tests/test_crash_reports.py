@@ -16,6 +16,7 @@ from roguelike.game import Game
 from roguelike.replay.fileformat import read_replay
 from roguelike.replay.recorder import ReplayRecorder
 from roguelike.replay.verify import Outcome, verify
+from roguelike.session import Step
 
 from replay_helpers import only_replay
 
@@ -90,8 +91,8 @@ def test_a_crash_in_an_observer_is_recorded_as_after_the_command(
 ) -> None:
     original = ReplayRecorder.after_step
 
-    def after_step(self: ReplayRecorder, game: Game, step: object) -> None:
-        original(self, game, step)  # type: ignore[arg-type]
+    def after_step(self: ReplayRecorder, game: Game, step: Step) -> None:
+        original(self, game, step)
         if game.state.turn >= CRASH_TURN:
             raise OSError("the autosave's disk vanished")
 

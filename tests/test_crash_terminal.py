@@ -49,8 +49,7 @@ def test_a_crash_in_the_terminal_restores_it_and_names_the_files(tmp_path: Path)
     finally:
         game.close()
     assert "stopped because of a bug (RuntimeError)" in after
-    report = Path(re.search(r"(/\S+/crashes/crash-\S+\.txt)", after).group(1))  # type: ignore[union-attr]
-    replay = Path(re.search(r"(/\S+/replays/\S+\.replay)", after).group(1))  # type: ignore[union-attr]
+    report, replay = (Path(found) for found in re.findall(r"^ +(/\S+\.(?:txt|replay))\r?$", after, re.MULTILINE))
     assert report.is_file() and "RuntimeError: the floor gave way" in report.read_text()
     recorded = read_replay(replay)
     assert recorded.crash is not None and recorded.crash.command is not None

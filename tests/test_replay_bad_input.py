@@ -118,6 +118,7 @@ def step(index: int = 1, command: object = (0,), turn: object = 1, checksum: obj
         ({**GOOD_HEADER, "seed": "three"}, [], "'seed' should be int, not text"),
         ({**GOOD_HEADER, "name": 12}, [], "'name' should be str"),
         ({**GOOD_HEADER, "id": "../../etc/passwd"}, [], "game id"),
+        ({**GOOD_HEADER, "name": "Eve\x1b]0;owned\x07"}, [], "name has characters"),
         ({k: v for k, v in GOOD_HEADER.items() if k != "seed"}, [], "no 'seed'"),
         ([1, 2, 3], [], "header should be a table"),
         (GOOD_HEADER, [step(turn="soon")], "turn"),

@@ -12,7 +12,8 @@ from tcod.event import KeySym
 
 from roguelike import formulas
 from roguelike.cli import main
-from roguelike.replay.fileformat import Replay, read_replay
+from roguelike.commands import Wait
+from roguelike.replay.fileformat import CrashRecord, Replay, StepRecord, read_replay
 from roguelike.replay.playback import Playback
 from roguelike.screens.base import App, Pop
 from roguelike.screens.replay import HINTS_ROW, ReplayScreen
@@ -152,7 +153,7 @@ def test_playback_stops_where_the_game_no_longer_matches(replay: Replay) -> None
     assert "DIVERGED at step 6" in draw(screen, 0.0)
 
 
-def replay_with(replay: Replay, steps: list) -> Replay:  # type: ignore[type-arg]
+def replay_with(replay: Replay, steps: list[StepRecord]) -> Replay:
     """The replay with other steps."""
     return replace(replay, steps=steps)
 
@@ -184,3 +185,10 @@ def test_hedonic_replay_refuses_a_bad_file_before_opening_anything(
     bad.write_bytes(b"HHREPLAY\x00\x01garbage!!!!!!!!")
     assert main(["replay", str(bad)]) == 2
     assert len(capsys.readouterr().err.splitlines()) == 1
+
+
+def test_the_end_of_a_crashed_game_says_it_crashed_next(replay: Replay) -> None:
+    cut = replace(replay, steps=replay.steps[:20], crash=CrashRecord(21, Wait(), "RuntimeError: the floor gave way"))
+    screen = ReplayScreen(Playback(cut))
+    type_turn(screen, "9999")
+    assert "END: then it crashed (RuntimeError)" in draw(screen, 0.0)

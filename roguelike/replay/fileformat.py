@@ -28,6 +28,7 @@ from typing import Any
 import msgpack
 
 from roguelike.commands import Command, decode_command, encode_command
+from roguelike.names import clean_name
 
 MAGIC = b"HHREPLAY"
 FORMAT_VERSION = 1
@@ -242,6 +243,8 @@ def parse_header(value: Any) -> Header:
     )
     if not GAME_ID.fullmatch(header.game_id):
         raise ReplayError("the header's game id has characters a game id never has")
+    if clean_name(header.name) != header.name or not header.name:
+        raise ReplayError("the header's name has characters a player's name never has")
     return header
 
 

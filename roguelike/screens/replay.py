@@ -163,13 +163,23 @@ class ReplayScreen:
         if playback.diverged_at is not None:
             return f"DIVERGED at step {playback.diverged_at}", ALERT
         if playback.at_end:
-            cause = playback.game.state.cause_of_death
-            return f"END: {cause}" if cause else "END of the recording", LABEL
+            return end_note(playback), LABEL
         return "", HINT
 
     def on_close(self) -> None:
         """The program is closing: free the game."""
         self.playback.close()
+
+
+def end_note(playback: Playback) -> str:
+    """What ended the recording: a death, a crash on the next command, or nothing."""
+    cause = playback.game.state.cause_of_death
+    crash = playback.replay.crash
+    if cause:
+        return f"END: {cause}"
+    if crash is not None:
+        return f"END: then it crashed ({crash.error.split(':')[0]})"
+    return "END of the recording"
 
 
 def speed_label(speed: float | None) -> str:
