@@ -44,7 +44,7 @@ class PauseScreen:
         """The game underneath, with the menu in a box over it."""
         draw_game(console, self.game, now)
         draw_notices(console, self.session)
-        console.draw_frame(24, 8, 32, 7, bg=BOX, fg=(200, 200, 220))
-        console.print(26, 8, " Menu ", fg=(255, 230, 120), bg=BOX)
-        self.menu.draw(console, 27, 10)
-        console.print(27, 13, "The game is saved every turn.", fg=(130, 130, 150), bg=BOX)
+        console.draw_frame(23, 8, 34, 7, bg=BOX, fg=(200, 200, 220))
+        console.print(25, 8, " Menu ", fg=(255, 230, 120), bg=BOX)
+        self.menu.draw(console, 26, 10)
+        console.print(26, 13, "The game is saved every turn.", fg=(130, 130, 150), bg=BOX)
