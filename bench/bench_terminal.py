@@ -25,12 +25,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pyte
+import tcod.console
+
+from components import StateOfMind
+from roguelike.commands import Wait
+from roguelike.frontend.ansi import AnsiRenderer
+from roguelike.frontend.palette import ColourMode
+from roguelike.game import Game
+from roguelike.render import draw_game
 
 ROOT = Path(__file__).resolve().parent.parent
 SYNC_END = b"\x1b[?2026l"
 STEPS = 150
+ANIMATED_FRAMES = 100
 IDLE_SECONDS = 5.0
 LIMIT = 30.0
+NO_FRAME = 2.0  # seconds after a key with no frame: the key changed nothing on screen
 ARROWS = {(0, -1): b"\x1bOA", (0, 1): b"\x1bOB", (1, 0): b"\x1bOC", (-1, 0): b"\x1bOD"}
 # The game as ``hedonic play --terminal`` runs it, with the parts of each step timed.
 CHILD = """
@@ -80,10 +90,10 @@ class PtyGame:
         self.screen = pyte.Screen(80, 25)
         self.stream = pyte.ByteStream(self.screen)
 
-    def read_until(self, marker: bytes) -> bytes:
+    def read_until(self, marker: bytes, limit: float = LIMIT) -> bytes:
         """Output up to and including ``marker``."""
         received = b""
-        deadline = time.monotonic() + LIMIT
+        deadline = time.monotonic() + limit
         while not received.endswith(marker):
             if time.monotonic() > deadline:
                 raise TimeoutError(f"no {marker!r}; screen:\n" + "\n".join(self.screen.display))
@@ -95,21 +105,28 @@ class PtyGame:
 
     def wait_for(self, text: str) -> None:
         """Read frames until the screen shows ``text``."""
+        deadline = time.monotonic() + LIMIT
         while text not in "\n".join(self.screen.display):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"no {text!r}; screen:\n" + "\n".join(self.screen.display))
             self.read_until(SYNC_END)
 
     def key(self, data: bytes) -> tuple[float, int]:
-        """Press a key; seconds until its frame was written, and the frame's bytes."""
+        """Press a key; seconds until its frame was written, and the frame's bytes (0 and 0
+        if nothing changed on screen: a confused walker bumping into a wall)."""
         start = time.perf_counter()
         os.write(self.master, data)
-        frame = self.read_until(SYNC_END)
+        try:
+            frame = self.read_until(SYNC_END, limit=NO_FRAME)
+        except TimeoutError:
+            return 0.0, 0
         return time.perf_counter() - start, len(frame)
 
     def step(self) -> tuple[float, int] | None:
-        """Walk to a free neighbouring floor cell (or wait); None if the player is dead."""
+        """Walk to a free neighbouring floor cell (or wait); None once the walker is dead."""
         rows = self.screen.display
         players = [(line.index("@"), y) for y, line in enumerate(rows) if "@" in line]
-        if len(players) != 1:
+        if len(players) != 1 or "died" in "\n".join(rows):
             return None
         (x, y), = players
         for (dx, dy), key in ARROWS.items():
@@ -174,8 +191,9 @@ def walk_steps(game: PtyGame, figures: Figures) -> None:
             game.key(b"\r")
             start_game(game)
             continue
-        figures.latencies.append(measured[0])
-        figures.sizes.append(measured[1])
+        if measured[1]:
+            figures.latencies.append(measured[0])
+            figures.sizes.append(measured[1])
 
 
 def part_medians(log: str) -> dict[str, float]:
@@ -197,10 +215,30 @@ def describe(name: str, figures: Figures) -> str:
             f"parts (medians): {parts}")
 
 
+def animated_frames(mode: ColourMode) -> tuple[float, float]:
+    """Median bytes and diff seconds of the frames an animated (High) in-game screen
+    writes at 20 frames a second, drawn in-process as the in-game screen draws them."""
+    game = Game.new(2024, "Bench")
+    game.player_component(StateOfMind).value = 90
+    game.apply(Wait())
+    console = tcod.console.Console(80, 25, order="C")
+    renderer = AnsiRenderer(mode, unicode=True)
+    sizes, seconds = [], []
+    for frame in range(ANIMATED_FRAMES + 1):
+        draw_game(console, game, frame / 20)
+        start = time.perf_counter()
+        sizes.append(len(renderer.render(console)))
+        seconds.append(time.perf_counter() - start)
+    return statistics.median(sizes[1:]), statistics.median(seconds[1:])
+
+
 def main() -> None:
     """Print the figures for every colour mode."""
     for name, env in MODES.items():
         print(describe(name, walk(env)))
+    for mode in ColourMode:
+        size, seconds = animated_frames(mode)
+        print(f"animated (High) frame, {mode.value}: median {size:.0f} B, diff {seconds * 1e3:.2f} ms")
 
 
 if __name__ == "__main__":
