@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
+
+import roguelike.mapgen
 
 from components import Position, Record
 from helpers import dose_positions, player_xy
@@ -24,7 +27,9 @@ def walk_onto(game: Game, target: tuple[int, int]) -> None:
     raise AssertionError("no free tile next to the target")
 
 
-def test_descend_and_climb_back_keeps_the_floor_as_left() -> None:
+def test_descend_and_climb_back_keeps_the_floor_as_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Monsters would chase the player and panic it off the stairs; this is about floors.
+    monkeypatch.setattr(roguelike.mapgen, "place_monsters", lambda *args: [])
     game = Game.new(5, "Climber")
     game.state.floor.tiles[game.state.floor.tiles == Tile.DOOR_CLOSED] = Tile.DOOR_OPEN
     first = game.state.floor

@@ -123,3 +123,21 @@ def test_help_and_message_log_open_and_close_without_a_turn_passing() -> None:
         app.handle(key(KeySym.ESCAPE))
         assert len(app.stack) == 1
     assert session.game.state.turn == 0
+
+
+@pytest.mark.parametrize(
+    ("cause", "words"),
+    [("exhaustion", "died of exhaustion"), ("overdose", "died of an overdose"), ("depression", "killed by Depression")],
+)
+def test_death_screen_names_the_cause_and_the_numbers(cause: str, words: str) -> None:
+    from roguelike.screens.death import DeathScreen
+    import tcod.console
+
+    game = Game.new(2, "Epitaph")
+    game.state.cause_of_death = cause
+    console = tcod.console.Console(80, 25, order="C")
+    DeathScreen(game).on_draw(console, 0.0)
+    text = "\n".join("".join(chr(c) for c in row) for row in console.rgb["ch"])
+    assert words in text
+    for label in ("Turns survived", "Deepest floor", "Doses used"):
+        assert label in text

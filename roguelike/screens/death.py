@@ -7,6 +7,7 @@ import tcod.constants
 import tcod.event
 
 from components import Record
+from roguelike.bestiary import MONSTER_KINDS
 from roguelike.game import Game
 from roguelike.keymap import CONFIRM_KEYS
 from roguelike.screens.base import Pop, Transition
@@ -42,7 +43,7 @@ class DeathScreen:
         cause = state.cause_of_death or "alive"
         centre = console.width // 2
         lines = [
-            (f"{state.name} {CAUSE_TEXT.get(cause, 'died: ' + cause)}.", HEADING),
+            (f"{state.name} {cause_text(cause)}.", HEADING),
             ("", TEXT),
             (f"Turns survived   {state.turn}", TEXT),
             (f"Deepest floor    {record.deepest_floor}", TEXT),
@@ -53,3 +54,11 @@ class DeathScreen:
         ]
         for row, (text, colour) in enumerate(lines):
             console.print(centre, 7 + row, text, fg=colour, alignment=tcod.constants.CENTER)
+
+
+def cause_text(cause: str) -> str:
+    """How a cause of death reads on the epitaph."""
+    if cause in CAUSE_TEXT:
+        return CAUSE_TEXT[cause]
+    kind = MONSTER_KINDS.get(cause)
+    return f"was killed by {kind.name}" if kind is not None else f"died ({cause})"
