@@ -141,3 +141,39 @@ def test_death_screen_names_the_cause_and_the_numbers(cause: str, words: str) ->
     assert words in text
     for label in ("Turns survived", "Deepest floor", "Doses used"):
         assert label in text
+
+
+def test_each_turn_is_on_disk_before_the_window_reads_the_next_key(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import time
+
+    import roguelike.saves.autosave as autosave
+    from roguelike.saves import read_save
+
+    def slow_write(*args: object, **kwargs: object) -> None:
+        time.sleep(0.05)  # a slow disk: the write outlasts drawing the frame
+        real_write(*args, **kwargs)  # type: ignore[arg-type]
+
+    real_write = autosave.write_save
+    monkeypatch.setattr(autosave, "write_save", slow_write)
+    sessions: list[tuple[Session, Path]] = []
+
+    def remember(session: Session, save: Path) -> list[Observer]:
+        sessions.append((session, save))
+        return []
+
+    app = App(TitleScreen(Games(tmp_path, seed=5, observers=[remember])))
+    script = [key(KeySym.RETURN), key(KeySym.RETURN)] + [key(KeySym.PERIOD)] * 6
+    saved_turns: list[tuple[int, int]] = []
+
+    def wait(timeout: float | None = None) -> Iterator[tcod.event.Event]:
+        if sessions and not sessions[0][0].game.state.game_over:
+            session, path = sessions[0]
+            saved_turns.append((read_save(path).game().state.turn, session.game.state.turn))
+        yield script.pop(0) if script else tcod.event.Quit()
+
+    monkeypatch.setattr(window.tcod.event, "wait", wait)
+    window.run_window(app)
+    assert len(saved_turns) >= 6
+    assert all(on_disk == played for on_disk, played in saved_turns)

@@ -123,6 +123,7 @@ class TerminalLoop:
         """Draw and handle input until the app closes, a signal comes or the terminal goes."""
         while self.app.running and not self.session.closing:
             self.refresh()
+            self.app.before_input()
             data = self.session.read(self.timeout())
             if self.session.closing or data is None:
                 break

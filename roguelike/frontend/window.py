@@ -34,6 +34,7 @@ def run_window(app: App) -> None:
             while app.running:
                 app.draw(console, time.monotonic())
                 context.present(console, integer_scaling=True, keep_aspect=True)
+                app.before_input()
                 timeout = 1 / ANIMATION_FPS if app.animated else None
                 for event in tcod.event.wait(timeout):
                     dispatch(app, context, event)

@@ -105,6 +105,16 @@ class App:
             if close is not None:
                 close()
 
+    def before_input(self) -> None:
+        """Let screens finish what must be done before input is read (the autosave).
+
+        Frontends call this after showing a frame and before waiting for a key.
+        """
+        for screen in list(self.stack):
+            hook = getattr(screen, "before_input", None)
+            if hook is not None:
+                hook()
+
     def draw(self, console: tcod.console.Console, now: float) -> None:
         """Draw the top screen on a cleared console."""
         console.clear()

@@ -61,6 +61,10 @@ class InGameScreen:
         draw_game(console, self.game, now)
         draw_notices(console, self.session)
 
+    def before_input(self) -> None:
+        """The turn just shown is on disk before the next key is read."""
+        settle(self.session)
+
     def on_close(self) -> None:
         """The program is closing under this screen: end the session cleanly."""
         self.session.close()
