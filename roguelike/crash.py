@@ -1,9 +1,9 @@
 """Crash reports: an unexpected exception is written down and pointed to, never lost.
 
-``hedonic`` runs its sub-commands through :func:`guarded`. On an exception it writes
-``crashes/crash-<time>.txt`` in the data directory (traceback, game version, seed,
-turn, the paths of the save and the replay), ends the replay with the command that
-crashed, and tells the player in plain words where both files are. It only writes new
+``hedonic`` runs its sub-commands through :func:`guarded`. On an exception it ends the
+replay with the command that crashed, writes ``crashes/crash-<time>.txt`` in the data
+directory (traceback, game version, seed, turn, the paths of the save and the replay)
+with a copy of the replay beside it, and tells the player in plain words where they are. It only writes new
 files: the save is left exactly as the last completed turn wrote it. The frontends
 restore the terminal in their own ``finally`` before this runs. ``--debug`` opens the
 debugger at the exception instead.
@@ -16,6 +16,7 @@ import os
 import pdb
 import platform
 import secrets
+import shutil
 import sys
 import traceback
 from collections.abc import Callable
@@ -87,15 +88,34 @@ def report_crash(error: BaseException, data_dir_override: str | Path | None) -> 
     if point.in_step:
         for hook in WATCHED.hooks:
             hook(point.command, one_line(error))
-    text = report_text(error, point)
+    files = dict(WATCHED.files)
+    report: Path | None = None
     try:
-        path: Path | None = write_report(text, data_dir(data_dir_override))
+        report = new_report_path(data_dir(data_dir_override))
+        files = keep_replay(files, report)
+        write_text(report, report_text(error, point, files))
     except OSError as problem:
-        print(text, file=sys.stderr)
+        print(report_text(error, point, files), file=sys.stderr)
         print(f"hedonic: could not write a crash report ({problem}); it is printed above.", file=sys.stderr)
-        path = None
-    print(player_message(path, WATCHED.files, error), file=sys.stderr)
-    return path
+        report = None
+    print(player_message(report, files, error), file=sys.stderr)
+    return report
+
+
+def keep_replay(files: dict[str, Path], report: Path) -> dict[str, Path]:
+    """Copy the replay, crash and all, beside the report; the files to name.
+
+    The game's own replay goes on (and loses the crash record) if its save is played on.
+    """
+    replay = files.get("replay")
+    if replay is None or not replay.is_file():
+        return files
+    copy = report.with_suffix(replay.suffix)
+    try:
+        shutil.copyfile(replay, copy)
+    except OSError:
+        return files
+    return {**files, "replay": copy, "game replay": replay}
 
 
 def crash_point(tb: TracebackType | None) -> CrashPoint:
@@ -112,7 +132,7 @@ def crash_point(tb: TracebackType | None) -> CrashPoint:
     return CrashPoint(False, None)
 
 
-def report_text(error: BaseException, point: CrashPoint) -> str:
+def report_text(error: BaseException, point: CrashPoint, files: dict[str, Path]) -> str:
     """The whole report as text."""
     lines = [
         "Hedonic Hypothesis crash report",
@@ -121,7 +141,7 @@ def report_text(error: BaseException, point: CrashPoint) -> str:
         f"python: {platform.python_version()} on {platform.platform()}",
         f"command line: {' '.join(sys.argv)}",
         *game_lines(WATCHED.game, point),
-        *(f"{kind}: {path}" for kind, path in sorted(WATCHED.files.items())),
+        *(f"{kind}: {path}" for kind, path in sorted(files.items())),
         "",
         "".join(traceback.format_exception(error)).rstrip(),
     ]
@@ -142,17 +162,20 @@ def game_lines(game: Game | None, point: CrashPoint) -> list[str]:
     return lines
 
 
-def write_report(text: str, root: Path) -> Path:
-    """Write a new report file atomically; its absolute path."""
+def new_report_path(root: Path) -> Path:
+    """The absolute path of a new report in the data directory's ``crashes/``."""
     folder = subdir(root, CRASHES).resolve()
-    path = folder / f"crash-{datetime.now():%Y%m%d-%H%M%S}-{secrets.token_hex(2)}.txt"
+    return folder / f"crash-{datetime.now():%Y%m%d-%H%M%S}-{secrets.token_hex(2)}.txt"
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write a new text file atomically."""
     temporary = path.with_suffix(".tmp")
     with open(temporary, "w", encoding="utf-8") as file:
         file.write(text)
         file.flush()
         os.fsync(file.fileno())
     os.replace(temporary, path)
-    return path
 
 
 def player_message(report: Path | None, files: dict[str, Path], error: BaseException) -> str:
@@ -161,7 +184,7 @@ def player_message(report: Path | None, files: dict[str, Path], error: BaseExcep
     if report is not None:
         lines += ["The crash report is here:", f"    {report}"]
     if "replay" in files:
-        lines += ["The replay of your game, which shows the developers exactly what happened, is here:",
+        lines += ["The replay of your game up to the crash, which shows the developers exactly what happened:",
                   f"    {files['replay']}"]
     if "save" in files:
         lines += [f"Your last save is untouched: {files['save']}"]

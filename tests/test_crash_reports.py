@@ -51,11 +51,14 @@ def test_a_crash_writes_a_report_with_what_a_developer_needs(
 ) -> None:
     explode_at_turn(monkeypatch)
     assert simulate(tmp_path) == EXIT_CRASHED
-    text = the_report(tmp_path).read_text()
-    replay = only_replay(tmp_path).resolve()
+    report = the_report(tmp_path)
+    text = report.read_text()
+    copy, replay = report.with_suffix(".replay"), only_replay(tmp_path).resolve()
     for expected in ("Traceback (most recent call last)", "RuntimeError: the floor gave way", "game version: ",
-                     "seed: 5", f"turn: {CRASH_TURN}", f"replay: {replay}", "crashed applying: "):
+                     "seed: 5", f"turn: {CRASH_TURN}", f"\nreplay: {copy}", f"game replay: {replay}",
+                     "crashed applying: "):
         assert expected in text
+    assert copy.read_bytes() == replay.read_bytes()
 
 
 def test_the_player_is_told_the_absolute_paths_in_plain_words(
@@ -66,7 +69,7 @@ def test_the_player_is_told_the_absolute_paths_in_plain_words(
     err = capsys.readouterr().err
     assert "stopped because of a bug" in err
     assert str(the_report(tmp_path).resolve()) in err
-    assert str(only_replay(tmp_path).resolve()) in err
+    assert str(the_report(tmp_path).with_suffix(".replay").resolve()) in err
     assert "Traceback" not in err
 
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,9 +21,9 @@ from roguelike.saves import Games, inspect_save, read_save, settle
 from roguelike.screens.loadgame import LoadGameScreen
 from roguelike.session import Session
 
+from conftest import ROOT
 from replay_helpers import only_replay
 from save_helpers import key, screen_rows
-from test_crash_reports import explode_at_turn
 from test_replay_record_verify import changed_command
 
 SEED = 53
@@ -93,16 +96,41 @@ def test_a_replay_one_step_ahead_of_its_save_is_cut_back_on_resume(tmp_path: Pat
     assert after.steps == kept.steps and verify(after).outcome is Outcome.MATCHED
 
 
-def test_a_crash_leaves_the_last_save_intact_and_in_step_with_the_replay(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    explode_at_turn(monkeypatch, 15)
-    assert main(["simulate", "--name", "Ann", "--seed", str(SEED), "--turns", "100", "--data-dir", str(tmp_path)]) == 70
+CRASHING_SIMULATE = """
+import sys
+from roguelike.cli import main
+from roguelike.game import Game
+
+original = Game.apply
+
+def apply(self, command):
+    if self.state.turn >= 15:
+        raise RuntimeError("the floor gave way")
+    original(self, command)
+
+Game.apply = apply
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_a_crash_leaves_the_last_save_intact_and_in_step_with_the_replay(tmp_path: Path) -> None:
+    simulate = ["simulate", "--name", "Ann", "--seed", str(SEED), "--turns", "100", "--data-dir", str(tmp_path)]
+    crashed = subprocess.run([sys.executable, "-c", CRASHING_SIMULATE, *simulate], cwd=ROOT, capture_output=True,
+                             text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert crashed.returncode == 70
     save, replay = read_save(the_save(tmp_path)), read_replay(only_replay(tmp_path))
     assert save.plain["turn"] == 15 and save.checksum == replay.steps[-1].checksum
     assert replay.crash is not None
-    err = capsys.readouterr().err
-    assert f"Your last save is untouched: {the_save(tmp_path).resolve()}" in err
+    assert f"Your last save is untouched: {the_save(tmp_path).resolve()}" in crashed.stderr
+    # Played on after the crash: the game's replay goes on, the report's copy keeps the crash.
+    resumed = games(tmp_path).resume(the_save(tmp_path))
+    bot_steps(resumed, 5)
+    resumed.close()
+    played_on = read_replay(only_replay(tmp_path))
+    assert played_on.crash is None and len(played_on.steps) == len(replay.steps) + 5
+    assert verify(played_on).outcome is Outcome.MATCHED
+    (copy,) = (tmp_path / "crashes").glob("*.replay")
+    assert read_replay(copy).crash is not None
 
 
 def recorded_game(root: Path, commands: int = 60) -> Path:
