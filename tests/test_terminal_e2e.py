@@ -11,7 +11,6 @@ import fcntl
 import os
 import re
 import select
-import shutil
 import signal
 import struct
 import subprocess
@@ -361,59 +360,3 @@ def test_no_display_falls_back_to_the_terminal(data: Path) -> None:
     finally:
         game.close()
 
-
-class Tmux:
-    """A tmux server of the test's own, with one 80x25 window running bash."""
-
-    def __init__(self, socket: Path, env: dict[str, str]) -> None:
-        self.command = ["tmux", "-S", str(socket)]
-        self.env = env
-        self.run("new-session", "-d", "-x", "80", "-y", "25", "env PS1='ready>' bash --norc --noprofile")
-        self.wait_for("ready>")
-
-    def run(self, *args: str) -> str:
-        """A tmux command's output."""
-        done = subprocess.run(self.command + list(args), env=self.env, capture_output=True, text=True,
-                              timeout=LIMIT, check=True)
-        return done.stdout
-
-    def pane(self) -> str:
-        """The text in the window."""
-        return self.run("capture-pane", "-p")
-
-    def flags(self) -> str:
-        """Alternate screen, cursor shown, keypad and cursor-keys modes, as 0/1."""
-        return self.run("display", "-p", "#{alternate_on} #{cursor_flag} #{keypad_flag} #{keypad_cursor_flag}").strip()
-
-    def wait_for(self, text: str) -> None:
-        """Wait until the window shows ``text``."""
-        deadline = time.monotonic() + LIMIT
-        while text not in self.pane():
-            if time.monotonic() > deadline:
-                raise AssertionError(f"waited for {text!r}; the pane shows:\n{self.pane()}")
-            time.sleep(0.05)
-
-    def keys(self, *keys: str) -> None:
-        """Press keys (tmux key names, or literal text)."""
-        self.run("send-keys", *keys)
-
-
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is missing (.ci/run installs it)")
-def test_shell_works_normally_after_playing_in_tmux(data: Path, tmp_path: Path) -> None:
-    tmux = Tmux(tmp_path / "tmux.socket", game_env(data))
-    try:
-        tmux.keys(f"cd {ROOT} && {sys.executable} -m roguelike play --terminal", "Enter")
-        tmux.wait_for("H E D O N I C")
-        assert tmux.flags() == "1 0 1 1"  # alternate screen, hidden cursor, keypad modes
-        tmux.keys("Enter")
-        tmux.wait_for("name")
-        tmux.keys("Enter")
-        tmux.wait_for("Turn 0")
-        tmux.keys("C-c")
-        tmux.wait_for("--terminal\nready>")  # the prompt is back, right after the command
-        assert tmux.flags() == "0 1 0 0"
-        tmux.keys("echo restored-$((40 + 2))", "Enter")
-        tmux.wait_for("restored-42\n")
-        assert "echo restored-$((40 + 2))" in tmux.pane()  # typed text is echoed again
-    finally:
-        subprocess.run(tmux.command + ["kill-server"], env=tmux.env, capture_output=True, timeout=LIMIT)
