@@ -19,6 +19,7 @@ from typing import Protocol
 
 import tcod.console
 import tcod.event
+from blessed import Terminal
 
 from roguelike.frontend.ansi import AnsiRenderer
 from roguelike.frontend.glyphs import locale_is_utf8
@@ -50,8 +51,6 @@ class TerminalSetup:
     @classmethod
     def detect(cls, env: Mapping[str, str]) -> TerminalSetup:
         """Look at TERM, COLORTERM, the locale and ESCDELAY, without querying the terminal."""
-        from blessed import Terminal
-
         # A stream that is not the tty keeps blessed from sending queries to the terminal
         # (and waiting seconds for answers some terminals never give).
         terminal = Terminal(kind=env.get("TERM") or None, stream=io.StringIO(), force_styling=True)
@@ -79,7 +78,7 @@ def run_terminal(app: App) -> None:
             app.close_all()
 
 
-class Session(Protocol):
+class TerminalIO(Protocol):
     """What the loop needs of a terminal (a :class:`TerminalSession`, or a fake in tests)."""
 
     @property
@@ -103,7 +102,7 @@ class Session(Protocol):
 class TerminalLoop:
     """Input, screens and output for one game in one terminal session."""
 
-    def __init__(self, app: App, session: Session, setup: TerminalSetup,
+    def __init__(self, app: App, session: TerminalIO, setup: TerminalSetup,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.app, self.session, self.setup, self.clock = app, session, setup, clock
         self.decoder = setup.decoder
