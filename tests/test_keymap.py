@@ -29,6 +29,8 @@ def press(sym: KeySym, mod: Modifier = Modifier.NONE) -> tcod.event.KeyDown:
         (KeySym.KP_9, Modifier.NONE, (1, -1)),
         (KeySym.KP_1, Modifier.NONE, (-1, 1)),
         (KeySym.KP_3, Modifier.NONE, (1, 1)),
+        (KeySym.N7, Modifier.NONE, (-1, -1)),
+        (KeySym.N2, Modifier.NONE, (0, 1)),
         (KeySym.HOME, Modifier.NONE, (-1, -1)),
         (KeySym.PAGEUP, Modifier.NONE, (1, -1)),
         (KeySym.END, Modifier.NONE, (-1, 1)),
@@ -47,7 +49,7 @@ def test_movement_keys(sym: KeySym, mod: Modifier, step: tuple[int, int]) -> Non
     assert command_for(press(sym, mod)) == Move(*step)
 
 
-@pytest.mark.parametrize("sym", [KeySym.PERIOD, KeySym.KP_5, KeySym.S])
+@pytest.mark.parametrize("sym", [KeySym.PERIOD, KeySym.KP_5, KeySym.N5, KeySym.S])
 def test_wait_keys(sym: KeySym) -> None:
     assert command_for(press(sym)) == Wait()
 
