@@ -1,12 +1,18 @@
-"""Shared pytest setup: make the repository importable and keep SDL off any screen."""
+"""Shared pytest setup: the repository importable, SDL off any screen, files in a temp folder."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+# Games the tests start (and the replays they record) never land in the user's data folder.
+os.environ["HEDONIC_DATA_DIR"] = tempfile.mkdtemp(prefix="hedonic-tests-")
+atexit.register(shutil.rmtree, os.environ["HEDONIC_DATA_DIR"], ignore_errors=True)

@@ -100,9 +100,13 @@ class Games:
             return None
 
     def attach(self, session: Session, autosave: Autosave, path: Path) -> Session:
-        """The session with its autosave first, then the extra observers."""
+        """The session with the extra observers (the replay recorder) first, then its autosave.
+
+        A game killed between the two writes then has a replay one step ahead of its save,
+        which resuming trims; the other way round the game would go on unrecorded.
+        """
         extra = [observer for make in self.observers for observer in make(session, path)]
-        session.observers = [autosave, *extra]
+        session.observers = [*extra, autosave]
         return session
 
 
