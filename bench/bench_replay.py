@@ -18,7 +18,7 @@ from roguelike.replay.fileformat import Replay, read_replay, step_bytes
 from roguelike.replay.verify import Outcome, verify
 from roguelike.replay.witness import changes, witness
 from roguelike.session import digest
-from roguelike.snapshot import encode, to_plain
+from roguelike.snapshot import snapshot_bytes
 
 CORPUS_FILE = Path(__file__).resolve().parent.parent / "replays" / "floors.replay"
 RUNS = 7
@@ -50,7 +50,7 @@ def parts(replay: Replay) -> tuple[float, float, float]:
         start = time.perf_counter()
         game.apply(step.command)
         applied = time.perf_counter()
-        checksum = digest(encode(to_plain(game)))
+        checksum = digest(snapshot_bytes(game))
         summed = time.perf_counter()
         now = witness(game)
         step_bytes(step.index, step.command, game.state.turn, checksum, changes(facts, now))

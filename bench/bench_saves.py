@@ -40,7 +40,7 @@ from roguelike.render import draw_game
 from roguelike.saves import Games, load_save, settle, write_save
 from roguelike.screens.ingame import InGameScreen
 from roguelike.session import Session
-from roguelike.snapshot import encode, to_plain
+from roguelike.snapshot import snapshot_bytes
 from roguelike.world import travel
 
 FLOORS = 10
@@ -152,8 +152,8 @@ def main() -> None:
         print(report(f"{label}: with the autosave", saved))
         print(f"{label}: save cost over the turn logic {difference(saved, bare) * 1e3:.2f} ms (median), "
               f"of which the autosave itself {difference(saved, snapshot_only) * 1e3:.2f} ms")
-    snapshot = encode(to_plain(session.game))
-    print(report("snapshot (to_plain + encode)", timings(lambda: None if encode(to_plain(session.game)) else None, 500)))
+    snapshot = snapshot_bytes(session.game)
+    print(report("snapshot (to_plain + encode)", timings(lambda: None if snapshot_bytes(session.game) else None, 500)))
     print(report("write_save alone (write, fsync, replace, fsync folder)", timings(lambda: write_save(path, snapshot), 500)))
     print(f"save size: {path.stat().st_size:,} bytes")
     print(report("load (read, check, validate, rebuild)", timings(lambda: load_save(path).close(), LOADS)))

@@ -45,6 +45,8 @@ class Floor:
     up_stairs: tuple[int, int] | None
     arrival: tuple[int, int]
     dormant: list[PackedEntity] = field(default_factory=list)
+    # The snapshot encoding of this floor while the player is elsewhere (see snapshot.py).
+    encoded: bytes | None = field(default=None, compare=False, repr=False)
 
     @property
     def width(self) -> int:

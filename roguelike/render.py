@@ -13,7 +13,6 @@ from numpy.typing import NDArray
 
 from components import Dose, Palette, Position, Renderable
 from roguelike import colours
-from roguelike.floor import Tile
 from roguelike.game import Game
 from roguelike.panel import draw_panel
 

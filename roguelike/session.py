@@ -15,7 +15,7 @@ from typing import Protocol
 from roguelike.commands import Command
 from roguelike.game import Game
 from roguelike.notices import Notices
-from roguelike.snapshot import encode, to_plain
+from roguelike.snapshot import snapshot_bytes
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class Session:
     def apply(self, command: Command) -> Step:
         """Apply a command, then let every observer see the result."""
         self.game.apply(command)
-        snapshot = encode(to_plain(self.game))
+        snapshot = snapshot_bytes(self.game)
         self.steps += 1
         step = Step(self.steps, self.game.state.turn, command, snapshot, digest(snapshot))
         for observer in self.observers:

@@ -64,6 +64,7 @@ def put_floor_to_sleep(state: GameState) -> None:
 def wake_floor(state: GameState) -> None:
     """Bring the current floor's dormant entities to life."""
     floor = state.floor
+    floor.encoded = None  # the player is here now: the floor will change
     for packed in floor.dormant:
         esper.create_entity(*unpack_entity(packed))
     floor.dormant.clear()

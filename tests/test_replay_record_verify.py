@@ -25,7 +25,7 @@ from roguelike.session import Session
 from roguelike.snapshot import checksum
 
 from conftest import ROOT
-from replay_helpers import bot_commands, only_replay, play, record_bot_game
+from replay_helpers import bot_commands, only_replay, record_bot_game
 
 
 def test_a_replay_holds_the_header_and_every_commands_checksum(tmp_path: Path) -> None:

@@ -64,3 +64,30 @@ def test_snapshot_round_trip_keeps_every_floor() -> None:
     for depth in (1, 2):
         assert np.array_equal(restored.state.floors[depth].tiles, game.state.floors[depth].tiles)
     assert np.array_equal(restored.state.visible, game.state.visible)
+
+
+def test_fast_snapshot_bytes_equal_the_plain_encoding_across_floors() -> None:
+    from roguelike.headless import play_bot
+    from roguelike.session import Session
+    from roguelike.snapshot import encode, snapshot_bytes
+
+    session = Session(Game.new(1, "Cache"))
+    for turns in range(50, 700, 50):
+        play_bot(session, turns)
+        assert snapshot_bytes(session.game) == encode(to_plain(session.game))
+    assert len(session.game.state.floors) > 1  # the cache of floors left behind was used
+
+
+def test_a_floor_returned_to_is_encoded_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    from roguelike.snapshot import encode, snapshot_bytes
+
+    monkeypatch.setattr(roguelike.mapgen, "place_monsters", lambda *args: [])
+    game = Game.new(5, "Return")
+    game.state.floor.tiles[game.state.floor.tiles == Tile.DOOR_CLOSED] = Tile.DOOR_OPEN
+    first = game.state.floor
+    walk_onto(game, first.down_stairs)
+    snapshot_bytes(game)  # floor 1 is encoded and kept while the player is below
+    walk_onto(game, game.state.floor.up_stairs)
+    first.explored[:] = True  # floor 1 changes while the player is on it (as sight does)
+    walk_onto(game, first.down_stairs)  # ...and is left behind again
+    assert snapshot_bytes(game) == encode(to_plain(game))

@@ -16,7 +16,7 @@ import msgpack
 from roguelike.game import Game
 from roguelike.replay.fileformat import Replay
 from roguelike.session import Session
-from roguelike.snapshot import encode, from_plain, to_plain
+from roguelike.snapshot import from_plain, snapshot_bytes
 
 KEYFRAME_EVERY = 200
 
@@ -29,7 +29,7 @@ class Playback:
         self.keyframes: dict[int, bytes] = {}
         self.diverged_at: int | None = None
         self.session = Session(Game.new(replay.header.seed, replay.header.name))
-        self.keyframes[0] = encode(to_plain(self.game))
+        self.keyframes[0] = snapshot_bytes(self.game)
 
     @property
     def game(self) -> Game:
@@ -60,7 +60,7 @@ class Playback:
             self.diverged_at = record.index
             return False
         if self.position % KEYFRAME_EVERY == 0:
-            self.keyframes.setdefault(self.position, encode(to_plain(self.game)))
+            self.keyframes.setdefault(self.position, snapshot_bytes(self.game))
         return True
 
     def seek_step(self, target: int) -> None:

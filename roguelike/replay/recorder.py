@@ -26,7 +26,7 @@ from roguelike.replay.fileformat import (
 from roguelike.replay.witness import changes, recorded_facts, witness
 from roguelike.saves.layout import save_path
 from roguelike.session import Observer, Step, digest
-from roguelike.snapshot import encode, to_plain
+from roguelike.snapshot import snapshot_bytes
 
 REPLAYS = "replays"
 
@@ -84,7 +84,7 @@ class ReplayRecorder:
         replay = read_replay(path)
         if len(replay.steps) < steps:
             raise ReplayError(f"its replay {path} stops at step {len(replay.steps)}, before the save's {steps}")
-        if replay.steps and steps and replay.steps[steps - 1].checksum != digest(encode(to_plain(game))):
+        if replay.steps and steps and replay.steps[steps - 1].checksum != digest(snapshot_bytes(game)):
             raise ReplayError(f"its replay {path} does not lead to the saved game")
         # Records after the save's step are a future the loaded game did not have.
         os.truncate(path, replay.ends[steps])

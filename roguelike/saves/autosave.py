@@ -25,7 +25,7 @@ from roguelike.saves.layout import record_path
 from roguelike.saves.lock import SaveLock
 from roguelike.saves.savefile import write_save
 from roguelike.session import Session, Step
-from roguelike.snapshot import encode, to_plain
+from roguelike.snapshot import snapshot_bytes
 
 SAVE_TOPIC = "save"
 DEATH_TOPIC = "death"
@@ -65,7 +65,7 @@ class Autosave:
 
     def start(self, game: Game, steps: int = 0) -> None:
         """Save a game that has had no step yet (a new character), before it is played."""
-        self.pending = (encode(to_plain(game)), steps, game.state.turn)
+        self.pending = (snapshot_bytes(game), steps, game.state.turn)
         self.write_now()
 
     def after_step(self, game: Game, step: Step) -> None:

@@ -27,7 +27,7 @@ from roguelike.saves.schema import Malformed, checker
 from roguelike.saves.upgrade import FORMAT_VERSION, upgrade
 from roguelike.saves.validate import validate_snapshot
 from roguelike.session import digest
-from roguelike.snapshot import Plain, encode, from_plain, to_plain
+from roguelike.snapshot import Plain, encode, from_plain, snapshot_bytes
 
 UNPACK_LIMITS: dict[str, int] = {
     "max_str_len": 64 * 1024,
@@ -79,7 +79,7 @@ def write_save(path: Path, snapshot: bytes, *, steps: int = 0) -> None:
 
 def save_game(path: Path, game: Game, *, steps: int = 0) -> None:
     """Write a game as a save (encoding its snapshot first)."""
-    write_save(path, encode(to_plain(game)), steps=steps)
+    write_save(path, snapshot_bytes(game), steps=steps)
 
 
 def read_save(path: Path) -> SaveFile:
