@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+from numpy.typing import NDArray
+
 from components import Dose, Position, Renderable
 from roguelike import formulas
 from roguelike.content import SMALL_DOSE, STRONG_DOSE, DoseKind
@@ -15,7 +18,7 @@ from roguelike.floor import Floor, PackedEntity, Tile, blank_floor
 from roguelike.packing import pack_entity
 from roguelike.rng import Rng
 from roguelike.sight import field_of_view
-from roguelike.spawning import place_monsters
+from roguelike.spawning import free_spot, place_monsters
 
 
 @dataclass(frozen=True)
@@ -126,28 +129,22 @@ def _carve_v(floor: Floor, y1: int, y2: int, x: int) -> None:
 
 def _add_doors(floor: Floor, rooms: list[Room]) -> None:
     """Close every one-tile opening in a room's wall with a door."""
+    ring = np.zeros(floor.tiles.shape, dtype=bool)
     for room in rooms:
-        for x, y in _wall_ring(room):
-            if floor.tiles[y, x] == Tile.FLOOR and _is_doorway(floor, x, y):
-                floor.tiles[y, x] = Tile.DOOR_CLOSED
+        ring[room.y - 1 : room.y + room.h + 1 : room.h + 1, room.x : room.x + room.w] = True
+        ring[room.y : room.y + room.h, room.x - 1 : room.x + room.w + 1 : room.w + 1] = True
+    floor.tiles[ring & (floor.tiles == Tile.FLOOR) & _doorways(floor.tiles)] = Tile.DOOR_CLOSED
 
 
-def _wall_ring(room: Room) -> list[tuple[int, int]]:
-    """The wall tiles around a room, corners excluded."""
-    top, bottom = room.y - 1, room.y + room.h
-    left, right = room.x - 1, room.x + room.w
-    ring = [(x, y) for x in range(room.x, room.x + room.w) for y in (top, bottom)]
-    ring += [(x, y) for y in range(room.y, room.y + room.h) for x in (left, right)]
-    return ring
-
-
-def _is_doorway(floor: Floor, x: int, y: int) -> bool:
-    """A gap with wall on both sides across and floor on both sides through."""
-    walls_ew = floor.tile(x - 1, y) == Tile.WALL and floor.tile(x + 1, y) == Tile.WALL
-    walls_ns = floor.tile(x, y - 1) == Tile.WALL and floor.tile(x, y + 1) == Tile.WALL
-    open_ns = floor.tile(x, y - 1) != Tile.WALL and floor.tile(x, y + 1) != Tile.WALL
-    open_ew = floor.tile(x - 1, y) != Tile.WALL and floor.tile(x + 1, y) != Tile.WALL
-    return (walls_ew and open_ns) or (walls_ns and open_ew)
+def _doorways(tiles: NDArray[np.uint8]) -> NDArray[np.bool_]:
+    """Gaps with wall on both sides across and open ground on both sides through."""
+    wall = np.pad(tiles == Tile.WALL, 1, constant_values=True)  # off the map counts as wall
+    west, east = wall[1:-1, :-2], wall[1:-1, 2:]
+    north, south = wall[:-2, 1:-1], wall[2:, 1:-1]
+    across_ew = west & east & ~north & ~south
+    across_ns = north & south & ~west & ~east
+    result: NDArray[np.bool_] = across_ew | across_ns
+    return result
 
 
 def _place_stairs(rng: Rng, floor: Floor, rooms: list[Room], up: tuple[int, int] | None) -> None:
@@ -179,7 +176,7 @@ def _place_doses(rng: Rng, floor: Floor, rooms: list[Room]) -> list[PackedEntity
         ys, xs = field_of_view(floor, *floor.arrival).nonzero()
         taken |= set(zip(xs.tolist(), ys.tolist()))
     for _ in range(rng.between(*formulas.DOSES_PER_FLOOR)):
-        free = _free_spot(rng, floor, rng.choice(rooms), taken)
+        free = free_spot(rng, floor, rng.choice(rooms).tiles(), taken)
         if free is not None:
             taken.add(free)
             packed.append(make_dose(rng, _dose_kind(rng, floor.depth), free))
@@ -196,12 +193,6 @@ def _start_dose_spot(rng: Rng, floor: Floor, room: Room) -> tuple[int, int]:
         if 1 <= max(abs(x - ax), abs(y - ay)) <= near and floor.tiles[y, x] == Tile.FLOOR
     ]
     return rng.choice(spots)
-
-
-def _free_spot(rng: Rng, floor: Floor, room: Room, taken: set[tuple[int, int]]) -> tuple[int, int] | None:
-    """A random plain floor tile of a room that holds nothing yet."""
-    spots = [t for t in room.tiles() if t not in taken and floor.tiles[t[1], t[0]] == Tile.FLOOR]
-    return rng.choice(spots) if spots else None
 
 
 def _dose_kind(rng: Rng, depth: int) -> DoseKind:
