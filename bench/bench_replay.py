@@ -17,8 +17,7 @@ from roguelike.game import Game
 from roguelike.replay.fileformat import Replay, read_replay, step_bytes
 from roguelike.replay.verify import Outcome, verify
 from roguelike.replay.witness import changes, witness
-from roguelike.session import digest
-from roguelike.snapshot import snapshot_bytes
+from roguelike.snapshot import digest, snapshot_bytes
 
 CORPUS_FILE = Path(__file__).resolve().parent.parent / "replays" / "floors.replay"
 RUNS = 7

@@ -7,7 +7,11 @@ from dataclasses import dataclass
 
 @dataclass(slots=True)
 class MoveIntent:
-    """A step (or bump) the actor will try this turn; (0, 0) waits."""
+    """The step (or bump) of the player's current action; (0, 0) waits.
+
+    Each command rewrites it in place rather than adding and removing the component, which
+    would empty esper's query cache twice an action.
+    """
 
     dx: int
     dy: int

@@ -56,12 +56,17 @@ def system(*query: type, phase: Phase = Phase.ACTION) -> Callable[[SystemFn], Sy
 
 def matching(query: tuple[type, ...]) -> list[tuple[int, tuple[Any, ...]]]:
     """Entities with all components of ``query``, sorted by entity id."""
-    return sorted(esper.get_components(*query), key=lambda pair: pair[0])
+    found: list[tuple[int, tuple[Any, ...]]] = esper.get_components(*query)
+    # Ids are unique, so tuple order is id order and components are never compared.
+    return sorted(found) if len(found) > 1 else found
 
 
 def run_system(sys: System, state: GameState) -> None:
-    """Run one system over its entities."""
-    for entity, components in matching(sys.query):
+    """Run one system over its entities (skipping any an earlier one removed)."""
+    found = matching(sys.query)
+    if not found:
+        return
+    for entity, components in found:
         if esper.entity_exists(entity):
             sys.fn(state, entity, *components)
     esper.clear_dead_entities()

@@ -77,7 +77,11 @@ class Game:
         state = self.state
         state.acted = state.clock_ticks = False
         dx, dy = (command.dx, command.dy) if isinstance(command, Move) else (0, 0)
-        esper.add_component(state.player, MoveIntent(dx, dy))
+        intent = esper.try_component(state.player, MoveIntent)
+        if intent is None:
+            esper.add_component(state.player, MoveIntent(dx, dy))
+        else:
+            intent.dx, intent.dy = dx, dy
         run_turn(TURN, state)
 
     def refresh_visible(self) -> None:

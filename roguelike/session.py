@@ -8,14 +8,13 @@ so the save and the replay always agree on the checksum of a turn.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from typing import Protocol
 
 from roguelike.commands import Command
 from roguelike.game import Game
 from roguelike.notices import Notices
-from roguelike.snapshot import snapshot_bytes
+from roguelike.snapshot import digest, snapshot_bytes
 
 
 @dataclass(frozen=True)
@@ -39,11 +38,6 @@ class Observer(Protocol):
     def close(self, game: Game) -> None:
         """Called once when the session ends (quit, death, crash)."""
         ...
-
-
-def digest(snapshot: bytes) -> str:
-    """The checksum of an encoded snapshot."""
-    return hashlib.blake2b(snapshot, digest_size=8).hexdigest()
 
 
 class Session:

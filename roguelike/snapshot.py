@@ -143,6 +143,13 @@ def encoded_floor(floor: Floor, current: bool, packer: msgpack.Packer) -> bytes:
     return floor.encoded
 
 
+def digest(snapshot: bytes) -> str:
+    """The checksum of encoded snapshot bytes: 64 bits of SHA-256, as hex."""
+    # SHA-256 runs in hardware on current x86 and ARM cores: about twice BLAKE2b's speed
+    # on the 15 KB snapshot that every replay record and every save is checked against.
+    return hashlib.sha256(snapshot).hexdigest()[:16]
+
+
 def checksum(game: Game) -> str:
     """A short hash of the whole game state (the same as a session step's checksum)."""
-    return hashlib.blake2b(snapshot_bytes(game), digest_size=8).hexdigest()
+    return digest(snapshot_bytes(game))

@@ -17,7 +17,6 @@ STAIRS_STEP = {Tile.STAIRS_DOWN: 1, Tile.STAIRS_UP: -1}
 @system(Position, MoveIntent)
 def move_to_destination(state: GameState, entity: int, pos: Position, intent: MoveIntent) -> None:
     """Step by the intent, or bump whatever is in the way."""
-    esper.remove_component(entity, MoveIntent)
     is_player = entity == state.player
     if intent.dx == 0 and intent.dy == 0:
         state.acted = state.acted or is_player

@@ -25,8 +25,8 @@ from roguelike.replay.fileformat import (
 )
 from roguelike.replay.witness import changes, recorded_facts, witness
 from roguelike.saves.layout import save_path
-from roguelike.session import Observer, Step, digest
-from roguelike.snapshot import snapshot_bytes
+from roguelike.session import Observer, Step
+from roguelike.snapshot import digest, snapshot_bytes
 
 REPLAYS = "replays"
 

@@ -26,8 +26,7 @@ from roguelike.saves.errors import Damaged, SaveError, describe_os_error
 from roguelike.saves.schema import Malformed, checker
 from roguelike.saves.upgrade import FORMAT_VERSION, upgrade
 from roguelike.saves.validate import validate_snapshot
-from roguelike.session import digest
-from roguelike.snapshot import Plain, encode, from_plain, snapshot_bytes
+from roguelike.snapshot import Plain, digest, encode, from_plain, snapshot_bytes
 
 UNPACK_LIMITS: dict[str, int] = {
     "max_str_len": 64 * 1024,
