@@ -28,11 +28,11 @@ from roguelike import formulas
 from roguelike.commands import Command, Move
 from roguelike.ecs import run_system, run_turn
 from roguelike.rng import Rng, derive_seed
+from roguelike.sight import field_of_view
 from roguelike.state import GameState
 from roguelike.world import ensure_floor, wake_floor
 from systems import TURN
 from systems.control import control_reason
-from roguelike.sight import field_of_view
 from systems.perception import shift_colours, update_field_of_view
 
 C = TypeVar("C")

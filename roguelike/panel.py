@@ -8,6 +8,7 @@ import tcod.console
 from components import Attributes, StateOfMind, Tolerance
 from roguelike import formulas
 from roguelike.game import Game
+from roguelike.names import fit
 
 PANEL_TOP = formulas.MAP_HEIGHT
 BAR_WIDTH = 20
@@ -64,8 +65,3 @@ def draw_messages(console: tcod.console.Console, game: Game) -> None:
         fade = 0.55 + 0.45 * (row + 1) / len(lines[-rows:])
         faded = (int(colour[0] * fade), int(colour[1] * fade), int(colour[2] * fade))
         console.print(MESSAGES_X, PANEL_TOP + row, fit(text, MESSAGE_WIDTH), fg=faded)
-
-
-def fit(text: str, width: int) -> str:
-    """Text cut to a width, with an ellipsis when cut."""
-    return text if len(text) <= width else text[: width - 1] + "…"

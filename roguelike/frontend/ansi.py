@@ -16,7 +16,13 @@ import tcod.console
 from numpy.typing import NDArray
 
 from roguelike.frontend.glyphs import cell_text
-from roguelike.frontend.palette import ColourMode, KeyArray, colour_keys, sgr_background, sgr_foreground
+from roguelike.frontend.palette import (
+    ColourMode,
+    KeyArray,
+    colour_keys,
+    sgr_background,
+    sgr_foreground,
+)
 
 SYNC_BEGIN = "\x1b[?2026h"
 SYNC_END = "\x1b[?2026l"

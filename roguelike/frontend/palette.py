@@ -144,23 +144,22 @@ def colour_keys(mode: ColourMode, fg: RGBArray, bg: RGBArray,
             return to_16_pair(fg, bg, visible)
 
 
-def sgr_foreground(mode: ColourMode, key: int) -> str:
-    """SGR parameters that set the foreground to a colour key."""
+def sgr_colour(mode: ColourMode, key: int, layer: int) -> str:
+    """SGR parameters that set a colour key; ``layer`` is 3 for the glyph, 4 for the cell."""
     match mode:
         case ColourMode.TRUECOLOUR:
-            return f"38;2;{key >> 16};{(key >> 8) & 255};{key & 255}"
+            return f"{layer}8;2;{key >> 16};{(key >> 8) & 255};{key & 255}"
         case ColourMode.COLOURS_256:
-            return f"38;5;{key}"
+            return f"{layer}8;5;{key}"
         case ColourMode.COLOURS_16:
-            return str(30 + key if key < 8 else 90 + key - 8)
+            return str(layer * 10 + key if key < 8 else (layer + 6) * 10 + key - 8)
+
+
+def sgr_foreground(mode: ColourMode, key: int) -> str:
+    """SGR parameters that set the foreground to a colour key."""
+    return sgr_colour(mode, key, 3)
 
 
 def sgr_background(mode: ColourMode, key: int) -> str:
     """SGR parameters that set the background to a colour key."""
-    match mode:
-        case ColourMode.TRUECOLOUR:
-            return f"48;2;{key >> 16};{(key >> 8) & 255};{key & 255}"
-        case ColourMode.COLOURS_256:
-            return f"48;5;{key}"
-        case ColourMode.COLOURS_16:
-            return str(40 + key if key < 8 else 100 + key - 8)
+    return sgr_colour(mode, key, 4)

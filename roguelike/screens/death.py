@@ -11,13 +11,13 @@ from roguelike.bestiary import MONSTER_KINDS
 from roguelike.game import Game
 from roguelike.keymap import CONFIRM_KEYS
 from roguelike.screens.base import Pop, Transition
+from roguelike.screens.style import TEXT
 
 CAUSE_TEXT = {
     "exhaustion": "died of exhaustion",
     "overdose": "died of an overdose",
 }
 HEADING = (220, 60, 60)
-TEXT = (190, 190, 200)
 
 
 class DeathScreen:

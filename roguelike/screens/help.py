@@ -6,6 +6,7 @@ import tcod.console
 import tcod.event
 
 from roguelike.screens.base import Pop, Transition
+from roguelike.screens.style import HEADING, TEXT
 
 LINES = (
     ("Move", "arrows, numpad 2 4 6 8, h j k l"),
@@ -23,9 +24,7 @@ NOTES = (
     "Every dose raises Tolerance, and Tolerance weakens every dose.",
     "At or below 20 - Will you are Desperate: the craving takes the controls.",
 )
-HEADING = (255, 230, 120)
 KEY = (170, 200, 255)
-TEXT = (190, 190, 200)
 
 
 class HelpScreen:

@@ -10,7 +10,6 @@ import tcod.event
 from roguelike import keymap
 from roguelike.commands import Command, Wait
 from roguelike.game import Game
-from roguelike.session import Session
 from roguelike.render import draw_game
 from roguelike.saves import settle
 from roguelike.screens.base import Push, Replace, Screen, Transition
@@ -19,6 +18,7 @@ from roguelike.screens.help import HelpScreen
 from roguelike.screens.messages import MessageLogScreen
 from roguelike.screens.noticebar import draw_notices
 from roguelike.screens.pause import PauseScreen
+from roguelike.session import Session
 
 
 class InGameScreen:

@@ -17,13 +17,10 @@ from roguelike.saves import Games, SaveError, SaveInfo
 from roguelike.screens.base import Pop, Push, Replace, Transition
 from roguelike.screens.confirm import ConfirmScreen
 from roguelike.screens.ingame import InGameScreen
+from roguelike.screens.style import HEADING, HINT, SELECTED, TEXT
 
 PAGE = 9  # saves per page: one digit key each
-HEADING = (255, 230, 120)
-TEXT = (190, 190, 200)
-SELECTED = (255, 230, 120)
 DAMAGED = (220, 110, 90)
-HINT = (130, 130, 150)
 DIGITS = {KeySym.N1 + i: i for i in range(PAGE)} | {KeySym.KP_1 + i: i for i in range(PAGE)}
 DELETE_KEYS = frozenset({KeySym.D, KeySym.DELETE})
 REBUILD_KEYS = frozenset({KeySym.R})

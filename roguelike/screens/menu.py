@@ -9,9 +9,7 @@ import tcod.console
 import tcod.event
 
 from roguelike.keymap import CONFIRM_KEYS, MENU_DOWN, MENU_UP
-
-SELECTED = (255, 230, 120)
-NORMAL = (170, 170, 185)
+from roguelike.screens.style import NORMAL, SELECTED
 
 
 @dataclass

@@ -6,12 +6,11 @@ import tcod.console
 import tcod.event
 
 from roguelike.game import Game
-from roguelike.panel import fit
+from roguelike.names import fit
 from roguelike.screens.base import Pop, Transition
+from roguelike.screens.style import HEADING, TEXT
 
-HEADING = (255, 230, 120)
 TURN = (120, 120, 140)
-TEXT = (190, 190, 200)
 ROWS = 21
 
 

@@ -10,10 +10,9 @@ from roguelike.names import DEFAULT_NAME, NAME_MAX, clean_name, fit, printable
 from roguelike.saves import Games
 from roguelike.screens.base import Pop, Replace, Transition
 from roguelike.screens.ingame import InGameScreen
+from roguelike.screens.style import HEADING, HINT
 
-HEADING = (255, 230, 120)
 TEXT = (220, 220, 230)
-HINT = (130, 130, 150)
 FIELD_BG = (30, 28, 45)
 FIELD_WIDTH = 40
 START_KEYS = frozenset({tcod.event.KeySym.RETURN, tcod.event.KeySym.KP_ENTER})

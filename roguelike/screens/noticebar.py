@@ -5,9 +5,9 @@ from __future__ import annotations
 import tcod.console
 
 from roguelike.names import fit
+from roguelike.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP
 from roguelike.saves import settle
 from roguelike.session import Session
-from roguelike.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP
 
 WARNING = (255, 170, 60)
 WARNING_BG = (60, 20, 10)

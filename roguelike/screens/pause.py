@@ -7,11 +7,11 @@ import tcod.constants
 import tcod.event
 
 from roguelike.game import Game
-from roguelike.session import Session
 from roguelike.render import draw_game
 from roguelike.screens.base import Pop, Transition
 from roguelike.screens.menu import Menu
 from roguelike.screens.noticebar import draw_notices
+from roguelike.session import Session
 
 BOX = (20, 18, 36)
 

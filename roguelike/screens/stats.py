@@ -12,13 +12,11 @@ from roguelike.keymap import MENU_DOWN, MENU_UP
 from roguelike.names import fit
 from roguelike.saves import CharacterRecord, Games
 from roguelike.screens.base import Pop, Transition
+from roguelike.screens.style import HEADING, HINT, TEXT
 
 ROWS = 17
-HEADING = (255, 230, 120)
 COLUMNS = (160, 160, 190)
-TEXT = (190, 190, 200)
 PROBLEM = (220, 110, 90)
-HINT = (130, 130, 150)
 HEADER = f"{'#':>3}  {'Name':<20} {'Turns':>6} {'Floor':>5}  {'Cause of death':<16} {'Doses':>5}  {'Date':<10}"
 
 
