@@ -10,8 +10,9 @@ from components import Record
 from roguelike.bestiary import MONSTER_KINDS
 from roguelike.game import Game
 from roguelike.keymap import CONFIRM_KEYS
+from roguelike.names import fit
 from roguelike.screens.base import Pop, Transition
-from roguelike.screens.style import TEXT
+from roguelike.screens.style import HINT, TEXT
 
 CAUSE_TEXT = {
     "exhaustion": "died of exhaustion",
@@ -37,23 +38,26 @@ class DeathScreen:
         return None
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
-        """Draw the epitaph and the numbers."""
+        """Draw the epitaph, then the numbers as an aligned table."""
         state = self.game.state
-        record = self.game.player_component(Record)
-        cause = state.cause_of_death or "alive"
         centre = console.width // 2
-        lines = [
-            (f"{state.name} {cause_text(cause)}.", HEADING),
-            ("", TEXT),
-            (f"Turns survived   {state.turn}", TEXT),
-            (f"Deepest floor    {record.deepest_floor}", TEXT),
-            (f"Doses used       {record.doses_used}", TEXT),
-            (f"Close calls      {record.close_calls}", TEXT),
-            ("", TEXT),
-            ("Press Enter to return to the title.", (130, 130, 150)),
+        epitaph = f"{fit(state.name, 40)} {cause_text(state.cause_of_death or 'alive')}."
+        console.print(centre, 6, epitaph, fg=HEADING, alignment=tcod.constants.CENTER)
+        for row, (label, value) in enumerate(self.numbers()):
+            console.print(centre - 12, 9 + row, f"{label:<18}{value:>6}", fg=TEXT)
+        console.print(centre, 17, "Press Enter to return to the title.", fg=HINT, alignment=tcod.constants.CENTER)
+
+    def numbers(self) -> list[tuple[str, int]]:
+        """What the character's life comes to."""
+        record = self.game.player_component(Record)
+        return [
+            ("Turns survived", self.game.state.turn),
+            ("Died on floor", self.game.state.depth),
+            ("Deepest floor", record.deepest_floor),
+            ("Doses used", record.doses_used),
+            ("Close calls", record.close_calls),
+            ("Monsters slain", record.kills),
         ]
-        for row, (text, colour) in enumerate(lines):
-            console.print(centre, 7 + row, text, fg=colour, alignment=tcod.constants.CENTER)
 
 
 def cause_text(cause: str) -> str:
