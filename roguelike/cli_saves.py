@@ -25,7 +25,7 @@ def games_for(args: argparse.Namespace) -> Games:
     root = data_dir(args.data_dir)
 
     def record(session: Session, save: Path) -> list[Observer]:
-        return recording_observers(root, session.game, save.stem, session.steps)
+        return recording_observers(root, session.game, save.stem, session.steps, session.notices)
 
     return Games(root, getattr(args, "seed", None), [record])
 

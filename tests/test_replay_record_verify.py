@@ -173,3 +173,16 @@ def test_a_replay_file_round_trips_through_its_bytes(tmp_path: Path) -> None:
     path, _ = record_bot_game(tmp_path, seed=9, turns=30)
     replay = read_replay(path)
     assert parse_replay(replay_bytes(replay)).steps == replay.steps
+
+
+def test_a_replay_that_cannot_be_recorded_is_told_in_the_game_not_on_the_screen(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from roguelike.notices import Notices
+
+    (tmp_path / "replays").write_text("a file where the folder should be")
+    notices = Notices()
+    observers = recording_observers(tmp_path, Game.new(4, "Unrecorded"), notices=notices)
+    assert observers == []
+    assert any("not being recorded" in line for line in notices.lines())
+    assert capsys.readouterr().err == ""

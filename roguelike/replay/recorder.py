@@ -13,6 +13,7 @@ import os
 import secrets
 import sys
 from datetime import datetime, timezone
+from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
@@ -20,6 +21,7 @@ from roguelike import __version__, crash
 from roguelike.commands import Command
 from roguelike.datadir import subdir
 from roguelike.game import Game
+from roguelike.notices import Notices
 from roguelike.replay.fileformat import (
     SUFFIX, Header, ReplayError, Witness, crash_bytes, header_bytes, read_replay, step_bytes,
 )
@@ -29,6 +31,7 @@ from roguelike.session import Observer, Step
 from roguelike.snapshot import digest, snapshot_bytes
 
 REPLAYS = "replays"
+RECORDING_TOPIC = "recording"
 
 
 def new_game_id() -> str:
@@ -41,22 +44,29 @@ def replay_path(data_dir: Path, game_id: str) -> Path:
     return subdir(data_dir, REPLAYS) / f"{game_id}{SUFFIX}"
 
 
-def recording_observers(data_dir: Path, game: Game, game_id: str | None = None, steps: int = 0) -> list[Observer]:
+def recording_observers(
+    data_dir: Path, game: Game, game_id: str | None = None, steps: int = 0, notices: Notices | None = None
+) -> list[Observer]:
     """The observers that record a session's game: a new replay, or the resumed game's own.
 
     ``game_id`` is the save's id when the game is saved, so save and replay share it.
+    Recording problems go to ``notices`` (shown in the game) when given, else to stderr.
     """
     game_id = game_id or new_game_id()
+    tell = teller(notices)
     save = save_path(data_dir, game_id)
     if save.exists():
         crash.watch(game, "save", save)
     try:
         if steps == 0:
-            return [ReplayRecorder.start(replay_path(data_dir, game_id), game, game_id)]
-        return [ReplayRecorder.resume(replay_path(data_dir, game_id), game, steps)]
+            recorder = ReplayRecorder.start(replay_path(data_dir, game_id), game, game_id)
+        else:
+            recorder = ReplayRecorder.resume(replay_path(data_dir, game_id), game, steps)
     except (OSError, ReplayError) as error:
-        warn(f"this game is not being recorded: {error}")
+        tell(f"this game is not being recorded: {error}")
         return []
+    recorder.tell = tell
+    return [recorder]
 
 
 class ReplayRecorder:
@@ -67,6 +77,7 @@ class ReplayRecorder:
         self.next_index = next_index
         self.facts: Witness = facts or {}
         self.file: BinaryIO | None = open(path, "ab", buffering=0)
+        self.tell: Callable[[str], None] = warn
         crash.watch(game, "replay", path, self.record_crash)
 
     @classmethod
@@ -113,7 +124,7 @@ class ReplayRecorder:
         try:
             self.file.write(data)
         except OSError as error:
-            warn(f"recording stopped: cannot write {self.path}: {error.strerror or error}")
+            self.tell(f"recording stopped: cannot write {self.path}: {error.strerror or error}")
             self.close_file()
 
     def close(self, game: Game) -> None:
@@ -135,3 +146,10 @@ class ReplayRecorder:
 def warn(text: str) -> None:
     """A recording problem, told on stderr (the game goes on)."""
     print(f"hedonic: {text}", file=sys.stderr)
+
+
+def teller(notices: Notices | None) -> Callable[[str], None]:
+    """Where recording problems are told: the game's notices (a screen is up) or stderr."""
+    if notices is None:
+        return warn
+    return lambda text: notices.warn(RECORDING_TOPIC, f"Replay: {text}")
