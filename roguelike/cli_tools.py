@@ -79,5 +79,8 @@ def screenshot(args: argparse.Namespace) -> int:
     return 0
 
 
-SIMULATE = Subcommand("simulate", "let the built-in bot play a headless game", configure_simulate, simulate)
+SIMULATE = Subcommand(
+    "simulate", "let the built-in bot play a headless game (its replay goes in the data directory)",
+    configure_simulate, simulate,
+)
 SCREENSHOT = Subcommand("screenshot", "write the in-game screen as PNG, no display needed", configure_screenshot, screenshot)

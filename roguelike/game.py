@@ -75,7 +75,7 @@ class Game:
         if self.state.game_over:
             return
         state = self.state
-        state.acted = state.clock_ticks = False
+        state.acted = state.clock_ticks = state.doors_opened = False
         dx, dy = (command.dx, command.dy) if isinstance(command, Move) else (0, 0)
         intent = esper.try_component(state.player, MoveIntent)
         if intent is None:

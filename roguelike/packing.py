@@ -6,6 +6,7 @@ unpacked, so nothing read from a file can choose which code runs.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import operator
 import typing
@@ -62,8 +63,13 @@ def unpack_component(name: str, values: list[Any]) -> object:
     plan = FIELD_PLANS[cls]
     if len(values) != len(plan):
         raise ValueError(f"component {name!r} needs {len(plan)} fields, got {len(values)}")
-    args = [tuple(value) if is_tuple else value for (_, is_tuple), value in zip(plan, values)]
+    args = [tuple(value) if is_tuple else fresh(value) for (_, is_tuple), value in zip(plan, values)]
     return cls(*args)
+
+
+def fresh(value: Any) -> Any:
+    """A value the new component owns: lists and dicts are copied, never shared."""
+    return copy.deepcopy(value) if isinstance(value, (list, dict)) else value
 
 
 def pack_entity(components: typing.Iterable[object]) -> PackedEntity:

@@ -28,7 +28,7 @@ class Message:
 
 @dataclass
 class GameState:
-    """World-wide state of one game; ``visible`` and ``travel_to`` are per-action scratch."""
+    """World-wide state of one game; ``visible`` and the flags after ``messages`` are per-action scratch."""
 
     seed: int
     name: str
@@ -41,6 +41,7 @@ class GameState:
     cause_of_death: str | None = None
     acted: bool = False
     clock_ticks: bool = False
+    doors_opened: bool = False  # a monster opened a door after the player's sight was cast
     travel_to: int | None = None
     visible: NDArray[np.bool_] = field(
         default_factory=lambda: np.zeros((formulas.MAP_HEIGHT, formulas.MAP_WIDTH), dtype=bool)

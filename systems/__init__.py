@@ -14,7 +14,7 @@ from systems.doses import consume_dose
 from systems.effects import flee_in_panic, hold_stunned, invert_confused, wear_off_effects
 from systems.monsters import act_monsters, notice_player, record_sightings
 from systems.movement import move_to_destination
-from systems.perception import shift_colours, update_field_of_view
+from systems.perception import refresh_field_of_view, shift_colours, update_field_of_view
 from systems.travel import take_stairs
 
 TURN: tuple[System, ...] = (
@@ -33,6 +33,7 @@ TURN: tuple[System, ...] = (
     wear_off_effects,  # clock: before monsters act, so a fresh status lasts its full length
     notice_player,  # clock: monsters that see the player hunt; a Hunger calls its pack
     act_monsters,  # clock: monsters in id order spend their action points (Depression two)
+    refresh_field_of_view,  # clock: sight again if a monster opened a door
     advance_turn,  # clock
     check_death,
     record_sightings,  # monsters seen for the first time go in the bestiary

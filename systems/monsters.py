@@ -251,6 +251,7 @@ class MonstersTurn:
         """Step onto a free tile, or open the closed door there."""
         if self.tiles.item(y, x) == DOOR_CLOSED:
             self.tiles[y, x] = Tile.DOOR_OPEN
+            self.state.doors_opened = True
             return
         self.blocked.discard((pos.x, pos.y))
         pos.x, pos.y = x, y

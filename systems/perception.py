@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from components import Palette, Player, Position, StateOfMind
 from roguelike import formulas
-from roguelike.ecs import system
+from roguelike.ecs import Phase, system
 from roguelike.sight import field_of_view
 from roguelike.state import GameState
 
@@ -14,6 +14,18 @@ def update_field_of_view(state: GameState, entity: int, player: Player, pos: Pos
     """Recompute what the player sees; seen tiles are remembered as explored."""
     state.visible = field_of_view(state.floor, pos.x, pos.y)
     state.floor.explored |= state.visible
+
+
+@system(Player, Position, phase=Phase.CLOCK)
+def refresh_field_of_view(state: GameState, entity: int, player: Player, pos: Position) -> None:
+    """Cast sight again if a monster opened a door after it was cast this turn.
+
+    What the player sees is never saved but derived from the saved state on loading, so it
+    must always match the state as the action leaves it.
+    """
+    if state.doors_opened:
+        state.doors_opened = False
+        update_field_of_view.fn(state, entity, player, pos)
 
 
 @system(Player, StateOfMind, Palette)

@@ -232,3 +232,23 @@ def test_the_load_screen_rebuilds_a_damaged_save_with_r(tmp_path: Path) -> None:
     assert screen.saves[0].ok and screen.saves[0].name == "Ann"
     screen.on_event(key(KeySym.R))
     assert "only a damaged save is rebuilt" in "\n".join(screen_rows(screen))
+
+
+def test_a_game_resumed_before_its_first_move_goes_on_being_recorded(tmp_path: Path) -> None:
+    import argparse
+
+    from roguelike.cli_saves import games_for
+    from roguelike.commands import Wait
+    from roguelike.replay.fileformat import read_replay
+
+    games = games_for(argparse.Namespace(data_dir=tmp_path, seed=5))
+    games.new("Ann").close()  # quit before the first move
+    info = games.last()
+    assert info is not None
+    session = games.resume(info.path)
+    for _ in range(5):
+        session.apply(Wait())
+    session.close()
+    assert not session.notices.lines()
+    (replay,) = (tmp_path / "replays").glob("*.replay")
+    assert len(read_replay(replay).steps) == 5

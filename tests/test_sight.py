@@ -37,3 +37,29 @@ def test_corners_of_the_map_are_handled() -> None:
     floor.tiles[:] = Tile.FLOOR
     for x, y in ((0, 0), (floor.width - 1, 0), (0, floor.height - 1), (floor.width - 1, floor.height - 1)):
         assert np.array_equal(field_of_view(floor, x, y), whole_floor_view(floor, x, y))
+
+
+def test_sight_matches_the_state_after_a_monster_opens_a_door() -> None:
+    """What the player sees is derived on loading, so it must match the state every action."""
+    import esper
+    import msgpack
+
+    from components import Attributes, BlocksMovement, Position, Renderable
+    from components.monsters import Monster
+    from helpers import drawn_game
+    from roguelike.commands import Wait
+    from roguelike.snapshot import checksum, encode, from_plain, to_plain
+
+    game = drawn_game(["#######", "#@..+.#", "#######"])
+    esper.component_for_entity(game.state.player, Attributes).nerve = 2  # panics at a monster in sight
+    esper.create_entity(Monster("hunger", 8, False, game.state.player, 0), Position(5, 1),
+                        Renderable("h", (200, 120, 60), 1), BlocksMovement())
+    game.apply(Wait())
+    assert game.state.floor.tile(4, 1) == Tile.DOOR_OPEN  # the hunger opened the door
+    pos = game.player_component(Position)
+    assert np.array_equal(game.state.visible, field_of_view(game.state.floor, pos.x, pos.y))
+    loaded = from_plain(msgpack.unpackb(encode(to_plain(game))))
+    assert loaded.control_reason() == game.control_reason()
+    game.apply(Wait())
+    loaded.apply(Wait())
+    assert checksum(loaded) == checksum(game)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import esper
 import numpy as np
 import pytest
 
@@ -91,3 +92,25 @@ def test_a_floor_returned_to_is_encoded_afresh(monkeypatch: pytest.MonkeyPatch) 
     first.explored[:] = True  # floor 1 changes while the player is on it (as sight does)
     walk_onto(game, first.down_stairs)  # ...and is left behind again
     assert snapshot_bytes(game) == encode(to_plain(game))
+
+
+def test_a_rebuilt_game_shares_no_state_with_its_original() -> None:
+    import dataclasses
+
+    from roguelike.headless import play_bot
+    from roguelike.session import Session
+
+    session = Session(Game.new(3, "Twin"))
+    play_bot(session, 60)
+    copy = from_plain(to_plain(session.game))
+    session.game.activate()
+    originals = {type(c): c for c in esper.components_for_entity(session.game.state.player)}
+    copy.activate()
+    shared_kinds = []
+    for component in esper.components_for_entity(copy.state.player):
+        for field in dataclasses.fields(component):
+            value = getattr(component, field.name)
+            if isinstance(value, (list, dict)):
+                shared_kinds.append(field.name)
+                assert value is not getattr(originals[type(component)], field.name), field.name
+    assert shared_kinds  # the bestiary's counts are dicts: there was something to share

@@ -58,10 +58,11 @@ def recording_observers(
     if save.exists():
         crash.watch(game, "save", save)
     try:
-        if steps == 0:
-            recorder = ReplayRecorder.start(replay_path(data_dir, game_id), game, game_id)
+        path = replay_path(data_dir, game_id)
+        if path.exists():  # a resumed game, even one saved before its first move
+            recorder = ReplayRecorder.resume(path, game, steps)
         else:
-            recorder = ReplayRecorder.resume(replay_path(data_dir, game_id), game, steps)
+            recorder = ReplayRecorder.start(path, game, game_id)
     except (OSError, ReplayError) as error:
         tell(f"this game is not being recorded: {error}")
         return []
