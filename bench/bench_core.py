@@ -11,10 +11,10 @@ import tcod.console
 
 from bench.common import crowd_floor, report, timings
 from components import StateOfMind
-from roguelike import formulas
-from roguelike.commands import Command, Move, Wait
-from roguelike.game import Game
-from roguelike.render import draw_game
+from roguelike.content import formulas
+from roguelike.core.commands import Command, Move, Wait
+from roguelike.core.game import Game
+from roguelike.render.draw import draw_game
 
 ENTITIES = 40
 TURNS = 20_000

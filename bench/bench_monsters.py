@@ -15,15 +15,15 @@ import esper
 
 from bench.common import report, timings
 from components import Attributes, Monster, Position, StateOfMind
-from roguelike import formulas
-from roguelike.bestiary import MONSTER_KINDS
-from roguelike.commands import Command, Move, Wait
-from roguelike.floor import Tile
-from roguelike.game import Game
-from roguelike.packing import unpack_entity
-from roguelike.pathing import step_toward, travel_cost
-from roguelike.rng import Rng
-from roguelike.spawning import make_monster
+from roguelike.content import formulas
+from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.core.commands import Command, Move, Wait
+from roguelike.core.floor import Tile
+from roguelike.core.game import Game
+from roguelike.core.packing import unpack_entity
+from roguelike.core.pathing import step_toward, travel_cost
+from roguelike.core.rng import Rng
+from roguelike.core.spawning import make_monster
 
 MONSTERS = 40
 TURNS = 20_000

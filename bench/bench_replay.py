@@ -13,11 +13,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from roguelike.game import Game
+from roguelike.core.game import Game
 from roguelike.replay.fileformat import Replay, read_replay, step_bytes
 from roguelike.replay.verify import Outcome, verify
 from roguelike.replay.witness import changes, witness
-from roguelike.snapshot import digest, snapshot_bytes
+from roguelike.core.snapshot import digest, snapshot_bytes
 
 CORPUS_FILE = Path(__file__).resolve().parent.parent / "replays" / "floors.replay"
 RUNS = 7

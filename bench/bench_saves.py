@@ -31,17 +31,17 @@ from tcod.event import KeySym, Modifier, Scancode
 
 from bench.common import report, timings
 from components import StateOfMind
-from roguelike import formulas
-from roguelike.bot import Bot
-from roguelike.commands import Command, Move
-from roguelike.game import Game
-from roguelike.keymap import MOVE_KEYS
-from roguelike.render import draw_game
+from roguelike.content import formulas
+from roguelike.bots.bot import Bot
+from roguelike.core.commands import Command, Move
+from roguelike.core.game import Game
+from roguelike.screens.keymap import MOVE_KEYS
+from roguelike.render.draw import draw_game
 from roguelike.saves import Games, load_save, settle, write_save
 from roguelike.screens.ingame import InGameScreen
-from roguelike.session import Session
-from roguelike.snapshot import snapshot_bytes
-from roguelike.world import travel
+from roguelike.core.session import Session
+from roguelike.core.snapshot import snapshot_bytes
+from roguelike.core.world import travel
 
 FLOORS = 10
 WALK = 60  # bot commands on each floor before going down

@@ -28,11 +28,11 @@ import pyte
 import tcod.console
 
 from components import StateOfMind
-from roguelike.commands import Wait
+from roguelike.core.commands import Wait
 from roguelike.frontend.ansi import AnsiRenderer
 from roguelike.frontend.palette import ColourMode
-from roguelike.game import Game
-from roguelike.render import draw_game
+from roguelike.core.game import Game
+from roguelike.render.draw import draw_game
 
 ROOT = Path(__file__).resolve().parent.parent
 SYNC_END = b"\x1b[?2026l"
@@ -47,7 +47,7 @@ CHILD = """
 import sys, time
 import roguelike.frontend.terminal as terminal
 import roguelike.frontend.termsession as termsession
-from roguelike.cli import main
+from roguelike.cli.main import main
 
 log = open(sys.argv[1], "w", buffering=1)
 

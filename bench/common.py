@@ -9,9 +9,9 @@ from collections.abc import Callable
 import esper
 
 from components import Dose, Position, Renderable
-from roguelike.content import SMALL_DOSE
-from roguelike.floor import Tile
-from roguelike.game import Game
+from roguelike.content.doses import SMALL_DOSE
+from roguelike.core.floor import Tile
+from roguelike.core.game import Game
 
 
 def crowd_floor(game: Game, entities: int) -> None:

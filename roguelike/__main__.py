@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from roguelike.cli import main
+from roguelike.cli.main import main
 
 raise SystemExit(main())

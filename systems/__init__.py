@@ -6,7 +6,7 @@ player action; clock systems only when that action ends the turn.
 
 from __future__ import annotations
 
-from roguelike.ecs import System
+from roguelike.core.ecs import System
 from systems.clock import advance_turn, decay_state_of_mind, spend_action_point
 from systems.control import pull_to_dose, return_control, take_over_desperate
 from systems.death import check_death

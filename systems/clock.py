@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from components import ActionPoints, Attributes, Player, StateOfMind
-from roguelike import formulas
-from roguelike.ecs import Phase, system
-from roguelike.state import GameState
+from roguelike.content import formulas
+from roguelike.core.ecs import Phase, system
+from roguelike.core.state import GameState
 
 
 @system(Player, ActionPoints)

@@ -9,9 +9,9 @@ from __future__ import annotations
 import esper
 
 from components import Attributes, Bestiary, Confused, Monster, Panicked, Record, StateOfMind, Stunned
-from roguelike import formulas
-from roguelike.bestiary import MONSTER_KINDS, HitEffect, MonsterKind
-from roguelike.state import GameState
+from roguelike.content import formulas
+from roguelike.content.bestiary import MONSTER_KINDS, HitEffect, MonsterKind
+from roguelike.core.state import GameState
 
 # The timed statuses a hit can leave, by the name the bestiary table uses.
 STATUSES: dict[str, type[Stunned] | type[Panicked] | type[Confused]] = {

@@ -5,12 +5,12 @@ from __future__ import annotations
 import esper
 
 from components import Attributes, MoveIntent, Player, Position, StateOfMind, TakenOver
-from roguelike import formulas
-from roguelike.ecs import system
-from roguelike.floor import Tile
-from roguelike.pathing import step_toward, travel_cost
-from roguelike.state import GameState
-from roguelike.world import doses_on_floor
+from roguelike.content import formulas
+from roguelike.core.ecs import system
+from roguelike.core.floor import Tile
+from roguelike.core.pathing import step_toward, travel_cost
+from roguelike.core.state import GameState
+from roguelike.core.world import doses_on_floor
 from systems.effects import lost_control_reason, stun_reason
 
 DESPERATE_REASON = "Desperate: the craving drags you to a dose."

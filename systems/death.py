@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from components import Player, StateOfMind
-from roguelike import formulas
-from roguelike.ecs import system
-from roguelike.state import GameState
+from roguelike.content import formulas
+from roguelike.core.ecs import system
+from roguelike.core.state import GameState
 
 
 @system(Player, StateOfMind)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import esper
 
 from components import Attributes, Dose, Record, StateOfMind, Tolerance, UseDose
-from roguelike import formulas
-from roguelike.content import DOSE_KINDS
-from roguelike.ecs import system
-from roguelike.state import GameState
+from roguelike.content import formulas
+from roguelike.content.doses import DOSE_KINDS
+from roguelike.core.ecs import system
+from roguelike.core.state import GameState
 
 
 @system(UseDose, StateOfMind, Attributes, Tolerance, Record)

@@ -9,10 +9,10 @@ from __future__ import annotations
 import esper
 
 from components import Attributes, Confused, MoveIntent, Panicked, Player, Position, Stunned, TakenOver
-from roguelike import formulas
-from roguelike.ecs import Phase, system
-from roguelike.floor import WALKABLE
-from roguelike.state import GameState
+from roguelike.content import formulas
+from roguelike.core.ecs import Phase, system
+from roguelike.core.floor import WALKABLE
+from roguelike.core.state import GameState
 from systems.monsters import NEIGHBOURS, monsters_in_sight, occupied
 
 STUNNED_REASON = "Stunned: you cannot move."

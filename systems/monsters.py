@@ -20,12 +20,12 @@ from numpy.typing import NDArray
 
 from components import BlocksMovement, Monster, Player, Position
 from components.monsters import NO_TARGET
-from roguelike import formulas
-from roguelike.bestiary import MONSTER_KINDS
-from roguelike.ecs import Phase, system
-from roguelike.floor import WALKABLE, Tile
-from roguelike.pathing import CARDINAL_COST, DIAGONAL_COST, distance_map
-from roguelike.state import GameState
+from roguelike.content import formulas
+from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.core.ecs import Phase, system
+from roguelike.core.floor import WALKABLE, Tile
+from roguelike.core.pathing import CARDINAL_COST, DIAGONAL_COST, distance_map
+from roguelike.core.state import GameState
 from systems.combat import bestiary_of, count, strike
 
 # Steps in a fixed order, so ties always break the same way.

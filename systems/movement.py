@@ -5,10 +5,10 @@ from __future__ import annotations
 import esper
 
 from components import BlocksMovement, Dose, MoveIntent, Position, UseDose
-from roguelike.ecs import system
-from roguelike.floor import WALKABLE, Tile
-from roguelike.state import GameState
-from roguelike.world import entities_at
+from roguelike.core.ecs import system
+from roguelike.core.floor import WALKABLE, Tile
+from roguelike.core.state import GameState
+from roguelike.core.world import entities_at
 from systems.combat import strike
 
 STAIRS_STEP = {Tile.STAIRS_DOWN: 1, Tile.STAIRS_UP: -1}

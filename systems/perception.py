@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from components import Palette, Player, Position, StateOfMind
-from roguelike import formulas
-from roguelike.ecs import Phase, system
-from roguelike.sight import field_of_view
-from roguelike.state import GameState
+from roguelike.content import formulas
+from roguelike.core.ecs import Phase, system
+from roguelike.core.sight import field_of_view
+from roguelike.core.state import GameState
 
 
 @system(Player, Position)

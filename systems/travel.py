@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from components import Player, Position
-from roguelike.ecs import system
-from roguelike.state import GameState
-from roguelike.world import travel
+from roguelike.core.ecs import system
+from roguelike.core.state import GameState
+from roguelike.core.world import travel
 
 
 @system(Player, Position)

@@ -6,10 +6,10 @@ import esper
 
 from components import Attributes, Monster, Position, StateOfMind
 from helpers import drawn_game
-from roguelike.bestiary import MONSTER_KINDS
-from roguelike.game import Game
-from roguelike.packing import unpack_entity
-from roguelike.spawning import make_monster
+from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.core.game import Game
+from roguelike.core.packing import unpack_entity
+from roguelike.core.spawning import make_monster
 
 # An open room 15x7 inside walls; the player stands in the middle.
 ROOM = [

@@ -6,10 +6,10 @@ import esper
 import numpy as np
 
 from components import Dose, Position, Renderable
-from roguelike import formulas
-from roguelike.content import SMALL_DOSE
-from roguelike.floor import Tile
-from roguelike.game import Game
+from roguelike.content import formulas
+from roguelike.content.doses import SMALL_DOSE
+from roguelike.core.floor import Tile
+from roguelike.core.game import Game
 
 TILE_OF = {
     "#": Tile.WALL, ".": Tile.FLOOR, "+": Tile.DOOR_CLOSED, "'": Tile.DOOR_OPEN,

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from roguelike.bot import Bot
-from roguelike.commands import Command
-from roguelike.game import Game
+from roguelike.bots.bot import Bot
+from roguelike.core.commands import Command
+from roguelike.core.game import Game
 from roguelike.replay.recorder import recording_observers
-from roguelike.session import Session, Step
+from roguelike.core.session import Session, Step
 
 
 def record_bot_game(data_dir: Path, seed: int = 7, turns: int = 60, name: str = "Bot") -> tuple[Path, list[Step]]:

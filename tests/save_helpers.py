@@ -10,9 +10,9 @@ import tcod.event
 from tcod.event import KeySym, Modifier, Scancode
 
 from components import StateOfMind
-from roguelike.bot import Bot
+from roguelike.bots.bot import Bot
 from roguelike.saves import Games, settle
-from roguelike.session import Session, Step
+from roguelike.core.session import Session, Step
 
 SEED = 53  # a seed whose bot lives a few hundred turns
 

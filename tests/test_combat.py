@@ -7,10 +7,10 @@ import pytest
 from bestiary_helpers import add_monster, arena, exists, messages, set_player, where
 from components import Attributes, Bestiary, Dose, Record
 from helpers import add_dose, dose_positions, player_xy
-from roguelike import formulas
-from roguelike.bestiary import MONSTER_KINDS
-from roguelike.commands import Move, Wait
-from roguelike.content import SMALL_DOSE
+from roguelike.content import formulas
+from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.core.commands import Move, Wait
+from roguelike.content.doses import SMALL_DOSE
 
 
 @pytest.mark.parametrize("kind", sorted(MONSTER_KINDS))

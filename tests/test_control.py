@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from components import Attributes, Record, StateOfMind
 from helpers import drawn_game, player_xy
-from roguelike.commands import Move, Wait
-from roguelike.game import Game
+from roguelike.core.commands import Move, Wait
+from roguelike.core.game import Game
 from systems.control import DESPERATE_REASON, WEAK_WILL_REASON
 
 ROOM = [

@@ -8,15 +8,15 @@ from types import TracebackType
 
 import pytest
 
-from roguelike import crash
-from roguelike.cli import main
-from roguelike.commands import Command
-from roguelike.crash import EXIT_CRASHED, guarded
-from roguelike.game import Game
+from roguelike.saves import crash
+from roguelike.cli.main import main
+from roguelike.core.commands import Command
+from roguelike.saves.crash import EXIT_CRASHED, guarded
+from roguelike.core.game import Game
 from roguelike.replay.fileformat import read_replay
 from roguelike.replay.recorder import ReplayRecorder
 from roguelike.replay.verify import Outcome, verify
-from roguelike.session import Step
+from roguelike.core.session import Step
 
 from replay_helpers import only_replay
 

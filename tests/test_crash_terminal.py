@@ -21,8 +21,8 @@ pytestmark = pytest.mark.slow
 CRASH_AFTER_TURN = 1
 FAILING_GAME = f"""
 import sys
-from roguelike.cli import main
-from roguelike.game import Game
+from roguelike.cli.main import main
+from roguelike.core.game import Game
 
 original = Game.apply
 

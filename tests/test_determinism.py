@@ -6,10 +6,10 @@ import os
 import subprocess
 import sys
 
-from roguelike.game import Game
-from roguelike.headless import play_bot, summarise
-from roguelike.session import Session
-from roguelike.snapshot import checksum
+from roguelike.core.game import Game
+from roguelike.bots.headless import play_bot, summarise
+from roguelike.core.session import Session
+from roguelike.core.snapshot import checksum
 
 from conftest import ROOT
 

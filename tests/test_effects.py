@@ -8,13 +8,13 @@ import tcod.event
 from bestiary_helpers import add_monster, arena, chebyshev, messages, set_player, where
 from components import Confused, Dose, Panicked, Stunned
 from helpers import add_dose, player_xy
-from roguelike import formulas
-from roguelike.bestiary import MONSTER_KINDS
-from roguelike.commands import Move, Wait
-from roguelike.content import SMALL_DOSE
-from roguelike.game import Game
+from roguelike.content import formulas
+from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.core.commands import Move, Wait
+from roguelike.content.doses import SMALL_DOSE
+from roguelike.core.game import Game
 from roguelike.screens.ingame import InGameScreen
-from roguelike.session import Session
+from roguelike.core.session import Session
 from systems.control import DESPERATE_REASON
 from systems.effects import CONFUSED_REASON, NERVE_REASON, PANIC_REASON, STATUS_TEXTS, STUNNED_REASON
 

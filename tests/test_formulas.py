@@ -6,8 +6,8 @@ import esper
 
 from components import Attributes, Dose, Record, StateOfMind, Tolerance, UseDose
 from helpers import drawn_game
-from roguelike import formulas
-from roguelike.ecs import run_system
+from roguelike.content import formulas
+from roguelike.core.ecs import run_system
 from systems.doses import consume_dose
 
 

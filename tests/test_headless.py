@@ -7,18 +7,18 @@ import sys
 
 from conftest import ROOT
 
-CORE = ("components", "systems", "roguelike.game", "roguelike.session", "roguelike.snapshot",
-        "roguelike.headless", "roguelike.bot", "roguelike.mapgen", "roguelike.world")
-FRONTEND = ("roguelike.frontend", "roguelike.screens", "roguelike.render", "roguelike.panel", "blessed")
+CORE = ("components", "systems", "roguelike.core.game", "roguelike.core.session", "roguelike.core.snapshot",
+        "roguelike.bots.headless", "roguelike.bots.bot", "roguelike.core.mapgen", "roguelike.core.world")
+FRONTEND = ("roguelike.frontend", "roguelike.screens", "roguelike.render.draw", "roguelike.render.panel", "blessed")
 
 
 def test_core_modules_load_no_frontend_and_play_without_one() -> None:
     code = (
         "import sys\n"
         f"for name in {CORE!r}: __import__(name)\n"
-        "from roguelike.game import Game\n"
-        "from roguelike.headless import play_bot, summarise\n"
-        "from roguelike.session import Session\n"
+        "from roguelike.core.game import Game\n"
+        "from roguelike.bots.headless import play_bot, summarise\n"
+        "from roguelike.core.session import Session\n"
         "session = Session(Game.new(9, 'Headless'))\n"
         "play_bot(session, 50)\n"
         "print(summarise(session.game).turns)\n"

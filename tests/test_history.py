@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from roguelike.commands import Wait
+from roguelike.core.commands import Wait
 from roguelike.saves import CharacterRecord, Games, SaveError, list_saves, read_history, record_path
 from roguelike.saves import autosave as autosave_module
 from roguelike.saves.history import write_record

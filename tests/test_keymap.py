@@ -6,8 +6,8 @@ import pytest
 import tcod.event
 from tcod.event import KeySym, Modifier, Scancode
 
-from roguelike.commands import Move, Wait, decode_command, encode_command
-from roguelike.keymap import command_for, is_fullscreen_toggle
+from roguelike.core.commands import Move, Wait, decode_command, encode_command
+from roguelike.screens.keymap import command_for, is_fullscreen_toggle
 
 
 def press(sym: KeySym, mod: Modifier = Modifier.NONE) -> tcod.event.KeyDown:

@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 
 from helpers import reachable
-from roguelike.floor import WALKABLE, Floor, Tile
-from roguelike.mapgen import generate_floor
-from roguelike.packing import unpack_entity
+from roguelike.core.floor import WALKABLE, Floor, Tile
+from roguelike.core.mapgen import generate_floor
+from roguelike.core.packing import unpack_entity
 from components import Dose, Position
-from roguelike.world import floor_seed
-from roguelike.sight import field_of_view
+from roguelike.core.world import floor_seed
+from roguelike.core.sight import field_of_view
 
 SEEDS = range(300)
 

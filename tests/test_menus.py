@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from tcod.event import KeySym
 
-from roguelike.cli import main
-from roguelike.names import NAME_MAX
+from roguelike.cli.main import main
+from roguelike.core.names import NAME_MAX
 from roguelike.saves import Games, list_saves, load_save, read_history, read_save
 from roguelike.screens.base import App
 from roguelike.screens.confirm import ConfirmScreen

@@ -9,10 +9,10 @@ from bestiary_helpers import add_monster, arena, chebyshev, exists, messages, se
 from components import Attributes, Confused, Monster, Panicked, StateOfMind, Stunned
 from components.monsters import NO_TARGET
 from helpers import player_xy
-from roguelike import formulas
-from roguelike.bestiary import MONSTER_KINDS
-from roguelike.commands import Wait
-from roguelike.ecs import run_system
+from roguelike.content import formulas
+from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.core.commands import Wait
+from roguelike.core.ecs import run_system
 from systems.monsters import act_monsters, notice_player
 
 PLAYER = (8, 4)

@@ -14,14 +14,14 @@ import pytest
 
 from bestiary_helpers import add_monster, arena
 from components import Bestiary, Monster, Panicked
-from roguelike.bestiary import MONSTER_KINDS
-from roguelike.bot import Bot
-from roguelike.cli import main
-from roguelike.commands import Move, Wait
-from roguelike.game import Game
-from roguelike.headless import play_bot, summarise
-from roguelike.session import Session
-from roguelike.snapshot import checksum, from_plain, to_plain
+from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.bots.bot import Bot
+from roguelike.cli.main import main
+from roguelike.core.commands import Move, Wait
+from roguelike.core.game import Game
+from roguelike.bots.headless import play_bot, summarise
+from roguelike.core.session import Session
+from roguelike.core.snapshot import checksum, from_plain, to_plain
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = 200

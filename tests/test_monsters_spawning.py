@@ -6,17 +6,17 @@ from collections import Counter
 
 import pytest
 
-import roguelike.mapgen
-import roguelike.world
+import roguelike.core.mapgen
+import roguelike.core.world
 from components import Monster, Position
-from roguelike import formulas
-from roguelike.bestiary import MONSTER_KINDS
-from roguelike.floor import Floor, PackedEntity, Tile
-from roguelike.game import Game
-from roguelike.mapgen import generate_floor
-from roguelike.packing import unpack_entity
-from roguelike.rng import Rng
-from roguelike.world import floor_seed
+from roguelike.content import formulas
+from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.core.floor import Floor, PackedEntity, Tile
+from roguelike.core.game import Game
+from roguelike.core.mapgen import generate_floor
+from roguelike.core.packing import unpack_entity
+from roguelike.core.rng import Rng
+from roguelike.core.world import floor_seed
 
 SEEDS = range(40)
 
@@ -38,13 +38,13 @@ def monsters_of(floor: Floor) -> list[tuple[Monster, tuple[int, int]]]:
 @pytest.mark.parametrize("depth", [1, 2])
 def test_monsters_spawn_only_outside_the_arrival_room_on_open_floor(depth: int, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[list[list[tuple[int, int]]]] = []
-    real = roguelike.mapgen.place_monsters
+    real = roguelike.core.mapgen.place_monsters
 
     def spy(rng: Rng, floor: Floor, rooms: list[list[tuple[int, int]]], som: int) -> list[PackedEntity]:
         seen.append(rooms)
         return real(rng, floor, rooms, som)
 
-    monkeypatch.setattr(roguelike.mapgen, "place_monsters", spy)
+    monkeypatch.setattr(roguelike.core.mapgen, "place_monsters", spy)
     for seed in SEEDS:
         up = (20, 10) if depth > 1 else None
         floor = generate_floor(floor_seed(seed, depth), depth, up)
@@ -102,15 +102,15 @@ def test_every_kind_turns_up_and_hunger_in_packs() -> None:
 def test_a_new_floor_is_generated_from_the_players_state_of_mind(monkeypatch: pytest.MonkeyPatch) -> None:
     game = Game.new(5, "Tester")
     seen: list[int] = []
-    real = roguelike.world.generate_floor
+    real = roguelike.core.world.generate_floor
 
     def spy(seed: int, depth: int, up: tuple[int, int] | None, som: int = 0) -> Floor:
         seen.append(som)
         return real(seed, depth, up, som)
 
-    monkeypatch.setattr(roguelike.world, "generate_floor", spy)
+    monkeypatch.setattr(roguelike.core.world, "generate_floor", spy)
     from components import StateOfMind
 
     game.player_component(StateOfMind).value = 42
-    roguelike.world.ensure_floor(game.state, 2)
+    roguelike.core.world.ensure_floor(game.state, 2)
     assert seen == [42]

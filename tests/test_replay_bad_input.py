@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from roguelike.cli import main
+from roguelike.cli.main import main
 from roguelike.replay.fileformat import (
     FORMAT_VERSION, MAGIC, MASK32, MAX_RECORD_BYTES, ReplayError, frame, parse_replay, preamble,
 )

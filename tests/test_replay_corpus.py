@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from roguelike.bestiary import MONSTER_KINDS
-from roguelike.game import Game
+from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.core.game import Game
 from roguelike.replay.corpus import MANIFEST, load_recipes, rerecord_paths
 from roguelike.replay.fileformat import Replay, read_replay
 from roguelike.replay.playback import Playback
@@ -71,7 +71,7 @@ def test_rerecording_an_unchanged_game_changes_no_file(tmp_path: Path) -> None:
 def test_a_fixed_bugs_replay_is_rerecorded_from_its_own_commands(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from roguelike.cli import main
+    from roguelike.cli.main import main
 
     explode_at_turn(monkeypatch, 20)
     main(["simulate", "--seed", "5", "--turns", "100", "--data-dir", str(tmp_path)])

@@ -14,15 +14,15 @@ from pathlib import Path
 import pytest
 
 from roguelike import __version__
-from roguelike.cli import main
-from roguelike.cli_replay import verify_file
-from roguelike.commands import Move, Wait
-from roguelike.game import Game
+from roguelike.cli.main import main
+from roguelike.cli.replay import verify_file
+from roguelike.core.commands import Move, Wait
+from roguelike.core.game import Game
 from roguelike.replay.fileformat import Replay, parse_replay, read_replay, replay_bytes
 from roguelike.replay.recorder import recording_observers
 from roguelike.replay.verify import Outcome, verify
-from roguelike.session import Session
-from roguelike.snapshot import checksum
+from roguelike.core.session import Session
+from roguelike.core.snapshot import checksum
 
 from conftest import ROOT
 from replay_helpers import bot_commands, only_replay, record_bot_game
@@ -53,10 +53,10 @@ def test_a_killed_game_leaves_a_replay_complete_up_to_its_last_turn(tmp_path: Pa
     script = textwrap.dedent(f"""
         import os, signal
         from pathlib import Path
-        from roguelike.commands import Wait
-        from roguelike.game import Game
+        from roguelike.core.commands import Wait
+        from roguelike.core.game import Game
         from roguelike.replay.recorder import recording_observers
-        from roguelike.session import Session
+        from roguelike.core.session import Session
         game = Game.new(8, "Victim")
         session = Session(game, recording_observers(Path({str(tmp_path)!r}), game))
         for _ in range(25):
@@ -178,7 +178,7 @@ def test_a_replay_file_round_trips_through_its_bytes(tmp_path: Path) -> None:
 def test_a_replay_that_cannot_be_recorded_is_told_in_the_game_not_on_the_screen(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from roguelike.notices import Notices
+    from roguelike.core.notices import Notices
 
     (tmp_path / "replays").write_text("a file where the folder should be")
     notices = Notices()

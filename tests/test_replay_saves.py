@@ -11,15 +11,15 @@ from pathlib import Path
 import pytest
 from tcod.event import KeySym
 
-from roguelike.bot import Bot
-from roguelike.cli import main
-from roguelike.cli_saves import games_for
+from roguelike.bots.bot import Bot
+from roguelike.cli.main import main
+from roguelike.cli.saves import games_for
 from roguelike.replay.fileformat import read_replay, replay_bytes
 from roguelike.replay.recorder import replay_path
 from roguelike.replay.verify import Outcome, verify
 from roguelike.saves import Games, inspect_save, read_save, settle
 from roguelike.screens.loadgame import LoadGameScreen
-from roguelike.session import Session
+from roguelike.core.session import Session
 
 from conftest import ROOT
 from replay_helpers import only_replay
@@ -98,8 +98,8 @@ def test_a_replay_one_step_ahead_of_its_save_is_cut_back_on_resume(tmp_path: Pat
 
 CRASHING_SIMULATE = """
 import sys
-from roguelike.cli import main
-from roguelike.game import Game
+from roguelike.cli.main import main
+from roguelike.core.game import Game
 
 original = Game.apply
 
@@ -237,8 +237,8 @@ def test_the_load_screen_rebuilds_a_damaged_save_with_r(tmp_path: Path) -> None:
 def test_a_game_resumed_before_its_first_move_goes_on_being_recorded(tmp_path: Path) -> None:
     import argparse
 
-    from roguelike.cli_saves import games_for
-    from roguelike.commands import Wait
+    from roguelike.cli.saves import games_for
+    from roguelike.core.commands import Wait
     from roguelike.replay.fileformat import read_replay
 
     games = games_for(argparse.Namespace(data_dir=tmp_path, seed=5))

@@ -10,14 +10,14 @@ import tcod.console
 import tcod.event
 from tcod.event import KeySym
 
-from roguelike import formulas
-from roguelike.cli import main
-from roguelike.commands import Wait
+from roguelike.content import formulas
+from roguelike.cli.main import main
+from roguelike.core.commands import Wait
 from roguelike.replay.fileformat import CrashRecord, Replay, StepRecord, read_replay
 from roguelike.replay.playback import Playback
 from roguelike.screens.base import App, Pop
-from roguelike.screens.replay import HINTS_ROW, ReplayScreen
-from roguelike.snapshot import checksum
+from roguelike.screens.replay import HINTS_ROW, ReplayScreen, speed_label
+from roguelike.core.snapshot import checksum
 
 from replay_helpers import record_bot_game
 
@@ -83,7 +83,12 @@ def test_plus_and_minus_change_the_speed_within_its_range(replay: Replay) -> Non
     assert screen.playback.position == 2
     for _ in range(20):
         screen.on_event(key(KeySym.KP_PLUS))
-    assert "max speed" in draw(screen, 3.0)
+    assert screen.speed is None and speed_label(screen.speed) == "max speed"
+    # A fast machine may play the whole game in the first max-speed frame, so the banner is
+    # checked while paused at max, before any frame runs.
+    screen.on_event(key(KeySym.SPACE))
+    assert "paused" in draw(screen, 3.0) and screen.playback.position == 2
+    screen.on_event(key(KeySym.SPACE))
     while not screen.playback.at_end:
         draw(screen, 4.0)
     assert screen.paused and "END: " in draw(screen, 5.0)
@@ -172,7 +177,7 @@ def test_hedonic_replay_opens_the_screen_in_the_chosen_frontend(
         app.handle(key(KeySym.ESCAPE))
         return 0 if not app.running else 1
 
-    monkeypatch.setattr("roguelike.cli_play.choose_frontend", lambda args: frontend)
+    monkeypatch.setattr("roguelike.cli.play.choose_frontend", lambda args: frontend)
     assert main(["replay", str(path)]) == 0
     assert "REPLAY" in seen[0] and "turn 8 of" in seen[0]
 
@@ -180,7 +185,7 @@ def test_hedonic_replay_opens_the_screen_in_the_chosen_frontend(
 def test_hedonic_replay_refuses_a_bad_file_before_opening_anything(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("roguelike.cli_play.choose_frontend", lambda args: pytest.fail("opened a frontend"))
+    monkeypatch.setattr("roguelike.cli.play.choose_frontend", lambda args: pytest.fail("opened a frontend"))
     bad = tmp_path / "x.replay"
     bad.write_bytes(b"HHREPLAY\x00\x01garbage!!!!!!!!")
     assert main(["replay", str(bad)]) == 2

@@ -6,10 +6,10 @@ import esper
 
 from components import ActionPoints, Attributes, Dose, Palette, Position, Record, StateOfMind, Tolerance
 from helpers import drawn_game, player_xy
-from roguelike import formulas
-from roguelike.commands import Move, Wait
-from roguelike.floor import Tile
-from roguelike.game import Game
+from roguelike.content import formulas
+from roguelike.core.commands import Move, Wait
+from roguelike.core.floor import Tile
+from roguelike.core.game import Game
 
 
 def test_walls_block_and_cost_no_time() -> None:

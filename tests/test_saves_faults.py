@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from roguelike.commands import Wait
+from roguelike.core.commands import Wait
 from roguelike.saves import Games, SaveError, list_saves, load_save, read_history, read_save, settle
 from save_helpers import SEED, played, saved
 

@@ -15,7 +15,7 @@ from roguelike.saves import upgrade as upgrade_module
 from roguelike.saves.container import PREFIX, SAVE_MAGIC, seal
 from roguelike.saves.errors import Damaged
 from roguelike.saves.validate import field_checks
-from roguelike.snapshot import checksum, encode, to_plain
+from roguelike.core.snapshot import checksum, encode, to_plain
 from save_helpers import played, saved
 
 REPOSITORY_SAVES = Path(__file__).resolve().parent.parent / "saves"
@@ -57,7 +57,7 @@ def test_a_loaded_game_plays_on_exactly_like_the_original(tmp_path: Path) -> Non
     session, _ = played(tmp_path, turns=25)
     path = next((tmp_path / "saves").glob("*.save"))
     copy = load_save(path)
-    from roguelike.bot import Bot
+    from roguelike.bots.bot import Bot
 
     for _ in range(40):
         session.game.apply(Bot().choose(session.game))
@@ -265,7 +265,7 @@ def test_every_committed_format_version_still_loads() -> None:
     assert versions == set(range(1, FORMAT_VERSION + 1)), "commit a save written by each format version to saves/"
     for path in files:
         game = load_save(path)
-        from roguelike.bot import Bot
+        from roguelike.bots.bot import Bot
 
         for _ in range(10):
             game.apply(Bot().choose(game))

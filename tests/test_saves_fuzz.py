@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from roguelike.saves import FORMAT_VERSION, SaveError, load_save
 from roguelike.saves.container import PREFIX, SAVE_MAGIC, seal
-from roguelike.snapshot import encode
+from roguelike.core.snapshot import encode
 from save_helpers import played
 
 FUZZ = settings(max_examples=1000, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])

@@ -7,11 +7,11 @@ import pytest
 import tcod.constants
 import tcod.map
 
-from roguelike import formulas
-from roguelike.floor import TRANSPARENT, Floor, Tile
-from roguelike.mapgen import generate_floor
-from roguelike.sight import field_of_view
-from roguelike.world import floor_seed
+from roguelike.content import formulas
+from roguelike.core.floor import TRANSPARENT, Floor, Tile
+from roguelike.core.mapgen import generate_floor
+from roguelike.core.sight import field_of_view
+from roguelike.core.world import floor_seed
 
 
 def whole_floor_view(floor: Floor, x: int, y: int) -> np.ndarray:
@@ -47,8 +47,8 @@ def test_sight_matches_the_state_after_a_monster_opens_a_door() -> None:
     from components import Attributes, BlocksMovement, Position, Renderable
     from components.monsters import Monster
     from helpers import drawn_game
-    from roguelike.commands import Wait
-    from roguelike.snapshot import checksum, encode, from_plain, to_plain
+    from roguelike.core.commands import Wait
+    from roguelike.core.snapshot import checksum, encode, from_plain, to_plain
 
     game = drawn_game(["#######", "#@..+.#", "#######"])
     esper.component_for_entity(game.state.player, Attributes).nerve = 2  # panics at a monster in sight

@@ -6,14 +6,14 @@ import esper
 import numpy as np
 import pytest
 
-import roguelike.mapgen
+import roguelike.core.mapgen
 
 from components import Position, Record
 from helpers import dose_positions, player_xy
-from roguelike.commands import Move
-from roguelike.floor import Tile
-from roguelike.game import Game
-from roguelike.snapshot import from_plain, to_plain
+from roguelike.core.commands import Move
+from roguelike.core.floor import Tile
+from roguelike.core.game import Game
+from roguelike.core.snapshot import from_plain, to_plain
 
 
 def walk_onto(game: Game, target: tuple[int, int]) -> None:
@@ -30,7 +30,7 @@ def walk_onto(game: Game, target: tuple[int, int]) -> None:
 
 def test_descend_and_climb_back_keeps_the_floor_as_left(monkeypatch: pytest.MonkeyPatch) -> None:
     # Monsters would chase the player and panic it off the stairs; this is about floors.
-    monkeypatch.setattr(roguelike.mapgen, "place_monsters", lambda *args: [])
+    monkeypatch.setattr(roguelike.core.mapgen, "place_monsters", lambda *args: [])
     game = Game.new(5, "Climber")
     game.state.floor.tiles[game.state.floor.tiles == Tile.DOOR_CLOSED] = Tile.DOOR_OPEN
     first = game.state.floor
@@ -68,9 +68,9 @@ def test_snapshot_round_trip_keeps_every_floor() -> None:
 
 
 def test_fast_snapshot_bytes_equal_the_plain_encoding_across_floors() -> None:
-    from roguelike.headless import play_bot
-    from roguelike.session import Session
-    from roguelike.snapshot import encode, snapshot_bytes
+    from roguelike.bots.headless import play_bot
+    from roguelike.core.session import Session
+    from roguelike.core.snapshot import encode, snapshot_bytes
 
     session = Session(Game.new(1, "Cache"))
     for turns in range(50, 700, 50):
@@ -80,9 +80,9 @@ def test_fast_snapshot_bytes_equal_the_plain_encoding_across_floors() -> None:
 
 
 def test_a_floor_returned_to_is_encoded_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
-    from roguelike.snapshot import encode, snapshot_bytes
+    from roguelike.core.snapshot import encode, snapshot_bytes
 
-    monkeypatch.setattr(roguelike.mapgen, "place_monsters", lambda *args: [])
+    monkeypatch.setattr(roguelike.core.mapgen, "place_monsters", lambda *args: [])
     game = Game.new(5, "Return")
     game.state.floor.tiles[game.state.floor.tiles == Tile.DOOR_CLOSED] = Tile.DOOR_OPEN
     first = game.state.floor
@@ -97,8 +97,8 @@ def test_a_floor_returned_to_is_encoded_afresh(monkeypatch: pytest.MonkeyPatch) 
 def test_a_rebuilt_game_shares_no_state_with_its_original() -> None:
     import dataclasses
 
-    from roguelike.headless import play_bot
-    from roguelike.session import Session
+    from roguelike.bots.headless import play_bot
+    from roguelike.core.session import Session
 
     session = Session(Game.new(3, "Twin"))
     play_bot(session, 60)

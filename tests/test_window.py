@@ -12,14 +12,14 @@ from tcod.event import KeySym, Modifier, Scancode
 
 from roguelike.frontend import window
 from roguelike.frontend.png import decode_png
-from roguelike.game import Game
-from roguelike.render import TILE_GLYPHS
+from roguelike.core.game import Game
+from roguelike.render.draw import TILE_GLYPHS
 from roguelike.saves import Games
 from roguelike.screens.base import App
 from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.title import TitleScreen
-from roguelike.screenshot import game_console, render_pixels, save_screenshot
-from roguelike.session import Observer, Session
+from roguelike.render.screenshot import game_console, render_pixels, save_screenshot
+from roguelike.core.session import Observer, Session
 from roguelike.frontend.tileset import load_tileset
 
 

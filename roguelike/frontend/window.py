@@ -9,9 +9,9 @@ import tcod.console
 import tcod.context
 import tcod.event
 
-from roguelike import formulas
+from roguelike.content import formulas
 from roguelike.frontend.tileset import load_tileset
-from roguelike.keymap import is_fullscreen_toggle
+from roguelike.screens.keymap import is_fullscreen_toggle
 from roguelike.screens.base import App
 
 TITLE = "Hedonic Hypothesis"

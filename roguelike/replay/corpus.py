@@ -17,13 +17,13 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import TextIO
 
-from roguelike.bot import Bot
-from roguelike.commands import Command
-from roguelike.crash import one_line
-from roguelike.game import Game
+from roguelike.bots.bot import Bot
+from roguelike.core.commands import Command
+from roguelike.saves.crash import one_line
+from roguelike.core.game import Game
 from roguelike.replay.fileformat import SUFFIX, ReplayError, read_replay
 from roguelike.replay.recorder import ReplayRecorder
-from roguelike.session import Session
+from roguelike.core.session import Session
 
 MANIFEST = "corpus.json"
 SEED_SEARCH = 300

@@ -27,8 +27,8 @@ from typing import Any
 
 import msgpack
 
-from roguelike.commands import Command, decode_command, encode_command
-from roguelike.names import clean_name
+from roguelike.core.commands import Command, decode_command, encode_command
+from roguelike.core.names import clean_name
 
 MAGIC = b"HHREPLAY"
 FORMAT_VERSION = 1

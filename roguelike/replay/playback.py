@@ -13,10 +13,10 @@ import bisect
 
 import msgpack
 
-from roguelike.game import Game
+from roguelike.core.game import Game
 from roguelike.replay.fileformat import Replay
-from roguelike.session import Session
-from roguelike.snapshot import from_plain, snapshot_bytes
+from roguelike.core.session import Session
+from roguelike.core.snapshot import from_plain, snapshot_bytes
 
 KEYFRAME_EVERY = 200
 

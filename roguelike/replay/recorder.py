@@ -17,18 +17,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
-from roguelike import __version__, crash
-from roguelike.commands import Command
-from roguelike.datadir import subdir
-from roguelike.game import Game
-from roguelike.notices import Notices
+from roguelike import __version__
+
+from roguelike.saves import crash
+from roguelike.core.commands import Command
+from roguelike.saves.datadir import subdir
+from roguelike.core.game import Game
+from roguelike.core.notices import Notices
 from roguelike.replay.fileformat import (
     SUFFIX, Header, ReplayError, Witness, crash_bytes, header_bytes, read_replay, step_bytes,
 )
 from roguelike.replay.witness import changes, recorded_facts, witness
 from roguelike.saves.layout import save_path
-from roguelike.session import Observer, Step
-from roguelike.snapshot import digest, snapshot_bytes
+from roguelike.core.session import Observer, Step
+from roguelike.core.snapshot import digest, snapshot_bytes
 
 REPLAYS = "replays"
 RECORDING_TOPIC = "recording"

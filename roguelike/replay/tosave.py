@@ -15,13 +15,13 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from roguelike.datadir import data_dir
-from roguelike.game import Game
-from roguelike.names import clean_name
+from roguelike.saves.datadir import data_dir
+from roguelike.core.game import Game
+from roguelike.core.names import clean_name
 from roguelike.replay.fileformat import SUFFIX, Replay, ReplayError, read_replay
 from roguelike.replay.recorder import ReplayRecorder, replay_path
 from roguelike.saves import SaveError, SaveLock, new_save_id, read_save, save_game, save_path
-from roguelike.session import Observer, Session
+from roguelike.core.session import Observer, Session
 
 EXIT_OK, EXIT_CANNOT, EXIT_BAD_INPUT = 0, 1, 2
 DAMAGED_SUFFIX = ".damaged"

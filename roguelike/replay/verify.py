@@ -1,7 +1,7 @@
 """Verification: re-simulate a replay headless and compare every turn's checksum.
 
 The game is rebuilt from the header's seed and name and driven through a
-:class:`~roguelike.session.Session` with no observers, so each checksum comes from
+:class:`~roguelike.core.session.Session` with no observers, so each checksum comes from
 exactly the encoding path the recording session used.
 """
 
@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from roguelike import __version__
-from roguelike.game import Game
+from roguelike.core.game import Game
 from roguelike.replay.fileformat import Replay, StepRecord
 from roguelike.replay.witness import differences, recorded_facts, witness
-from roguelike.session import Session
+from roguelike.core.session import Session
 
 PROGRESS_EVERY = 500
 

@@ -15,8 +15,8 @@ from typing import Any
 import esper
 import msgpack
 
-from roguelike.game import Game
-from roguelike.packing import pack_entity
+from roguelike.core.game import Game
+from roguelike.core.packing import pack_entity
 from roguelike.replay.fileformat import StepRecord, Witness, safe
 
 MAX_DIFF_LINES = 12

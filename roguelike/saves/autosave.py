@@ -16,16 +16,16 @@ from __future__ import annotations
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
-from roguelike.game import Game
-from roguelike.notices import Notices
+from roguelike.core.game import Game
+from roguelike.core.notices import Notices
 from roguelike.saves.atomic import discard, remove_durably, temp_path
 from roguelike.saves.errors import SaveError
 from roguelike.saves.history import record_of, write_record
 from roguelike.saves.layout import record_path
 from roguelike.saves.lock import SaveLock
 from roguelike.saves.savefile import write_save
-from roguelike.session import Session, Step
-from roguelike.snapshot import snapshot_bytes
+from roguelike.core.session import Session, Step
+from roguelike.core.snapshot import snapshot_bytes
 
 SAVE_TOPIC = "save"
 DEATH_TOPIC = "death"

@@ -1,6 +1,6 @@
 """Starting and continuing games with their saves: what the menus and ``simulate`` use.
 
-:class:`Games` knows the data directory and makes :class:`~roguelike.session.Session`
+:class:`Games` knows the data directory and makes :class:`~roguelike.core.session.Session`
 objects that autosave (and carry any extra observers, such as a replay recorder).
 """
 
@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from roguelike.game import Game
-from roguelike.names import DEFAULT_NAME, clean_name
+from roguelike.core.game import Game
+from roguelike.core.names import DEFAULT_NAME, clean_name
 from roguelike.saves.atomic import TEMP_SUFFIX, discard, remove_durably, temp_path
 from roguelike.saves.autosave import SAVE_TOPIC, Autosave
 from roguelike.saves.errors import SaveError
@@ -21,7 +21,7 @@ from roguelike.saves.layout import SAVE_SUFFIX, new_save_id, record_path, save_p
 from roguelike.saves.listing import SaveInfo, list_saves
 from roguelike.saves.lock import LOCK_SUFFIX, SaveLock
 from roguelike.saves.savefile import read_save
-from roguelike.session import Observer, Session
+from roguelike.core.session import Observer, Session
 
 ObserverFactory = Callable[[Session, Path], list[Observer]]  # (session, save file) -> observers
 DEAD = "this character has died; see Character stats"

@@ -14,13 +14,13 @@ from typing import TypedDict
 
 from components import Record
 from roguelike import __version__
-from roguelike.game import Game
+from roguelike.core.game import Game
 from roguelike.saves.atomic import write_atomic
 from roguelike.saves.container import RECORD_MAGIC, seal, unseal
 from roguelike.saves.errors import Damaged, SaveError, describe_os_error
 from roguelike.saves.layout import record_files
 from roguelike.saves.savefile import checked, decode, read_file
-from roguelike.snapshot import encode
+from roguelike.core.snapshot import encode
 
 RECORD_VERSION = 1
 

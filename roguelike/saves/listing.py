@@ -9,12 +9,12 @@ from typing import Any
 
 from components import Attributes, Record, StateOfMind
 from components.registry import NAME_OF
-from roguelike import formulas
+from roguelike.content import formulas
 from roguelike.saves.errors import SaveError
 from roguelike.saves.layout import save_files
 from roguelike.saves.lock import is_locked
 from roguelike.saves.savefile import read_save
-from roguelike.snapshot import Plain
+from roguelike.core.snapshot import Plain
 
 
 @dataclass(frozen=True)

@@ -19,14 +19,14 @@ import esper
 import msgpack
 
 from roguelike import __version__
-from roguelike.game import Game
+from roguelike.core.game import Game
 from roguelike.saves.atomic import write_atomic
 from roguelike.saves.container import MAX_FILE_SIZE, SAVE_MAGIC, seal, unseal
 from roguelike.saves.errors import Damaged, SaveError, describe_os_error
 from roguelike.saves.schema import Malformed, checker
 from roguelike.saves.upgrade import FORMAT_VERSION, upgrade
 from roguelike.saves.validate import validate_snapshot
-from roguelike.snapshot import Plain, digest, encode, from_plain, snapshot_bytes
+from roguelike.core.snapshot import Plain, digest, encode, from_plain, snapshot_bytes
 
 UNPACK_LIMITS: dict[str, int] = {
     "max_str_len": 64 * 1024,

@@ -1,6 +1,6 @@
 """The shape of a plain snapshot, checked field by field before it becomes a Game.
 
-The layout is written as TypedDicts (what :func:`roguelike.snapshot.to_plain` makes);
+The layout is written as TypedDicts (what :func:`roguelike.core.snapshot.to_plain` makes);
 components are checked from their dataclass field types, looked up by the stable names
 of :data:`components.registry.SAVED_COMPONENTS`. Then a few rules check what types alone
 cannot: sizes of floors, tiles that exist, ids that are unique, a player that is whole.
@@ -15,11 +15,11 @@ from collections.abc import Callable
 from typing import Any, TypedDict
 
 from components.registry import NAME_OF, SAVED_COMPONENTS
-from roguelike import formulas
-from roguelike.floor import Tile
-from roguelike.game import starting_player
+from roguelike.content import formulas
+from roguelike.core.floor import Tile
+from roguelike.core.game import starting_player
 from roguelike.saves.schema import Malformed, checker, fail, register, sequence
-from roguelike.snapshot import Plain
+from roguelike.core.snapshot import Plain
 
 MAX_DEPTH = 10_000
 MAX_ENTITY_ID = 2**31
@@ -30,7 +30,7 @@ class Entity:
 
 
 class PlainFloor(TypedDict):
-    """A floor as :func:`roguelike.snapshot.floor_to_plain` makes it."""
+    """A floor as :func:`roguelike.core.snapshot.floor_to_plain` makes it."""
 
     depth: int
     shape: tuple[int, int]
@@ -43,7 +43,7 @@ class PlainFloor(TypedDict):
 
 
 class PlainSnapshot(TypedDict):
-    """A whole game as :func:`roguelike.snapshot.to_plain` makes it."""
+    """A whole game as :func:`roguelike.core.snapshot.to_plain` makes it."""
 
     seed: int
     name: str

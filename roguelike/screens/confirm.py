@@ -8,7 +8,7 @@ import tcod.console
 import tcod.constants
 import tcod.event
 
-from roguelike.names import fit
+from roguelike.core.names import fit
 from roguelike.screens.base import Pop, Screen, Transition
 
 BOX = (40, 16, 24)

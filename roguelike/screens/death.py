@@ -7,10 +7,10 @@ import tcod.constants
 import tcod.event
 
 from components import Record
-from roguelike.bestiary import MONSTER_KINDS
-from roguelike.game import Game
-from roguelike.keymap import CONFIRM_KEYS
-from roguelike.names import fit
+from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.core.game import Game
+from roguelike.screens.keymap import CONFIRM_KEYS
+from roguelike.core.names import fit
 from roguelike.screens.base import Pop, Transition
 from roguelike.screens.style import HINT, TEXT
 

@@ -7,10 +7,10 @@ from collections.abc import Callable
 import tcod.console
 import tcod.event
 
-from roguelike import keymap
-from roguelike.commands import Command, Wait
-from roguelike.game import Game
-from roguelike.render import draw_game
+from roguelike.screens import keymap
+from roguelike.core.commands import Command, Wait
+from roguelike.core.game import Game
+from roguelike.render.draw import draw_game
 from roguelike.saves import settle
 from roguelike.screens.base import Push, Replace, Screen, Transition
 from roguelike.screens.death import DeathScreen
@@ -18,7 +18,7 @@ from roguelike.screens.help import HelpScreen
 from roguelike.screens.messages import MessageLogScreen
 from roguelike.screens.noticebar import draw_notices
 from roguelike.screens.pause import PauseScreen
-from roguelike.session import Session
+from roguelike.core.session import Session
 
 
 class InGameScreen:

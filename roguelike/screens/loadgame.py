@@ -10,8 +10,8 @@ import tcod.console
 import tcod.event
 from tcod.event import KeySym
 
-from roguelike.keymap import CONFIRM_KEYS, MENU_DOWN, MENU_UP
-from roguelike.names import fit
+from roguelike.screens.keymap import CONFIRM_KEYS, MENU_DOWN, MENU_UP
+from roguelike.core.names import fit
 from roguelike.replay.tosave import rebuild_status
 from roguelike.saves import Games, SaveError, SaveInfo
 from roguelike.screens.base import Pop, Push, Replace, Transition

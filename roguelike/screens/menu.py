@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import tcod.console
 import tcod.event
 
-from roguelike.keymap import CONFIRM_KEYS, MENU_DOWN, MENU_UP
+from roguelike.screens.keymap import CONFIRM_KEYS, MENU_DOWN, MENU_UP
 from roguelike.screens.style import NORMAL, SELECTED
 
 

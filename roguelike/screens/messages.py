@@ -5,8 +5,8 @@ from __future__ import annotations
 import tcod.console
 import tcod.event
 
-from roguelike.game import Game
-from roguelike.names import fit
+from roguelike.core.game import Game
+from roguelike.core.names import fit
 from roguelike.screens.base import Pop, Transition
 from roguelike.screens.style import HEADING, TEXT
 

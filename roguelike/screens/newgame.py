@@ -6,7 +6,7 @@ import tcod.console
 import tcod.constants
 import tcod.event
 
-from roguelike.names import DEFAULT_NAME, NAME_MAX, clean_name, fit, printable
+from roguelike.core.names import DEFAULT_NAME, NAME_MAX, clean_name, fit, printable
 from roguelike.saves import Games
 from roguelike.screens.base import Pop, Replace, Transition
 from roguelike.screens.ingame import InGameScreen

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import tcod.console
 
-from roguelike.names import fit
-from roguelike.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP
+from roguelike.core.names import fit
+from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP
 from roguelike.saves import settle
-from roguelike.session import Session
+from roguelike.core.session import Session
 
 WARNING = (255, 170, 60)
 WARNING_BG = (60, 20, 10)

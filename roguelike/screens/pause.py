@@ -6,12 +6,12 @@ import tcod.console
 import tcod.constants
 import tcod.event
 
-from roguelike.game import Game
-from roguelike.render import draw_game
+from roguelike.core.game import Game
+from roguelike.render.draw import draw_game
 from roguelike.screens.base import Pop, Transition
 from roguelike.screens.menu import Menu
 from roguelike.screens.noticebar import draw_notices
-from roguelike.session import Session
+from roguelike.core.session import Session
 
 BOX = (20, 18, 36)
 

@@ -16,8 +16,8 @@ import tcod.constants
 import tcod.event
 from tcod.event import KeySym
 
-from roguelike import formulas
-from roguelike.render import draw_game
+from roguelike.content import formulas
+from roguelike.render.draw import draw_game
 from roguelike.replay.playback import Playback
 from roguelike.screens.base import Pop, Transition
 

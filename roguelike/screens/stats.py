@@ -8,8 +8,8 @@ import tcod.console
 import tcod.event
 from tcod.event import KeySym
 
-from roguelike.keymap import MENU_DOWN, MENU_UP
-from roguelike.names import fit
+from roguelike.screens.keymap import MENU_DOWN, MENU_UP
+from roguelike.core.names import fit
 from roguelike.saves import CharacterRecord, Games
 from roguelike.screens.base import Pop, Transition
 from roguelike.screens.style import HEADING, HINT, TEXT

@@ -13,7 +13,7 @@ import tcod.constants
 import tcod.event
 
 from roguelike import __version__
-from roguelike.names import fit
+from roguelike.core.names import fit
 from roguelike.saves import Games, SaveError, SaveInfo
 from roguelike.screens.base import Push, Quit, Transition
 from roguelike.screens.ingame import InGameScreen

@@ -9,16 +9,16 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from roguelike.subcommand import Subcommand
+from roguelike.cli.subcommand import Subcommand
 
 if TYPE_CHECKING:
     from roguelike.saves import Games, SaveInfo
-    from roguelike.session import Observer, Session
+    from roguelike.core.session import Observer, Session
 
 
 def games_for(args: argparse.Namespace) -> Games:
     """The player's games in the chosen data directory; every session autosaves and is recorded."""
-    from roguelike.datadir import data_dir
+    from roguelike.saves.datadir import data_dir
     from roguelike.replay.recorder import recording_observers
     from roguelike.saves import Games
 
@@ -32,7 +32,7 @@ def games_for(args: argparse.Namespace) -> Games:
 
 def list_command(args: argparse.Namespace) -> int:
     """Print one line per save."""
-    from roguelike.datadir import data_dir
+    from roguelike.saves.datadir import data_dir
     from roguelike.saves import list_saves
 
     root = data_dir(args.data_dir)
@@ -46,7 +46,7 @@ def list_command(args: argparse.Namespace) -> int:
 
 def save_line(info: SaveInfo) -> str:
     """``Ann  turn 50  floor 1  ok``, or the file and ``damaged: <reason>``."""
-    from roguelike.names import fit
+    from roguelike.core.names import fit
 
     if not info.ok:
         return f"{info.path.name}  turn ?  floor ?  {info.status()}"

@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from roguelike.subcommand import Subcommand
+from roguelike.cli.subcommand import Subcommand
 
 if TYPE_CHECKING:
-    from roguelike.session import Session
+    from roguelike.core.session import Session
 
 
 def configure_simulate(parser: argparse.ArgumentParser) -> None:
@@ -26,7 +26,7 @@ def configure_simulate(parser: argparse.ArgumentParser) -> None:
 
 def simulate(args: argparse.Namespace) -> int:
     """Play a headless game with the bot and print its summary."""
-    from roguelike.headless import play_bot, summarise
+    from roguelike.bots.headless import play_bot, summarise
     from roguelike.saves import SaveError
 
     try:
@@ -44,11 +44,11 @@ def simulate(args: argparse.Namespace) -> int:
 
 def simulated_session(args: argparse.Namespace) -> Session:
     """A named character's saved game (continued if it exists), or an unsaved game of Bot."""
-    from roguelike.cli_saves import games_for
-    from roguelike.datadir import data_dir
-    from roguelike.game import Game
+    from roguelike.cli.saves import games_for
+    from roguelike.saves.datadir import data_dir
+    from roguelike.core.game import Game
     from roguelike.replay.recorder import recording_observers
-    from roguelike.session import Session
+    from roguelike.core.session import Session
 
     if args.name is not None:
         games = games_for(args)
@@ -67,10 +67,10 @@ def configure_screenshot(parser: argparse.ArgumentParser) -> None:
 
 def screenshot(args: argparse.Namespace) -> int:
     """Render the in-game screen after ``--turns`` bot turns to a PNG file."""
-    from roguelike.game import Game
-    from roguelike.headless import play_bot
-    from roguelike.screenshot import save_screenshot
-    from roguelike.session import Session
+    from roguelike.core.game import Game
+    from roguelike.bots.headless import play_bot
+    from roguelike.render.screenshot import save_screenshot
+    from roguelike.core.session import Session
 
     session = Session(Game.new(args.seed, "Bot"))
     play_bot(session, args.turns)

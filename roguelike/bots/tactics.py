@@ -13,10 +13,10 @@ import esper
 
 from components import Confused, Position
 from components.monsters import NO_TARGET
-from roguelike.bestiary import MONSTER_KINDS
-from roguelike.commands import Command, Move, Wait
-from roguelike.floor import WALKABLE
-from roguelike.game import Game
+from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.core.commands import Command, Move, Wait
+from roguelike.core.floor import WALKABLE
+from roguelike.core.game import Game
 from systems.monsters import NEIGHBOURS, chebyshev, occupied, roster
 
 # Which adjacent monster to hit first, by what its hit would do.

@@ -1,14 +1,14 @@
 """The bestiary: a typed table of monster kinds and of what their hits do.
 
 Behaviour varies by the data here (action points, hit effect, vanishing, pack calls),
-never by ``if kind == ...``; every number comes from :mod:`roguelike.formulas`.
+never by ``if kind == ...``; every number comes from :mod:`roguelike.content.formulas`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from roguelike import formulas
+from roguelike.content import formulas
 
 
 @dataclass(frozen=True)

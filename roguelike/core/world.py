@@ -1,7 +1,7 @@
 """Helpers over the esper world: what stands where, and moving between floors.
 
 Only the player's floor is live in esper; the entities of other floors sleep packed in
-their :class:`~roguelike.floor.Floor` and wake when the player returns, exactly as left.
+their :class:`~roguelike.core.floor.Floor` and wake when the player returns, exactly as left.
 """
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from __future__ import annotations
 import esper
 
 from components import Dose, Player, Position, Record, StateOfMind
-from roguelike import formulas
-from roguelike.floor import Floor
-from roguelike.mapgen import generate_floor
-from roguelike.packing import pack_entity, unpack_entity
-from roguelike.rng import derive_seed
-from roguelike.state import GameState
+from roguelike.content import formulas
+from roguelike.core.floor import Floor
+from roguelike.core.mapgen import generate_floor
+from roguelike.core.packing import pack_entity, unpack_entity
+from roguelike.core.rng import derive_seed
+from roguelike.core.state import GameState
 
 FLOOR_SALT = 0xF1005
 

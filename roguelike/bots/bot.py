@@ -11,13 +11,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from components import Position, StateOfMind, Tolerance
-from roguelike import bot_tactics, formulas
-from roguelike.commands import Command, Move, Wait
-from roguelike.content import SMALL_DOSE
-from roguelike.floor import Tile
-from roguelike.game import Game
-from roguelike.pathing import goal_mask, step_toward, travel_cost
-from roguelike.world import doses_on_floor
+from roguelike.bots import tactics as bot_tactics
+from roguelike.content import formulas
+from roguelike.core.commands import Command, Move, Wait
+from roguelike.content.doses import SMALL_DOSE
+from roguelike.core.floor import Tile
+from roguelike.core.game import Game
+from roguelike.core.pathing import goal_mask, step_toward, travel_cost
+from roguelike.core.world import doses_on_floor
 
 CRAVING_BELOW = 45  # the bot goes for a dose when its State of Mind falls under this
 SAFETY_MARGIN = 8  # ...and only if the strongest small dose cannot overdose it

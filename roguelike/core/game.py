@@ -24,13 +24,13 @@ from components import (
     StateOfMind,
     Tolerance,
 )
-from roguelike import formulas
-from roguelike.commands import Command, Move
-from roguelike.ecs import run_system, run_turn
-from roguelike.rng import Rng, derive_seed
-from roguelike.sight import field_of_view
-from roguelike.state import GameState
-from roguelike.world import ensure_floor, wake_floor
+from roguelike.content import formulas
+from roguelike.core.commands import Command, Move
+from roguelike.core.ecs import run_system, run_turn
+from roguelike.core.rng import Rng, derive_seed
+from roguelike.core.sight import field_of_view
+from roguelike.core.state import GameState
+from roguelike.core.world import ensure_floor, wake_floor
 from systems import TURN
 from systems.control import control_reason
 from systems.perception import shift_colours, update_field_of_view

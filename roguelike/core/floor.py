@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from roguelike import formulas
+from roguelike.content import formulas
 
 
 class Tile(IntEnum):

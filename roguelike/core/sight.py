@@ -7,8 +7,8 @@ import tcod.constants
 import tcod.map
 from numpy.typing import NDArray
 
-from roguelike import formulas
-from roguelike.floor import TRANSPARENT, Floor
+from roguelike.content import formulas
+from roguelike.core.floor import TRANSPARENT, Floor
 
 
 def field_of_view(floor: Floor, x: int, y: int) -> NDArray[np.bool_]:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from components import BlocksMovement, Monster, Position, Renderable
 from components.registry import NAME_OF
-from roguelike import formulas
-from roguelike.bestiary import MONSTER_KINDS, MonsterKind
-from roguelike.floor import Floor, PackedEntity, Tile
-from roguelike.packing import pack_entity
-from roguelike.rng import Rng
+from roguelike.content import formulas
+from roguelike.content.bestiary import MONSTER_KINDS, MonsterKind
+from roguelike.core.floor import Floor, PackedEntity, Tile
+from roguelike.core.packing import pack_entity
+from roguelike.core.rng import Rng
 
 MONSTER_LAYER = 2
 Spot = tuple[int, int]

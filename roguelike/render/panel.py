@@ -6,9 +6,9 @@ import esper
 import tcod.console
 
 from components import Attributes, StateOfMind, Tolerance
-from roguelike import formulas
-from roguelike.game import Game
-from roguelike.names import fit
+from roguelike.content import formulas
+from roguelike.core.game import Game
+from roguelike.core.names import fit
 
 PANEL_TOP = formulas.MAP_HEIGHT
 BAR_WIDTH = 20

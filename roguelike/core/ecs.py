@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import esper
 
 if TYPE_CHECKING:
-    from roguelike.state import GameState
+    from roguelike.core.state import GameState
 
 
 class Phase(Enum):

@@ -9,12 +9,12 @@ import argparse
 from collections.abc import Sequence
 
 from roguelike import __version__
-from roguelike.cli_play import PLAY, add_play_options
-from roguelike.cli_replay import REPLAY
-from roguelike.cli_saves import SAVES
-from roguelike.cli_tools import SCREENSHOT, SIMULATE
-from roguelike.crash import guarded
-from roguelike.subcommand import Subcommand
+from roguelike.cli.play import PLAY, add_play_options
+from roguelike.cli.replay import REPLAY
+from roguelike.cli.saves import SAVES
+from roguelike.cli.tools import SCREENSHOT, SIMULATE
+from roguelike.saves.crash import guarded
+from roguelike.cli.subcommand import Subcommand
 
 SUBCOMMANDS: tuple[Subcommand, ...] = (PLAY, SIMULATE, SCREENSHOT, REPLAY, SAVES)
 

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from roguelike.subcommand import Subcommand
+from roguelike.cli.subcommand import Subcommand
 
 if TYPE_CHECKING:
     from roguelike.screens.base import App
@@ -28,7 +28,7 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
 
 def play(args: argparse.Namespace) -> int:
     """Build the screens and run them in the chosen frontend."""
-    from roguelike.cli_saves import games_for
+    from roguelike.cli.saves import games_for
     from roguelike.screens.base import App
     from roguelike.screens.title import TitleScreen
 

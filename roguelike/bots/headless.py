@@ -8,11 +8,11 @@ from dataclasses import dataclass
 import esper
 
 from components import Bestiary, Record
-from roguelike.bestiary import HIT_EFFECTS, MONSTER_KINDS
-from roguelike.bot import Bot
-from roguelike.game import Game
-from roguelike.session import Session
-from roguelike.snapshot import checksum
+from roguelike.content.bestiary import HIT_EFFECTS, MONSTER_KINDS
+from roguelike.bots.bot import Bot
+from roguelike.core.game import Game
+from roguelike.core.session import Session
+from roguelike.core.snapshot import checksum
 
 # A bot bumping into something that takes no time could loop; this bounds the actions.
 ACTIONS_PER_TURN_LIMIT = 8

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from components.registry import NAME_OF, SAVED_COMPONENTS
-from roguelike.floor import PackedEntity
+from roguelike.core.floor import PackedEntity
 
 
 def _field_plan(cls: type) -> tuple[tuple[str, bool], ...]:

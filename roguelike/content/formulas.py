@@ -138,7 +138,7 @@ def is_psychedelic(state_of_mind: int) -> bool:
 
 # ---------------------------------------------------------------------------------------
 # Monsters, one-hit combat and losing control (issue 6). The bestiary table in
-# roguelike/bestiary.py takes its numbers from here.
+# roguelike/content/bestiary.py takes its numbers from here.
 
 # Action points per turn: every monster has one, Depression two.
 MONSTER_ACTION_POINTS: Final = 1

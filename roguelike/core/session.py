@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from roguelike.commands import Command
-from roguelike.game import Game
-from roguelike.notices import Notices
-from roguelike.snapshot import digest, snapshot_bytes
+from roguelike.core.commands import Command
+from roguelike.core.game import Game
+from roguelike.core.notices import Notices
+from roguelike.core.snapshot import digest, snapshot_bytes
 
 
 @dataclass(frozen=True)

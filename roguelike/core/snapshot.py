@@ -15,11 +15,11 @@ import esper
 import msgpack
 import numpy as np
 
-from roguelike.floor import Floor
-from roguelike.game import Game, fresh_world
-from roguelike.packing import pack_entity, unpack_entity
-from roguelike.rng import Rng
-from roguelike.state import GameState, Message
+from roguelike.core.floor import Floor
+from roguelike.core.game import Game, fresh_world
+from roguelike.core.packing import pack_entity, unpack_entity
+from roguelike.core.rng import Rng
+from roguelike.core.state import GameState, Message
 
 Plain = dict[str, Any]
 

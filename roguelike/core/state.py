@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
-from roguelike import formulas
-from roguelike.floor import Floor
-from roguelike.rng import Rng
+from roguelike.content import formulas
+from roguelike.core.floor import Floor
+from roguelike.core.rng import Rng
 
 MESSAGE_LOG_SIZE = 50
 

@@ -12,9 +12,9 @@ import tcod.console
 from numpy.typing import NDArray
 
 from components import Dose, Palette, Position, Renderable
-from roguelike import colours
-from roguelike.game import Game
-from roguelike.panel import draw_panel
+from roguelike.render import colours
+from roguelike.core.game import Game
+from roguelike.render.panel import draw_panel
 
 # Indexed by Tile value.
 TILE_GLYPHS = np.array([ord("#"), ord("."), ord("+"), ord("'"), ord(">"), ord("<")], dtype=np.int32)

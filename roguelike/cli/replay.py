@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from roguelike.subcommand import Subcommand
+from roguelike.cli.subcommand import Subcommand
 
 if TYPE_CHECKING:
     from roguelike.replay.verify import Progress
@@ -112,7 +112,7 @@ def clear_progress(err: TextIO) -> None:
 
 def watch(args: argparse.Namespace) -> int:
     """Show the replay in the window or the terminal."""
-    from roguelike.cli_play import choose_frontend
+    from roguelike.cli.play import choose_frontend
     from roguelike.replay.fileformat import ReplayError, read_replay
     from roguelike.replay.playback import Playback
     from roguelike.screens.base import App

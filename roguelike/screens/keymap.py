@@ -11,7 +11,7 @@ from __future__ import annotations
 import tcod.event
 from tcod.event import KeySym, Modifier
 
-from roguelike.commands import Command, Move, Wait
+from roguelike.core.commands import Command, Move, Wait
 
 MOVE_KEYS: dict[KeySym, tuple[int, int]] = {
     KeySym.LEFT: (-1, 0), KeySym.RIGHT: (1, 0), KeySym.UP: (0, -1), KeySym.DOWN: (0, 1),

@@ -12,13 +12,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from components import Dose, Position, Renderable
-from roguelike import formulas
-from roguelike.content import SMALL_DOSE, STRONG_DOSE, DoseKind
-from roguelike.floor import Floor, PackedEntity, Tile, blank_floor
-from roguelike.packing import pack_entity
-from roguelike.rng import Rng
-from roguelike.sight import field_of_view
-from roguelike.spawning import free_spot, place_monsters
+from roguelike.content import formulas
+from roguelike.content.doses import SMALL_DOSE, STRONG_DOSE, DoseKind
+from roguelike.core.floor import Floor, PackedEntity, Tile, blank_floor
+from roguelike.core.packing import pack_entity
+from roguelike.core.rng import Rng
+from roguelike.core.sight import field_of_view
+from roguelike.core.spawning import free_spot, place_monsters
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import numpy as np
 import tcod.path
 from numpy.typing import NDArray
 
-from roguelike.floor import Floor, Tile
+from roguelike.core.floor import Floor, Tile
 
 CARDINAL_COST = 2
 DIAGONAL_COST = 3

@@ -8,11 +8,11 @@ import numpy as np
 import tcod.console
 from numpy.typing import NDArray
 
-from roguelike import formulas
+from roguelike.content import formulas
 from roguelike.frontend.png import write_png
 from roguelike.frontend.tileset import load_tileset
-from roguelike.game import Game
-from roguelike.render import draw_game
+from roguelike.core.game import Game
+from roguelike.render.draw import draw_game
 
 # A fixed instant for the cosmetic animation, so screenshots of one state are identical.
 SCREENSHOT_TIME = 0.0

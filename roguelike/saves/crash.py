@@ -27,11 +27,11 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 from roguelike import __version__
-from roguelike.datadir import data_dir, subdir
+from roguelike.saves.datadir import data_dir, subdir
 
 if TYPE_CHECKING:
-    from roguelike.commands import Command
-    from roguelike.game import Game
+    from roguelike.core.commands import Command
+    from roguelike.core.game import Game
 
 CRASHES = "crashes"
 EXIT_CRASHED = 70  # EX_SOFTWARE: an internal error
@@ -120,7 +120,7 @@ def keep_replay(files: dict[str, Path], report: Path) -> dict[str, Path]:
 
 def crash_point(tb: TracebackType | None) -> CrashPoint:
     """Whether the crash unwound through ``Session.apply``, and the command if the game raised."""
-    from roguelike.session import Session
+    from roguelike.core.session import Session
 
     # Session.apply's frame holds the command being applied; once it has bound ``step``
     # the game logic had finished and the crash came from an observer.

@@ -1,0 +1,1 @@
+"""Built-in players for headless games: the bot, its tactics, and headless play."""

@@ -1,0 +1,1 @@
+"""The ``hedonic`` command line: the table of sub-commands and what each runs."""

@@ -1,0 +1,1 @@
+"""Content: every tunable number (formulas), the kinds of dose and the bestiary."""

@@ -1,0 +1,1 @@
+"""Drawing a game onto a tcod console: the map, the panel, colours, and PNG screenshots."""
