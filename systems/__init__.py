@@ -1,41 +1,39 @@
-"""Systems: the verbs of a turn, and the one tuple that fixes their order.
+"""Systems: the verbs of a turn, and the one schedule that fixes their order.
 
-Read :data:`TURN` top to bottom to see a whole turn. Action systems run after every
-player action; clock systems only when that action ends the turn.
+Read :data:`TURN` top to bottom to see a whole turn (``hedonic simulate --systems``
+prints it). Every phase runs after each action of the player, but the clock phase,
+which runs only when that action ends the turn.
 """
 
 from __future__ import annotations
 
-from roguelike.core.ecs import System
+from roguelike.core.ecs import Phase, Schedule, When
 from systems.clock import advance_turn, decay_state_of_mind, spend_action_point
-from systems.control import pull_to_dose, return_control, take_over_desperate
+from systems.control import decide_steering, return_control, steer_player
 from systems.death import check_death
 from systems.doses import consume_dose
-from systems.effects import flee_in_panic, hold_stunned, invert_confused, wear_off_effects
-from systems.monsters import act_monsters, notice_player, record_sightings
-from systems.movement import move_to_destination
-from systems.perception import refresh_field_of_view, shift_colours, update_field_of_view
+from systems.effects import wear_off_effects
+from systems.monsters import MONSTERS_ACT, notice_player, plan_hunt, record_sightings
+from systems.movement import move_player
+from systems.perception import cast_sight, shift_colours
 from systems.travel import take_stairs
 
-TURN: tuple[System, ...] = (
-    return_control,  # the player steers unless a system below takes over
-    take_over_desperate,  # Desperation overpowers everything else but a stun
-    pull_to_dose,  # a weak Will cannot resist a dose within reach
-    hold_stunned,  # a stunned player cannot act at all
-    flee_in_panic,  # Panic (or low Nerve with a monster in sight) runs away
-    invert_confused,  # Confusion inverts the player's own step
-    move_to_destination,  # steps and bumps: doors open, doses are used, stairs are taken, monsters hit
-    consume_dose,
-    take_stairs,
-    update_field_of_view,  # before the monsters' turn: they see the player as the player sees them
-    spend_action_point,  # the clock advances when the player's action points run out
-    decay_state_of_mind,  # clock
-    wear_off_effects,  # clock: before monsters act, so a fresh status lasts its full length
-    notice_player,  # clock: monsters that see the player hunt; a Hunger calls its pack
-    act_monsters,  # clock: monsters in id order spend their action points (Depression two)
-    refresh_field_of_view,  # clock: sight again if a monster opened a door
-    advance_turn,  # clock
-    check_death,
-    record_sightings,  # monsters seen for the first time go in the bestiary
-    shift_colours,
+# Who steers this action (decided at the end of the last one).
+STEER = Phase("steer", When.ACTION, (return_control, steer_player))
+# The player's step or bump, what it led to, and its action point; sight is cast before
+# the monsters act, so they see the player as the player sees them.
+ACT = Phase("act", When.ACTION, (move_player, consume_dose, take_stairs, cast_sight, spend_action_point))
+# The world's turn: the State of Mind drains, statuses wear off (before the monsters act,
+# so a fresh one lasts its full length), monsters notice the player, then act in id order.
+CLOCK = Phase(
+    "clock",
+    When.CLOCK,
+    (decay_state_of_mind, wear_off_effects, notice_player, plan_hunt, MONSTERS_ACT, advance_turn),
 )
+# Sight again if a monster opened a door; also the first sight of a game begun or loaded.
+SEE = Phase("see", When.ACTION, (cast_sight,), at_start=True)
+OUTCOME = Phase("outcome", When.ACTION, (check_death, record_sightings))
+# What the panel shows: the colours of the State of Mind, and who steers the next action.
+DERIVE = Phase("derive", When.ACTION, (shift_colours, decide_steering), at_start=True)
+
+TURN: Schedule = (STEER, ACT, CLOCK, SEE, OUTCOME, DERIVE)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from components import ActionPoints, Attributes, Player, StateOfMind
 from roguelike.content import formulas
-from roguelike.core.ecs import Phase, system
+from roguelike.core.ecs import system
 from roguelike.core.state import GameState
 
 
@@ -17,13 +17,13 @@ def spend_action_point(state: GameState, entity: int, player: Player, points: Ac
     state.clock_ticks = points.remaining <= 0
 
 
-@system(Player, StateOfMind, phase=Phase.CLOCK)
+@system(Player, StateOfMind)
 def decay_state_of_mind(state: GameState, entity: int, player: Player, som: StateOfMind) -> None:
     """The State of Mind drains by one every turn."""
     som.value -= formulas.STATE_OF_MIND_DECAY
 
 
-@system(Player, ActionPoints, Attributes, phase=Phase.CLOCK)
+@system(Player, ActionPoints, Attributes)
 def advance_turn(
     state: GameState, entity: int, player: Player, points: ActionPoints, attrs: Attributes
 ) -> None:

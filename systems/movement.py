@@ -1,64 +1,89 @@
-"""Movement with bumps: walls stop, doors open, doses and stairs are taken, monsters fought."""
+"""Steps and bumps, the same for the player and for monsters.
+
+:func:`step_or_bump` is the one rule of a step: walls stop it, closed doors open, a
+monster and the player strike each other, the player takes a dose it bumps and the
+stairs it steps on; otherwise the actor moves. The player's step comes from its
+``MoveIntent``; a monster's from the step the hunt chose for it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from enum import Enum
+
 import esper
 
-from components import BlocksMovement, Dose, MoveIntent, Position, UseDose
+from components import BlocksMovement, Dose, MoveIntent, Player, Position, UseDose
 from roguelike.core.ecs import system
 from roguelike.core.floor import WALKABLE, Tile
 from roguelike.core.state import GameState
 from roguelike.core.world import entities_at
 from systems.combat import strike
 
-STAIRS_STEP = {Tile.STAIRS_DOWN: 1, Tile.STAIRS_UP: -1}
+STAIRS_STEP = {int(Tile.STAIRS_DOWN): 1, int(Tile.STAIRS_UP): -1}
+DOOR_CLOSED = int(Tile.DOOR_CLOSED)
+WALL = int(Tile.WALL)
+Occupants = Callable[[int, int], list[int]]
 
 
-@system(Position, MoveIntent)
-def move_to_destination(state: GameState, entity: int, pos: Position, intent: MoveIntent) -> None:
-    """Step by the intent, or bump whatever is in the way."""
-    is_player = entity == state.player
+class Outcome(Enum):
+    """What became of a step."""
+
+    STOPPED = "stopped"  # a wall or something that blocks: nothing happened
+    OPENED = "opened"  # a closed door was opened instead of stepping
+    BUMPED = "bumped"  # a strike, or the player took a dose
+    MOVED = "moved"
+
+
+@system(Player, Position, MoveIntent)
+def move_player(state: GameState, entity: int, player: Player, pos: Position, intent: MoveIntent) -> None:
+    """The player's step (or wait): whatever it does but walking into a wall is an action."""
     if intent.dx == 0 and intent.dy == 0:
-        state.acted = state.acted or is_player
-        return
-    x, y = pos.x + intent.dx, pos.y + intent.dy
-    floor = state.floor
-    tile = floor.tile(x, y)
-    if tile == Tile.DOOR_CLOSED:
-        floor.tiles[y, x] = Tile.DOOR_OPEN
-        _acted(state, is_player, "You open the door.")
-        return
-    if not WALKABLE[tile]:
-        return
-    if _bump_entities(state, entity, x, y, is_player):
-        return
-    pos.x, pos.y = x, y
-    if is_player:
         state.acted = True
-        if tile in STAIRS_STEP:
-            state.travel_to = state.depth + STAIRS_STEP[tile]
+        return
+    outcome = step_or_bump(state, entity, pos, intent.dx, intent.dy, entities_at)
+    if outcome is Outcome.STOPPED:
+        return
+    state.acted = True
+    if outcome is Outcome.OPENED:
+        state.say("You open the door.")
 
 
-def _bump_entities(state: GameState, entity: int, x: int, y: int, is_player: bool) -> bool:
-    """Handle whatever stands on the target tile; True if it stops the step."""
-    others = entities_at(x, y)
+def step_or_bump(state: GameState, entity: int, pos: Position, dx: int, dy: int, occupants: Occupants) -> Outcome:
+    """Step by ``(dx, dy)``, or open, strike or take whatever is in the way.
+
+    ``occupants(x, y)`` names who stands on a tile, in id order (the live floor for the
+    player; the monsters' turn keeps its own quicker index).
+    """
+    x, y = pos.x + dx, pos.y + dy
+    tiles = state.floor.tiles
+    height, width = tiles.shape
+    tile = tiles.item(y, x) if 0 <= x < width and 0 <= y < height else WALL
+    if tile == DOOR_CLOSED:
+        tiles[y, x] = Tile.DOOR_OPEN
+        state.doors_opened += 1
+        return Outcome.OPENED
+    if not WALKABLE[tile]:
+        return Outcome.STOPPED
+    is_player = entity == state.player
+    outcome = bump(state, entity, occupants(x, y), is_player)
+    if outcome is not None:
+        return outcome
+    pos.x, pos.y = x, y
+    if is_player and tile in STAIRS_STEP:
+        state.travel_to = state.depth + STAIRS_STEP[tile]
+    return Outcome.MOVED
+
+
+def bump(state: GameState, entity: int, others: list[int], is_player: bool) -> Outcome | None:
+    """Whatever stands on the tile stepped to: None if nothing stops the step."""
     # A fight comes first: a monster standing on a dose is hit, the dose left alone.
     if any(strike(state, entity, other) for other in others):
-        state.acted = state.acted or is_player
-        return True
+        return Outcome.BUMPED
     for other in others:
         if is_player and esper.has_component(other, Dose):
             esper.add_component(entity, UseDose(other))
-            state.acted = True
-            return True
+            return Outcome.BUMPED
         if esper.has_component(other, BlocksMovement):
-            return True
-    return False
-
-
-def _acted(state: GameState, is_player: bool, text: str) -> None:
-    """Mark the player's action as done and tell them what happened."""
-    if is_player:
-        state.acted = True
-        state.say(text)
-
+            return Outcome.STOPPED
+    return None

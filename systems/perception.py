@@ -4,28 +4,26 @@ from __future__ import annotations
 
 from components import Palette, Player, Position, StateOfMind
 from roguelike.content import formulas
-from roguelike.core.ecs import Phase, system
+from roguelike.core.ecs import system
 from roguelike.core.sight import field_of_view
 from roguelike.core.state import GameState
 
 
 @system(Player, Position)
-def update_field_of_view(state: GameState, entity: int, player: Player, pos: Position) -> None:
-    """Recompute what the player sees; seen tiles are remembered as explored."""
+def cast_sight(state: GameState, entity: int, player: Player, pos: Position) -> None:
+    """The one place sight is cast: what the player sees, remembered as explored.
+
+    Sight depends only on the floor's tiles and where the player stands: cast at the
+    first chance of every action, it is cast again within the action only if one of them
+    changed (a monster opened a door). What the player sees is never saved but derived
+    on loading, so it must always match the state as the action leaves it.
+    """
+    seen_from = (state.depth, pos.x, pos.y, state.doors_opened)
+    if seen_from == state.seen_from:
+        return
+    state.seen_from = seen_from
     state.visible = field_of_view(state.floor, pos.x, pos.y)
     state.floor.explored |= state.visible
-
-
-@system(Player, Position, phase=Phase.CLOCK)
-def refresh_field_of_view(state: GameState, entity: int, player: Player, pos: Position) -> None:
-    """Cast sight again if a monster opened a door after it was cast this turn.
-
-    What the player sees is never saved but derived from the saved state on loading, so it
-    must always match the state as the action leaves it.
-    """
-    if state.doors_opened:
-        state.doors_opened = False
-        update_field_of_view.fn(state, entity, player, pos)
 
 
 @system(Player, StateOfMind, Palette)

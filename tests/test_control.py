@@ -20,6 +20,7 @@ ROOM = [
 def test_desperate_player_is_steered_to_the_dose_and_takes_it() -> None:
     game = drawn_game(ROOM)
     game.player_component(StateOfMind).value = 14  # Desperate at Will 5 (threshold 15)
+    game.refresh_visible()  # changed by hand: derive who steers again
     assert game.control_reason() == DESPERATE_REASON
     for _ in range(12):
         game.apply(Move(-1, 0))  # the player pushes away; the craving decides

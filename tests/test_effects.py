@@ -15,8 +15,8 @@ from roguelike.content.doses import SMALL_DOSE
 from roguelike.core.game import Game
 from roguelike.screens.ingame import InGameScreen
 from roguelike.core.session import Session
-from systems.control import DESPERATE_REASON
-from systems.effects import CONFUSED_REASON, NERVE_REASON, PANIC_REASON, STATUS_TEXTS, STUNNED_REASON
+from systems.control import CONFUSED_REASON, DESPERATE_REASON, NERVE_REASON, PANIC_REASON, STUNNED_REASON
+from systems.effects import STATUS_TEXTS
 
 START = (8, 4)
 
@@ -25,6 +25,7 @@ def give(game: Game, status: Stunned | Panicked | Confused) -> None:
     """Put a status on the player."""
     game.activate()
     esper.add_component(game.state.player, status)
+    game.refresh_visible()  # changed by hand: derive who steers again
 
 
 def test_a_stunned_player_cannot_move_until_the_stun_wears_off() -> None:

@@ -13,7 +13,7 @@ from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.core.commands import Wait
 from roguelike.core.ecs import run_system
-from systems.monsters import act_monsters, notice_player
+from systems.monsters import MONSTERS_ACT, notice_player, plan_hunt
 
 PLAYER = (8, 4)
 
@@ -89,7 +89,7 @@ def test_a_monster_notices_the_player_only_near_enough_and_in_sight() -> None:
     near = add_monster(game, "anxiety", 11, 4, notice=3)
     far = add_monster(game, "anxiety", 15, 4, notice=3)
     run_system(notice_player, game.state)
-    esper.switch_world(game.world)
+    game.activate()
     assert esper.component_for_entity(near, Monster).target == game.state.player
     assert esper.component_for_entity(far, Monster).target == NO_TARGET
 
@@ -194,7 +194,8 @@ def test_the_monster_with_the_lower_id_moves_first() -> None:
     set_player(game, state_of_mind=95)
     first = add_monster(game, "anxiety", 3, 1, hunting=True)
     second = add_monster(game, "anxiety", 4, 1, hunting=True)
-    run_system(act_monsters, game.state)
+    run_system(plan_hunt, game.state)
+    MONSTERS_ACT.run(game.state)
     assert where(game, first) == (2, 1) and where(game, second) == (3, 1)
 
 

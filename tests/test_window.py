@@ -106,6 +106,7 @@ def test_ingame_screen_turns_any_key_into_a_turn_while_desperate() -> None:
     session = Session(Game.new(2, "Keys"))
     screen = InGameScreen(session)
     session.game.player_component(StateOfMind).value = 12
+    session.game.refresh_visible()  # changed by hand: derive who steers again
     screen.on_event(key(KeySym.X))
     assert session.game.state.turn == 1
     screen.on_event(key(KeySym.LSHIFT))

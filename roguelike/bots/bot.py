@@ -6,7 +6,6 @@ answers with a command; it is deterministic, so the same seed gives the same gam
 
 from __future__ import annotations
 
-import esper
 import numpy as np
 from numpy.typing import NDArray
 
@@ -18,7 +17,6 @@ from roguelike.content.doses import SMALL_DOSE
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
 from roguelike.core.pathing import goal_mask, step_toward, travel_cost
-from roguelike.core.world import doses_on_floor
 
 CRAVING_BELOW = 45  # the bot goes for a dose when its State of Mind falls under this
 SAFETY_MARGIN = 8  # ...and only if the strongest small dose cannot overdose it
@@ -35,10 +33,9 @@ class Bot:
 
     def plan(self, game: Game) -> Command:
         """Where the bot wants to go, monsters aside."""
-        game.activate()
-        state, floor = game.state, game.state.floor
-        pos = esper.component_for_entity(state.player, Position)
-        doses = goal_mask(floor.tiles.shape, [(p.x, p.y) for _, p, _ in doses_on_floor()]) & floor.explored
+        floor = game.state.floor
+        pos = game.player_component(Position)
+        doses = goal_mask(floor.tiles.shape, [(p.x, p.y) for _, p, _ in game.doses()]) & floor.explored
         for goals in self.goals(game, doses):
             step = step_toward(self.cost(game, doses, goals), (pos.x, pos.y), goals)
             if step is not None:

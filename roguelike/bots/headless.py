@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-import esper
 
 from components import Bestiary, Record
 from roguelike.content.bestiary import HIT_EFFECTS, MONSTER_KINDS
@@ -72,9 +71,8 @@ def play_bot(session: Session, turns: int) -> None:
 def summarise(game: Game) -> Summary:
     """The summary of a game as it stands."""
     record = game.player_component(Record)
-    game.activate()
     # Read only: the bestiary appears on the player the first time there is something to record.
-    bestiary = esper.try_component(game.state.player, Bestiary) or Bestiary()
+    bestiary = game.world.try_component(game.state.player, Bestiary) or Bestiary()
     return Summary(
         seed=game.state.seed,
         turns=game.state.turn,

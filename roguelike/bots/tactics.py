@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import esper
-
 from components import Confused, Position
 from components.monsters import NO_TARGET
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.floor import WALKABLE
 from roguelike.core.game import Game
-from systems.monsters import NEIGHBOURS, chebyshev, occupied, roster
+from roguelike.core.pathing import NEIGHBOURS, chebyshev
 
 # Which adjacent monster to hit first, by what its hit would do.
 DANGER = {"killed": 5, "stunned": 4, "panicked": 3, "confused": 2, "drained": 1, "weakened": 1}
@@ -36,11 +34,10 @@ class Threat:
 
 def adjust(game: Game, planned: Command) -> Command:
     """The planned command, changed when monsters are near; undone for confusion."""
-    game.activate()
     pos = game.player_component(Position)
     threats = threats_in_sight(game)
     command = fight(threats, (pos.x, pos.y), planned, game)
-    if esper.has_component(game.state.player, Confused) and isinstance(command, Move):
+    if game.world.has(game.state.player, Confused) and isinstance(command, Move):
         return Move(-command.dx, -command.dy)
     return command
 
@@ -49,7 +46,7 @@ def threats_in_sight(game: Game) -> list[Threat]:
     """The monsters the player sees."""
     visible = game.state.visible
     found = []
-    for _, monster, pos in roster():
+    for _, monster, pos in game.monsters():
         if visible[pos.y, pos.x]:
             kind = MONSTER_KINDS[monster.kind]
             hunting = monster.target != NO_TARGET
@@ -93,7 +90,7 @@ def destination(command: Command, here: tuple[int, int]) -> tuple[int, int]:
 
 def open_steps(game: Game, here: tuple[int, int]) -> list[tuple[int, int]]:
     """Waiting, and every step onto an open tile where nothing stands (doses included)."""
-    floor, blocked = game.state.floor, occupied(blockers_only=False)
+    floor, blocked = game.state.floor, game.taken_tiles()
     x, y = here
     steps = [(0, 0)]
     steps += [

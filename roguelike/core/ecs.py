@@ -1,16 +1,19 @@
-"""The ``@system`` decorator and the runner that feeds systems their entities.
+"""Systems, rounds and phases: the pieces of the one schedule of a turn, and its runner.
 
-A system is a plain function ``fn(state, entity, *components)``. The decorator records
-which components it processes; :func:`run_turn` calls it once per matching entity, in
-entity-id order so that outcomes never depend on set order.
+A system is a plain function ``fn(state, entity, *components)``; ``@system`` records which
+components it processes and the runner calls it once per matching entity, in entity-id
+order so that outcomes never depend on set order. A :class:`Round` lets actors take
+their actions one after another (every monster, in id order, once per action point). A
+:class:`Phase` is a named row of systems and rounds with the moment it runs; the
+schedule is a tuple of phases, read top to bottom.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Union
 
 import esper
 
@@ -18,11 +21,11 @@ if TYPE_CHECKING:
     from roguelike.core.state import GameState
 
 
-class Phase(Enum):
-    """When in a turn a system runs."""
+class When(Enum):
+    """When in a turn a phase runs."""
 
-    ACTION = "action"  # after every action of the player (twice a turn at Will 10)
-    CLOCK = "clock"  # only when the action ends the turn and the world clock advances
+    ACTION = "every action"  # after every action of the player (twice a turn at Will 10)
+    CLOCK = "turn ends"  # only when the action ends the turn and the world clock advances
 
 
 SystemFn = Callable[..., None]
@@ -30,11 +33,10 @@ SystemFn = Callable[..., None]
 
 @dataclass(frozen=True)
 class System:
-    """A decorated system: its function, its query and its phase."""
+    """A decorated system: its function and its query."""
 
     fn: SystemFn
     query: tuple[type, ...]
-    phase: Phase
 
     @property
     def name(self) -> str:
@@ -44,14 +46,86 @@ class System:
     def __call__(self, state: GameState, entity: int, *components: Any) -> None:
         self.fn(state, entity, *components)
 
+    def run(self, state: GameState) -> None:
+        """Run over every matching entity (skipping any an earlier one removed)."""
+        found = matching(self.query)
+        if not found:
+            return
+        for entity, components in found:
+            if esper.entity_exists(entity):
+                self.fn(state, entity, *components)
+        esper.clear_dead_entities()
 
-def system(*query: type, phase: Phase = Phase.ACTION) -> Callable[[SystemFn], System]:
+    def describe(self) -> str:
+        """The system as the schedule's listing shows it."""
+        return f"{self.name} ({', '.join(kind.__name__ for kind in self.query)})"
+
+
+def system(*query: type) -> Callable[[SystemFn], System]:
     """Declare a system processing every entity that has all of ``query``."""
 
     def wrap(fn: SystemFn) -> System:
-        return System(fn=fn, query=query, phase=phase)
+        return System(fn=fn, query=query)
 
     return wrap
+
+
+Actors = Callable[[], Sequence[tuple[Any, ...]]]
+
+
+@dataclass(frozen=True)
+class Round:
+    """Actors acting one after another: each, in id order, runs ``systems`` once per action point.
+
+    ``actors`` lists ``(entity, *components)`` in id order; ``points`` gives an actor's
+    action points from those components. An actor stops when it is gone or the player died.
+    """
+
+    name: str
+    actors: Actors
+    points: Callable[..., int]
+    systems: tuple[System, ...]
+    who: str  # what the actors are, for the listing
+
+    def run(self, state: GameState) -> None:
+        """Every actor spends its action points."""
+        systems = self.systems
+        for entity, *components in self.actors():
+            for _ in range(self.points(*components)):
+                if state.cause_of_death is not None or not esper.entity_exists(entity):
+                    break
+                for sys in systems:
+                    sys.fn(state, entity, *components)
+
+    def describe(self) -> str:
+        """The round as the schedule's listing shows it."""
+        return f"{self.name}: each {self.who} in id order, per action point: " + ", ".join(
+            sys.name for sys in self.systems
+        )
+
+
+Step = Union[System, Round]
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A named row of systems and rounds, run every action or only when the turn ends.
+
+    ``at_start`` phases derive what is never saved (sight, colours, who steers): they also
+    run when a game begins or is loaded.
+    """
+
+    name: str
+    when: When
+    steps: tuple[Step, ...]
+    at_start: bool = False
+
+    def runs(self, state: GameState) -> bool:
+        """Whether the phase runs after this action."""
+        return self.when is When.ACTION or state.clock_ticks
+
+
+Schedule = tuple[Phase, ...]
 
 
 def matching(query: tuple[type, ...]) -> list[tuple[int, tuple[Any, ...]]]:
@@ -62,18 +136,30 @@ def matching(query: tuple[type, ...]) -> list[tuple[int, tuple[Any, ...]]]:
 
 
 def run_system(sys: System, state: GameState) -> None:
-    """Run one system over its entities (skipping any an earlier one removed)."""
-    found = matching(sys.query)
-    if not found:
-        return
-    for entity, components in found:
-        if esper.entity_exists(entity):
-            sys.fn(state, entity, *components)
-    esper.clear_dead_entities()
+    """Run one system over its entities."""
+    sys.run(state)
 
 
-def run_turn(systems: Iterable[System], state: GameState) -> None:
-    """Run the systems in their order; clock systems only when the turn ends."""
-    for sys in systems:
-        if sys.phase is Phase.ACTION or state.clock_ticks:
-            run_system(sys, state)
+def run_turn(schedule: Schedule, state: GameState) -> None:
+    """Run the phases in their order; clock phases only when the turn ends."""
+    for phase in schedule:
+        if phase.runs(state):
+            for step in phase.steps:
+                step.run(state)
+
+
+def run_start(schedule: Schedule, state: GameState) -> None:
+    """Run the phases that derive unsaved state, for a game just begun or loaded."""
+    for phase in schedule:
+        if phase.at_start:
+            for step in phase.steps:
+                step.run(state)
+
+
+def listing(schedule: Schedule) -> Iterable[str]:
+    """The turn order as lines of text: each phase, when it runs, and its steps."""
+    for phase in schedule:
+        start = ", also when a game begins or is loaded" if phase.at_start else ""
+        yield f"{phase.name} ({phase.when.value}{start}):"
+        for step in phase.steps:
+            yield f"  {step.describe()}"

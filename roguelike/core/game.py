@@ -6,7 +6,6 @@ test, a bot, a benchmark and both frontends drive the very same object.
 
 from __future__ import annotations
 
-import itertools
 from typing import TypeVar
 
 import esper
@@ -15,6 +14,7 @@ from components import (
     ActionPoints,
     Attributes,
     BlocksMovement,
+    Dose,
     MoveIntent,
     Palette,
     Player,
@@ -26,19 +26,16 @@ from components import (
 )
 from roguelike.content import formulas
 from roguelike.core.commands import Command, Move
-from roguelike.core.ecs import run_system, run_turn
+from roguelike.core.ecs import run_start, run_turn
+from roguelike.core.ecsworld import EcsWorld
 from roguelike.core.rng import Rng, derive_seed
-from roguelike.core.sight import field_of_view
 from roguelike.core.state import GameState
-from roguelike.core.world import ensure_floor, wake_floor
+from roguelike.core.world import Roster, doses_on_floor, ensure_floor, occupied, roster, wake_floor
 from systems import TURN
-from systems.control import control_reason
-from systems.perception import shift_colours, update_field_of_view
 
 C = TypeVar("C")
 GAME_SALT = 0x6A3E
 PLAYER_COLOUR = (255, 255, 255)
-_world_names = itertools.count(1)
 
 WELCOME = "You wake up shaking. A dose must be near."
 
@@ -46,7 +43,7 @@ WELCOME = "You wake up shaking. A dose must be near."
 class Game:
     """One game of Hedonic Hypothesis, living in its own esper world."""
 
-    def __init__(self, state: GameState, world: str) -> None:
+    def __init__(self, state: GameState, world: EcsWorld) -> None:
         self.state = state
         self.world = world
 
@@ -56,18 +53,16 @@ class Game:
         world = fresh_world()
         state = GameState(seed=seed, name=name, player=0, rng=Rng(derive_seed(seed, GAME_SALT)), floors={})
         floor = ensure_floor(state, 1)
-        state.player = esper.create_entity(*starting_player(name, floor.arrival))
+        state.player = world.create(*starting_player(name, floor.arrival))
         wake_floor(state)
         state.say(WELCOME)
         game = cls(state, world)
-        run_system(update_field_of_view, state)
-        run_system(shift_colours, state)
+        run_start(TURN, state)
         return game
 
     def activate(self) -> None:
-        """Make this game's world the one esper works on."""
-        if esper.current_world != self.world:
-            esper.switch_world(self.world)
+        """Make this game's world the one esper works on (its methods all do it themselves)."""
+        self.world.enter()
 
     def apply(self, command: Command) -> None:
         """Advance the game by one player action."""
@@ -75,7 +70,8 @@ class Game:
         if self.state.game_over:
             return
         state = self.state
-        state.acted = state.clock_ticks = state.doors_opened = False
+        state.acted = state.clock_ticks = False
+        state.seen_from = None  # sight is cast afresh every action
         dx, dy = (command.dx, command.dy) if isinstance(command, Move) else (0, 0)
         intent = esper.try_component(state.player, MoveIntent)
         if intent is None:
@@ -85,39 +81,50 @@ class Game:
         run_turn(TURN, state)
 
     def refresh_visible(self) -> None:
-        """Recompute which tiles the player sees (derived data, not saved)."""
+        """Derive again what is never saved: sight, colours, who steers next.
+
+        Loading does it; so must a test or a tool that changes components by hand.
+        """
         self.activate()
-        pos = self.player_component(Position)
-        self.state.visible = field_of_view(self.state.floor, pos.x, pos.y)
+        self.state.seen_from = None
+        run_start(TURN, self.state)
 
     def player_component(self, kind: type[C]) -> C:
         """One of the player's components."""
         self.activate()
         return esper.component_for_entity(self.state.player, kind)
 
+    def monsters(self) -> Roster:
+        """Every monster of the player's floor with its position, in id order."""
+        self.activate()
+        return roster()
+
+    def doses(self) -> list[tuple[int, Position, Dose]]:
+        """Every dose of the player's floor with its position, in id order."""
+        self.activate()
+        return doses_on_floor()
+
+    def taken_tiles(self) -> set[tuple[int, int]]:
+        """Tiles where anything of the player's floor stands (doses included)."""
+        self.activate()
+        return occupied(blockers_only=False)
+
     def palette(self) -> Palette:
         """The world's current colours."""
         return self.player_component(Palette)
 
     def control_reason(self) -> str | None:
-        """Why the player's next key will not steer, or None if it will."""
-        self.activate()
-        return control_reason(self.state)
+        """Why the player's next key will not steer, or None if it will (decided once per action)."""
+        return self.state.steering
 
     def close(self) -> None:
         """Forget this game's esper world."""
-        if esper.current_world == self.world:
-            esper.switch_world("default")
-        if self.world in esper.list_worlds():
-            esper.delete_world(self.world)
+        self.world.close()
 
 
-def fresh_world() -> str:
-    """Switch esper to a new, empty world and return its name."""
-    name = f"game-{next(_world_names)}"
-    esper.switch_world(name)
-    esper.clear_database()
-    return name
+def fresh_world() -> EcsWorld:
+    """A new, empty esper world, made current."""
+    return EcsWorld()
 
 
 def starting_player(name: str, at: tuple[int, int]) -> list[object]:

@@ -12,6 +12,15 @@ from roguelike.core.floor import Floor, Tile
 
 CARDINAL_COST = 2
 DIAGONAL_COST = 3
+# Steps in a fixed order, so ties always break the same way.
+NEIGHBOURS: tuple[tuple[int, int], ...] = (
+    (0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1),
+)
+
+
+def chebyshev(ax: int, ay: int, bx: int, by: int) -> int:
+    """Distance in king's moves."""
+    return max(abs(ax - bx), abs(ay - by))
 
 
 def travel_cost(floor: Floor) -> NDArray[np.int32]:

@@ -8,13 +8,13 @@ games with equal snapshots play on identically.
 from __future__ import annotations
 
 import hashlib
-import itertools
 from typing import Any
 
 import esper
 import msgpack
 import numpy as np
 
+from roguelike.core import ecsworld
 from roguelike.core.floor import Floor
 from roguelike.core.game import Game, fresh_world
 from roguelike.core.packing import pack_entity, unpack_entity
@@ -74,7 +74,7 @@ def from_plain(plain: Plain) -> Game:
     )
     for entity, packed in plain["entities"]:
         restore_entity(entity, unpack_entity([(name, values) for name, values in packed]))
-    esper._entity_count = itertools.count(plain["next_entity"])
+    world.skip_to(plain["next_entity"])
     game = Game(state, world)
     game.refresh_visible()
     return game
@@ -98,17 +98,12 @@ def floor_from_plain(plain: Plain) -> Floor:
 
 def peek_next_entity() -> int:
     """The id esper will give the next entity of the current world."""
-    upcoming = next(esper._entity_count)
-    esper._entity_count = itertools.count(upcoming)
-    return upcoming
+    return ecsworld.current().next_entity()
 
 
 def restore_entity(entity: int, components: list[object]) -> None:
     """Recreate an entity under its saved id, so relations and order survive a load."""
-    # esper hands out ids from a counter; pointing the counter at the saved id makes
-    # create_entity reuse it exactly.
-    esper._entity_count = itertools.count(entity)
-    esper.create_entity(*components)
+    ecsworld.current().restore(entity, components)
 
 
 def encode(plain: Plain) -> bytes:

@@ -13,6 +13,7 @@ from numpy.typing import NDArray
 
 from roguelike.content import formulas
 from roguelike.core.floor import Floor
+from roguelike.core.hunt import Hunt
 from roguelike.core.rng import Rng
 
 MESSAGE_LOG_SIZE = 50
@@ -28,7 +29,7 @@ class Message:
 
 @dataclass
 class GameState:
-    """World-wide state of one game; ``visible`` and the flags after ``messages`` are per-action scratch."""
+    """World-wide state of one game; the fields after ``cause_of_death`` are derived or scratch, never saved."""
 
     seed: int
     name: str
@@ -41,11 +42,14 @@ class GameState:
     cause_of_death: str | None = None
     acted: bool = False
     clock_ticks: bool = False
-    doors_opened: bool = False  # a monster opened a door after the player's sight was cast
     travel_to: int | None = None
+    hunt: Hunt | None = None  # the monsters' shared plan while they act
+    doors_opened: int = 0  # doors opened since the game was begun or loaded (sight must be cast again)
     visible: NDArray[np.bool_] = field(
         default_factory=lambda: np.zeros((formulas.MAP_HEIGHT, formulas.MAP_WIDTH), dtype=bool)
     )
+    seen_from: tuple[int, int, int, int] | None = None  # depth, x, y and doors opened when sight was cast
+    steering: str | None = None  # why the next action will not be the player's own (see systems.control)
 
     @property
     def floor(self) -> Floor:

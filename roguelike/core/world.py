@@ -6,10 +6,14 @@ their :class:`~roguelike.core.floor.Floor` and wake when the player returns, exa
 
 from __future__ import annotations
 
+import operator
+from typing import Any
+
 import esper
 
-from components import Dose, Player, Position, Record, StateOfMind
+from components import BlocksMovement, Dose, Monster, Player, Position, Record, StateOfMind
 from roguelike.content import formulas
+from roguelike.core import ecsworld
 from roguelike.core.floor import Floor
 from roguelike.core.mapgen import generate_floor
 from roguelike.core.packing import pack_entity, unpack_entity
@@ -17,6 +21,11 @@ from roguelike.core.rng import derive_seed
 from roguelike.core.state import GameState
 
 FLOOR_SALT = 0xF1005
+
+Spot = tuple[int, int]
+Roster = list[tuple[int, Monster, Position]]
+_by_id = operator.itemgetter(0)
+_roster_memo: list[Any] = []  # [esper's monster list, the roster built from it]
 
 
 def entities_at(x: int, y: int) -> list[int]:
@@ -28,6 +37,61 @@ def doses_on_floor() -> list[tuple[int, Position, Dose]]:
     """Every dose of the live floor with its position, in id order."""
     found = esper.get_components(Position, Dose)
     return sorted(((e, pos, dose) for e, (pos, dose) in found), key=lambda t: t[0])
+
+
+def roster() -> Roster:
+    """Every monster with its position, in id order.
+
+    Same answer as ``matching((Monster, Position))`` (every monster has a position), at
+    a fraction of the cost: esper rebuilds two-component queries slowly after any change,
+    and this runs several times a turn. esper hands back the very same list object for
+    ``get_component(Monster)`` until a component is added or removed anywhere, so the
+    roster built from it is reused until then.
+    """
+    monsters = esper.get_component(Monster)
+    if _roster_memo and _roster_memo[0] is monsters:
+        memo: Roster = _roster_memo[1]
+        return memo
+    position_of = esper.component_for_entity
+    found = [(entity, monster, position_of(entity, Position)) for entity, monster in monsters]
+    found.sort(key=_by_id)
+    _roster_memo[:] = [monsters, found]
+    return found
+
+
+def occupied(blockers_only: bool = True) -> set[Spot]:
+    """Tiles where something stands (only things that block movement by default)."""
+    if not blockers_only:
+        return {(p.x, p.y) for _, p in esper.get_component(Position)}
+    position_of = esper.component_for_entity
+    blocking = (position_of(entity, Position) for entity, _ in esper.get_component(BlocksMovement))
+    return {(p.x, p.y) for p in blocking}
+
+
+def standing() -> dict[Spot, int]:
+    """Who blocks each tile where something blocks movement."""
+    position_of = esper.component_for_entity
+    found = {}
+    for entity, _ in sorted(esper.get_component(BlocksMovement), key=_by_id):
+        pos = position_of(entity, Position)
+        found[(pos.x, pos.y)] = entity
+    return found
+
+
+def blockers(monsters: Roster, player: int) -> dict[Spot, int]:
+    """:func:`standing`, quicker when the monsters and the player are all that block."""
+    if len(esper.get_component(BlocksMovement)) != len(monsters) + 1:
+        return standing()
+    spots = {(p.x, p.y): entity for entity, _, p in monsters}
+    pos = esper.component_for_entity(player, Position)
+    spots[(pos.x, pos.y)] = player
+    return spots
+
+
+def monsters_in_sight(state: GameState) -> list[Spot]:
+    """Positions of the monsters the player sees, in id order."""
+    visible = state.visible
+    return [(p.x, p.y) for _, _, p in roster() if visible[p.y, p.x]]
 
 
 def floor_seed(seed: int, depth: int) -> int:
@@ -65,8 +129,9 @@ def wake_floor(state: GameState) -> None:
     """Bring the current floor's dormant entities to life."""
     floor = state.floor
     floor.encoded = None  # the player is here now: the floor will change
+    world = ecsworld.current()
     for packed in floor.dormant:
-        esper.create_entity(*unpack_entity(packed))
+        world.create(*unpack_entity(packed))
     floor.dormant.clear()
 
 

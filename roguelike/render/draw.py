@@ -6,7 +6,6 @@ colours follow the saved palette, and doses stay bright whatever the State of Mi
 
 from __future__ import annotations
 
-import esper
 import numpy as np
 import tcod.console
 from numpy.typing import NDArray
@@ -31,8 +30,7 @@ REMEMBERED_DIM = 0.35
 
 def draw_game(console: tcod.console.Console, game: Game, now: float) -> None:
     """Draw the whole in-game screen."""
-    game.activate()
-    palette = esper.component_for_entity(game.state.player, Palette)
+    palette = game.palette()
     draw_map(console, game, palette, now)
     draw_entities(console, game, palette)
     draw_panel(console, game)
@@ -58,9 +56,10 @@ def draw_map(console: tcod.console.Console, game: Game, palette: Palette, now: f
 def draw_entities(console: tcod.console.Console, game: Game, palette: Palette) -> None:
     """Entities in sight, lowest layer first; doses also where the player remembers them."""
     visible, explored = game.state.visible, game.state.floor.explored
-    drawn = sorted(esper.get_components(Position, Renderable), key=lambda p: (p[1][1].layer, p[0]))
+    world = game.world
+    drawn = sorted(world.query(Position, Renderable), key=lambda p: (p[1][1].layer, p[0]))
     for entity, (pos, look) in drawn:
-        remembered_dose = explored[pos.y, pos.x] and esper.has_component(entity, Dose)
+        remembered_dose = explored[pos.y, pos.x] and world.has(entity, Dose)
         if visible[pos.y, pos.x] or remembered_dose:
             console.rgb[pos.y, pos.x]["ch"] = ord(look.glyph)
             console.rgb[pos.y, pos.x]["fg"] = entity_colour(look, palette)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import esper
 import tcod.console
 
 from components import Attributes, StateOfMind, Tolerance
@@ -29,10 +28,9 @@ TAKEOVER_COLOUR = (255, 120, 80)
 def draw_panel(console: tcod.console.Console, game: Game) -> None:
     """Draw the four rows under the map."""
     console.draw_rect(0, PANEL_TOP, formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT - PANEL_TOP, ch=ord(" "), bg=PANEL_BG)
-    player = game.state.player
-    som = esper.component_for_entity(player, StateOfMind).value
-    attrs = esper.component_for_entity(player, Attributes)
-    tolerance = esper.component_for_entity(player, Tolerance).value
+    som = game.player_component(StateOfMind).value
+    attrs = game.player_component(Attributes)
+    tolerance = game.player_component(Tolerance).value
     draw_mood(console, som, attrs.will)
     line = f"Con {attrs.confidence:>2}  Nrv {attrs.nerve:>2}  Wil {attrs.will:>2}  Tol {tolerance:>2}"
     console.print(0, PANEL_TOP + 2, line, fg=TEXT)

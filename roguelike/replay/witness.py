@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import esper
 import msgpack
 
 from roguelike.core.game import Game
@@ -25,15 +24,14 @@ PLAYER = "@"
 
 def witness(game: Game) -> Witness:
     """Facts about the game as it stands, as msgpack-ready plain values."""
-    game.activate()
     state = game.state
     facts: Witness = {
         "depth": state.depth,
         "rng": state.rng.state,
-        "entities": sum(1 for _ in esper.get_entities()),
+        "entities": len(game.world.entities()),
         "messages": len(state.messages),
     }
-    for name, values in pack_entity(esper.components_for_entity(state.player)):
+    for name, values in pack_entity(game.world.components(state.player)):
         facts[PLAYER + name] = values
     return as_stored(facts)
 

@@ -1,0 +1,139 @@
+"""What the monsters share while they act in one turn: who stands where, and the path maps.
+
+Hunters all descend one distance map toward the player, computed once per turn (and
+cached by the player's tile), so forty of them cost one Dijkstra search rather than
+forty. Path maps are flat arrays indexed ``y * width + x`` (quicker to build and read
+than nested lists); ``moves`` pairs every step with its offset in such an array.
+"""
+
+from __future__ import annotations
+
+import array
+import functools
+
+import numpy as np
+import tcod.path
+from numpy.typing import NDArray
+
+from roguelike.content import formulas
+from roguelike.core.floor import WALKABLE, Floor, Tile
+from roguelike.core.pathing import CARDINAL_COST, DIAGONAL_COST, NEIGHBOURS, distance_map
+from roguelike.core.rng import Rng
+
+# Hunters path through closed doors (they open them on the way); walls cost 0 (blocked).
+CHASE_COST = (WALKABLE | (np.arange(len(WALKABLE)) == Tile.DOOR_CLOSED)).astype(np.int32)
+UNREACHABLE = int(np.iinfo(np.int32).max)
+CHASE_CACHE_SIZE = 64
+
+Spot = tuple[int, int]
+
+
+class Hunt:
+    """The monsters' turn: the player's tile, who blocks which tile, the path maps."""
+
+    def __init__(self, floor: Floor, rng: Rng, player_at: Spot, blocked: dict[Spot, int]) -> None:
+        self.floor = floor
+        self.rng = rng
+        self.player_at = player_at
+        self.blocked = blocked
+        self.tiles = floor.tiles
+        self.width = int(self.tiles.shape[1])
+        self.moves = tuple((step, step[1] * self.width + step[0]) for step in NEIGHBOURS)
+        self.step: Spot | None = None  # what the monster acting now chose to do
+        self._walkable: NDArray[np.bool_] | None = None
+        self._chase: array.array[int] | None = None
+        self._flanks: array.array[int] | None = None
+
+    def occupants(self, x: int, y: int) -> list[int]:
+        """Who blocks a tile (monsters ignore doses, so only blockers count)."""
+        found = self.blocked.get((x, y))
+        return [] if found is None else [found]
+
+    def moved(self, entity: int, old: Spot, new: Spot) -> None:
+        """Note an actor's step."""
+        del self.blocked[old]
+        self.blocked[new] = entity
+
+    def gone(self, spot: Spot) -> None:
+        """Note an actor that vanished."""
+        self.blocked.pop(spot, None)
+
+    def chase(self) -> array.array[int]:
+        """Walking distance to the player from every tile (looked up once, when needed)."""
+        if self._chase is None:
+            self._chase = chase_distances(self.tiles.tobytes(), self.width, self.player_at)
+        return self._chase
+
+    def chase_step(self, x: int, y: int) -> Spot | None:
+        """Down the chase map toward the player (from a tile that :meth:`reaches` it)."""
+        dist = self._chase or self.chase()
+        return self.descend(dist, x, y, dist[y * self.width + x])
+
+    def reaches(self, x: int, y: int) -> bool:
+        """Whether the player can be walked to from ``(x, y)``."""
+        return (self._chase or self.chase())[y * self.width + x] != UNREACHABLE
+
+    def flank_step(self, x: int, y: int) -> Spot | None:
+        """Down the flanking map, toward a free tile beside the player."""
+        return self.descend(self._flanks or self.flanks(), x, y, UNREACHABLE)
+
+    def descend(self, dist: array.array[int], x: int, y: int, here: int) -> Spot | None:
+        """The free step to the lowest tile of a path map below ``here`` (None: hold still)."""
+        blocked, player_at = self.blocked, self.player_at
+        index = y * self.width + x
+        best, best_distance = None, here
+        for step, offset in self.moves:
+            d = dist[index + offset]
+            if d < best_distance:
+                spot = (x + step[0], y + step[1])
+                if spot == player_at or spot not in blocked:
+                    best, best_distance = step, d
+        return best
+
+    def flanks(self) -> array.array[int]:
+        """Walking distance to the free tiles beside the player, going round every monster.
+
+        A pack hunter near the player follows this instead of the chase map, so the pack
+        spreads around the player rather than queueing behind the first of them. Only the
+        player's surroundings are searched (computed once a turn, if at all).
+        """
+        reach = formulas.FLANK_RANGE + 1
+        px, py = self.player_at
+        left, top = max(0, px - reach), max(0, py - reach)
+        cost = CHASE_COST[self.tiles[top : py + reach + 1, left : px + reach + 1]]
+        for bx, by in self.blocked:
+            if 0 <= by - top < cost.shape[0] and 0 <= bx - left < cost.shape[1]:
+                cost[by - top, bx - left] = 0
+        free = [(px + dx - left, py + dy - top) for dx, dy in NEIGHBOURS if cost[py + dy - top, px + dx - left]]
+        full = np.full(self.tiles.shape, UNREACHABLE, dtype=np.int32)
+        full[top : top + cost.shape[0], left : left + cost.shape[1]] = distance_map(cost, free)
+        self._flanks = array.array("i", full.tobytes())
+        return self._flanks
+
+    def wander_step(self, x: int, y: int) -> Spot | None:
+        """Now and then, a random step onto a free open tile."""
+        rng = self.rng
+        if not rng.chance(*formulas.WANDER_CHANCE):
+            return None
+        if self._walkable is None:
+            self._walkable = self.floor.walkable()
+        walkable, blocked = self._walkable, self.blocked
+        options = [
+            (dx, dy) for dx, dy in NEIGHBOURS if walkable[y + dy, x + dx] and (x + dx, y + dy) not in blocked
+        ]
+        return rng.choice(options) if options else None
+
+
+@functools.lru_cache(maxsize=CHASE_CACHE_SIZE)
+def chase_distances(tiles: bytes, width: int, goal: Spot) -> array.array[int]:
+    """Walking distances to ``goal`` over a floor's tiles given as bytes, as a flat array.
+
+    A pure function of its arguments, so it is cached: the player often stands where it
+    stood a turn before (fighting, waiting), and a floor's tiles rarely change. The array
+    is shared between callers: never modify it.
+    """
+    cost = CHASE_COST[np.frombuffer(tiles, dtype=np.uint8).reshape(-1, width)]
+    dist = np.full(cost.shape, UNREACHABLE, dtype=np.int32)
+    dist[goal[1], goal[0]] = 0
+    tcod.path.dijkstra2d(dist, cost, CARDINAL_COST, DIAGONAL_COST, out=dist)
+    return array.array("i", dist.tobytes())
