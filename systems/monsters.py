@@ -15,12 +15,12 @@ from components.monsters import NO_TARGET
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.core.ecs import Round, system
-from roguelike.core.hunt import Hunt
+from roguelike.core.hunt import UNREACHABLE, Hunt
 from roguelike.core.pathing import chebyshev
 from roguelike.core.state import GameState
 from roguelike.core.world import Roster, blockers, roster
 from systems.combat import bestiary_of, count
-from systems.movement import Outcome, step_or_bump
+from systems.movement import BUMPED, MOVED, step_or_bump
 
 ACTION_POINTS = {kind.key: kind.action_points for kind in MONSTER_KINDS.values()}
 PACK = {kind.key: kind.pack for kind in MONSTER_KINDS.values()}
@@ -88,10 +88,10 @@ def choose_monster_step(state: GameState, entity: int, monster: Monster, pos: Po
         hunt.step = (px - x, py - y)  # bumping the player is the strike
     elif near <= formulas.FLANK_RANGE and PACK[monster.kind]:
         hunt.step = hunt.flank_step(x, y)
-    elif hunt.reaches(x, y):
-        hunt.step = hunt.chase_step(x, y)
+    elif (here := (chase := hunt.chase())[y * hunt.width + x]) != UNREACHABLE:
+        hunt.step = hunt.descend(chase, x, y, here)
     else:
-        hunt.step = hunt.wander_step(x, y)
+        hunt.step = hunt.wander_step(x, y)  # the player cannot be reached: roam
 
 
 @system(Monster, Position)
@@ -103,13 +103,13 @@ def move_monster(state: GameState, entity: int, monster: Monster, pos: Position)
         return
     old = (pos.x, pos.y)
     outcome = step_or_bump(state, entity, pos, hunt.step[0], hunt.step[1], hunt.occupants)
-    if outcome is Outcome.MOVED:
+    if outcome is MOVED:
         hunt.moved(entity, old, (pos.x, pos.y))
-    elif outcome is Outcome.BUMPED and not esper.entity_exists(entity):
+    elif outcome is BUMPED and not esper.entity_exists(entity):
         hunt.gone(old)  # it vanished as it hit
 
 
-def monster_points(monster: Monster, pos: Position) -> int:
+def monster_points(entity: int, monster: Monster, pos: Position) -> int:
     """A monster's action points each turn, by its kind (Depression two)."""
     return ACTION_POINTS[monster.kind]
 

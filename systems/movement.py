@@ -23,6 +23,8 @@ from systems.combat import strike
 STAIRS_STEP = {int(Tile.STAIRS_DOWN): 1, int(Tile.STAIRS_UP): -1}
 DOOR_CLOSED = int(Tile.DOOR_CLOSED)
 WALL = int(Tile.WALL)
+# The walkable table as plain bools: every monster's every step reads it.
+CAN_STAND = tuple(bool(walkable) for walkable in WALKABLE)
 Occupants = Callable[[int, int], list[int]]
 
 
@@ -35,6 +37,10 @@ class Outcome(Enum):
     MOVED = "moved"
 
 
+# Plain names for the outcomes: reading an Enum member off its class is slow in a hot loop.
+STOPPED, OPENED, BUMPED, MOVED = Outcome.STOPPED, Outcome.OPENED, Outcome.BUMPED, Outcome.MOVED
+
+
 @system(Player, Position, MoveIntent)
 def move_player(state: GameState, entity: int, player: Player, pos: Position, intent: MoveIntent) -> None:
     """The player's step (or wait): whatever it does but walking into a wall is an action."""
@@ -42,10 +48,10 @@ def move_player(state: GameState, entity: int, player: Player, pos: Position, in
         state.acted = True
         return
     outcome = step_or_bump(state, entity, pos, intent.dx, intent.dy, entities_at)
-    if outcome is Outcome.STOPPED:
+    if outcome is STOPPED:
         return
     state.acted = True
-    if outcome is Outcome.OPENED:
+    if outcome is OPENED:
         state.say("You open the door.")
 
 
@@ -61,29 +67,30 @@ def step_or_bump(state: GameState, entity: int, pos: Position, dx: int, dy: int,
     tile = tiles.item(y, x) if 0 <= x < width and 0 <= y < height else WALL
     if tile == DOOR_CLOSED:
         tiles[y, x] = Tile.DOOR_OPEN
-        state.doors_opened += 1
-        return Outcome.OPENED
-    if not WALKABLE[tile]:
-        return Outcome.STOPPED
+        return OPENED
+    if not CAN_STAND[tile]:
+        return STOPPED
     is_player = entity == state.player
-    outcome = bump(state, entity, occupants(x, y), is_player)
-    if outcome is not None:
-        return outcome
+    others = occupants(x, y)
+    if others:
+        outcome = bump(state, entity, others, is_player)
+        if outcome is not None:
+            return outcome
     pos.x, pos.y = x, y
     if is_player and tile in STAIRS_STEP:
         state.travel_to = state.depth + STAIRS_STEP[tile]
-    return Outcome.MOVED
+    return MOVED
 
 
 def bump(state: GameState, entity: int, others: list[int], is_player: bool) -> Outcome | None:
     """Whatever stands on the tile stepped to: None if nothing stops the step."""
     # A fight comes first: a monster standing on a dose is hit, the dose left alone.
     if any(strike(state, entity, other) for other in others):
-        return Outcome.BUMPED
+        return BUMPED
     for other in others:
         if is_player and esper.has_component(other, Dose):
             esper.add_component(entity, UseDose(other))
-            return Outcome.BUMPED
+            return BUMPED
         if esper.has_component(other, BlocksMovement):
-            return Outcome.STOPPED
+            return STOPPED
     return None

@@ -13,12 +13,12 @@ from roguelike.core.state import GameState
 def cast_sight(state: GameState, entity: int, player: Player, pos: Position) -> None:
     """The one place sight is cast: what the player sees, remembered as explored.
 
-    Sight depends only on the floor's tiles and where the player stands: cast at the
-    first chance of every action, it is cast again within the action only if one of them
-    changed (a monster opened a door). What the player sees is never saved but derived
-    on loading, so it must always match the state as the action leaves it.
+    Sight depends only on the floor's tiles and where the player stands, so it is cast
+    again only when one of them changed (the player moved or took the stairs, a door was
+    opened, by the player or by a monster). What the player sees is never saved but
+    derived on loading, so it must always match the state as the action leaves it.
     """
-    seen_from = (state.depth, pos.x, pos.y, state.doors_opened)
+    seen_from = (state.depth, pos.x, pos.y, state.floor.tiles.tobytes())
     if seen_from == state.seen_from:
         return
     state.seen_from = seen_from

@@ -78,7 +78,7 @@ class Round:
     """Actors acting one after another: each, in id order, runs ``systems`` once per action point.
 
     ``actors`` lists ``(entity, *components)`` in id order; ``points`` gives an actor's
-    action points from those components. An actor stops when it is gone or the player died.
+    action points from the same arguments. An actor stops when it is gone or the player died.
     """
 
     name: str
@@ -89,13 +89,17 @@ class Round:
 
     def run(self, state: GameState) -> None:
         """Every actor spends its action points."""
-        systems = self.systems
-        for entity, *components in self.actors():
-            for _ in range(self.points(*components)):
-                if state.cause_of_death is not None or not esper.entity_exists(entity):
-                    break
-                for sys in systems:
-                    sys.fn(state, entity, *components)
+        functions = [sys.fn for sys in self.systems]
+        exists, points = esper.entity_exists, self.points
+        for actor in self.actors():
+            if state.cause_of_death is not None:
+                return  # the player is dead: nobody acts any more
+            entity = actor[0]
+            for point in range(points(*actor)):
+                if point and (state.cause_of_death is not None or not exists(entity)):
+                    break  # it vanished as it hit, or its first action killed
+                for fn in functions:
+                    fn(state, *actor)
 
     def describe(self) -> str:
         """The round as the schedule's listing shows it."""

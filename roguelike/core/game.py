@@ -71,7 +71,6 @@ class Game:
             return
         state = self.state
         state.acted = state.clock_ticks = False
-        state.seen_from = None  # sight is cast afresh every action
         dx, dy = (command.dx, command.dy) if isinstance(command, Move) else (0, 0)
         intent = esper.try_component(state.player, MoveIntent)
         if intent is None:

@@ -64,15 +64,6 @@ class Hunt:
             self._chase = chase_distances(self.tiles.tobytes(), self.width, self.player_at)
         return self._chase
 
-    def chase_step(self, x: int, y: int) -> Spot | None:
-        """Down the chase map toward the player (from a tile that :meth:`reaches` it)."""
-        dist = self._chase or self.chase()
-        return self.descend(dist, x, y, dist[y * self.width + x])
-
-    def reaches(self, x: int, y: int) -> bool:
-        """Whether the player can be walked to from ``(x, y)``."""
-        return (self._chase or self.chase())[y * self.width + x] != UNREACHABLE
-
     def flank_step(self, x: int, y: int) -> Spot | None:
         """Down the flanking map, toward a free tile beside the player."""
         return self.descend(self._flanks or self.flanks(), x, y, UNREACHABLE)

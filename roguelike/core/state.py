@@ -44,11 +44,10 @@ class GameState:
     clock_ticks: bool = False
     travel_to: int | None = None
     hunt: Hunt | None = None  # the monsters' shared plan while they act
-    doors_opened: int = 0  # doors opened since the game was begun or loaded (sight must be cast again)
     visible: NDArray[np.bool_] = field(
         default_factory=lambda: np.zeros((formulas.MAP_HEIGHT, formulas.MAP_WIDTH), dtype=bool)
     )
-    seen_from: tuple[int, int, int, int] | None = None  # depth, x, y and doors opened when sight was cast
+    seen_from: tuple[int, int, int, bytes] | None = None  # depth, x, y and tiles when sight was cast
     steering: str | None = None  # why the next action will not be the player's own (see systems.control)
 
     @property
