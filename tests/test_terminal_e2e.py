@@ -239,11 +239,10 @@ def test_interrupted_game_closes_cleanly_and_restores_the_terminal(data: Path, h
 # save there), so the tests see that every way out closes the screens first.
 RECORDING_APP = """
 import sys, termios, tcod.event
-from roguelike.screens.base import App
+from roguelike.screens.base import App, Screen
 from roguelike.frontend.terminal import run_terminal
 
-class Recording:
-    animated = False
+class Recording(Screen):
     def __init__(self):
         self.keys = []
     def on_event(self, event):

@@ -15,7 +15,7 @@ from roguelike.frontend.palette import ColourMode
 from roguelike.frontend.termkeys import KeyDecoder
 from roguelike.frontend.terminal import TerminalLoop, TerminalSetup, too_small_message
 from roguelike.frontend.termsession import Capabilities
-from roguelike.screens.base import App, Quit, Transition
+from roguelike.screens.base import App, Quit, Screen, Transition
 
 
 class Clock:
@@ -66,11 +66,11 @@ class ScriptedTerminal:
         return self.screen.display[y]
 
 
-class Recorder:
+class Recorder(Screen):
     """A screen that shows the keys it got and the time it was drawn at."""
 
     def __init__(self, animated: bool = False) -> None:
-        self.animated = animated
+        self.animating = animated
         self.keys: list[str] = []
         self.draws: list[float] = []
         self.closed = 0
@@ -85,6 +85,10 @@ class Recorder:
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         self.draws.append(now)
         console.print(0, 0, "keys: " + " ".join(self.keys))
+
+    @property
+    def animated(self) -> bool:
+        return self.animating
 
     def on_close(self) -> None:
         self.closed += 1

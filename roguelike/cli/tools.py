@@ -15,17 +15,23 @@ if TYPE_CHECKING:
 
 def configure_simulate(parser: argparse.ArgumentParser) -> None:
     """Options of ``hedonic simulate``."""
-    parser.add_argument("--seed", type=int, required=True, help="seed of the game")
+    parser.add_argument("--seed", type=int, help="seed of the game (required unless --systems)")
     parser.add_argument("--turns", type=int, default=1000, help="stop after this many turns")
     parser.add_argument(
         "--name", default=None,
         help="name of the character; with a name the game autosaves in the data directory and "
         "continues that character's save when there is one (default: Bot, not saved)",
     )
+    parser.add_argument("--systems", action="store_true", help="print the turn order (phases and systems) and exit")
 
 
 def simulate(args: argparse.Namespace) -> int:
     """Play a headless game with the bot and print its summary."""
+    if args.systems:
+        return print_systems()
+    if args.seed is None:
+        print("hedonic simulate: --seed is required", file=sys.stderr)
+        return 2
     from roguelike.bots.headless import play_bot, summarise
     from roguelike.saves import SaveError
 
@@ -39,6 +45,15 @@ def simulate(args: argparse.Namespace) -> int:
     for notice in session.notices.lines():
         print(f"hedonic simulate: {notice}", file=sys.stderr)
     print("\n".join(summarise(session.game).lines()))
+    return 0
+
+
+def print_systems() -> int:
+    """Print the one schedule of a turn, phase by phase, as the runner runs it."""
+    from roguelike.core.ecs import listing
+    from systems import TURN
+
+    print("\n".join(listing(TURN)))
     return 0
 
 
@@ -60,7 +75,7 @@ def simulated_session(args: argparse.Namespace) -> Session:
 
 def configure_screenshot(parser: argparse.ArgumentParser) -> None:
     """Options of ``hedonic screenshot``."""
-    parser.add_argument("--seed", type=int, required=True, help="seed of the game")
+    parser.add_argument("--seed", type=int, help="seed of the game (required unless --systems)")
     parser.add_argument("--turns", type=int, default=0, help="turns the bot plays first")
     parser.add_argument("--out", type=Path, required=True, help="PNG file to write")
 

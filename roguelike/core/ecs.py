@@ -25,7 +25,7 @@ class When(Enum):
     """When in a turn a phase runs."""
 
     ACTION = "every action"  # after every action of the player (twice a turn at Will 10)
-    CLOCK = "turn ends"  # only when the action ends the turn and the world clock advances
+    CLOCK = "when the turn ends"  # only when the action ends the turn and the world clock advances
 
 
 SystemFn = Callable[..., None]

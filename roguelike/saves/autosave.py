@@ -3,8 +3,8 @@
 After each command the step's already-encoded snapshot is written atomically (temp file,
 fsync, replace, fsync the folder). The waits on the disk happen on one background thread
 so the player never waits for them: the frame of the turn is drawn at once, and the next
-command is only applied once the previous turn's save is on disk (the in-game screen
-calls :func:`settle` before it applies a command; each step does it too).
+key is only read once the turn's save is on disk (the in-game screen's ``before_input``
+hook calls :func:`settle`; a step also finishes the write before it, so writes never overlap).
 
 When the character dies, its record goes durably into the history first; only then is
 the save retired. A save that cannot be written (read-only or full disk) leaves the last
@@ -43,10 +43,10 @@ def writer() -> ThreadPoolExecutor:
     return _writer
 
 
-def settle(session: Session, *, wait: bool = True) -> None:
-    """Let the session's notices tell how its last save went, waiting for it unless ``wait`` is False."""
+def settle(session: Session) -> None:
+    """Wait until the session's last save is on disk; its notices then tell how it went."""
     for observer in session.observers:
-        if isinstance(observer, Autosave) and (wait or observer.written()):
+        if isinstance(observer, Autosave):
             observer.settle()
 
 
@@ -77,10 +77,6 @@ class Autosave:
             self.bury(game)
             return
         self.writing = writer().submit(write_save, self.path, step.snapshot, steps=step.index)
-
-    def written(self) -> bool:
-        """Whether no save is being written at this moment."""
-        return self.writing is None or self.writing.done()
 
     def settle(self) -> bool:
         """Wait for the save being written and report how it went; True if all is saved."""

@@ -7,28 +7,35 @@ events to the same :class:`App`, so no screen has frontend-specific code.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Protocol, Union
+from typing import Union
 
 import tcod.console
 import tcod.event
 
 
-class Screen(Protocol):
-    """One screen of the game."""
+class Screen(ABC):
+    """One screen of the game: it reacts to events and draws; the hooks do nothing unless overridden."""
 
     @property
     def animated(self) -> bool:
         """Whether the screen changes with time alone (frontends then redraw on a timer)."""
-        ...
+        return False
 
+    @abstractmethod
     def on_event(self, event: tcod.event.Event) -> Transition | None:
         """React to an input event; return what should happen to the stack."""
-        ...
 
+    @abstractmethod
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """Draw on the 80x25 console; ``now`` (seconds) drives cosmetic animation only."""
-        ...
+
+    def before_input(self) -> None:
+        """Finish what must be done before the next key is read (the in-game screen's autosave)."""
+
+    def on_close(self) -> None:
+        """The program is closing under this screen: release what it holds."""
 
 
 @dataclass(frozen=True)
@@ -100,10 +107,7 @@ class App:
     def close_all(self) -> None:
         """Close every screen, top first, letting each one clean up."""
         while self.stack:
-            screen = self.stack.pop()
-            close = getattr(screen, "on_close", None)
-            if close is not None:
-                close()
+            self.stack.pop().on_close()
 
     def before_input(self) -> None:
         """Let screens finish what must be done before input is read (the autosave).
@@ -111,9 +115,7 @@ class App:
         Frontends call this after showing a frame and before waiting for a key.
         """
         for screen in list(self.stack):
-            hook = getattr(screen, "before_input", None)
-            if hook is not None:
-                hook()
+            screen.before_input()
 
     def draw(self, console: tcod.console.Console, now: float) -> None:
         """Draw the top screen on a cleared console."""

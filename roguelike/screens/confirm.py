@@ -16,10 +16,9 @@ TEXT = (230, 220, 220)
 KEYS = (255, 230, 120)
 
 
-class ConfirmScreen:
+class ConfirmScreen(Screen):
     """Asks a question; only the y key says yes."""
 
-    animated = False
 
     def __init__(self, question: str, on_yes: Callable[[], None], under: Screen) -> None:
         self.question = question

@@ -11,7 +11,7 @@ from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.core.game import Game
 from roguelike.screens.keymap import CONFIRM_KEYS
 from roguelike.core.names import fit
-from roguelike.screens.base import Pop, Transition
+from roguelike.screens.base import Pop, Screen, Transition
 from roguelike.screens.style import HINT, TEXT
 
 CAUSE_TEXT = {
@@ -21,10 +21,9 @@ CAUSE_TEXT = {
 HEADING = (220, 60, 60)
 
 
-class DeathScreen:
+class DeathScreen(Screen):
     """Cause of death, turns survived, floor reached, doses used; any key goes back."""
 
-    animated = False
 
     def __init__(self, game: Game) -> None:
         self.game = game

@@ -5,7 +5,7 @@ from __future__ import annotations
 import tcod.console
 import tcod.event
 
-from roguelike.screens.base import Pop, Transition
+from roguelike.screens.base import Pop, Screen, Transition
 from roguelike.screens.style import HEADING, TEXT
 
 LINES = (
@@ -27,10 +27,9 @@ NOTES = (
 KEY = (170, 200, 255)
 
 
-class HelpScreen:
+class HelpScreen(Screen):
     """Keys and the rules in a few lines; any key closes it."""
 
-    animated = False
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
         """Any key press goes back to the game."""

@@ -21,7 +21,7 @@ from roguelike.screens.pause import PauseScreen
 from roguelike.core.session import Session
 
 
-class InGameScreen:
+class InGameScreen(Screen):
     """Playing: every command key advances the game."""
 
     def __init__(self, session: Session) -> None:
@@ -42,7 +42,6 @@ class InGameScreen:
         command = self.command_for(event)
         if command is None:
             return None
-        settle(self.session)  # the previous turn is on disk before this command is applied
         self.session.apply(command)
         if self.game.state.game_over:
             self.session.close()
@@ -62,7 +61,12 @@ class InGameScreen:
         draw_notices(console, self.session)
 
     def before_input(self) -> None:
-        """The turn just shown is on disk before the next key is read."""
+        """The turn just shown is on disk before the next key is read.
+
+        The one place a played turn's autosave is waited for: frontends call this hook
+        after showing each frame. (A step also finishes the write before it, so writes
+        never overlap even where no frontend calls the hook.)
+        """
         settle(self.session)
 
     def on_close(self) -> None:

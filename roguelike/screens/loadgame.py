@@ -14,7 +14,7 @@ from roguelike.screens.keymap import CONFIRM_KEYS, MENU_DOWN, MENU_UP
 from roguelike.core.names import fit
 from roguelike.replay.tosave import rebuild_status
 from roguelike.saves import Games, SaveError, SaveInfo
-from roguelike.screens.base import Pop, Push, Replace, Transition
+from roguelike.screens.base import Pop, Push, Replace, Screen, Transition
 from roguelike.screens.confirm import ConfirmScreen
 from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.style import HEADING, HINT, SELECTED, TEXT
@@ -26,10 +26,9 @@ DELETE_KEYS = frozenset({KeySym.D, KeySym.DELETE})
 REBUILD_KEYS = frozenset({KeySym.R})
 
 
-class LoadGameScreen:
+class LoadGameScreen(Screen):
     """Pick a save to play on, or delete one."""
 
-    animated = False
 
     def __init__(self, games: Games) -> None:
         self.games = games

@@ -7,17 +7,16 @@ import tcod.event
 
 from roguelike.core.game import Game
 from roguelike.core.names import fit
-from roguelike.screens.base import Pop, Transition
+from roguelike.screens.base import Pop, Screen, Transition
 from roguelike.screens.style import HEADING, TEXT
 
 TURN = (120, 120, 140)
 ROWS = 21
 
 
-class MessageLogScreen:
+class MessageLogScreen(Screen):
     """The newest messages with their turns; any key closes it."""
 
-    animated = False
 
     def __init__(self, game: Game) -> None:
         self.game = game

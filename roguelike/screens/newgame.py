@@ -8,7 +8,7 @@ import tcod.event
 
 from roguelike.core.names import DEFAULT_NAME, NAME_MAX, clean_name, fit, printable
 from roguelike.saves import Games
-from roguelike.screens.base import Pop, Replace, Transition
+from roguelike.screens.base import Pop, Replace, Screen, Transition
 from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.style import HEADING, HINT
 
@@ -18,10 +18,9 @@ FIELD_WIDTH = 40
 START_KEYS = frozenset({tcod.event.KeySym.RETURN, tcod.event.KeySym.KP_ENTER})
 
 
-class NewGameScreen:
+class NewGameScreen(Screen):
     """Asks for the character's name; nothing about sex or gender, as the design asks."""
 
-    animated = False
 
     def __init__(self, games: Games, swallow_first_text: bool = False) -> None:
         self.games = games

@@ -8,7 +8,7 @@ import tcod.event
 
 from roguelike.core.game import Game
 from roguelike.render.draw import draw_game
-from roguelike.screens.base import Pop, Transition
+from roguelike.screens.base import Pop, Screen, Transition
 from roguelike.screens.menu import Menu
 from roguelike.screens.noticebar import draw_notices
 from roguelike.core.session import Session
@@ -16,10 +16,9 @@ from roguelike.core.session import Session
 BOX = (20, 18, 36)
 
 
-class PauseScreen:
+class PauseScreen(Screen):
     """Continue playing or quit; there is no quitting without saving."""
 
-    animated = False
 
     def __init__(self, session: Session) -> None:
         self.session = session

@@ -19,7 +19,7 @@ from tcod.event import KeySym
 from roguelike.content import formulas
 from roguelike.render.draw import draw_game
 from roguelike.replay.playback import Playback
-from roguelike.screens.base import Pop, Transition
+from roguelike.screens.base import Pop, Screen, Transition
 
 SPEEDS: tuple[float | None, ...] = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, None)  # turns a second; None: max
 DEFAULT_SPEED = 3
@@ -46,7 +46,7 @@ HINTS = "space pause/play   + - speed   . step one turn   g go to turn   Esc lea
 HINTS_ROW = formulas.MAP_HEIGHT - 1
 
 
-class ReplayScreen:
+class ReplayScreen(Screen):
     """Plays a replay back; never changes any file."""
 
     def __init__(self, playback: Playback) -> None:

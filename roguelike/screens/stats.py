@@ -11,7 +11,7 @@ from tcod.event import KeySym
 from roguelike.screens.keymap import MENU_DOWN, MENU_UP
 from roguelike.core.names import fit
 from roguelike.saves import CharacterRecord, Games
-from roguelike.screens.base import Pop, Transition
+from roguelike.screens.base import Pop, Screen, Transition
 from roguelike.screens.style import HEADING, HINT, TEXT
 
 ROWS = 17
@@ -20,10 +20,9 @@ PROBLEM = (220, 110, 90)
 HEADER = f"{'#':>3}  {'Name':<20} {'Turns':>6} {'Floor':>5}  {'Cause of death':<16} {'Doses':>5}  {'Date':<10}"
 
 
-class StatsScreen:
+class StatsScreen(Screen):
     """The character history, scrolled with the arrows; Esc goes back."""
 
-    animated = False
 
     def __init__(self, games: Games) -> None:
         history = games.history()

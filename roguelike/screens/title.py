@@ -15,7 +15,7 @@ import tcod.event
 from roguelike import __version__
 from roguelike.core.names import fit
 from roguelike.saves import Games, SaveError, SaveInfo
-from roguelike.screens.base import Push, Quit, Transition
+from roguelike.screens.base import Push, Quit, Screen, Transition
 from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.loadgame import LoadGameScreen
 from roguelike.screens.menu import Menu
@@ -33,10 +33,9 @@ MENU_TOP = 13
 Action = Callable[[tcod.event.KeyDown], Transition | None]
 
 
-class TitleScreen:
+class TitleScreen(Screen):
     """Title and main menu; it reads the saves again whenever the player comes back to it."""
 
-    animated = False
 
     def __init__(self, games: Games) -> None:
         self.games = games
