@@ -28,6 +28,30 @@ class Step:
     checksum: str
 
 
+@dataclass(frozen=True)
+class FailedStep:
+    """An exception that escaped :meth:`Session.apply`, and the command whose game logic raised it.
+
+    ``command`` is None when the game logic had finished and an observer raised.
+    """
+
+    error: BaseException
+    command: Command | None
+
+
+_failed: list[FailedStep] = []  # the last exception that escaped a step (crash reports read it)
+
+
+def failed_step(error: BaseException) -> FailedStep | None:
+    """What the session was doing when ``error`` escaped a step, if it did."""
+    return next((failed for failed in _failed if failed.error is error), None)
+
+
+def _note_failure(error: BaseException, command: Command | None) -> None:
+    """Remember the step an exception escapes from, for the crash report."""
+    _failed[:] = [FailedStep(error, command)]
+
+
 class Observer(Protocol):
     """Something that must see every step: the autosaver, the replay recorder."""
 
@@ -51,12 +75,20 @@ class Session:
 
     def apply(self, command: Command) -> Step:
         """Apply a command, then let every observer see the result."""
-        self.game.apply(command)
-        snapshot = snapshot_bytes(self.game)
+        try:
+            self.game.apply(command)
+            snapshot = snapshot_bytes(self.game)
+            step = Step(self.steps + 1, self.game.state.turn, command, snapshot, digest(snapshot))
+        except BaseException as error:
+            _note_failure(error, command)
+            raise
         self.steps += 1
-        step = Step(self.steps, self.game.state.turn, command, snapshot, digest(snapshot))
-        for observer in self.observers:
-            observer.after_step(self.game, step)
+        try:
+            for observer in self.observers:
+                observer.after_step(self.game, step)
+        except BaseException as error:
+            _note_failure(error, None)
+            raise
         return step
 
     def close(self) -> None:

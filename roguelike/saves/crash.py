@@ -23,7 +23,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from types import TracebackType
 from typing import TYPE_CHECKING
 
 from roguelike import __version__
@@ -84,7 +83,7 @@ def guarded(run: Callable[[argparse.Namespace], int], args: argparse.Namespace) 
 
 def report_crash(error: BaseException, data_dir_override: str | Path | None) -> Path | None:
     """Write the report, end the replay, tell the player; the report's path (None if unwritable)."""
-    point = crash_point(error.__traceback__)
+    point = crash_point(error)
     if point.in_step:
         for hook in WATCHED.hooks:
             hook(point.command, one_line(error))
@@ -118,18 +117,12 @@ def keep_replay(files: dict[str, Path], report: Path) -> dict[str, Path]:
     return {**files, "replay": copy, "game replay": replay}
 
 
-def crash_point(tb: TracebackType | None) -> CrashPoint:
-    """Whether the crash unwound through ``Session.apply``, and the command if the game raised."""
-    from roguelike.core.session import Session
+def crash_point(error: BaseException) -> CrashPoint:
+    """Whether the crash escaped ``Session.apply``, and the command if the game logic raised."""
+    from roguelike.core.session import failed_step
 
-    # Session.apply's frame holds the command being applied; once it has bound ``step``
-    # the game logic had finished and the crash came from an observer.
-    while tb is not None:
-        if tb.tb_frame.f_code is Session.apply.__code__:
-            local = tb.tb_frame.f_locals
-            return CrashPoint(True, None if "step" in local else local.get("command"))
-        tb = tb.tb_next
-    return CrashPoint(False, None)
+    failed = failed_step(error)
+    return CrashPoint(False, None) if failed is None else CrashPoint(True, failed.command)
 
 
 def report_text(error: BaseException, point: CrashPoint, files: dict[str, Path]) -> str:
