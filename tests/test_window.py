@@ -11,7 +11,7 @@ import tcod.event
 from tcod.event import KeySym, Modifier, Scancode
 
 from roguelike.frontend import window
-from roguelike.frontend.png import decode_png
+from roguelike.render.png import decode_png
 from roguelike.core.game import Game
 from roguelike.render.draw import TILE_GLYPHS
 from roguelike.saves import Games
@@ -20,7 +20,7 @@ from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.title import TitleScreen
 from roguelike.render.screenshot import game_console, render_pixels, save_screenshot
 from roguelike.core.session import Observer, Session
-from roguelike.frontend.tileset import load_tileset
+from roguelike.render.tileset import load_tileset
 
 
 def key(sym: KeySym, mod: Modifier = Modifier.NONE) -> tcod.event.KeyDown:

@@ -10,7 +10,7 @@ import tcod.context
 import tcod.event
 
 from roguelike.content import formulas
-from roguelike.frontend.tileset import load_tileset
+from roguelike.render.tileset import load_tileset
 from roguelike.screens.keymap import is_fullscreen_toggle
 from roguelike.screens.base import App
 

@@ -9,8 +9,8 @@ import tcod.console
 from numpy.typing import NDArray
 
 from roguelike.content import formulas
-from roguelike.frontend.png import write_png
-from roguelike.frontend.tileset import load_tileset
+from roguelike.render.png import write_png
+from roguelike.render.tileset import load_tileset
 from roguelike.core.game import Game
 from roguelike.render.draw import draw_game
 
