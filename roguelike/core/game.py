@@ -61,12 +61,12 @@ class Game:
         return game
 
     def activate(self) -> None:
-        """Make this game's world the one esper works on (its methods all do it themselves)."""
+        """Make this game's world current, for tests and benches that call esper themselves."""
         self.world.enter()
 
     def apply(self, command: Command) -> None:
         """Advance the game by one player action."""
-        self.activate()
+        self.world.enter()
         if self.state.game_over:
             return
         state = self.state
@@ -84,28 +84,27 @@ class Game:
 
         Loading does it; so must a test or a tool that changes components by hand.
         """
-        self.activate()
+        self.world.enter()
         self.state.seen_from = None
         run_start(TURN, self.state)
 
     def player_component(self, kind: type[C]) -> C:
         """One of the player's components."""
-        self.activate()
-        return esper.component_for_entity(self.state.player, kind)
+        return self.world.component(self.state.player, kind)
 
     def monsters(self) -> Roster:
         """Every monster of the player's floor with its position, in id order."""
-        self.activate()
+        self.world.enter()
         return roster()
 
     def doses(self) -> list[tuple[int, Position, Dose]]:
         """Every dose of the player's floor with its position, in id order."""
-        self.activate()
+        self.world.enter()
         return doses_on_floor()
 
     def taken_tiles(self) -> set[tuple[int, int]]:
         """Tiles where anything of the player's floor stands (doses included)."""
-        self.activate()
+        self.world.enter()
         return occupied(blockers_only=False)
 
     def palette(self) -> Palette:
