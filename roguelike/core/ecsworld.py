@@ -11,6 +11,7 @@ loaded game gets back the very ids it was saved with.
 from __future__ import annotations
 
 import itertools
+import weakref
 from typing import Any, TypeVar
 
 import esper
@@ -18,7 +19,7 @@ import esper
 C = TypeVar("C")
 DEFAULT_WORLD = "default"
 _names = itertools.count(1)
-_worlds: dict[str, EcsWorld] = {}
+_worlds: weakref.WeakValueDictionary[str, EcsWorld] = weakref.WeakValueDictionary()
 
 
 class EcsWorld:
