@@ -108,7 +108,7 @@ class Round:
         )
 
 
-Step = Union[System, Round]
+Entry = Union[System, Round]
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ class Phase:
 
     name: str
     when: When
-    steps: tuple[Step, ...]
+    steps: tuple[Entry, ...]
     at_start: bool = False
 
     def runs(self, state: GameState) -> bool:
