@@ -41,7 +41,9 @@ def who_steers(state: GameState) -> str | None:
     attrs = esper.component_for_entity(player, Attributes)
     if formulas.is_desperate(esper.component_for_entity(player, StateOfMind).value, attrs.will):
         return DESPERATE_REASON
-    if weak_will_step(state, esper.component_for_entity(player, Position), attrs) is not None:
+    if formulas.irresistible_range(attrs.will) and weak_will_step(
+        state, esper.component_for_entity(player, Position), attrs
+    ) is not None:
         return WEAK_WILL_REASON
     if esper.has_component(player, Panicked):
         return PANIC_REASON

@@ -109,9 +109,9 @@ def move_monster(state: GameState, entity: int, monster: Monster, pos: Position)
         hunt.gone(old)  # it vanished as it hit
 
 
-def monster_points(entity: int, monster: Monster, pos: Position) -> int:
+def monster_points(actor: tuple[int, Monster, Position]) -> int:
     """A monster's action points each turn, by its kind (Depression two)."""
-    return ACTION_POINTS[monster.kind]
+    return ACTION_POINTS[actor[1].kind]
 
 
 MONSTERS_ACT = Round("act_monsters", roster, monster_points, (choose_monster_step, move_monster), "monster")

@@ -78,12 +78,12 @@ class Round:
     """Actors acting one after another: each, in id order, runs ``systems`` once per action point.
 
     ``actors`` lists ``(entity, *components)`` in id order; ``points`` gives an actor's
-    action points from the same arguments. An actor stops when it is gone or the player died.
+    action points from that tuple. An actor stops when it is gone or the player died.
     """
 
     name: str
     actors: Actors
-    points: Callable[..., int]
+    points: Callable[[tuple[Any, ...]], int]
     systems: tuple[System, ...]
     who: str  # what the actors are, for the listing
 
@@ -95,7 +95,7 @@ class Round:
             if state.cause_of_death is not None:
                 return  # the player is dead: nobody acts any more
             entity = actor[0]
-            for point in range(points(*actor)):
+            for point in range(points(actor)):
                 if point and (state.cause_of_death is not None or not exists(entity)):
                     break  # it vanished as it hit, or its first action killed
                 for fn in functions:

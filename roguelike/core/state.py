@@ -7,14 +7,17 @@ the turn, the floors, the game's RNG and the message log.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
 from roguelike.content import formulas
 from roguelike.core.floor import Floor
-from roguelike.core.hunt import Hunt
 from roguelike.core.rng import Rng
+
+if TYPE_CHECKING:
+    from roguelike.core.hunt import Hunt  # only the monsters' turn needs tcod's path finding
 
 MESSAGE_LOG_SIZE = 50
 
