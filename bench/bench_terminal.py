@@ -1,6 +1,6 @@
 """The terminal frontend, measured on the real program in a pseudo-terminal.
 
-Run: ``python -m bench.bench_terminal``. Figures go in docs/performance.md ("Terminal").
+Run: ``python -m bench.bench_terminal [--palette NAME]``. Figures go in docs/performance.md ("Terminal").
 
 For each colour mode the game is started in an 80x25 pty as a player would start it,
 a new game is begun, and the player walks: each step is a key written to the pty, and
@@ -14,6 +14,7 @@ ANSI diff, and the write.
 
 from __future__ import annotations
 
+import argparse
 import os
 import select
 import statistics
@@ -28,6 +29,7 @@ import pyte
 import tcod.console
 
 from components import StateOfMind
+from roguelike import settings
 from roguelike.core.commands import Wait
 from roguelike.frontend.ansi import AnsiRenderer
 from roguelike.frontend.palette import ColourMode
@@ -41,6 +43,7 @@ ANIMATED_FRAMES = 100
 IDLE_SECONDS = 5.0
 LIMIT = 30.0
 NO_FRAME = 2.0  # seconds after a key with no frame: the key changed nothing on screen
+PLAY_OPTIONS: list[str] = []  # --palette NAME when one is measured
 ARROWS = {(0, -1): b"\x1bOA", (0, 1): b"\x1bOB", (1, 0): b"\x1bOC", (-1, 0): b"\x1bOD"}
 # The game as ``hedonic play --terminal`` runs it, with the parts of each step timed.
 CHILD = """
@@ -63,7 +66,7 @@ terminal.TerminalLoop.handle_input = timed("input", terminal.TerminalLoop.handle
 terminal.App.draw = timed("draw", terminal.App.draw)
 terminal.AnsiRenderer.render = timed("diff", terminal.AnsiRenderer.render)
 termsession.TerminalSession.write = timed("write", termsession.TerminalSession.write)
-sys.exit(main(["play", "--terminal"]))
+sys.exit(main(["play", "--terminal", *sys.argv[2:]]))
 """
 PARTS = ("input", "draw", "diff", "write")
 MODES = {"truecolour": {"COLORTERM": "truecolor"}, "256 colours": {"COLORTERM": "", "TERM": "xterm-256color"},
@@ -84,7 +87,7 @@ class PtyGame:
         full_env = {key: value for key, value in os.environ.items() if key not in ("DISPLAY", "SDL_VIDEODRIVER")}
         full_env.update(TERM="xterm-256color", LANG="C.UTF-8", HEDONIC_DATA_DIR=str(data), PYTHONPATH=str(ROOT))
         full_env.update(env)
-        self.process = subprocess.Popen([sys.executable, "-c", CHILD, str(log)], cwd=ROOT,
+        self.process = subprocess.Popen([sys.executable, "-c", CHILD, str(log), *PLAY_OPTIONS], cwd=ROOT,
                                         env=full_env, stdin=slave, stdout=slave, stderr=slave, start_new_session=True)
         os.close(slave)
         self.screen = pyte.Screen(80, 25)
@@ -233,7 +236,13 @@ def animated_frames(mode: ColourMode) -> tuple[float, float]:
 
 
 def main() -> None:
-    """Print the figures for every colour mode."""
+    """Print the figures for every colour mode (in one palette)."""
+    parser = argparse.ArgumentParser(description="Terminal frame figures.")
+    parser.add_argument("--palette", choices=[name.value for name in settings.PaletteName], default="classic")
+    palette = settings.PaletteName(parser.parse_args().palette)
+    PLAY_OPTIONS[:] = ["--palette", palette.value]
+    settings.use(settings.Preferences(None, overrides={"palette": palette}))
+    print(f"palette: {palette.value}")
     for name, env in MODES.items():
         print(describe(name, walk(env)))
     for mode in ColourMode:

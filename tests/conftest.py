@@ -7,7 +7,10 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -16,3 +19,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 # Games the tests start (and the replays they record) never land in the user's data folder.
 os.environ["HEDONIC_DATA_DIR"] = tempfile.mkdtemp(prefix="hedonic-tests-")
 atexit.register(shutil.rmtree, os.environ["HEDONIC_DATA_DIR"], ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def default_settings() -> Iterator[None]:
+    """Every test starts with the default settings in force (they are process-wide)."""
+    from roguelike import settings
+
+    settings.use(settings.Preferences(None))
+    yield
+    settings.use(settings.Preferences(None))

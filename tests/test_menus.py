@@ -48,7 +48,7 @@ def play_new(app: App, *typed: str) -> InGameScreen:
 def test_with_nothing_saved_the_title_offers_no_resume(tmp_path: Path) -> None:
     shown = screen_text(start(tmp_path).stack[-1])
     assert "Resume" not in shown
-    for label in ("1. New game", "2. Load game", "3. Character stats", "4. Quit", "H E D O N I C", "Marla Daniels"):
+    for label in ("1. New game", "2. Load game", "3. Character stats", "4. Settings", "5. Quit", "H E D O N I C", "Marla Daniels"):
         assert label in shown
 
 

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from roguelike.cli.looks import add_look_options
 from roguelike.cli.subcommand import Subcommand
 
 if TYPE_CHECKING:
@@ -24,15 +25,23 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--window", action="store_true", default=argparse.SUPPRESS, help="play in the window")
     where.add_argument("--terminal", action="store_true", default=argparse.SUPPRESS, help="play in this terminal")
+    add_look_options(parser)
 
 
 def play(args: argparse.Namespace) -> int:
     """Build the screens and run them in the chosen frontend."""
+    from roguelike.cli.looks import use_player_settings
     from roguelike.cli.saves import games_for
     from roguelike.screens.base import App
     from roguelike.screens.title import TitleScreen
 
-    return choose_frontend(args)(App(TitleScreen(games_for(args))))
+    prefs = use_player_settings(args)
+    problem = prefs.problem_text()
+    if problem is not None:
+        print(f"hedonic: {problem}", file=sys.stderr)
+    title = TitleScreen(games_for(args))
+    title.status = prefs.problem_brief() or ""
+    return choose_frontend(args)(App(title))
 
 
 def has_display() -> bool:

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from roguelike.cli.looks import add_look_options
 from roguelike.cli.subcommand import Subcommand
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--window", action="store_true", default=argparse.SUPPRESS, help="watch in the window")
     where.add_argument("--terminal", action="store_true", default=argparse.SUPPRESS, help="watch in this terminal")
+    add_look_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -112,6 +114,7 @@ def clear_progress(err: TextIO) -> None:
 
 def watch(args: argparse.Namespace) -> int:
     """Show the replay in the window or the terminal."""
+    from roguelike.cli.looks import use_player_settings
     from roguelike.cli.play import choose_frontend
     from roguelike.replay.fileformat import ReplayError, read_replay
     from roguelike.replay.playback import Playback
@@ -123,6 +126,7 @@ def watch(args: argparse.Namespace) -> int:
         replay = read_replay(path)
     except ReplayError as error:
         return complain(f"{path}: {error}")
+    use_player_settings(args)
     return choose_frontend(args)(App(ReplayScreen(Playback(replay))))
 
 

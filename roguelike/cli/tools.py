@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from roguelike.cli.looks import add_look_options
 from roguelike.cli.subcommand import Subcommand
 
 if TYPE_CHECKING:
@@ -78,15 +79,18 @@ def configure_screenshot(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="seed of the game (required unless --systems)")
     parser.add_argument("--turns", type=int, default=0, help="turns the bot plays first")
     parser.add_argument("--out", type=Path, required=True, help="PNG file to write")
+    add_look_options(parser)
 
 
 def screenshot(args: argparse.Namespace) -> int:
     """Render the in-game screen after ``--turns`` bot turns to a PNG file."""
-    from roguelike.core.game import Game
     from roguelike.bots.headless import play_bot
-    from roguelike.render.screenshot import save_screenshot
+    from roguelike.cli.looks import use_default_settings
+    from roguelike.core.game import Game
     from roguelike.core.session import Session
+    from roguelike.render.screenshot import save_screenshot
 
+    use_default_settings(args)
     session = Session(Game.new(args.seed, "Bot"))
     play_bot(session, args.turns)
     save_screenshot(session.game, args.out)

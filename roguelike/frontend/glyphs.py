@@ -13,18 +13,7 @@ import functools
 import unicodedata
 from collections.abc import Mapping
 
-FALLBACK: dict[str, str] = {
-    "█": "#", "▓": "#", "▒": "%", "░": ":", "▀": "#", "▄": "#", "▌": "#", "▐": "#",
-    "■": "#", "▪": "#", "□": "#", "·": ".", "∙": ".", "•": "*", "◦": "o", "°": "o",
-    "○": "o", "●": "o", "◘": "o", "◙": "o", "≈": "~", "∼": "~", "≡": "=", "±": "+",
-    "÷": "/", "×": "x", "♠": "T", "♣": "T", "♥": "v", "♦": "*", "♪": "d", "♫": "d",
-    "☺": "@", "☻": "@", "☼": "*", "★": "*", "☆": "*", "♂": "m", "♀": "f",
-    "↑": "^", "↓": "v", "←": "<", "→": ">", "↔": "-", "↕": "|", "▲": "^", "▼": "v",
-    "►": ">", "◄": "<", "▶": ">", "◀": "<", "∞": "8", "√": "v", "Ω": "O", "π": "n",
-    "…": ".", "–": "-", "—": "-", "‘": "'", "’": "'", "“": '"', "”": '"', "«": "<",
-    "»": ">", "¡": "!", "¿": "?", "¢": "c", "£": "L", "¥": "Y", "§": "S", "¶": "P",
-    "♯": "#", "⌂": "^", "†": "+", "‡": "+", "Φ": "0", "Θ": "0", "α": "a", "β": "b",
-}
+from roguelike.render.ascii import ascii_fallback
 
 
 def locale_is_utf8(env: Mapping[str, str]) -> bool:
@@ -44,30 +33,6 @@ def takes_one_cell(char: str) -> bool:
     if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn", "Mn", "Me", "Zl", "Zp"):
         return False
     return unicodedata.east_asian_width(char) not in ("W", "F")
-
-
-def ascii_fallback(char: str) -> str:
-    """The ASCII stand-in for a character: the table, its unaccented letter, or ``?``."""
-    if char in FALLBACK:
-        return FALLBACK[char]
-    name = unicodedata.name(char, "")
-    if name.startswith(("BOX DRAWINGS", "BOX-DRAWING")):
-        return box_fallback(name)
-    if name.endswith(("BLOCK", "SHADE")):
-        return "#"
-    plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode("ascii")
-    return plain if len(plain) == 1 and plain.isprintable() else "?"
-
-
-def box_fallback(name: str) -> str:
-    """ASCII for a box-drawing character, from its Unicode name."""
-    horizontal = "HORIZONTAL" in name or "LEFT" in name or "RIGHT" in name
-    vertical = "VERTICAL" in name or "UP" in name or "DOWN" in name
-    if horizontal and vertical:
-        return "+"
-    if vertical:
-        return "|"
-    return "=" if "DOUBLE" in name else "-"
 
 
 @functools.lru_cache(maxsize=4096)

@@ -33,6 +33,11 @@ ANSI16 = np.array([
 # the Linux console and on some older terminals.
 BACKGROUNDS_16 = 8
 
+# Which of the 16 are neutral (black, grey, dark grey, white), and how far a grey keeps from the others.
+ANSI_GREYS = np.array([i in (0, 7, 8, 15) for i in range(16)])
+GREY_SPREAD = 12
+COLOURED_FOR_GREY = 1 << 40
+
 RGBArray = NDArray[np.uint8]
 KeyArray = NDArray[np.int32]
 
@@ -94,12 +99,18 @@ def nearest_256(rgb: NDArray[np.int32]) -> KeyArray:
 
 
 def distances_16(rgb: NDArray[np.int32], palette_size: int = 16) -> NDArray[np.int64]:
-    """Squared distance from each colour to each of the first ``palette_size`` ANSI colours."""
+    """Squared distance from each colour to each of the first ``palette_size`` ANSI colours.
+
+    A grey (channels within ``GREY_SPREAD``) only goes to black, the greys or white: the
+    nearest by distance alone is often brown, which would colour a greyscale palette.
+    """
     wide = rgb.astype(np.int64)[..., np.newaxis, :]
     # Green counts most and blue least, roughly as the eye weighs them.
     weights = np.array([3, 4, 2], dtype=np.int64)
     difference = wide - ANSI16[:palette_size]
     distances: NDArray[np.int64] = (difference * difference * weights).sum(axis=-1)
+    is_grey = (rgb.max(axis=-1) - rgb.min(axis=-1) <= GREY_SPREAD)[..., np.newaxis]
+    distances += np.where(is_grey & ~ANSI_GREYS[:palette_size], COLOURED_FOR_GREY, 0)
     return distances
 
 

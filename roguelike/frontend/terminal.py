@@ -21,12 +21,15 @@ import tcod.console
 import tcod.event
 from blessed import Terminal
 
+from roguelike import settings
 from roguelike.frontend.ansi import AnsiRenderer
 from roguelike.frontend.glyphs import locale_is_utf8
 from roguelike.frontend.palette import ColourMode, detect_mode
 from roguelike.frontend.termkeys import KeyDecoder
 from roguelike.frontend.termsession import RESET_CLEAR_HOME, Capabilities, TerminalSession
+from roguelike.render.look import finish_frame
 from roguelike.screens.base import App
+from roguelike.settings import Glyphs
 
 COLUMNS, ROWS = 80, 25
 FRAMES_PER_SECOND = 20
@@ -183,10 +186,20 @@ class TerminalLoop:
 
     def draw(self, now: float) -> None:
         """Draw the app on the console and write what changed."""
+        self.follow_glyphs()
         self.app.draw(self.console, now)
+        finish_frame(self.console)
         self.session.write(self.renderer.render(self.console))
         self.dirty = False
         self.next_frame = now + 1 / FRAMES_PER_SECOND
+
+
+    def follow_glyphs(self) -> None:
+        """Write Unicode only where the locale allows it and the glyphs setting asks for it."""
+        unicode = self.setup.unicode and settings.current().glyphs is Glyphs.UNICODE
+        if unicode != self.renderer.unicode:
+            self.renderer.unicode = unicode
+            self.renderer.reset(self.renderer.origin)
 
 
 def is_ctrl_key(event: tcod.event.Event, sym: tcod.event.KeySym) -> bool:

@@ -1,4 +1,10 @@
-"""The dedicated 80x25 window: present the console, pass events to the screens."""
+"""The dedicated 80x25 window: present the console, pass events to the screens.
+
+The window follows the settings in force while it runs: a new tile size changes the
+tileset and the window's size, fullscreen and scaling change at once, and Alt+Enter
+is the fullscreen setting's shortcut. Its place and size are remembered for the next
+run when it closes.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +14,17 @@ import time
 import tcod.console
 import tcod.context
 import tcod.event
+import tcod.sdl.video
+from tcod.cffi import ffi, lib
 
+from roguelike import settings
 from roguelike.content import formulas
-from roguelike.render.tileset import load_tileset
-from roguelike.screens.keymap import is_fullscreen_toggle
+from roguelike.render.look import finish_frame
+from roguelike.render.tileset import tileset_for
 from roguelike.screens.base import App
+from roguelike.screens.keymap import is_fullscreen_toggle
+from roguelike.settings import Scaling, Settings, WindowPlace
+from roguelike.settings.options import largest_fitting
 
 TITLE = "Hedonic Hypothesis"
 ANIMATION_FPS = 30
@@ -22,36 +34,134 @@ def run_window(app: App) -> None:
     """Run the app in a resizable window until its last screen closes."""
     # tcod forwards SDL's start-up chatter to logging; players should only see problems.
     logging.getLogger("tcod.sdl").setLevel(logging.ERROR)
-    flags = tcod.context.SDL_WINDOW_RESIZABLE
     console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
+    chosen = settings.current()
+    x, y, width, height = window_place(chosen)
     with tcod.context.new(
-        columns=console.width, rows=console.height, tileset=load_tileset(),
-        title=TITLE, sdl_window_flags=flags, vsync=True, argv=[],
+        x=x, y=y, width=width, height=height, tileset=tileset_for(chosen.tiles), title=TITLE,
+        sdl_window_flags=tcod.context.SDL_WINDOW_RESIZABLE, vsync=True, argv=[],
     ) as context:
+        if context.sdl_window is not None:
+            keep_on_screen(context.sdl_window)
+            suggest_tiles(context.sdl_window)
+        follower = SettingsFollower(context, chosen)
         if context.sdl_window is not None:
             context.sdl_window.start_text_input()
         try:
             while app.running:
+                follower.follow()
                 app.draw(console, time.monotonic())
-                context.present(console, integer_scaling=True, keep_aspect=True)
+                finish_frame(console)
+                context.present(console, integer_scaling=follower.integer_scaling, keep_aspect=True)
                 app.before_input()
                 timeout = 1 / ANIMATION_FPS if app.animated else None
                 for event in tcod.event.wait(timeout):
                     dispatch(app, context, event)
         finally:
+            follower.remember_place()
             app.close_all()
+
+
+def window_place(chosen: Settings) -> tuple[int | None, int | None, int, int]:
+    """Where to open the window (None: where the system likes) and how large: as remembered,
+    but never smaller than the tiles need."""
+    width, height = chosen.tiles.window(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT)
+    place = chosen.window
+    if place is None:
+        return None, None, width, height
+    return place.x, place.y, max(width, place.width), max(height, place.height)
+
+
+def suggest_tiles(window: tcod.sdl.video.Window) -> None:
+    """Unless the player chose a tile size, take the largest whose window fits this screen."""
+    area = usable_area(window)
+    if area is not None:
+        settings.preferences().suggest("tiles", largest_fitting(*area))
+
+
+def keep_on_screen(window: tcod.sdl.video.Window) -> None:
+    """Centre a window whose remembered place is on no screen (a monitor since unplugged)."""
+    (x, y), (width, height) = window.position, window.size
+    if not any(overlaps((x, y, width, height), bounds) for bounds in display_bounds()):
+        window.position = (lib.SDL_WINDOWPOS_CENTERED, lib.SDL_WINDOWPOS_CENTERED)
+
+
+def overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    """Whether two rectangles (x, y, width, height) share any pixel."""
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def display_bounds() -> list[tuple[int, int, int, int]]:
+    """Where each connected screen lies on the desktop."""
+    count = ffi.new("int*")
+    displays = lib.SDL_GetDisplays(count)
+    if displays == ffi.NULL:
+        return []
+    found = []
+    bounds = ffi.new("SDL_Rect*")
+    for index in range(count[0]):
+        if lib.SDL_GetDisplayBounds(displays[index], bounds):
+            found.append((int(bounds.x), int(bounds.y), int(bounds.w), int(bounds.h)))
+    lib.SDL_free(displays)
+    return found
+
+
+def usable_area(window: tcod.sdl.video.Window) -> tuple[int, int] | None:
+    """The pixels of the window's screen that windows may use (without taskbars), if known."""
+    display = lib.SDL_GetDisplayForWindow(window.p)
+    bounds = ffi.new("SDL_Rect*")
+    if not display or not lib.SDL_GetDisplayUsableBounds(display, bounds):
+        return None
+    return int(bounds.w), int(bounds.h)
+
+
+class SettingsFollower:
+    """Applies the settings in force to a window whenever they change."""
+
+    def __init__(self, context: tcod.context.Context, chosen: Settings) -> None:
+        self.context = context
+        self.applied = chosen
+        self.generation = -1
+
+    @property
+    def integer_scaling(self) -> bool:
+        """Whether the console is scaled by whole multiples only."""
+        return self.applied.scaling is Scaling.INTEGER
+
+    def follow(self) -> None:
+        """Apply what changed since the last frame."""
+        prefs = settings.preferences()
+        if prefs.generation == self.generation:
+            return
+        self.generation = prefs.generation
+        chosen, before = prefs.current, self.applied
+        self.applied = chosen
+        window = self.context.sdl_window
+        if chosen.tiles != before.tiles:
+            self.context.change_tileset(tileset_for(chosen.tiles))
+            if window is not None and not window.fullscreen:
+                window.size = chosen.tiles.window(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT)
+        if window is not None and bool(window.fullscreen) != chosen.fullscreen:
+            window.fullscreen = chosen.fullscreen
+
+    def remember_place(self) -> None:
+        """Keep the window's place and size in the settings (not while fullscreen)."""
+        window = self.context.sdl_window
+        if window is None or window.fullscreen:
+            return
+        (x, y), (width, height) = window.position, window.size
+        settings.preferences().remember_window(WindowPlace(x, y, width, height))
 
 
 def dispatch(app: App, context: tcod.context.Context, event: tcod.event.Event) -> None:
     """Handle window-level keys (Alt+Enter), then give the event to the screens."""
     if isinstance(event, tcod.event.KeyDown) and is_fullscreen_toggle(event):
-        toggle_fullscreen(context)
+        toggle_fullscreen()
         return
     app.handle(event)
 
 
-def toggle_fullscreen(context: tcod.context.Context) -> None:
-    """Switch between a window and borderless fullscreen."""
-    window = context.sdl_window
-    if window is not None:
-        window.fullscreen = not window.fullscreen
+def toggle_fullscreen() -> None:
+    """Switch between a window and fullscreen, as the fullscreen setting."""
+    prefs = settings.preferences()
+    prefs.change("fullscreen", not prefs.current.fullscreen)

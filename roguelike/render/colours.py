@@ -1,13 +1,22 @@
-"""Colour maths for the State-of-Mind palette, vectorised over console arrays.
+"""Colour maths for the State-of-Mind palette, and the player's palettes (their slots).
 
 Greyness and darkness come from the saved :class:`~components.Palette`; the psychedelic
-hue swirl when High is cosmetic and driven by wall time only.
+hue swirl when High is cosmetic and driven by wall time only. The player's palette
+(:class:`Scheme`: classic, colour-blind, greyscale, high contrast) gives every colour
+with a meaning a :class:`Slot`; screens that draw such a colour read it from the
+palette in force (``scheme_for(settings.current().palette)``).
 """
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 import numpy as np
 from numpy.typing import NDArray
+
+from roguelike.settings import PaletteName
 
 LUMA = np.array([0.299, 0.587, 0.114], dtype=np.float32)
 FloatRGB = NDArray[np.float32]
@@ -20,11 +29,11 @@ def shade(rgb: FloatRGB, saturation: float, brightness: float) -> FloatRGB:
     return result
 
 
-def swirl(rgb: FloatRGB, now: float) -> FloatRGB:
-    """Rotate hues by an angle that flows across the ``[y, x, 3]`` grid with time."""
+def swirl(rgb: FloatRGB, turned: float) -> FloatRGB:
+    """Rotate hues by an angle that flows across the ``[y, x, 3]`` grid, ``turned`` radians on."""
     height, width = rgb.shape[:2]
     ys, xs = np.mgrid[0:height, 0:width]
-    angle = (now * 2.0 + (xs + ys) * 0.35).astype(np.float32)
+    angle = (turned + (xs + ys) * 0.35).astype(np.float32)
     return rotate_hue(rgb, angle)
 
 
@@ -45,3 +54,135 @@ def to_bytes(rgb: FloatRGB) -> NDArray[np.uint8]:
     """Float colours clipped into 0..255 bytes."""
     result: NDArray[np.uint8] = np.clip(rgb, 0, 255).astype(np.uint8)
     return result
+
+
+class Slot(enum.Enum):
+    """A colour with a meaning; every palette gives each one its own RGB."""
+
+    WALL_FG = "wall_fg"
+    WALL_BG = "wall_bg"
+    FLOOR_FG = "floor_fg"
+    FLOOR_BG = "floor_bg"
+    DOOR_FG = "door_fg"
+    DOOR_BG = "door_bg"
+    STAIRS_FG = "stairs_fg"
+    STAIRS_BG = "stairs_bg"
+    DESPERATE = "Desperate"  # the mood bands, named as the panel names them
+    WITHDRAWAL = "Withdrawal"
+    SOBER = "Sober"
+    HIGH = "High"
+    BAR_EMPTY = "bar_empty"
+    BAR_MARK = "bar_mark"
+    PANEL_BG = "panel_bg"
+    TEXT = "text"
+    TAKEOVER = "takeover"
+    PULL_ZONE = "pull_zone"  # background tint of the cells where a dose pulls a weak Will
+
+
+RGB = tuple[int, int, int]
+MOOD_SLOTS = (Slot.DESPERATE, Slot.WITHDRAWAL, Slot.SOBER, Slot.HIGH)
+
+
+@dataclass(frozen=True)
+class Scheme:
+    """One palette: an RGB for every slot and every kind of thing, and how the screen is finished.
+
+    ``kinds`` is keyed by the content key (``"player"``, a dose kind's or a monster
+    kind's key); a kind missing from it keeps the colour its content table gives it.
+    A greyscale scheme also turns every other colour on the screen (menus, titles) grey;
+    high contrast keeps the map bright however low the State of Mind.
+    """
+
+    name: PaletteName
+    slots: Mapping[Slot, RGB]
+    kinds: Mapping[str, RGB]
+    grey_screen: bool = False
+    least_brightness: float = 0.0  # how dark the State of Mind may make the map
+
+    def __getitem__(self, slot: Slot) -> RGB:
+        return self.slots[slot]
+
+    def tile_colours(self) -> tuple[FloatRGB, FloatRGB]:
+        """Foreground and background of every Tile value, as arrays indexed by tile."""
+        fg = [self[slot] for slot in (Slot.WALL_FG, Slot.FLOOR_FG, Slot.DOOR_FG, Slot.DOOR_FG, Slot.STAIRS_FG, Slot.STAIRS_FG)]
+        bg = [self[slot] for slot in (Slot.WALL_BG, Slot.FLOOR_BG, Slot.DOOR_BG, Slot.FLOOR_BG, Slot.STAIRS_BG, Slot.STAIRS_BG)]
+        return np.array(fg, dtype=np.float32), np.array(bg, dtype=np.float32)
+
+    def kind_colour(self, key: str | None, base: RGB) -> RGB:
+        """The colour of a kind of thing, or its content colour when this palette has none."""
+        return self.kinds.get(key, base) if key is not None else base
+
+    def finish(self, fg: NDArray[np.uint8], bg: NDArray[np.uint8]) -> None:
+        """Turn a whole frame's colours into the palette's (in place): grey for greyscale."""
+        if self.grey_screen:
+            for layer in (fg, bg):
+                grey = (layer.astype(np.float32) @ LUMA).astype(np.uint8)
+                layer[...] = grey[..., None]
+
+
+def grey(level: int) -> RGB:
+    """A neutral grey."""
+    return (level, level, level)
+
+
+CLASSIC = Scheme(PaletteName.CLASSIC, {
+    Slot.WALL_FG: (150, 110, 80), Slot.WALL_BG: (70, 45, 35), Slot.FLOOR_FG: (110, 110, 140),
+    Slot.FLOOR_BG: (18, 18, 30), Slot.DOOR_FG: (210, 150, 60), Slot.DOOR_BG: (60, 40, 20),
+    Slot.STAIRS_FG: (255, 255, 120), Slot.STAIRS_BG: (40, 40, 70),
+    Slot.DESPERATE: (220, 40, 40), Slot.WITHDRAWAL: (110, 120, 150), Slot.SOBER: (90, 200, 120),
+    Slot.HIGH: (255, 80, 230), Slot.BAR_EMPTY: (40, 38, 50), Slot.BAR_MARK: (230, 230, 230),
+    Slot.PANEL_BG: (12, 10, 22), Slot.TEXT: (200, 200, 210), Slot.TAKEOVER: (255, 120, 80),
+    Slot.PULL_ZONE: (48, 22, 48),
+}, {})
+
+# After Paul Tol's colour-blind safe schemes, lightened for a dark background, and
+# checked by the tests under simulated protanopia, deuteranopia and tritanopia.
+COLOURBLIND = Scheme(PaletteName.COLOURBLIND, {
+    Slot.WALL_FG: (130, 122, 115), Slot.WALL_BG: (60, 55, 50), Slot.FLOOR_FG: (95, 100, 115),
+    Slot.FLOOR_BG: (16, 16, 24), Slot.DOOR_FG: (238, 170, 70), Slot.DOOR_BG: (70, 50, 20),
+    Slot.STAIRS_FG: (255, 255, 255), Slot.STAIRS_BG: (30, 60, 110),
+    Slot.DESPERATE: (204, 51, 17), Slot.WITHDRAWAL: (120, 120, 135), Slot.SOBER: (51, 150, 255),
+    Slot.HIGH: (255, 221, 70), Slot.BAR_EMPTY: (36, 36, 44), Slot.BAR_MARK: (255, 255, 255),
+    Slot.PANEL_BG: (10, 10, 18), Slot.TEXT: (210, 210, 215), Slot.TAKEOVER: (238, 119, 51),
+    Slot.PULL_ZONE: (70, 55, 10),
+}, {
+    "player": (255, 255, 255), "dose": (255, 120, 255), "strong_dose": (120, 255, 255),
+    "depression": (80, 130, 255), "hunger": (238, 119, 51), "anxiety": (238, 221, 136),
+    "voices": (140, 100, 140), "shadows": (187, 187, 187), "regret": (51, 187, 238),
+})
+
+GREYSCALE = Scheme(PaletteName.GREYSCALE, {
+    Slot.WALL_FG: grey(140), Slot.WALL_BG: grey(66), Slot.FLOOR_FG: grey(100),
+    Slot.FLOOR_BG: grey(12), Slot.DOOR_FG: grey(200), Slot.DOOR_BG: grey(45),
+    Slot.STAIRS_FG: grey(255), Slot.STAIRS_BG: grey(80),
+    Slot.DESPERATE: grey(98), Slot.WITHDRAWAL: grey(136), Slot.SOBER: grey(188),
+    Slot.HIGH: grey(255), Slot.BAR_EMPTY: grey(48), Slot.BAR_MARK: grey(255),
+    Slot.PANEL_BG: grey(8), Slot.TEXT: grey(215), Slot.TAKEOVER: grey(255),
+    Slot.PULL_ZONE: grey(36),
+}, {
+    "player": grey(255), "dose": grey(255), "strong_dose": grey(255),
+    "depression": grey(83), "hunger": grey(169), "anxiety": grey(255),
+    "voices": grey(208), "shadows": grey(111), "regret": grey(137),
+}, grey_screen=True)
+
+# Pure black grounds and bright, saturated glyphs for low vision.
+CONTRAST = Scheme(PaletteName.CONTRAST, {
+    Slot.WALL_FG: (150, 150, 150), Slot.WALL_BG: (90, 90, 90), Slot.FLOOR_FG: (110, 110, 110),
+    Slot.FLOOR_BG: (0, 0, 0), Slot.DOOR_FG: (255, 200, 0), Slot.DOOR_BG: (0, 0, 0),
+    Slot.STAIRS_FG: (255, 255, 255), Slot.STAIRS_BG: (0, 0, 0),
+    Slot.DESPERATE: (255, 40, 0), Slot.WITHDRAWAL: (150, 150, 150), Slot.SOBER: (0, 140, 255),
+    Slot.HIGH: (255, 255, 0), Slot.BAR_EMPTY: (30, 30, 30), Slot.BAR_MARK: (255, 255, 255),
+    Slot.PANEL_BG: (0, 0, 0), Slot.TEXT: (255, 255, 255), Slot.TAKEOVER: (255, 160, 0),
+    Slot.PULL_ZONE: (90, 0, 90),
+}, {
+    "player": (255, 255, 255), "dose": (255, 0, 255), "strong_dose": (0, 255, 0),
+    "depression": (40, 90, 255), "hunger": (255, 100, 0), "anxiety": (255, 255, 0),
+    "voices": (255, 120, 255), "shadows": (170, 170, 170), "regret": (0, 255, 255),
+}, least_brightness=0.8)
+
+SCHEMES: dict[PaletteName, Scheme] = {scheme.name: scheme for scheme in (CLASSIC, COLOURBLIND, GREYSCALE, CONTRAST)}
+
+
+def scheme_for(name: PaletteName) -> Scheme:
+    """The colours of a palette."""
+    return SCHEMES[name]

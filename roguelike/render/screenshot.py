@@ -9,10 +9,12 @@ import tcod.console
 from numpy.typing import NDArray
 
 from roguelike.content import formulas
+from roguelike import settings
 from roguelike.render.png import write_png
-from roguelike.render.tileset import load_tileset
+from roguelike.render.tileset import tileset_for
 from roguelike.core.game import Game
 from roguelike.render.draw import draw_game
+from roguelike.render.look import finish_frame
 
 # A fixed instant for the cosmetic animation, so screenshots of one state are identical.
 SCREENSHOT_TIME = 0.0
@@ -22,12 +24,13 @@ def game_console(game: Game) -> tcod.console.Console:
     """An 80x25 console with the in-game screen drawn on it."""
     console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
     draw_game(console, game, SCREENSHOT_TIME)
+    finish_frame(console)
     return console
 
 
 def render_pixels(console: tcod.console.Console) -> NDArray[np.uint8]:
-    """The console as RGBA pixels, drawn with the game's tileset."""
-    pixels: NDArray[np.uint8] = load_tileset().render(console)
+    """The console as RGBA pixels, drawn with the game's tileset at the tile size in force."""
+    pixels: NDArray[np.uint8] = tileset_for(settings.current().tiles).render(console)
     return pixels
 
 

@@ -7,10 +7,13 @@ full block glyph shows exactly.
 
 from __future__ import annotations
 
+import functools
 from importlib import resources
 
 import numpy as np
 import tcod.tileset
+
+from roguelike.settings import TileSize
 
 FONT_FILE = "DejaVuSansMono.ttf"
 TILE_HEIGHT = 20
@@ -33,6 +36,15 @@ def load_tileset(height: int = TILE_HEIGHT) -> tcod.tileset.Tileset:
             if tile[..., 3].any() or codepoint == 0x20:
                 tileset[codepoint] = np.ascontiguousarray(tile[:, left:right])
     tcod.tileset.procedural_block_elements(tileset=tileset)
+    return tileset
+
+
+@functools.lru_cache(maxsize=4)
+def tileset_for(size: TileSize) -> tcod.tileset.Tileset:
+    """The tileset of one of the listed tile sizes (the font at that height is that wide)."""
+    tileset = load_tileset(size.height)
+    if (tileset.tile_width, tileset.tile_height) != (size.width, size.height):
+        raise ValueError(f"the font at height {size.height} gives {tileset.tile_width}x{tileset.tile_height} tiles, not {size}")
     return tileset
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import tcod.console
 import tcod.event
 
+from roguelike import settings
 from roguelike.screens import keymap
 from roguelike.core.commands import Command, Wait
 from roguelike.core.game import Game
@@ -30,8 +31,8 @@ class InGameScreen(Screen):
 
     @property
     def animated(self) -> bool:
-        """The world flashes when the player is very High."""
-        return self.game.palette().psychedelic
+        """The world swirls when the player is very High (unless the motion setting is none)."""
+        return self.game.palette().psychedelic and settings.current().motion.moves
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
         """Move, wait or open the menu; while the game steers, any key advances a turn."""

@@ -1,4 +1,4 @@
-"""The in-game menu on Esc: Continue (the default) or Quit, which saves and returns to the title."""
+"""The in-game menu on Esc: Continue (the default), Settings, or Quit, which saves and returns to the title."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ import tcod.event
 
 from roguelike.core.game import Game
 from roguelike.render.draw import draw_game
-from roguelike.screens.base import Pop, Screen, Transition
+from roguelike.screens.base import Pop, Push, Screen, Transition
 from roguelike.screens.menu import Menu
 from roguelike.screens.noticebar import draw_notices
+from roguelike.screens.settings import SettingsScreen
 from roguelike.core.session import Session
 
 BOX = (20, 18, 36)
@@ -23,10 +24,10 @@ class PauseScreen(Screen):
     def __init__(self, session: Session) -> None:
         self.session = session
         self.game: Game = session.game
-        self.menu = Menu(["Continue", "Quit (saves the game)"])
+        self.menu = Menu(["Continue", "Settings", "Quit (saves the game)"])
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
-        """Esc or Continue closes the menu; Quit returns to the title."""
+        """Esc or Continue closes the menu; Settings opens them; Quit returns to the title."""
         if not isinstance(event, tcod.event.KeyDown):
             return None
         if event.sym == tcod.event.KeySym.ESCAPE:
@@ -35,6 +36,8 @@ class PauseScreen(Screen):
             case 0:
                 return Pop()
             case 1:
+                return Push(SettingsScreen())
+            case 2:
                 self.session.close()  # the autosave writes anything unsaved and lets go of the save
                 return Pop(2)  # this menu and the game under it
         return None
@@ -43,7 +46,7 @@ class PauseScreen(Screen):
         """The game underneath, with the menu in a box over it."""
         draw_game(console, self.game, now)
         draw_notices(console, self.session)
-        console.draw_frame(23, 8, 34, 7, bg=BOX, fg=(200, 200, 220))
+        console.draw_frame(23, 8, 34, 8, bg=BOX, fg=(200, 200, 220))
         console.print(25, 8, " Menu ", fg=(255, 230, 120), bg=BOX)
         self.menu.draw(console, 26, 10)
-        console.print(26, 13, "The game is saved every turn.", fg=(130, 130, 150), bg=BOX)
+        console.print(26, 14, "The game is saved every turn.", fg=(130, 130, 150), bg=BOX)

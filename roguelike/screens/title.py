@@ -20,6 +20,7 @@ from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.loadgame import LoadGameScreen
 from roguelike.screens.menu import Menu
 from roguelike.screens.newgame import START_KEYS, NewGameScreen
+from roguelike.screens.settings import SettingsScreen
 from roguelike.screens.stats import StatsScreen
 
 TITLE = "H E D O N I C   H Y P O T H E S I S"
@@ -51,7 +52,8 @@ class TitleScreen(Screen):
         resume = [(resume_label(self.last), self.resume)] if self.last is not None else []
         self.entries = resume + [
             ("New game", self.new_game), ("Load game", self.load_game),
-            ("Character stats", self.stats), ("Quit", lambda event: Quit()),
+            ("Character stats", self.stats), ("Settings", lambda event: Push(SettingsScreen())),
+            ("Quit", lambda event: Quit()),
         ]
         self.menu = Menu([label for label, _ in self.entries])
         self.stale = False

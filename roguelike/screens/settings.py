@@ -1,0 +1,168 @@
+"""The Settings screen: palette, motion, glyphs, tile size, fullscreen and scaling.
+
+Up and Down choose an option; Enter, Right or the option's first letter (or number)
+takes its next value, Left the one before; Esc or Back leaves. Every change takes
+effect at once and is saved to the settings file; a sample of the palette shows
+how the game will look.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+import tcod.console
+import tcod.constants
+import tcod.event
+from tcod.event import KeySym
+
+from roguelike import settings
+from roguelike.content import formulas
+from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.content.doses import DOSE_KINDS
+from roguelike.core.names import fit
+from roguelike.render.colours import MOOD_SLOTS, Slot
+from roguelike.render.look import current_look
+from roguelike.screens.base import Pop, Transition
+from roguelike.screens.menu import Menu
+from roguelike.screens.style import HEADING, HINT, TEXT
+from roguelike.settings import CHOICES, Glyphs, Motion, PaletteName, Scaling, TileSize, next_choice
+
+TITLE = "S E T T I N G S"
+WARNING = (255, 170, 60)
+MENU_X, MENU_TOP = 6, 3
+SAMPLE_TOP = 11
+ABOUT_TOP = 14
+FILE_TOP = 18
+PROBLEM_ROWS = 4
+KEYS = "Up/Down option   Enter, Right or its letter: next value   Left: previous   Esc"
+BACK = "Back"
+
+OPTION_TITLES: dict[str, str] = {
+    "palette": "Palette", "motion": "Motion and flashing", "glyphs": "Glyphs",
+    "tiles": "Tile size", "fullscreen": "Fullscreen", "scaling": "Scaling",
+}
+WINDOW_ONLY = frozenset({"tiles", "fullscreen", "scaling"})
+ABOUT: dict[Any, str] = {
+    PaletteName.CLASSIC: "The game's own colours.",
+    PaletteName.COLOURBLIND: "Colours kept apart for protanopia, deuteranopia and tritanopia (after Paul Tol's schemes).",
+    PaletteName.GREYSCALE: "Shades of grey only; the mood bands differ in lightness.",
+    PaletteName.CONTRAST: "High contrast: black grounds, bright glyphs.",
+    Motion.FULL: "Every effect at full speed; the High swirl turns fast.",
+    Motion.REDUCED: f"At most {settings.MAX_FLASHES_PER_SECOND:g} flashes a second over large areas; "
+                    "the High swirl turns slowly.",
+    Motion.NONE: "Nothing moves or flashes by itself; High shows in its colours alone.",
+    Glyphs.UNICODE: "Box lines and symbols where the game has them (ASCII where a terminal cannot show them).",
+    Glyphs.ASCII: "Plain ASCII everywhere: frames of - | +, and the stand-in of every symbol.",
+    Scaling.INTEGER: "In fullscreen or a larger window, whole multiples of the tile size: crisp, with borders.",
+    Scaling.FIT: "In fullscreen or a larger window, as large as fits while keeping the shape: softer, fewer borders.",
+    True: "The window fills the screen (Alt+Enter switches too).",
+    False: "The game plays in a window; its size and place are remembered.",
+}
+
+
+def value_text(value: Any) -> str:
+    """How an option's value reads on the screen."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if value is Glyphs.UNICODE:
+        return "Unicode"
+    if value is Glyphs.ASCII:
+        return "ASCII"
+    return str(value.value) if hasattr(value, "value") else str(value)
+
+
+def about(name: str, value: Any) -> str:
+    """What the current value of an option does."""
+    if isinstance(value, TileSize):
+        width, height = value.window(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT)
+        return f"Cells of {value} pixels: the 80x25 window is {width}x{height}."
+    return ABOUT.get(value, "")
+
+
+class SettingsScreen:
+    """Change the settings; each change applies at once and is saved."""
+
+    animated = False
+
+    def __init__(self) -> None:
+        self.names = list(CHOICES)
+        self.menu = Menu(self.labels())
+
+    def labels(self) -> list[str]:
+        """One line per option with its value, then Back."""
+        chosen = settings.current()
+        lines = []
+        for name in self.names:
+            note = "  (window)" if name in WINDOW_ONLY else ""
+            lines.append(f"{OPTION_TITLES[name]:<20} {value_text(getattr(chosen, name)):<12}{note}")
+        return lines + [BACK]
+
+    def on_event(self, event: tcod.event.Event) -> Transition | None:
+        """Choose an option, change its value, or leave."""
+        if not isinstance(event, tcod.event.KeyDown):
+            return None
+        if event.sym == KeySym.ESCAPE:
+            return Pop()
+        if event.sym in (KeySym.LEFT, KeySym.RIGHT) and self.menu.cursor < len(self.names):
+            self.step(self.menu.cursor, -1 if event.sym == KeySym.LEFT else 1)
+            return None
+        chosen = self.menu.on_key(event)
+        if chosen is None:
+            return None
+        self.menu.cursor = chosen
+        if chosen == len(self.names):
+            return Pop()
+        self.step(chosen, 1)
+        return None
+
+    def step(self, index: int, step: int) -> None:
+        """Give an option its next (or previous) value, use it and save it."""
+        name = self.names[index]
+        prefs = settings.preferences()
+        prefs.change(name, next_choice(prefs.current, name, step))
+        self.menu.labels = self.labels()
+
+    def on_draw(self, console: tcod.console.Console, now: float) -> None:
+        """The options, a sample of the palette, what the chosen value does, and the file."""
+        self.menu.labels = self.labels()
+        console.print(console.width // 2, 1, TITLE, fg=HEADING, alignment=tcod.constants.CENTER)
+        self.menu.draw(console, MENU_X, MENU_TOP)
+        draw_sample(console, MENU_X + 2, SAMPLE_TOP)
+        if self.menu.cursor < len(self.names):
+            name = self.names[self.menu.cursor]
+            self.print_wrapped(console, ABOUT_TOP, about(name, getattr(settings.current(), name)), TEXT, rows=2)
+        self.draw_file(console)
+        console.print(console.width // 2, console.height - 1, KEYS, fg=HINT, alignment=tcod.constants.CENTER)
+
+    def draw_file(self, console: tcod.console.Console) -> None:
+        """Where the settings are kept, and anything wrong with the file."""
+        prefs = settings.preferences()
+        where = f"Settings file: {prefs.path}" if prefs.path is not None else "Settings are not saved in this run."
+        console.print(2, FILE_TOP, fit(where, console.width - 4), fg=HINT)
+        trouble = prefs.save_error or prefs.problem_text()
+        if trouble:
+            self.print_wrapped(console, FILE_TOP + 1, trouble, WARNING, rows=PROBLEM_ROWS)
+        elif prefs.kept_damaged is not None:
+            console.print(2, FILE_TOP + 1, fit(f"The damaged file was kept as {prefs.kept_damaged}", console.width - 4), fg=HINT)
+
+    @staticmethod
+    def print_wrapped(console: tcod.console.Console, top: int, text: str, colour: tuple[int, int, int],
+                      rows: int = 3) -> None:
+        """Text wrapped to the screen's width, at most ``rows`` lines."""
+        for row, line in enumerate(textwrap.wrap(text, console.width - 4, break_on_hyphens=False)[:rows]):
+            console.print(2, top + row, line, fg=colour)
+
+
+def draw_sample(console: tcod.console.Console, x: int, y: int) -> None:
+    """The mood bands and every kind of thing in the palette in force, each with its name."""
+    scheme = current_look().scheme
+    for slot in MOOD_SLOTS:
+        console.print(x, y, f" {slot.value} ", fg=scheme[Slot.PANEL_BG], bg=scheme[slot])
+        x += len(slot.value) + 3
+    kinds = [(dose.glyph, key, dose.colour) for key, dose in DOSE_KINDS.items()]
+    kinds += [(monster.glyph, key, monster.colour) for key, monster in MONSTER_KINDS.items()]
+    x = MENU_X + 2
+    for glyph, key, colour in kinds:
+        console.print(x, y + 1, glyph, fg=scheme.kind_colour(key, colour), bg=scheme[Slot.FLOOR_BG])
+        x += 2

@@ -1,0 +1,156 @@
+"""The player's settings as typed values: palette, motion, glyphs, tile size, fullscreen, scaling.
+
+Settings change how the game looks, never what happens in it: they stay out of saves,
+replays and checksums. Each option is a small enum (or a tile size from a fixed list),
+so the renderer and the frontends read plain typed values.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+from typing import Any
+
+
+class PaletteName(enum.Enum):
+    """Which colours the game draws with."""
+
+    CLASSIC = "classic"
+    COLOURBLIND = "colourblind"
+    GREYSCALE = "greyscale"
+    CONTRAST = "contrast"
+
+
+class Motion(enum.Enum):
+    """How much the screen may move and flash.
+
+    The renderer reads this one value: ``FULL`` allows every effect, ``REDUCED`` (the
+    default) keeps any flashing over a large area to at most :data:`MAX_FLASHES_PER_SECOND`
+    (the usual photosensitivity guideline), ``NONE`` draws nothing that moves by itself.
+    """
+
+    FULL = "full"
+    REDUCED = "reduced"
+    NONE = "none"
+
+    @property
+    def moves(self) -> bool:
+        """Whether anything may change on screen with time alone."""
+        return self is not Motion.NONE
+
+    @property
+    def max_flashes_per_second(self) -> float | None:
+        """The most flashes a second over a large area (None: no limit)."""
+        return {Motion.FULL: None, Motion.REDUCED: MAX_FLASHES_PER_SECOND, Motion.NONE: 0.0}[self]
+
+    @property
+    def swirl_speed(self) -> float:
+        """How fast the High hue swirl turns, in radians a second (0: it stands still)."""
+        return {Motion.FULL: 4.0, Motion.REDUCED: 2.0, Motion.NONE: 0.0}[self]
+
+
+# Flashes a second over a large area that reduced motion never exceeds (WCAG 2.3.1).
+MAX_FLASHES_PER_SECOND = 3.0
+
+
+class Glyphs(enum.Enum):
+    """Whether the map uses Unicode symbols or plain ASCII."""
+
+    UNICODE = "unicode"
+    ASCII = "ascii"
+
+
+class Scaling(enum.Enum):
+    """How the 80x25 console fills a fullscreen (or enlarged) window."""
+
+    INTEGER = "integer"  # whole multiples of the tile size: crisp, maybe with borders
+    FIT = "fit"  # as large as fits, keeping the aspect: no borders on one axis, softer
+
+
+@dataclass(frozen=True, order=True)
+class TileSize:
+    """A cell of the window in pixels; the font is loaded at the height."""
+
+    width: int
+    height: int
+
+    def __str__(self) -> str:
+        return f"{self.width}x{self.height}"
+
+    def window(self, columns: int = 80, rows: int = 25) -> tuple[int, int]:
+        """The pixels an 80x25 console takes at this size."""
+        return self.width * columns, self.height * rows
+
+
+# DejaVu Sans Mono's cell is about 0.6 of its height (checked by tests against the font).
+# The smallest fits 80x25 inside 800x600; the largest fills 1920x1080.
+TILE_SIZES: tuple[TileSize, ...] = (
+    TileSize(10, 18), TileSize(11, 20), TileSize(14, 24), TileSize(16, 28),
+    TileSize(19, 34), TileSize(22, 40), TileSize(24, 43),
+)
+DEFAULT_TILES = TileSize(11, 20)
+
+
+# Room a window's frame and title bar take around the console, in pixels.
+WINDOW_FRAME = (0, 36)
+
+
+def largest_fitting(width: int, height: int) -> TileSize:
+    """The largest listed tile size whose window fits a screen area (else the smallest)."""
+    fitting = [size for size in TILE_SIZES
+               if size.window()[0] + WINDOW_FRAME[0] <= width and size.window()[1] + WINDOW_FRAME[1] <= height]
+    return max(fitting) if fitting else min(TILE_SIZES)
+
+
+def tile_size(text: str) -> TileSize:
+    """The listed tile size written ``WxH``; ValueError names the sizes there are."""
+    for size in TILE_SIZES:
+        if str(size) == text.strip().lower():
+            return size
+    raise ValueError(f"{text!r} is not a tile size; the sizes are {', '.join(map(str, TILE_SIZES))}")
+
+
+@dataclass(frozen=True)
+class WindowPlace:
+    """Where the window was and how large, remembered between runs."""
+
+    x: int
+    y: int
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the player can set."""
+
+    palette: PaletteName = PaletteName.CLASSIC
+    motion: Motion = Motion.REDUCED
+    glyphs: Glyphs = Glyphs.UNICODE
+    tiles: TileSize = DEFAULT_TILES
+    fullscreen: bool = False
+    scaling: Scaling = Scaling.INTEGER
+    window: WindowPlace | None = None
+
+    def with_value(self, name: str, value: Any) -> Settings:
+        """A copy with one option changed."""
+        return replace(self, **{name: value})
+
+
+# The options a player changes on the Settings screen, in its order, with their choices.
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "palette": tuple(PaletteName),
+    "motion": tuple(Motion),
+    "glyphs": tuple(Glyphs),
+    "tiles": TILE_SIZES,
+    "fullscreen": (False, True),
+    "scaling": tuple(Scaling),
+}
+
+
+def next_choice(settings: Settings, name: str, step: int = 1) -> Any:
+    """The choice after (or before, with ``step`` -1) the current one of an option."""
+    choices = CHOICES[name]
+    current = getattr(settings, name)
+    index = choices.index(current) if current in choices else -step
+    return choices[(index + step) % len(choices)]

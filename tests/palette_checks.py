@@ -1,0 +1,79 @@
+"""Which colours must stay apart in a palette, measured with coloraide's CVD simulation.
+
+The colour difference is CIEDE2000 between the colours as seen with normal vision and
+as simulated for protanopia, deuteranopia and tritanopia (full severity, coloraide's
+default method for each). Each group of pairs has its own least difference: large areas
+side by side (the mood bands) and a glyph against what surrounds it need more than two
+small glyphs, which also differ by letter.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterator
+
+from coloraide import Color
+
+from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.content.doses import DOSE_KINDS
+from roguelike.render.colours import MOOD_SLOTS, RGB, Scheme, Slot
+
+VISIONS = ("normal", "protan", "deutan", "tritan")
+# Least CIEDE2000 difference for each group of pairs.
+MOOD_BANDS = 15.0
+DOSE_SURROUNDINGS = 25.0
+MONSTER_KINDS_APART = 10.0
+PULL_ZONE = 6.0
+LEGIBLE_ON_FLOOR = 20.0
+
+Pair = tuple[str, RGB, str, RGB, float]
+
+
+@functools.lru_cache(maxsize=4096)
+def seen(rgb: RGB, vision: str) -> Color:
+    """A colour as a viewer with this vision sees it."""
+    colour = Color("srgb", [channel / 255 for channel in rgb])
+    return colour if vision == "normal" else colour.filter(vision)
+
+
+def difference(a: RGB, b: RGB, vision: str) -> float:
+    """CIEDE2000 between two colours as seen with a vision."""
+    return float(seen(a, vision).delta_e(seen(b, vision), method="2000"))
+
+
+def kind_colours(scheme: Scheme) -> dict[str, RGB]:
+    """The colour each monster kind is drawn in."""
+    return {key: scheme.kind_colour(key, kind.colour) for key, kind in MONSTER_KINDS.items()}
+
+
+def dose_colours(scheme: Scheme) -> dict[str, RGB]:
+    """The colour each dose kind is drawn in."""
+    return {key: scheme.kind_colour(key, kind.colour) for key, kind in DOSE_KINDS.items()}
+
+
+def pairs_that_matter(scheme: Scheme) -> Iterator[Pair]:
+    """Every pair of colours a player must tell apart, with its least difference."""
+    for a, b in itertools.combinations(MOOD_SLOTS + (Slot.BAR_EMPTY,), 2):
+        yield a.value, scheme[a], b.value, scheme[b], MOOD_BANDS
+    surroundings = (Slot.FLOOR_FG, Slot.FLOOR_BG, Slot.WALL_FG, Slot.WALL_BG, Slot.PULL_ZONE)
+    for key, colour in dose_colours(scheme).items():
+        for slot in surroundings:
+            yield key, colour, slot.value, scheme[slot], DOSE_SURROUNDINGS
+    for (a, colour_a), (b, colour_b) in itertools.combinations(kind_colours(scheme).items(), 2):
+        yield a, colour_a, b, colour_b, MONSTER_KINDS_APART
+    for key, colour in kind_colours(scheme).items():
+        yield key, colour, Slot.FLOOR_BG.value, scheme[Slot.FLOOR_BG], LEGIBLE_ON_FLOOR
+    for slot in (Slot.FLOOR_BG, Slot.WALL_BG):
+        yield Slot.PULL_ZONE.value, scheme[Slot.PULL_ZONE], slot.value, scheme[slot], PULL_ZONE
+
+
+def too_close(scheme: Scheme, visions: tuple[str, ...] = VISIONS) -> list[str]:
+    """Every pair that matters and falls under its least difference, described."""
+    found = []
+    for name_a, a, name_b, b, least in pairs_that_matter(scheme):
+        for vision in visions:
+            measured = difference(a, b, vision)
+            if measured < least:
+                found.append(f"{scheme.name.value}: {name_a} {a} vs {name_b} {b} ({vision}): {measured:.1f} < {least}")
+    return found

@@ -1,0 +1,155 @@
+"""Palettes checked, not assumed: colour differences under colour-vision deficiency, every
+terminal colour mode, nothing told by colour alone, and flashing within the limit."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import tcod.console
+
+from palette_checks import VISIONS, dose_colours, kind_colours, too_close
+from roguelike import settings
+from roguelike.content import formulas
+from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.content.doses import DOSE_KINDS
+from roguelike.core.game import Game
+from roguelike.frontend.palette import ColourMode, colour_keys
+from roguelike.render import colours
+from roguelike.render.colours import LUMA, MOOD_SLOTS, SCHEMES, Scheme, Slot
+from roguelike.render.draw import draw_game
+from roguelike.render.look import Look, finish_frame
+from roguelike.settings import Glyphs, Motion, PaletteName, Preferences
+
+CHECKED_FOR_CVD = [scheme for scheme in SCHEMES.values() if scheme.name is not PaletteName.CLASSIC]
+
+
+@pytest.mark.parametrize("scheme", CHECKED_FOR_CVD, ids=lambda scheme: scheme.name.value)
+def test_every_pair_that_matters_stays_apart_under_protanopia_deuteranopia_and_tritanopia(scheme: Scheme) -> None:
+    assert too_close(scheme, VISIONS) == []
+
+
+def test_the_classic_palette_keeps_every_pair_apart_for_normal_vision() -> None:
+    # The game's own colours predate the palettes; colour-blind players choose "colourblind".
+    assert too_close(SCHEMES[PaletteName.CLASSIC], ("normal",)) == []
+
+
+@pytest.mark.parametrize("scheme", SCHEMES.values(), ids=lambda scheme: scheme.name.value)
+def test_every_mood_word_and_every_kind_has_its_colour(scheme: Scheme) -> None:
+    words = {formulas.mood_word(som, will) for som in range(0, 102) for will in range(1, 11)}
+    assert words <= {slot.value for slot in MOOD_SLOTS}
+    if scheme.name is not PaletteName.CLASSIC:
+        assert set(scheme.kinds) == {"player", *DOSE_KINDS, *MONSTER_KINDS}
+
+
+def keys_of(mode: ColourMode, fg: list[tuple[int, int, int]], bg: tuple[int, int, int]) -> list[int]:
+    """The terminal colour keys of glyph colours over one background."""
+    fg_array = np.array([fg], dtype=np.uint8)
+    bg_array = np.array([[bg] * len(fg)], dtype=np.uint8)
+    keys, _ = colour_keys(mode, fg_array, bg_array, np.ones((1, len(fg)), dtype=bool))
+    return [int(key) for key in keys[0]]
+
+
+@pytest.mark.parametrize("mode", list(ColourMode), ids=lambda mode: mode.value)
+@pytest.mark.parametrize("scheme", SCHEMES.values(), ids=lambda scheme: scheme.name.value)
+def test_palettes_hold_in_every_terminal_colour_mode(scheme: Scheme, mode: ColourMode) -> None:
+    floor = scheme[Slot.FLOOR_BG]
+    floor_key = keys_of(mode, [floor], floor)[0]
+    assert floor_key not in keys_of(mode, list(dose_colours(scheme).values()), floor), "a dose vanished into the floor"
+    moods = keys_of(mode, [scheme[slot] for slot in MOOD_SLOTS], scheme[Slot.PANEL_BG])
+    monsters = keys_of(mode, list(kind_colours(scheme).values()), floor)
+    # 16 colours hold only four greys, and the classic colours were not chosen for them:
+    # there the mood's word and the monster's letter carry the meaning.
+    if mode is not ColourMode.COLOURS_16 or scheme.name in (PaletteName.COLOURBLIND, PaletteName.CONTRAST):
+        assert len(set(moods)) == len(moods)
+        assert len(set(monsters)) == len(monsters)
+
+
+def test_each_palette_changes_what_the_terminal_is_sent() -> None:
+    game = Game.new(5, "Colours")
+    frames = set()
+    for scheme in SCHEMES.values():
+        console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
+        look = Look(scheme, Motion.REDUCED, Glyphs.UNICODE)
+        draw_game(console, game, 0.0, look)
+        finish_frame(console, look)
+        frames.add(console.rgb.tobytes())
+    assert len(frames) == len(SCHEMES)
+
+
+def test_the_greyscale_palette_turns_the_whole_screen_grey() -> None:
+    console = tcod.console.Console(10, 1, order="C")
+    console.print(0, 0, "Hedonic", fg=(255, 90, 220), bg=(20, 18, 36))
+    finish_frame(console, Look(SCHEMES[PaletteName.GREYSCALE], Motion.REDUCED, Glyphs.UNICODE))
+    for layer in (console.rgb["fg"], console.rgb["bg"]):
+        assert (layer[..., 0] == layer[..., 1]).all() and (layer[..., 1] == layer[..., 2]).all()
+
+
+def test_the_mood_is_a_word_and_monsters_differ_by_letter() -> None:
+    glyphs = [kind.glyph for kind in MONSTER_KINDS.values()] + [kind.glyph for kind in DOSE_KINDS.values()]
+    assert len(set(glyphs)) == len(glyphs) and "@" not in glyphs
+    game = Game.new(5, "Words")
+    console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
+    draw_game(console, game, 0.0, Look(SCHEMES[PaletteName.GREYSCALE], Motion.NONE, Glyphs.ASCII))
+    panel = "".join(chr(c) for c in console.rgb["ch"][formulas.MAP_HEIGHT])
+    assert formulas.mood_word(20, 5) in panel
+
+
+def flashes_per_second(motion: Motion, seconds: float = 3.0, fps: int = 60) -> float:
+    """The most flashes a second any cell of a High map shows (WCAG: a pair of opposing
+    changes of at least 10% relative luminance, the darker below 0.8)."""
+    base = np.broadcast_to(SCHEMES[PaletteName.CLASSIC].tile_colours()[1][1], (21, 80, 3)).astype(np.float32)
+    base = base + np.array([120, 60, 160], dtype=np.float32)  # a bright, saturated High floor
+    frames = [colours.swirl(base, t / fps * motion.swirl_speed) for t in range(int(seconds * fps))]
+    luminance = np.stack([np.clip(frame, 0, 255) @ LUMA / 255 for frame in frames])
+    worst = 0
+    for cell in luminance.reshape(len(frames), -1).T[:: 37]:
+        worst = max(worst, count_flashes(cell))
+    return worst / 2 / seconds  # a flash is a pair of opposing changes
+
+
+def count_flashes(luminance: np.ndarray) -> int:
+    """Opposing changes of at least 0.1 between successive extremes, the darker below 0.8."""
+    extremes, direction = [float(luminance[0])], 0.0
+    for value in luminance[1:].tolist():
+        sign = float(np.sign(value - extremes[-1]))
+        if sign == 0:
+            continue
+        if sign == direction:
+            extremes[-1] = value
+        else:
+            extremes.append(value)
+            direction = sign
+    return sum(1 for a, b in zip(extremes, extremes[1:]) if abs(a - b) >= 0.1 and min(a, b) < 0.8)
+
+
+def test_reduced_motion_keeps_the_high_swirl_under_three_flashes_a_second() -> None:
+    assert Motion.REDUCED.max_flashes_per_second == settings.MAX_FLASHES_PER_SECOND == 3.0
+    assert flashes_per_second(Motion.REDUCED) <= settings.MAX_FLASHES_PER_SECOND
+    assert flashes_per_second(Motion.NONE) == 0
+    assert flashes_per_second(Motion.FULL) > flashes_per_second(Motion.REDUCED)
+
+
+def test_no_motion_makes_the_high_game_still() -> None:
+    from roguelike.core.session import Session
+    from roguelike.screens.ingame import InGameScreen
+
+    session = Session(Game.new(3, "Still"))
+    session.game.palette().psychedelic = True
+    screen = InGameScreen(session)
+    assert screen.animated
+    settings.use(Preferences(None, overrides={"motion": Motion.NONE}))
+    assert not screen.animated
+    session.close()
+
+
+def test_high_contrast_keeps_the_map_bright_in_withdrawal() -> None:
+    game = Game.new(5, "Dim")  # starts in Withdrawal, where the world greys and darkens
+    assert game.palette().brightness < 0.8
+    walls = {}
+    for name in (PaletteName.CLASSIC, PaletteName.CONTRAST):
+        console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
+        draw_game(console, game, 0.0, Look(SCHEMES[name], Motion.REDUCED, Glyphs.UNICODE))
+        seen = game.state.visible & (game.state.floor.tiles == 0)
+        walls[name] = console.rgb["fg"][: seen.shape[0], : seen.shape[1]][seen].max()
+    assert walls[PaletteName.CONTRAST] >= 0.8 * max(SCHEMES[PaletteName.CONTRAST][Slot.WALL_FG]) - 1
+    assert walls[PaletteName.CLASSIC] < 0.8 * max(SCHEMES[PaletteName.CLASSIC][Slot.WALL_FG])
