@@ -2,7 +2,7 @@
 
 Layers, lowest first (docs/architecture.md draws them):
 
-    content, components  <  core + systems  <  saves, bots  <  replay  <  render
+    content, components  <  core + systems  <  saves, bots  <  replay, settings  <  render
                          <  screens  <  frontend  <  cli
 
 The rules core (content, components, core, systems) is headless: it never imports a
@@ -28,6 +28,7 @@ RANK = {
     "saves": 3,
     "bots": 3,
     "replay": 4,
+    "settings": 4,
     "render": 5,
     "screens": 6,
     "frontend": 7,

@@ -23,7 +23,7 @@ from roguelike.content.doses import DOSE_KINDS
 from roguelike.core.names import fit
 from roguelike.render.colours import MOOD_SLOTS, Slot
 from roguelike.render.look import current_look
-from roguelike.screens.base import Pop, Transition
+from roguelike.screens.base import Pop, Screen, Transition
 from roguelike.screens.menu import Menu
 from roguelike.screens.style import HEADING, HINT, TEXT
 from roguelike.settings import CHOICES, Glyphs, Motion, PaletteName, Scaling, TileSize, next_choice
@@ -80,10 +80,8 @@ def about(name: str, value: Any) -> str:
     return ABOUT.get(value, "")
 
 
-class SettingsScreen:
+class SettingsScreen(Screen):
     """Change the settings; each change applies at once and is saved."""
-
-    animated = False
 
     def __init__(self) -> None:
         self.names = list(CHOICES)
