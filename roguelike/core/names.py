@@ -21,7 +21,7 @@ def printable(text: str) -> str:
 
 def clean_name(text: str) -> str:
     """A name as the game keeps it: printable, single spaces, at most NAME_MAX long."""
-    return " ".join(printable(text).split())[:NAME_MAX]
+    return " ".join(printable(text).split())[:NAME_MAX].rstrip()  # a cut may end on a space
 
 
 def fit(text: str, width: int) -> str:

@@ -41,6 +41,7 @@ MAX_RECORD_BYTES = 16 * 1024
 MAX_FILE_BYTES = 256 * 1024 * 1024
 MAX_TEXT = 200
 MAX_WITNESS_ENTRIES = 64
+MAX_WITNESS_DEPTH = 16  # a fact is a component's fields: a few lists deep at most
 CHECKSUM_BYTES = 8
 STEP, CRASH = 0, 1
 READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
@@ -321,6 +322,20 @@ def check_changes(changes: Any, number: int) -> None:
     """The changed facts are a small table."""
     if not isinstance(changes, dict) or len(changes) > MAX_WITNESS_ENTRIES:
         raise ReplayError(f"record {number}'s facts should be a small table, not {kind_of(changes)}")
+    if nesting(changes) > MAX_WITNESS_DEPTH:
+        raise ReplayError(f"record {number}'s facts are nested deeper than {MAX_WITNESS_DEPTH} levels")
+
+
+def nesting(value: Any) -> int:
+    """How deeply lists and tables nest in a value (counted without recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if depth <= MAX_WITNESS_DEPTH and isinstance(item, (list, dict)):
+            inner = [*item.keys(), *item.values()] if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in inner)
+    return deepest
 
 
 def kind_of(value: object) -> str:

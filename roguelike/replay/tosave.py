@@ -33,7 +33,9 @@ class CannotSave(Exception):
 
 def steps_to_turn(replay: Replay, turn: int) -> int:
     """How many commands bring the game to ``turn`` (the first step that reaches it)."""
-    if turn <= 0:
+    if turn < 0:
+        raise CannotSave(f"turn {turn} is not in the replay, which runs from turn 0 to {replay.final_turn}")
+    if turn == 0:
         return 0
     for record in replay.steps:
         if record.turn >= turn:
@@ -89,6 +91,8 @@ def save_from_replay(args: argparse.Namespace) -> int:
         save, reached = save_as(replay, data_dir(args.data_dir), turn, name)
     except (CannotSave, SaveError) as error:
         return say(f"{path}: {error}", EXIT_CANNOT)
+    except OSError as error:  # the data directory's folders cannot be made or written
+        return say(f"cannot write in {data_dir(args.data_dir)}: {error.strerror or error}", EXIT_CANNOT)
     print(f"saved {name} at turn {reached} as {save}")
     print("play on with `hedonic play` (Load game), or let the bot: "
           f"hedonic simulate --name {name!r} --seed {replay.header.seed} --turns N")

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 CRASHES = "crashes"
 EXIT_CRASHED = 70  # EX_SOFTWARE: an internal error
+EXIT_PIPE_CLOSED = 141  # 128 + SIGPIPE: what a shell reports for `tool | head -1`
 CrashHook = Callable[["Command | None", str], None]
 
 
@@ -69,9 +70,13 @@ def watch(game: Game, kind: str, path: Path, on_crash: CrashHook | None = None) 
 def guarded(run: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     """Run a sub-command; report a crash (or debug it with ``--debug``)."""
     try:
-        return run(args)
+        status = run(args)
+        sys.stdout.flush()  # inside the guard: a reader that went away is not a crash
+        return status
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return pipe_closed()
     except Exception as error:
         if getattr(args, "debug", False):
             traceback.print_exc()
@@ -79,6 +84,17 @@ def guarded(run: Callable[[argparse.Namespace], int], args: argparse.Namespace) 
             return EXIT_CRASHED
         report_crash(error, getattr(args, "data_dir", None))
         return EXIT_CRASHED
+
+
+def pipe_closed() -> int:
+    """The reader of our output went away: end quietly, as command-line tools do."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # the interpreter's last flush must not fail again
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    return EXIT_PIPE_CLOSED
 
 
 def report_crash(error: BaseException, data_dir_override: str | Path | None) -> Path | None:

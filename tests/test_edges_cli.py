@@ -1,0 +1,92 @@
+"""Edges of the command line: names, bad turns, bad folders, nested replays, closed pipes."""
+
+from __future__ import annotations
+
+import errno
+import os
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+
+from roguelike.cli.main import main
+from roguelike.core.names import NAME_MAX, clean_name
+from roguelike.replay.fileformat import MASK32, STEP, frame, preamble, read_replay
+
+from conftest import ROOT
+from replay_helpers import record_bot_game
+
+GOOD_HEADER = {"id": "g1", "seed": 3, "name": "Bot", "version": "0.1.0", "date": "2026-01-01T00:00:00+00:00"}
+
+
+@pytest.mark.parametrize("typed", ["a" * 199 + " tail", "x" * 199 + "\u200b y", " " + "b" * 205, "é" * 199 + "  z"])
+def test_a_name_cleaned_once_is_clean(typed: str) -> None:
+    once = clean_name(typed)
+    assert clean_name(once) == once
+    assert len(once) <= NAME_MAX and once == once.strip()
+
+
+def test_a_replay_saved_under_a_long_name_is_one_the_game_reads_back(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    replay, _ = record_bot_game(tmp_path / "a", seed=5, turns=10)
+    name = "a" * 199 + " tail"
+    assert main(["replay", str(replay), "--to-turn", "3", "--save-as", name, "--data-dir", str(tmp_path / "b")]) == 0
+    (made,) = (tmp_path / "b" / "replays").glob("*.replay")
+    assert read_replay(made).header.name == clean_name(name)
+
+
+def test_a_negative_turn_is_refused_like_one_past_the_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    replay, _ = record_bot_game(tmp_path / "a", seed=5, turns=10)
+    status = main(["replay", str(replay), "--to-turn", "-5", "--save-as", "Ann", "--data-dir", str(tmp_path / "b")])
+    err = capsys.readouterr().err
+    assert status == 1 and "turn -5" in err
+    assert not (tmp_path / "b" / "saves").exists()
+
+
+@pytest.mark.parametrize("code", [errno.EROFS, errno.ENOSPC])
+def test_save_as_into_a_folder_that_refuses_is_one_line_and_exit_1(
+    tmp_path: Path, code: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    replay, _ = record_bot_game(tmp_path / "a", seed=5, turns=10)
+    target = tmp_path / "b"
+    real_mkdir = Path.mkdir
+
+    def refusing(self: Path, *args: Any, **kwargs: Any) -> None:
+        if str(self).startswith(str(target)):
+            raise OSError(code, os.strerror(code), str(self))
+        real_mkdir(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "mkdir", refusing)
+    status = main(["replay", str(replay), "--to-turn", "3", "--save-as", "Ann", "--data-dir", str(target)])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert len(err.splitlines()) == 1 and os.strerror(code).lower() in err.lower()
+
+
+def test_a_deeply_nested_changes_table_is_a_bad_file_not_a_crash(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # msgpack itself refuses to pack this deep, so the bytes are put together by hand.
+    nested = b"\x91" * 1000 + b"\x00"
+    payload = bytes([0x96, STEP, 1, 0x91, 0, 1, 0xC4, 8]) + b"\0" * 8 + b"\x81" + msgpack.packb("depth") + nested
+    framing = struct.pack(">III", len(payload), len(payload) ^ MASK32, zlib.crc32(payload))
+    path = tmp_path / "deep.replay"
+    path.write_bytes(preamble() + frame(GOOD_HEADER) + framing + payload)
+    status = main(["replay", "--verify", str(path)])
+    err = capsys.readouterr().err
+    assert status == 2 and "record 1" in err and len(err.splitlines()) == 1
+
+
+def test_a_closed_output_pipe_ends_quietly(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "roguelike", "simulate", "--seed", "5", "--turns", "300", "--data-dir", str(tmp_path)]
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()  # what `| head -1` does
+    err = process.stderr.read().decode()
+    status = process.wait(timeout=120)
+    assert "Traceback" not in err and "crash" not in err.lower()
+    assert status != 70
+    assert not (tmp_path / "crashes").exists()
