@@ -43,6 +43,7 @@ MAX_TEXT = 200
 MAX_WITNESS_ENTRIES = 64
 MAX_WITNESS_DEPTH = 16  # a fact is a component's fields: a few lists deep at most
 CHECKSUM_BYTES = 8
+MIN_ZERO_TAIL = 12  # zero bytes at the end taken for a power cut's leftovers, not damage
 STEP, CRASH = 0, 1
 READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -193,8 +194,13 @@ def check_preamble(data: bytes) -> None:
 
 
 def split_frames(data: bytes) -> tuple[list[memoryview], list[int], int | None]:
-    """The payloads of the complete frames, where each ends, and where a cut-off one starts."""
+    """The payloads of the complete frames, where each ends, and where a cut-off one starts.
+
+    A power cut can leave a file's last blocks as zero bytes: a frame that fails its checks
+    where such a tail of zeros begins is a cut-off record too, not damage.
+    """
     view, pos = memoryview(data), PREAMBLE.size
+    zeros_from = zero_tail(data)
     payloads: list[memoryview] = []
     ends: list[int] = []
     while pos < len(data):
@@ -203,6 +209,9 @@ def split_frames(data: bytes) -> tuple[list[memoryview], list[int], int | None]:
             return payloads, ends, pos
         length, check, crc = FRAME.unpack_from(data, pos)
         limit = MAX_HEADER_BYTES if not payloads else MAX_RECORD_BYTES
+        if length ^ check != MASK32 or length > limit:
+            if zeros_from <= pos + FRAME.size:
+                return payloads, ends, pos
         if length ^ check != MASK32:
             raise ReplayError(f"{what} is damaged (its length field is corrupt, at byte {pos})")
         if length > limit:
@@ -210,12 +219,20 @@ def split_frames(data: bytes) -> tuple[list[memoryview], list[int], int | None]:
         if len(data) - pos - FRAME.size < length:
             return payloads, ends, pos
         payload = view[pos + FRAME.size : pos + FRAME.size + length]
+        if zlib.crc32(payload) != crc and zeros_from <= pos + FRAME.size + length:
+            return payloads, ends, pos
         if zlib.crc32(payload) != crc:
             raise ReplayError(f"{what} is damaged (CRC mismatch, at byte {pos})")
         payloads.append(payload)
         pos += FRAME.size + length
         ends.append(pos)
     return payloads, ends, None
+
+
+def zero_tail(data: bytes) -> int:
+    """Where a run of zero bytes ending the file begins (past the end if it has none)."""
+    kept = len(data.rstrip(b"\0"))
+    return kept if len(data) - kept >= MIN_ZERO_TAIL else len(data) + 1
 
 
 def unpack(payload: memoryview, what: str) -> Any:

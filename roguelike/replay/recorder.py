@@ -9,13 +9,14 @@ problems (a full disk) stop the recording with a warning; they never stop the ga
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import sys
 from datetime import datetime, timezone
 from collections.abc import Callable
+from concurrent.futures import Future
 from pathlib import Path
-from typing import BinaryIO
 
 from roguelike import __version__
 
@@ -28,11 +29,14 @@ from roguelike.replay.fileformat import (
     SUFFIX, Header, ReplayError, Witness, crash_bytes, header_bytes, read_replay, step_bytes,
 )
 from roguelike.replay.witness import changes, recorded_facts, witness
+from roguelike.saves.atomic import write_all
+from roguelike.saves.autosave import writer
 from roguelike.saves.layout import save_path
 from roguelike.core.session import Observer, Step
 from roguelike.core.snapshot import digest, snapshot_bytes
 
 REPLAYS = "replays"
+BINARY = getattr(os, "O_BINARY", 0)
 RECORDING_TOPIC = "recording"
 
 
@@ -53,6 +57,8 @@ def recording_observers(
 
     ``game_id`` is the save's id when the game is saved, so save and replay share it.
     Recording problems go to ``notices`` (shown in the game) when given, else to stderr.
+    A resumed game whose replay is gone is played unrecorded: a replay holds every
+    command from the first, and a new file could never be verified or rebuild the save.
     """
     game_id = game_id or new_game_id()
     tell = teller(notices)
@@ -63,34 +69,49 @@ def recording_observers(
         path = replay_path(data_dir, game_id)
         if path.exists():  # a resumed game, even one saved before its first move
             recorder = ReplayRecorder.resume(path, game, steps)
+        elif steps > 0:
+            raise ReplayError(f"its replay {path} is missing")
         else:
             recorder = ReplayRecorder.start(path, game, game_id)
     except (OSError, ReplayError) as error:
         tell(f"this game is not being recorded: {error}")
         return []
-    recorder.tell = tell
+    recorder.tell, recorder.notices = tell, notices
+    recorder.flush()
     return [recorder]
 
 
 class ReplayRecorder:
-    """Appends one step record per command to an open replay file."""
+    """Appends one step record per command to an open replay file.
 
-    def __init__(self, path: Path, game: Game, next_index: int, facts: Witness | None = None) -> None:
+    Bytes the disk refused (a full disk) are kept and written again, from the last whole
+    record, after every later command: once space returns the replay is complete. Each
+    record is fsynced on the autosave's thread, queued before that step's save, so the
+    replay is always at least as durable as the save it can rebuild.
+    """
+
+    def __init__(self, path: Path, game: Game, next_index: int, facts: Witness | None = None, *, end: int) -> None:
         self.path = path
         self.next_index = next_index
         self.facts: Witness = facts or {}
-        self.file: BinaryIO | None = open(path, "ab", buffering=0)
+        self.fd: int | None = os.open(path, os.O_WRONLY | BINARY)
+        self.end = end  # bytes of whole records on disk
+        self.unwritten = b""
+        self.failing = False
+        self.syncing: Future[None] | None = None
         self.tell: Callable[[str], None] = warn
+        self.notices: Notices | None = None
         crash.watch(game, "replay", path, self.record_crash)
 
     @classmethod
     def start(cls, path: Path, game: Game, game_id: str) -> ReplayRecorder:
-        """Create the replay of a new game (never overwriting a file)."""
+        """Create the replay of a new game (never overwriting a file); its header is written by ``flush``."""
         state = game.state
         header = Header(game_id, state.seed, state.name, __version__, datetime.now(timezone.utc).isoformat(timespec="seconds"))
-        with open(path, "xb") as file:
-            file.write(header_bytes(header))
-        return cls(path, game, 1)
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | BINARY, 0o644))
+        recorder = cls(path, game, 1, end=0)
+        recorder.unwritten = header_bytes(header)
+        return recorder
 
     @classmethod
     def resume(cls, path: Path, game: Game, steps: int) -> ReplayRecorder:
@@ -102,7 +123,7 @@ class ReplayRecorder:
             raise ReplayError(f"its replay {path} does not lead to the saved game")
         # Records after the save's step are a future the loaded game did not have.
         os.truncate(path, replay.ends[steps])
-        return cls(path, game, steps + 1, recorded_facts(replay.steps, steps))
+        return cls(path, game, steps + 1, recorded_facts(replay.steps, steps), end=replay.ends[steps])
 
     def after_step(self, game: Game, step: Step) -> None:
         """Append the step's record."""
@@ -112,38 +133,65 @@ class ReplayRecorder:
 
     def record_crash(self, command: Command | None, error: str) -> None:
         """End the replay with the command the game crashed on (after the session closed too)."""
-        if self.file is None:
+        if self.fd is None:
             try:
-                self.file = open(self.path, "ab", buffering=0)
+                self.fd = os.open(self.path, os.O_WRONLY | BINARY)
             except OSError:
                 return
         self.write(crash_bytes(self.next_index, command, error))
         self.close_file()
 
     def write(self, data: bytes) -> None:
-        """One unbuffered write; a failure stops recording, not the game."""
-        if self.file is None:
+        """Queue a record and write what is queued; a failure keeps it for the next try."""
+        self.unwritten += data
+        self.flush()
+
+    def flush(self) -> None:
+        """Write the queued bytes after the last whole record, then have them synced."""
+        if self.fd is None or not self.unwritten:
             return
         try:
-            self.file.write(data)
+            if self.failing:
+                os.ftruncate(self.fd, self.end)  # drop a record the full disk cut in half
+            os.lseek(self.fd, self.end, os.SEEK_SET)
+            write_all(self.fd, self.unwritten)
         except OSError as error:
-            self.tell(f"recording stopped: cannot write {self.path}: {error.strerror or error}")
-            self.close_file()
+            self.trouble(error)
+            return
+        self.end += len(self.unwritten)
+        self.unwritten, self.failing = b"", False
+        if self.notices is not None:
+            self.notices.clear(RECORDING_TOPIC)
+        self.syncing = writer().submit(sync_quietly, self.fd)
+
+    def trouble(self, error: OSError) -> None:
+        """Say once that recording is held up (it is tried again after every command)."""
+        if not self.failing:
+            self.tell(f"cannot write {self.path.name} ({error.strerror or error}); trying again every turn")
+        self.failing = True
 
     def close(self, game: Game) -> None:
         """The session ended: make the file durable and close it."""
         self.close_file()
 
     def close_file(self) -> None:
-        """Flush to disk and close, ignoring errors (the records are already written)."""
-        if self.file is None:
+        """Sync and close; a replay that never got its header is removed (it is our own empty file)."""
+        if self.fd is None:
             return
-        try:
-            os.fsync(self.file.fileno())
-            self.file.close()
-        except OSError:
-            pass
-        self.file = None
+        if self.syncing is not None:
+            self.syncing.result()
+        sync_quietly(self.fd)
+        os.close(self.fd)
+        self.fd = None
+        if self.end == 0:
+            with contextlib.suppress(OSError):
+                os.unlink(self.path)
+
+
+def sync_quietly(fd: int) -> None:
+    """fsync, ignoring errors: the bytes are written, the sync is only for power cuts."""
+    with contextlib.suppress(OSError):
+        os.fsync(fd)
 
 
 def warn(text: str) -> None:

@@ -19,7 +19,8 @@ from roguelike.saves.datadir import data_dir
 from roguelike.core.game import Game
 from roguelike.core.names import clean_name
 from roguelike.replay.fileformat import SUFFIX, Replay, ReplayError, read_replay
-from roguelike.replay.recorder import ReplayRecorder, replay_path
+from roguelike.replay.recorder import REPLAYS, ReplayRecorder, replay_path
+from roguelike.saves.layout import SAVE_SUFFIX, SAVES
 from roguelike.saves import SaveError, SaveLock, new_save_id, read_save, save_game, save_path
 from roguelike.core.session import Observer, Session
 
@@ -101,21 +102,33 @@ def save_from_replay(args: argparse.Namespace) -> int:
 
 def rebuild_save(save: Path) -> str:
     """Rebuild a damaged (or lost) save from the replay with its id; what was done."""
-    root = save.parent.parent
+    root = data_dir_of(save)
     lock = SaveLock.acquire(save)
     try:
         refuse_good(save)
-        replay = read_replay(replay_path(root, save.stem))
+        replay = read_replay(root / REPLAYS / f"{save.stem}{SUFFIX}")
         session = simulate(replay, len(replay.steps), replay.header.name, lambda game: [])
         session.close()
         kept = keep_damaged(save)
-        save_game(save, session.game, steps=len(replay.steps))
+        try:
+            save_game(save, session.game, steps=len(replay.steps))
+        except SaveError:
+            if kept is not None:
+                os.replace(kept, save)  # the damaged save stays where the listings look for it
+            raise
     except ReplayError as error:
         raise CannotSave(f"its replay cannot be used: {error}") from None
     finally:
         lock.release()
     kept_note = f"; the damaged file is kept as {kept.name}" if kept is not None else ""
     return f"Rebuilt {replay.header.name}'s save at turn {session.game.state.turn} from its replay{kept_note}."
+
+
+def data_dir_of(save: Path) -> Path:
+    """The data directory a save lives in; CannotSave for a save anywhere else."""
+    if save.parent.name != SAVES or save.suffix != SAVE_SUFFIX:
+        raise CannotSave(f"it is not in a data directory's {SAVES}/ folder, where its replay would be found")
+    return save.parent.parent
 
 
 def refuse_good(save: Path) -> None:

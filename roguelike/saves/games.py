@@ -19,7 +19,7 @@ from roguelike.saves.errors import SaveError
 from roguelike.saves.history import History, read_history, record_of, write_record
 from roguelike.saves.layout import SAVE_SUFFIX, new_save_id, record_path, save_path, saves_dir
 from roguelike.saves.listing import SaveInfo, list_saves
-from roguelike.saves.lock import LOCK_SUFFIX, SaveLock
+from roguelike.saves.lock import LOCK_SUFFIX, CannotLock, SaveLock
 from roguelike.saves.savefile import read_save
 from roguelike.core.session import Observer, Session
 
@@ -61,16 +61,19 @@ class Games:
 
     def resume(self, path: Path) -> Session:
         """Continue a saved game; SaveError if it is open elsewhere, damaged or over."""
-        lock = SaveLock.acquire(path)
+        lock = lock_if_possible(path)
         try:
             save = read_save(path)
             if save.plain["cause"] is not None:
                 raise SaveError(path, DEAD)
             game = save.game()
         except SaveError:
-            lock.release()
+            if lock is not None:
+                lock.release()
             raise
         session = Session(game, steps=save.header["steps"])
+        if lock is None:
+            session.notices.warn(SAVE_TOPIC, f"Cannot save in {path.parent}: the folder cannot be written. Playing on.")
         autosave = Autosave(self.root, path, session.notices, lock, saved_turn=game.state.turn)
         return self.attach(session, autosave, path)
 
@@ -108,6 +111,14 @@ class Games:
         extra = [observer for make in self.observers for observer in make(session, path)]
         session.observers = [*extra, autosave]
         return session
+
+
+def lock_if_possible(path: Path) -> SaveLock | None:
+    """The save's lock, or None in a folder where no lock (and no save) can be written."""
+    try:
+        return SaveLock.acquire(path)
+    except CannotLock:
+        return None
 
 
 def sweep(root: Path) -> None:

@@ -8,8 +8,10 @@ save file itself.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
+import time
 from pathlib import Path
 
 from roguelike.saves.errors import SaveError, describe_os_error
@@ -17,6 +19,14 @@ from roguelike.saves.errors import SaveError, describe_os_error
 LOCK_SUFFIX = ".lock"
 ALREADY_OPEN = "this save is already open in another running game"
 _ATTEMPTS = 5  # a lock file removed under us (its save was retired) is recreated and retried
+# A listing probes a lock for a few microseconds: a busy lock is tried again over ~0.1 s
+# before it is taken to mean another running game.
+_BUSY_WAITS = (0.001, 0.004, 0.015, 0.03, 0.05)
+READ_ONLY = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
+
+
+class CannotLock(SaveError):
+    """The lock file cannot be made at all (a read-only folder): nothing here can be saved either."""
 
 
 def lock_path(save: Path) -> Path:
@@ -53,7 +63,7 @@ class SaveLock:
         path = lock_path(save)
         for _ in range(_ATTEMPTS):
             fd = open_lock_file(path, save)
-            if not try_lock(fd):
+            if not try_lock_patiently(fd):
                 os.close(fd)
                 raise SaveError(save, ALREADY_OPEN)
             if still_there(fd, path):
@@ -74,12 +84,30 @@ class SaveLock:
         self.fd = None
 
 
+def try_lock_patiently(fd: int) -> bool:
+    """Take the lock, waiting out a listing's brief probe; False if a game holds it."""
+    for wait in _BUSY_WAITS:
+        if try_lock(fd):
+            return True
+        time.sleep(wait)
+    return try_lock(fd)
+
+
 def open_lock_file(path: Path, save: Path) -> int:
-    """Open (creating if needed) a lock file; SaveError if the folder refuses."""
+    """Open (creating if needed) a lock file; CannotLock if the folder refuses.
+
+    In a read-only folder an existing lock file is still opened for reading and locked
+    (``flock`` needs no write access), so two games never share a save there either.
+    """
     try:
         return os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as error:
-        raise SaveError(save, f"it cannot be locked ({describe_os_error(error)})", doing="open") from error
+        if error.errno in READ_ONLY:
+            try:
+                return os.open(path, os.O_RDONLY)
+            except OSError:
+                pass
+        raise CannotLock(save, f"it cannot be locked ({describe_os_error(error)})", doing="open") from error
 
 
 def still_there(fd: int, path: Path) -> bool:
