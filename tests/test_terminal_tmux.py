@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -66,11 +67,22 @@ def require_tmux() -> None:
         pytest.skip("tmux is missing (.ci/run installs it)")
 
 
+# The command typed stays short whatever the checkout's path: the long one waits in the
+# environment, so the typed line never wraps in the 80-column window.
+PLAY = "HH_PLAY"
+TYPED = f'eval "${PLAY}"'
+
+
+def play_env(data: Path) -> dict[str, str]:
+    """The game's environment, with the command that starts the game in ``$HH_PLAY``."""
+    return {**game_env(data), PLAY: f"cd {shlex.quote(str(ROOT))} && {shlex.quote(sys.executable)} -m roguelike play --terminal"}
+
+
 def test_shell_works_normally_after_playing_in_tmux(data: Path, tmp_path: Path) -> None:
     require_tmux()
-    tmux = Tmux(tmp_path / "tmux.socket", game_env(data))
+    tmux = Tmux(tmp_path / "tmux.socket", play_env(data))
     try:
-        tmux.keys(f"cd {ROOT} && {sys.executable} -m roguelike play --terminal", "Enter")
+        tmux.keys(TYPED, "Enter")
         tmux.wait_for("H E D O N I C")
         assert tmux.flags() == "1 0 1 1"  # alternate screen, hidden cursor, keypad modes
         tmux.keys("Enter")
@@ -78,7 +90,7 @@ def test_shell_works_normally_after_playing_in_tmux(data: Path, tmp_path: Path) 
         tmux.keys("Enter")
         tmux.wait_for("Turn 0")
         tmux.keys("C-c")
-        tmux.wait_for("--terminal\nready>")  # the prompt is back, right after the command
+        tmux.wait_for(f"{TYPED}\nready>")  # the prompt is back, right after the command
         assert tmux.flags() == "0 1 0 0"
         tmux.keys("echo restored-$((40 + 2))", "Enter")
         tmux.wait_for("restored-42\n")
