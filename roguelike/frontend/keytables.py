@@ -25,7 +25,7 @@ CONTROL_KEYS: dict[str, Key] = {
        for code, letter in enumerate(string.ascii_uppercase, start=1) if chr(code) not in "\r\n\t\x08"},
 }
 
-# Sequences checked before blessed, because its tables for some TERM values lack them or
+# Sequences checked after the terminal's own terminfo entry but before blessed's tables, because its tables for some TERM values lack them or
 # name them in a way that loses the keypad: arrows, Home and End in application-cursor
 # mode (sent whatever TERM says once we ask for keypad mode), numpad 5 without NumLock
 # (ESC [G on the Linux console), keypad Enter, the Linux console's F1-F5, rxvt's

@@ -18,7 +18,7 @@ import re
 
 import tcod.event
 from blessed import Terminal
-from blessed.keyboard import get_keyboard_codes, get_keyboard_sequences, get_leading_prefixes, resolve_sequence
+from blessed.keyboard import capability_names, get_keyboard_codes, get_keyboard_sequences, get_leading_prefixes, resolve_sequence
 from tcod.event import KeySym, Modifier
 
 from roguelike.frontend.keytables import CONTROL_KEYS, EXTRA_SEQUENCES, NAMED_KEYS, char_key
@@ -59,6 +59,7 @@ class KeyDecoder:
         self.sequences = get_keyboard_sequences(terminal)
         self.codes = get_keyboard_codes()
         self.prefixes = get_leading_prefixes(self.sequences)
+        self.described = described_sequences(terminal)
         self.decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
         self.buffer = ""
 
@@ -108,6 +109,9 @@ class KeyDecoder:
             return 1, char_events(text[0], Modifier.NONE)
         if len(text) == 1 or text[1] == ESC:
             return 1, [key_down(KeySym.ESCAPE)]
+        match = CSI.match(text) or SS3.match(text)
+        if match is not None and match.group() in self.described:  # the terminal's word beats our guesses
+            return match.end(), self.sequence_events(match.group())
         for sequence, (sym, mod) in EXTRA_SEQUENCES.items():
             if text.startswith(sequence):
                 return len(sequence), [key_down(sym, mod)]
@@ -128,6 +132,16 @@ class KeyDecoder:
             return []
         sym, mod = named
         return [key_down(sym, mod | modifiers_of(keystroke.modifiers))]
+
+
+def described_sequences(terminal: Terminal) -> frozenset[str]:
+    """The key sequences the terminal's own terminfo entry defines (none when it is not styled)."""
+    database = getattr(terminal, "_jinxed_term", None)  # blessed's handle on the terminfo entry
+    if database is None or not terminal.does_styling:
+        return frozenset()
+    # kent is the keypad's Enter, which blessed names plain Enter; our table keeps it KP_ENTER.
+    found = (database.tigetstr(capability) for capability in capability_names.values() if capability != "kent")
+    return frozenset(sequence.decode("latin1") for sequence in found if sequence)
 
 
 def char_events(char: str, mod: Modifier) -> Events:
