@@ -18,7 +18,8 @@ import re
 
 import tcod.event
 from blessed import Terminal
-from blessed.keyboard import capability_names, get_keyboard_codes, get_keyboard_sequences, get_leading_prefixes, resolve_sequence
+from jinxed.has_key import _capability_names as capability_names  # blessed's own table of key capabilities
+from blessed.keyboard import get_keyboard_codes, get_keyboard_sequences, get_leading_prefixes, resolve_sequence
 from tcod.event import KeySym, Modifier
 
 from roguelike.frontend.keytables import CONTROL_KEYS, EXTRA_SEQUENCES, NAMED_KEYS, char_key
