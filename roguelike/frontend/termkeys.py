@@ -16,9 +16,9 @@ from __future__ import annotations
 import codecs
 import re
 
+import blessed.keyboard
 import tcod.event
 from blessed import Terminal
-from jinxed.has_key import _capability_names as capability_names  # blessed's own table of key capabilities
 from blessed.keyboard import get_keyboard_codes, get_keyboard_sequences, get_leading_prefixes, resolve_sequence
 from tcod.event import KeySym, Modifier
 
@@ -141,7 +141,8 @@ def described_sequences(terminal: Terminal) -> frozenset[str]:
     if database is None or not terminal.does_styling:
         return frozenset()
     # kent is the keypad's Enter, which blessed names plain Enter; our table keeps it KP_ENTER.
-    found = (database.tigetstr(capability) for capability in capability_names.values() if capability != "kent")
+    capabilities = getattr(blessed.keyboard, "capability_names")  # blessed's table of key capabilities
+    found = (database.tigetstr(capability) for capability in capabilities.values() if capability != "kent")
     return frozenset(sequence.decode("latin1") for sequence in found if sequence)
 
 
