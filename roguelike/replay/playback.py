@@ -63,6 +63,14 @@ class Playback:
             self.keyframes.setdefault(self.position, snapshot_bytes(self.game))
         return True
 
+    def step_turn(self) -> bool:
+        """Apply commands until the game turn moves on (bumps into walls end no turn)."""
+        turn = self.game.state.turn
+        while self.step():
+            if self.game.state.turn != turn:
+                return True
+        return False
+
     def seek_step(self, target: int) -> None:
         """Move to just after command ``target`` (0 is the start)."""
         target = max(0, min(target, self.total_steps))

@@ -1,7 +1,8 @@
 """Watching a replay: the game as it was played, with a REPLAY banner and playback keys.
 
 Space pauses and resumes, + and - change the speed (1 turn a second up to "max", as
-fast as the frames come), ``.`` or Right steps one turn while paused, ``g`` jumps to a
+fast as the frames come), ``.`` or Right steps one turn while paused (``,`` one command:
+a bump into a wall is a command that ends no turn), ``g`` jumps to a
 typed turn number, Esc leaves. The replay advances in :meth:`ReplayScreen.on_draw`
 from the wall time ``now`` the frontend passes, so the speed is the same in the window
 and in the terminal.
@@ -29,6 +30,7 @@ CATCH_UP_SECONDS = 0.25  # a stalled frame never makes playback jump more than t
 FASTER = frozenset({KeySym.PLUS, KeySym.EQUALS, KeySym.KP_PLUS})
 SLOWER = frozenset({KeySym.MINUS, KeySym.KP_MINUS, KeySym.UNDERSCORE})
 STEP = frozenset({KeySym.PERIOD, KeySym.RIGHT, KeySym.KP_PERIOD})
+STEP_COMMAND = frozenset({KeySym.COMMA, KeySym.KP_COMMA})
 GO_TO = frozenset({KeySym.G, KeySym.T})
 ENTER = frozenset({KeySym.RETURN, KeySym.KP_ENTER})
 DIGITS: dict[KeySym, int] = {
@@ -42,7 +44,7 @@ BANNER_FG = (235, 225, 245)
 LABEL = (255, 210, 90)
 ALERT = (255, 90, 90)
 HINT = (170, 150, 190)
-HINTS = "space pause/play   + - speed   . step one turn   g go to turn   Esc leave"
+HINTS = "space pause/play  + - speed  . step a turn  , a command  g go to turn  Esc leave"
 HINTS_ROW = formulas.MAP_HEIGHT - 1
 
 
@@ -87,9 +89,9 @@ class ReplayScreen(Screen):
         elif sym in FASTER or sym in SLOWER:
             step = 1 if sym in FASTER else -1
             self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
-        elif sym in STEP:
+        elif sym in STEP or sym in STEP_COMMAND:
             self.paused = True
-            self.playback.step()
+            self.playback.step_turn() if sym in STEP else self.playback.step()
         elif sym in GO_TO:
             self.typed = ""
 
