@@ -44,7 +44,7 @@ BANNER_FG = (235, 225, 245)
 LABEL = (255, 210, 90)
 ALERT = (255, 90, 90)
 HINT = (170, 150, 190)
-HINTS = "space pause/play  + - speed  . step a turn  , a command  g go to turn  Esc leave"
+HINTS = "space pause  + - speed  . step a turn  , a command  g go to turn  Esc leave"
 HINTS_ROW = formulas.MAP_HEIGHT - 1
 
 
