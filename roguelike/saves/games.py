@@ -20,6 +20,7 @@ from roguelike.saves.history import History, read_history, record_of, write_reco
 from roguelike.saves.layout import SAVE_SUFFIX, new_save_id, record_path, save_path, saves_dir
 from roguelike.saves.listing import SaveInfo, list_saves
 from roguelike.saves.lock import LOCK_SUFFIX, CannotLock, SaveLock
+from roguelike.saves.meaning import first_turn_problem
 from roguelike.saves.savefile import read_save
 from roguelike.core.session import Observer, Session
 
@@ -66,6 +67,9 @@ class Games:
             save = read_save(path)
             if save.plain["cause"] is not None:
                 raise SaveError(path, DEAD)
+            problem = first_turn_problem(save.game)
+            if problem is not None:
+                raise SaveError(path, problem)
             game = save.game()
         except SaveError:
             if lock is not None:

@@ -13,6 +13,7 @@ from roguelike.content import formulas
 from roguelike.saves.errors import SaveError
 from roguelike.saves.layout import save_files
 from roguelike.saves.lock import is_locked
+from roguelike.saves.meaning import first_turn_problem
 from roguelike.saves.savefile import read_save
 from roguelike.core.snapshot import Plain
 
@@ -51,8 +52,11 @@ def inspect_save(path: Path) -> SaveInfo:
     """A save's listing entry; a damaged save gets its reason instead of an exception."""
     try:
         save = read_save(path)
+        problem = first_turn_problem(save.game)
     except SaveError as error:
-        return SaveInfo(path, problem=error.reason, open_elsewhere=is_locked(path))
+        problem = error.reason
+    if problem is not None:
+        return SaveInfo(path, problem=problem, open_elsewhere=is_locked(path))
     plain = save.plain
     som = player_field(plain, StateOfMind, "value")
     will = player_field(plain, Attributes, "will")

@@ -18,6 +18,7 @@ from components.registry import NAME_OF, SAVED_COMPONENTS
 from roguelike.content import formulas
 from roguelike.core.floor import Tile
 from roguelike.core.game import starting_player
+from roguelike.saves.meaning import check_meaning
 from roguelike.saves.schema import Malformed, checker, fail, register, sequence
 from roguelike.core.snapshot import Plain
 
@@ -176,6 +177,6 @@ def on_map(xy: Any) -> bool:
 
 POSITION = "position"
 PLAYER_NEEDS = tuple(NAME_OF[type(c)] for c in starting_player("", (0, 0)) if type(c) in NAME_OF)
-RULES: tuple[Callable[[Plain], None], ...] = (check_numbers, check_floors, check_entities, check_player)
+RULES: tuple[Callable[[Plain], None], ...] = (check_numbers, check_floors, check_entities, check_player, check_meaning)
 
 __all__ = ["Malformed", "PlainFloor", "PlainSnapshot", "validate_snapshot"]
