@@ -32,3 +32,29 @@ def test_a_long_notice_wraps_so_the_kept_turn_is_readable() -> None:
     shown = " ".join("".join(chr(c) for c in row).strip() for row in console.rgb["ch"][21:])
     assert " ".join(shown.split()) == notice
     session.game.close()
+
+
+def test_wide_names_show_as_typed_two_cells_each() -> None:
+    import tcod.console
+
+    from roguelike.core.names import fit
+    from roguelike.frontend.ansi import AnsiRenderer
+    from roguelike.frontend.palette import ColourMode
+    from test_terminal_ansi import replay
+
+    console = tcod.console.Console(80, 25, order="C")
+    console.print(2, 3, f"{fit('山田 🌸 Zoë', 20):<20}|", fg=(200, 200, 200))
+    renderer = AnsiRenderer(ColourMode.TRUECOLOUR, unicode=True)
+    first = renderer.render(console)
+    assert replay(first).display[3].rstrip() == "  山田 🌸 Zoë" + " " * 9 + "|"
+    console.print(2, 3, "ab", fg=(10, 200, 10))  # a later frame overwrites one wide character
+    second = renderer.render(console)
+    assert replay(first, second).display[3].rstrip() == "  ab田 🌸 Zoë" + " " * 9 + "|"
+
+
+def test_names_are_cut_by_cells() -> None:
+    from roguelike.core.names import fit, on_one_line, text_width
+
+    cut = on_one_line(fit("山" * 30, 21))
+    assert text_width(cut) <= 21 and cut.endswith("…") and "\ue000" not in cut
+    assert fit("Ann", 20) == "Ann" and on_one_line(fit("Zoë 🌸", 6)) == "Zoë 🌸"

@@ -46,12 +46,12 @@ def list_command(args: argparse.Namespace) -> int:
 
 def save_line(info: SaveInfo) -> str:
     """``Ann  turn 50  floor 1  ok``, or the file and ``damaged: <reason>``."""
-    from roguelike.core.names import fit
+    from roguelike.core.names import fit, on_one_line
 
     if not info.ok:
         return f"{info.path.name}  turn ?  floor ?  {info.status()}"
     notes = "".join(note for note, on in ((" (dead)", info.dead), (" (open in another game)", info.open_elsewhere)) if on)
-    return f"{fit(info.name, 40)}  turn {info.turn}  floor {info.depth}  ok{notes}"
+    return f"{on_one_line(fit(info.name, 40))}  turn {info.turn}  floor {info.depth}  ok{notes}"
 
 
 SAVES = Subcommand("saves", "list the saved games, one line each", lambda parser: None, list_command)

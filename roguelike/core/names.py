@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import unicodedata
 
+from wcwidth import wcwidth
+
 NAME_MAX = 200  # code points kept; screens truncate further to what fits
 DEFAULT_NAME = "Wanderer"
+WIDE_TAIL = "\ue000"  # private use (never in a name): the second cell of a wide character
 UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
@@ -24,9 +27,42 @@ def clean_name(text: str) -> str:
     return " ".join(printable(text).split())[:NAME_MAX].rstrip()  # a cut may end on a space
 
 
+def char_width(char: str) -> int:
+    """Cells a character takes in a terminal: 0 (combining), 1, or 2 (CJK, most emoji)."""
+    return max(0, wcwidth(char))
+
+
+def text_width(text: str) -> int:
+    """Cells a text takes in a terminal."""
+    return sum(char_width(char) for char in text if char != WIDE_TAIL)
+
+
 def fit(text: str, width: int) -> str:
-    """Printable text cut to ``width`` cells, with an ellipsis when cut."""
-    shown = printable(text)
+    """Printable text cut to ``width`` cells (an ellipsis when cut), one code point a cell.
+
+    A console holds one character a cell, so each wide character is followed by
+    :data:`WIDE_TAIL`, the cell it spills into: the text's length is its width, padding
+    with ``:<20`` works, and the terminal frontend writes the pair as one character.
+    Characters of no width (combining marks left after NFC) are dropped.
+    """
+    cells: list[str] = []
+    for char in unicodedata.normalize("NFC", printable(text)):
+        size = char_width(char)
+        if size:
+            cells.append(char + WIDE_TAIL if size == 2 else char)
     if width <= 0:
         return ""
-    return shown if len(shown) <= width else shown[: width - 1] + "…"
+    if sum(len(cell) for cell in cells) <= width:
+        return "".join(cells)
+    kept, used = [], 0
+    for cell in cells:
+        if used + len(cell) > width - 1:
+            break
+        kept.append(cell)
+        used += len(cell)
+    return "".join(kept) + "…"
+
+
+def on_one_line(fitted: str) -> str:
+    """Fitted text for a line of output rather than a console (the spill cells removed)."""
+    return fitted.replace(WIDE_TAIL, "")

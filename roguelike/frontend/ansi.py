@@ -15,7 +15,8 @@ import numpy as np
 import tcod.console
 from numpy.typing import NDArray
 
-from roguelike.frontend.glyphs import cell_text
+from roguelike.core.names import WIDE_TAIL
+from roguelike.frontend.glyphs import cell_text, is_wide
 from roguelike.frontend.palette import (
     ColourMode,
     KeyArray,
@@ -30,6 +31,16 @@ RESET_AND_CLEAR = "\x1b[0m\x1b[2J"
 # Colour key of a blank cell's foreground: it shows nothing, so any colour will do.
 ANY_COLOUR = -1
 BLANKS = (0, 0x20)
+TAIL = ord(WIDE_TAIL)  # the cell a wide character spills into (see roguelike.core.names.fit)
+
+
+def pair_changes(frame: Frame, changed: NDArray[np.bool_]) -> NDArray[np.bool_]:
+    """Changed cells, where a wide character and its spill cell are always written together."""
+    tails = frame.glyphs[:, 1:] == TAIL
+    paired = changed.copy()
+    paired[:, :-1] |= changed[:, 1:] & tails
+    paired[:, 1:] |= changed[:, :-1] & tails
+    return paired
 
 
 def fill_any_colour(fg: KeyArray) -> KeyArray:
@@ -78,7 +89,11 @@ class AnsiRenderer:
         glyphs = console.ch.astype(np.int32)
         visible = (glyphs != BLANKS[0]) & (glyphs != BLANKS[1])
         fg, bg = colour_keys(self.mode, console.fg, console.bg, visible)
-        return Frame(glyphs, np.where(visible, fg, ANY_COLOUR).astype(np.int32), bg)
+        frame = Frame(glyphs, np.where(visible, fg, ANY_COLOUR).astype(np.int32), bg)
+        tails = glyphs[:, 1:] == TAIL  # a wide character and its spill cell share colours, so one run
+        frame.fg[:, 1:][tails] = frame.fg[:, :-1][tails]
+        frame.bg[:, 1:][tails] = frame.bg[:, :-1][tails]
+        return frame
 
     def render(self, console: tcod.console.Console) -> bytes:
         """The bytes that bring the terminal from the last frame to this console."""
@@ -87,7 +102,7 @@ class AnsiRenderer:
         if last is None:
             changed = np.ones(frame.glyphs.shape, dtype=bool)
         else:
-            changed = (frame.glyphs != last.glyphs) | (frame.fg != last.fg) | (frame.bg != last.bg)
+            changed = pair_changes(frame, (frame.glyphs != last.glyphs) | (frame.fg != last.fg) | (frame.bg != last.bg))
         if not changed.any():
             return b""
         parts = [SYNC_BEGIN, RESET_AND_CLEAR if last is None else ""]
@@ -107,9 +122,17 @@ class AnsiRenderer:
         for start, end in zip(starts, ends):
             parts.append(self.move(pen, int(ys[start]), int(xs[start])))
             parts.append(self.colours(pen, int(fg[start]), int(bg[start])))
-            parts.append("".join([text(glyph) for glyph in glyphs[start:end].tolist()]))
+            parts.append(self.run_text(glyphs[start:end].tolist()))
             pen.x += end - start
         return parts
+
+    def run_text(self, glyphs: list[int]) -> str:
+        """The text of a run of cells: a wide character and its spill cell write as the character."""
+        texts = [self.text_of(glyph) for glyph in glyphs]
+        for index in range(len(glyphs) - 1):
+            if glyphs[index + 1] == TAIL and self.unicode and is_wide(glyphs[index]):
+                texts[index], texts[index + 1] = chr(glyphs[index]), ""
+        return "".join(texts)
 
     def text_of(self, codepoint: int) -> str:
         """The text written for a glyph in this renderer's locale."""

@@ -13,6 +13,7 @@ import functools
 import unicodedata
 from collections.abc import Mapping
 
+from roguelike.core.names import WIDE_TAIL, char_width
 from roguelike.render.ascii import ascii_fallback
 
 
@@ -36,10 +37,16 @@ def takes_one_cell(char: str) -> bool:
 
 
 @functools.lru_cache(maxsize=4096)
+def is_wide(codepoint: int) -> bool:
+    """Whether a character takes two terminal cells (CJK, most emoji)."""
+    return 0 <= codepoint <= 0x10FFFF and char_width(chr(codepoint)) == 2
+
+
+@functools.lru_cache(maxsize=4096)
 def cell_text(codepoint: int, unicode: bool) -> str:
     """The text to write for one console cell holding ``codepoint``."""
-    if codepoint < 0x20 or 0x7F <= codepoint < 0xA0 or codepoint > 0x10FFFF:
-        return " "
+    if codepoint < 0x20 or 0x7F <= codepoint < 0xA0 or codepoint > 0x10FFFF or chr(codepoint) == WIDE_TAIL:
+        return " "  # a spill cell alone (its wide character overwritten) is blank
     char = chr(codepoint)
     if codepoint < 0x7F:
         return char
