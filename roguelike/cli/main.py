@@ -11,12 +11,13 @@ from collections.abc import Sequence
 from roguelike import __version__
 from roguelike.cli.play import PLAY, add_play_options
 from roguelike.cli.replay import REPLAY
+from roguelike.cli.replays import REPLAYS
 from roguelike.cli.saves import SAVES
 from roguelike.cli.tools import SCREENSHOT, SIMULATE
 from roguelike.saves.crash import guarded
 from roguelike.cli.subcommand import Subcommand
 
-SUBCOMMANDS: tuple[Subcommand, ...] = (PLAY, SIMULATE, SCREENSHOT, REPLAY, SAVES)
+SUBCOMMANDS: tuple[Subcommand, ...] = (PLAY, SIMULATE, SCREENSHOT, REPLAY, REPLAYS, SAVES)
 
 
 def build_parser() -> argparse.ArgumentParser:

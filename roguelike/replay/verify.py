@@ -39,6 +39,7 @@ class Verdict:
     turns: int
     checksums: list[str] = field(default_factory=list)
     details: list[str] = field(default_factory=list)
+    cause: str | None = None  # how the re-simulated character died, if it did
 
 
 def verify(replay: Replay, progress: Progress | None = None) -> Verdict:
@@ -62,6 +63,7 @@ def run_steps(session: Session, replay: Replay, progress: Progress | None) -> Ve
         verdict.checksums.append(record.checksum)
         if progress is not None and record.index % PROGRESS_EVERY == 0:
             progress(record.index, len(replay.steps))
+    verdict.cause = session.game.state.cause_of_death
     if replay.crash is not None:
         check_crash(session, replay, verdict)
     return verdict

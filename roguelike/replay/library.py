@@ -1,0 +1,115 @@
+"""The recorded games of a data directory: what each one is, and pruning the old ones.
+
+``hedonic replays`` lists every replay (character, seed, turns, how it ended, whether it
+still verifies with this version); ``--prune`` removes the ones a rule picks, except
+those still needed: the replay of a living save (it can rebuild that save) and any
+replay a crash report names (the developers may ask for it).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from roguelike.replay.fileformat import SUFFIX, ReplayError, read_replay
+from roguelike.replay.recorder import REPLAYS
+from roguelike.replay.verify import Outcome, verify
+from roguelike.saves.crash import CRASHES
+from roguelike.saves.layout import save_path
+
+DAY = 24 * 60 * 60
+
+
+@dataclass(frozen=True)
+class ReplayEntry:
+    """One replay as listed."""
+
+    path: Path
+    name: str = ""
+    seed: int = 0
+    turns: int = 0
+    ended: str = ""
+    verifies: str = ""
+    modified: float = 0.0
+    kept_for: str | None = None  # why pruning never removes it
+
+    @property
+    def game_id(self) -> str:
+        """The id shared with the game's save."""
+        return self.path.stem
+
+
+def replay_files(root: Path) -> list[Path]:
+    """Every replay in the data directory's ``replays/``, by name."""
+    folder = root / REPLAYS
+    return sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []
+
+
+def describe(path: Path, root: Path, protected: dict[Path, str], check: bool = True) -> ReplayEntry:
+    """A replay's entry; a damaged one says why in ``ended``."""
+    modified, kept_for = path.stat().st_mtime, protected.get(path.resolve())
+    try:
+        replay = read_replay(path)
+    except ReplayError as error:
+        return ReplayEntry(path, ended=f"damaged: {error}", verifies="no", modified=modified, kept_for=kept_for)
+    verdict = verify(replay) if check else None
+    return ReplayEntry(
+        path, replay.header.name, replay.header.seed, replay.final_turn,
+        ending(replay.crash is not None, verdict.cause if verdict else None, save_path(root, path.stem).exists()),
+        "-" if verdict is None else ("yes" if verdict.outcome is Outcome.MATCHED else "no"), modified, kept_for,
+    )
+
+
+def ending(crashed: bool, cause: str | None, saved: bool) -> str:
+    """How a recorded game ended, in a few words."""
+    if crashed:
+        return "crashed"
+    if cause:
+        return f"died: {cause}"
+    return "still playing (saved)" if saved else "stopped"
+
+
+def protected_replays(root: Path) -> dict[Path, str]:
+    """Replays pruning must keep, with the reason: a living save's, or one a crash report names."""
+    kept = {path.resolve(): "its save is alive" for path in replay_files(root) if save_path(root, path.stem).exists()}
+    crashes = root / CRASHES
+    for report in sorted(crashes.glob("*.txt")) if crashes.is_dir() else []:
+        for line in report.read_text(encoding="utf-8", errors="replace").splitlines():
+            kind, _, named = line.partition(": ")
+            if kind in ("replay", "game replay") and named.endswith(SUFFIX):
+                kept.setdefault(Path(named).resolve(), f"named by {report.name}")
+    return kept
+
+
+Rule = Callable[[list[ReplayEntry]], list[ReplayEntry]]
+
+
+def older_than(days: float, now: float | None = None) -> Rule:
+    """The rule "last written more than ``days`` days ago"."""
+    limit = (time.time() if now is None else now) - days * DAY
+    return lambda entries: [entry for entry in entries if entry.modified < limit]
+
+
+def beyond_newest(count: int) -> Rule:
+    """The rule "all but the ``count`` most recently written"."""
+    return lambda entries: sorted(entries, key=lambda entry: -entry.modified)[count:]
+
+
+def prune(root: Path, rules: list[Rule]) -> tuple[list[ReplayEntry], list[ReplayEntry]]:
+    """Remove the replays every rule picks, never a protected one; (removed, kept though picked)."""
+    protected = protected_replays(root)
+    picked = [describe(path, root, protected, check=False) for path in replay_files(root)]
+    for rule in rules:
+        picked = rule(picked)
+    removed = [entry for entry in picked if entry.kept_for is None]
+    for entry in removed:
+        entry.path.unlink(missing_ok=True)
+    return removed, [entry for entry in picked if entry.kept_for is not None]
+
+
+def when(entry: ReplayEntry) -> str:
+    """The day a replay was last written."""
+    return datetime.fromtimestamp(entry.modified).strftime("%Y-%m-%d")

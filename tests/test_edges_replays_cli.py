@@ -1,0 +1,64 @@
+"""``hedonic replays``: every recorded game listed; pruning by a rule keeps what is still needed."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from roguelike.cli.main import main
+
+from replay_helpers import record_bot_game
+from test_replay_saves import bot_steps, games, the_save
+
+MONTH = 31 * 24 * 60 * 60
+
+
+def library(root: Path) -> dict[str, Path]:
+    """A data directory with a living save's replay, a bot game's, and a crashed game's."""
+    session = games(root).new("Ann")
+    bot_steps(session, 12)
+    session.close()
+    living = root / "replays" / f"{the_save(root).stem}.replay"
+    bot, _ = record_bot_game(root / "bot", seed=5, turns=15, name="Bot")
+    crashed, _ = record_bot_game(root / "crashy", seed=6, turns=10, name="Crashy")
+    bot, crashed = (path.rename(root / "replays" / path.name) for path in (bot, crashed))
+    (root / "crashes").mkdir()
+    (root / "crashes" / "crash-1.txt").write_text(f"Hedonic Hypothesis crash report\ngame replay: {crashed.resolve()}\n")
+    old = time.time() - MONTH
+    for path in (living, bot, crashed):
+        os.utime(path, (old, old))
+    return {"living": living, "bot": bot, "crashed": crashed}
+
+
+def test_the_list_names_each_recorded_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = library(tmp_path)
+    assert main(["replays", "--data-dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    line_of = {name: next(line for line in lines if line.startswith(path.name)) for name, path in files.items()}
+    assert "Ann" in line_of["living"] and "still playing (saved)" in line_of["living"]
+    assert "Bot  seed 5  turn" in line_of["bot"] and "stopped" in line_of["bot"]
+    assert all(line.endswith("verifies: yes") for line in lines)
+
+
+def test_pruning_old_replays_never_removes_a_living_saves_or_a_crash_reports(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = library(tmp_path)
+    assert main(["replays", "--prune", "--older-than", "30", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert not files["bot"].exists() and files["living"].exists() and files["crashed"].exists()
+    assert f"kept {files['living'].name}: its save is alive" in out and "named by crash-1.txt" in out
+    assert "1 replay removed" in out
+
+
+def test_pruning_needs_a_rule_and_keep_counts_the_newest(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = library(tmp_path)
+    assert main(["replays", "--prune", "--data-dir", str(tmp_path)]) == 2
+    assert "needs a rule" in capsys.readouterr().err
+    assert main(["replays", "--prune", "--keep", "0", "--data-dir", str(tmp_path)]) == 0
+    assert sorted(p.name for p in (tmp_path / "replays").iterdir()) == sorted(
+        [files["living"].name, files["crashed"].name]
+    )
