@@ -16,6 +16,7 @@ from roguelike.cli.looks import add_look_options
 from roguelike.cli.subcommand import Subcommand
 
 if TYPE_CHECKING:
+    from roguelike.replay.fileformat import Replay
     from roguelike.replay.verify import Progress
 
 EXIT_OK, EXIT_DIVERGED, EXIT_BAD_FILE = 0, 1, 2
@@ -28,6 +29,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--verify", action="store_true", help="re-simulate headless and check every turn's checksum")
     what.add_argument("--rerecord", action="store_true", help="record the files (or a corpus folder) again with this game")
     what.add_argument("--rebuild", action="store_true", help="rebuild damaged saves (FILE: the save or its replay)")
+    what.add_argument("--diff", action="store_true", help="FILE A and B, of one seed: the first step where they differ, and how")
+    what.add_argument("--inspect", type=int, metavar="N", help="print the whole game state at turn N as JSON")
     parser.add_argument("--to-turn", type=int, metavar="N", help="with --save-as: stop at turn N")
     parser.add_argument(
         "--save-as", metavar="NAME", help="write the game at --to-turn (default: the end) as a new save of a character NAME"
@@ -50,8 +53,12 @@ def run(args: argparse.Namespace) -> int:
         from roguelike.replay.tosave import rebuild_command
 
         return rebuild_command(args)
+    if args.diff:
+        return diff_files(args.files)
     if len(args.files) != 1:
         return complain("give one file to watch (or use --verify for several)")
+    if args.inspect is not None:
+        return inspect_file(args.files[0], args.inspect)
     if args.save_as is not None or args.to_turn is not None:
         from roguelike.replay.tosave import save_from_replay
 
@@ -128,6 +135,56 @@ def watch(args: argparse.Namespace) -> int:
         return complain(f"{path}: {error}")
     use_player_settings(args)
     return choose_frontend(args)(App(ReplayScreen(Playback(replay))))
+
+
+def inspect_file(path: Path, turn: int) -> int:
+    """``--inspect N``: the state at turn N as JSON on stdout."""
+    import json
+
+    from roguelike.replay.fileformat import ReplayError, read_replay
+    from roguelike.replay.inspect import NotThere, game_at_turn, readable
+
+    try:
+        playback = game_at_turn(read_replay(path), turn)
+    except ReplayError as error:
+        return complain(f"{path}: {error}")
+    except NotThere as error:
+        print(f"hedonic replay: {path}: {error}", file=sys.stderr)
+        return EXIT_DIVERGED
+    print(json.dumps(readable(playback.game), indent=1, ensure_ascii=False))
+    playback.close()
+    return EXIT_OK
+
+
+def diff_files(paths: list[Path]) -> int:
+    """``--diff A B``: 0 when neither differs from the other, 1 with the first difference."""
+    from roguelike.replay.diff import NotComparable, describe_difference, first_difference, length_note
+    from roguelike.replay.fileformat import ReplayError
+
+    if len(paths) != 2:
+        return complain("--diff compares two replays: give A and B")
+    try:
+        left, right = (read_named(path) for path in paths)
+        step = first_difference(left, right)
+    except ReplayError as error:
+        return complain(str(error))
+    except NotComparable as error:
+        return complain(f"cannot compare {paths[0]} and {paths[1]}: {error}")
+    if step is None:
+        print(length_note(left, right))
+        return EXIT_OK
+    print("\n".join(describe_difference(left, right, step)))
+    return EXIT_DIVERGED
+
+
+def read_named(path: Path) -> Replay:
+    """A replay, or a ReplayError naming its file."""
+    from roguelike.replay.fileformat import ReplayError, read_replay
+
+    try:
+        return read_replay(path)
+    except ReplayError as error:
+        raise ReplayError(f"{path}: {error}") from None
 
 
 def complain(text: str) -> int:

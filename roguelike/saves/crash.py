@@ -16,6 +16,7 @@ import os
 import pdb
 import platform
 import secrets
+import shlex
 import shutil
 import sys
 import traceback
@@ -151,6 +152,7 @@ def report_text(error: BaseException, point: CrashPoint, files: dict[str, Path])
         f"command line: {' '.join(sys.argv)}",
         *game_lines(WATCHED.game, point),
         *(f"{kind}: {path}" for kind, path in sorted(files.items())),
+        *reproduce_lines(files, WATCHED.game),
         "",
         "".join(traceback.format_exception(error)).rstrip(),
     ]
@@ -197,8 +199,19 @@ def player_message(report: Path | None, files: dict[str, Path], error: BaseExcep
                   f"    {files['replay']}"]
     if "save" in files:
         lines += [f"Your last save is untouched: {files['save']}"]
+    lines += reproduce_lines(files, WATCHED.game)[1:]
     lines.append("Please send these files to the developers.")
     return "\n".join(lines)
+
+
+def reproduce_lines(files: dict[str, Path], game: Game | None) -> list[str]:
+    """The commands that take a developer to the crash, to paste (empty without a replay)."""
+    if "replay" not in files:
+        return []
+    replay, turn = shlex.quote(str(files["replay"])), game.state.turn if game is not None else 0
+    return ["", "To reproduce (the replay plays the game to the crash, then the crashing command):",
+            f"    hedonic replay --verify {replay}", f"    hedonic replay {replay} --inspect {turn}",
+            f"    hedonic replay {replay} --to-turn {turn} --wizard"]
 
 
 def one_line(error: BaseException) -> str:
