@@ -33,6 +33,8 @@ def notice_player(state: GameState, entity: int, player: Player, pos: Position) 
     A hunter forgets the player after some turns out of sight, unless its pack keeps it
     on the trail.
     """
+    if state.monsters_still:  # wizard mode
+        return
     sight = state.visible  # symmetric: the monsters the player sees are those that see the player
     monsters = roster()
     px, py = pos.x, pos.y
@@ -79,6 +81,9 @@ def choose_monster_step(state: GameState, entity: int, monster: Monster, pos: Po
     """A monster's decision: strike the player beside it, hunt it down, or wander."""
     hunt = state.hunt
     assert hunt is not None  # plan_hunt ran: there are monsters
+    if state.monsters_still:  # wizard mode: no step, no strike
+        hunt.step = None
+        return
     x, y = pos.x, pos.y
     px, py = hunt.player_at
     near = max(abs(x - px), abs(y - py))

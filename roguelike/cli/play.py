@@ -22,6 +22,10 @@ Frontend = Callable[["App"], int]
 def add_play_options(parser: argparse.ArgumentParser) -> None:
     """Options of ``hedonic play`` (also accepted with no sub-command)."""
     parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, help="seed of new games (random by default)")
+    parser.add_argument(
+        "--wizard", action="store_true", default=argparse.SUPPRESS,
+        help="wizard mode for developers: & opens a prompt to change the game; such games are marked and never count",
+    )
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--window", action="store_true", default=argparse.SUPPRESS, help="play in the window")
     where.add_argument("--terminal", action="store_true", default=argparse.SUPPRESS, help="play in this terminal")

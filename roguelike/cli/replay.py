@@ -35,6 +35,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--save-as", metavar="NAME", help="write the game at --to-turn (default: the end) as a new save of a character NAME"
     )
+    parser.add_argument(
+        "--wizard", action="store_true",
+        help="with --to-turn: play on from that turn in wizard mode (a new save, marked; & opens the wizard prompt)",
+    )
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--window", action="store_true", default=argparse.SUPPRESS, help="watch in the window")
     where.add_argument("--terminal", action="store_true", default=argparse.SUPPRESS, help="watch in this terminal")
@@ -59,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         return complain("give one file to watch (or use --verify for several)")
     if args.inspect is not None:
         return inspect_file(args.files[0], args.inspect)
-    if args.save_as is not None or args.to_turn is not None:
+    if args.save_as is not None or args.to_turn is not None or args.wizard:
         from roguelike.replay.tosave import save_from_replay
 
         return save_from_replay(args)

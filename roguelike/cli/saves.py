@@ -27,7 +27,7 @@ def games_for(args: argparse.Namespace) -> Games:
     def record(session: Session, save: Path) -> list[Observer]:
         return recording_observers(root, session.game, save.stem, session.steps, session.notices)
 
-    return Games(root, getattr(args, "seed", None), [record])
+    return Games(root, getattr(args, "seed", None), [record], wizard=getattr(args, "wizard", False))
 
 
 def list_command(args: argparse.Namespace) -> int:
@@ -51,7 +51,7 @@ def save_line(info: SaveInfo) -> str:
     if not info.ok:
         return f"{info.path.name}  turn ?  floor ?  {info.status()}"
     notes = "".join(note for note, on in ((" (dead)", info.dead), (" (open in another game)", info.open_elsewhere)) if on)
-    return f"{on_one_line(fit(info.name, 40))}  turn {info.turn}  floor {info.depth}  ok{notes}"
+    return f"{on_one_line(fit(info.name, 40))}  turn {info.turn}  floor {info.depth}  ok{notes}{info.marked}"
 
 
 SAVES = Subcommand("saves", "list the saved games, one line each", lambda parser: None, list_command)

@@ -27,13 +27,50 @@ class Wait:
     """Let a turn pass."""
 
 
-Command = Union[Move, Wait]
+# Developer commands. No key of an ordinary game gives them: the wizard screen of
+# ``hedonic play --wizard`` and ``hedonic replay --to-turn N --save-as`` do. Either marks
+# the game (``GameState.origin``) so it never counts; both are recorded like any command.
+ORIGINS = ("replay", "wizard")
+WIZARD_ACTIONS = ("mind", "confidence", "nerve", "will", "tolerance", "reveal", "monster", "dose", "descend", "still")
+MAX_KIND = 40
 
 
-def encode_command(command: Command) -> list[int]:
-    """A command as a short list of integers, for replay files."""
+@dataclass(frozen=True)
+class Mark:
+    """Mark the game as not the character's own: made from a replay, or played in wizard mode."""
+
+    origin: str
+
+    def __post_init__(self) -> None:
+        if self.origin not in ORIGINS:
+            raise ValueError(f"not an origin: {self.origin!r}")
+
+
+@dataclass(frozen=True)
+class Wizard:
+    """A wizard-mode change: set a number (``value``), spawn a ``kind``, reveal, descend, still the monsters."""
+
+    action: str
+    value: int = 0
+    kind: str = ""
+
+    def __post_init__(self) -> None:
+        if self.action not in WIZARD_ACTIONS or len(self.kind) > MAX_KIND or not -1000 <= self.value <= 1000:
+            raise ValueError(f"not a wizard command: {self.action!r}")
+
+
+Command = Union[Move, Wait, Mark, Wizard]
+MARK, WIZARD = 3, 2
+
+
+def encode_command(command: Command) -> list[int | str]:
+    """A command as a short list (integers; a word for developer commands), for replay files."""
     if isinstance(command, Move):
         return [1, command.dx, command.dy]
+    if isinstance(command, Wizard):
+        return [WIZARD, command.action, command.value, command.kind]
+    if isinstance(command, Mark):
+        return [MARK, command.origin]
     return [0]
 
 
@@ -45,4 +82,9 @@ def decode_command(data: object) -> Command:
         dx, dy = data[1], data[2]
         if type(dx) is int and type(dy) is int:
             return Move(dx, dy)
+    if isinstance(data, list) and len(data) == 4 and data[0] == WIZARD:
+        if type(data[1]) is str and type(data[2]) is int and type(data[3]) is str:
+            return Wizard(data[1], data[2], data[3])
+    if isinstance(data, list) and len(data) == 2 and data[0] == MARK and type(data[1]) is str:
+        return Mark(data[1])
     raise ValueError(f"not a command: {data!r}")

@@ -25,11 +25,12 @@ from components import (
     Tolerance,
 )
 from roguelike.content import formulas
-from roguelike.core.commands import Command, Move
+from roguelike.core.commands import Command, Mark, Move, Wizard
 from roguelike.core.ecs import run_start, run_turn
 from roguelike.core.ecsworld import EcsWorld
 from roguelike.core.rng import Rng, derive_seed
 from roguelike.core.state import GameState
+from roguelike.core.wizard import apply_developer
 from roguelike.core.world import Roster, doses_on_floor, ensure_floor, occupied, roster, wake_floor
 from systems import TURN
 
@@ -70,6 +71,10 @@ class Game:
         if self.state.game_over:
             return
         state = self.state
+        if isinstance(command, (Mark, Wizard)):  # developer commands take no time
+            apply_developer(state, command)
+            self.refresh_visible()
+            return
         state.acted = state.clock_ticks = False
         dx, dy = (command.dx, command.dy) if isinstance(command, Move) else (0, 0)
         intent = esper.try_component(state.player, MoveIntent)

@@ -45,7 +45,14 @@ def plain_head(game: Game) -> Plain:
         "messages": [[m.turn, m.text] for m in state.messages],
         "next_entity": peek_next_entity(),
         "entities": [[e, pack_entity(esper.components_for_entity(e))] for e in sorted(esper.get_entities())],
+        **developer_marks(state),
     }
+
+
+def developer_marks(state: GameState) -> Plain:
+    """The keys of a replay-made or wizard game; none at all for the character's own (format 2)."""
+    marks: Plain = {"origin": state.origin} if state.origin else {}
+    return {**marks, "monsters_still": True} if state.monsters_still else marks
 
 
 def floor_to_plain(floor: Floor) -> Plain:
@@ -70,7 +77,7 @@ def from_plain(plain: Plain) -> Game:
         seed=plain["seed"], name=plain["name"], player=plain["player"], rng=Rng(plain["rng"]),
         floors=floors, depth=plain["depth"], turn=plain["turn"],
         messages=[Message(turn, text) for turn, text in plain["messages"]],
-        cause_of_death=plain["cause"],
+        cause_of_death=plain["cause"], origin=plain.get("origin"), monsters_still=plain.get("monsters_still", False),
     )
     for entity, packed in plain["entities"]:
         restore_entity(entity, unpack_entity([(name, values) for name, values in packed]))

@@ -43,6 +43,8 @@ class GameState:
     turn: int = 0
     messages: list[Message] = field(default_factory=list)
     cause_of_death: str | None = None
+    origin: str | None = None  # "replay" or "wizard": a game that is not the character's own (saved only when set)
+    monsters_still: bool = False  # wizard mode: monsters neither notice nor act (saved only when set)
     acted: bool = False
     clock_ticks: bool = False
     travel_to: int | None = None

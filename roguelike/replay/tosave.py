@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from roguelike.saves.datadir import data_dir
+from roguelike.core.commands import Mark
 from roguelike.core.game import Game
 from roguelike.core.names import clean_name
 from roguelike.replay.fileformat import SUFFIX, Replay, ReplayError, read_replay
@@ -57,8 +58,11 @@ def simulate(replay: Replay, steps: int, name: str, observers: Callable[[Game], 
     return session
 
 
-def save_as(replay: Replay, root: Path, turn: int, name: str) -> tuple[Path, int]:
-    """A new save (and its replay) of the replay's game at ``turn``; its path and turn."""
+def save_as(replay: Replay, root: Path, turn: int, name: str, origin: str = "replay") -> tuple[Path, int]:
+    """A new save (and its replay) of the replay's game at ``turn``, marked with ``origin``; its path and turn.
+
+    The mark is a recorded command: the new save is never the character's own, and never counts.
+    """
     steps = steps_to_turn(replay, turn)
     save_id = new_save_id()
     new_replay = replay_path(root, save_id)
@@ -66,7 +70,8 @@ def save_as(replay: Replay, root: Path, turn: int, name: str) -> tuple[Path, int
     try:
         if session.game.state.game_over:
             raise CannotSave(f"the character is dead by turn {session.game.state.turn}; pick an earlier turn")
-        save_game(save_path(root, save_id), session.game, steps=steps)
+        session.apply(Mark(origin))
+        save_game(save_path(root, save_id), session.game, steps=steps + 1)
     except (CannotSave, SaveError):
         session.close()
         new_replay.unlink(missing_ok=True)  # our own new file, of a save that does not exist
@@ -76,28 +81,45 @@ def save_as(replay: Replay, root: Path, turn: int, name: str) -> tuple[Path, int
 
 
 def save_from_replay(args: argparse.Namespace) -> int:
-    """``hedonic replay FILE [--to-turn N] --save-as NAME``."""
-    if args.save_as is None:
+    """``hedonic replay FILE [--to-turn N] --save-as NAME``, or ``--wizard`` to play on from there."""
+    wizard = getattr(args, "wizard", False)
+    if args.save_as is None and not wizard:
         return say("--to-turn needs --save-as NAME (the name of the character in the new save)", EXIT_BAD_INPUT)
     path: Path = args.files[0]
     try:
         replay = read_replay(path)
     except ReplayError as error:
         return say(f"{path}: {error}", EXIT_BAD_INPUT)
-    name = clean_name(args.save_as)
+    name = clean_name(args.save_as if args.save_as is not None else replay.header.name)
     if not name:
         return say("the name has nothing printable in it", EXIT_BAD_INPUT)
     turn = replay.final_turn if args.to_turn is None else args.to_turn
     try:
-        save, reached = save_as(replay, data_dir(args.data_dir), turn, name)
+        save, reached = save_as(replay, data_dir(args.data_dir), turn, name, "wizard" if wizard else "replay")
     except (CannotSave, SaveError) as error:
         return say(f"{path}: {error}", EXIT_CANNOT)
     except OSError as error:  # the data directory's folders cannot be made or written
         return say(f"cannot write in {data_dir(args.data_dir)}: {error.strerror or error}", EXIT_CANNOT)
-    print(f"saved {name} at turn {reached} as {save}")
+    if wizard:
+        return play_wizard(args, save)
+    print(f"saved {name} at turn {reached} as {save} (marked: made from a replay, it never counts)")
     print("play on with `hedonic play` (Load game), or let the bot: "
           f"hedonic simulate --name {name!r} --seed {replay.header.seed} --turns N")
     return EXIT_OK
+
+
+def play_wizard(args: argparse.Namespace, save: Path) -> int:
+    """Open the new wizard-mode save in the frontend ``hedonic play`` would choose."""
+    from roguelike.cli.play import choose_frontend
+    from roguelike.cli.saves import games_for
+    from roguelike.screens.base import App
+    from roguelike.screens.ingame import InGameScreen
+
+    try:
+        session = games_for(args).resume(save)
+    except SaveError as error:
+        return say(str(error), EXIT_CANNOT)
+    return choose_frontend(args)(App(InGameScreen(session)))
 
 
 def rebuild_save(save: Path) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from roguelike.core.commands import Mark
 from roguelike.core.game import Game
 from roguelike.core.names import DEFAULT_NAME, clean_name
 from roguelike.saves.atomic import TEMP_SUFFIX, discard, remove_durably, temp_path
@@ -35,6 +36,7 @@ class Games:
     root: Path
     seed: int | None = None  # seed of new games; random when None
     observers: list[ObserverFactory] = field(default_factory=list)  # more observers per session
+    wizard: bool = False  # every game played is marked (hedonic play --wizard) and never counts
 
     def saves(self) -> list[SaveInfo]:
         """Saves of living characters (and damaged ones), most recent first."""
@@ -114,6 +116,8 @@ class Games:
         """
         extra = [observer for make in self.observers for observer in make(session, path)]
         session.observers = [*extra, autosave]
+        if self.wizard and session.game.state.origin != "wizard":
+            session.apply(Mark("wizard"))  # saved and recorded: the game can never pass for the character's own
         return session
 
 

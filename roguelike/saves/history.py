@@ -10,7 +10,7 @@ import time
 import typing
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TypedDict
+from typing import Literal, TypedDict
 
 from components import Record
 from roguelike import __version__
@@ -25,8 +25,8 @@ from roguelike.core.snapshot import encode
 RECORD_VERSION = 1
 
 
-class PlainRecord(TypedDict):
-    """A record as stored."""
+class OwnRecord(TypedDict):
+    """A record as stored (a marked one adds ``origin``)."""
 
     name: str
     turns: int
@@ -39,6 +39,12 @@ class PlainRecord(TypedDict):
     seed: int
     died_at: int
     game: str
+
+
+class PlainRecord(OwnRecord, total=False):
+    """A record as stored: ``origin`` only for a game made from a replay or played in wizard mode."""
+
+    origin: Literal["replay", "wizard"]
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,7 @@ class CharacterRecord:
     seed: int
     died_at: int
     game: str = __version__
+    origin: str | None = None  # "replay" or "wizard": listed, but never ranked or counted
 
 
 @dataclass(frozen=True)
@@ -73,13 +80,14 @@ def record_of(game: Game, died_at: float | None = None) -> CharacterRecord:
         name=state.name, turns=state.turn, depth=state.depth, deepest=record.deepest_floor,
         cause=state.cause_of_death or "unknown", doses=record.doses_used,
         close_calls=record.close_calls, kills=record.kills, seed=state.seed,
-        died_at=int(time.time() if died_at is None else died_at),
+        died_at=int(time.time() if died_at is None else died_at), origin=state.origin,
     )
 
 
 def write_record(path: Path, record: CharacterRecord) -> None:
     """Write a record durably; SaveError if it cannot be written."""
-    data = seal(RECORD_MAGIC, RECORD_VERSION, encode({}), encode(asdict(record)))
+    plain = {key: value for key, value in asdict(record).items() if key != "origin" or value is not None}
+    data = seal(RECORD_MAGIC, RECORD_VERSION, encode({}), encode(plain))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, data)
@@ -106,5 +114,5 @@ def read_history(root: Path) -> History:
             history.records.append(read_record(path))
         except SaveError as error:
             history.problems.append(error)
-    history.records.sort(key=lambda r: (-r.turns, r.died_at, r.name))
+    history.records.sort(key=lambda r: (r.origin is not None, -r.turns, r.died_at, r.name))  # marked ones last
     return history

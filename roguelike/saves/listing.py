@@ -32,6 +32,12 @@ class SaveInfo:
     dead: bool = False
     open_elsewhere: bool = False
     problem: str | None = None
+    origin: str | None = None  # "replay" or "wizard": not the character's own game
+
+    @property
+    def marked(self) -> str:
+        """`` (from a replay)`` or `` (wizard mode)`` for a game that is not the character's own."""
+        return {"replay": " (from a replay)", "wizard": " (wizard mode)"}.get(self.origin or "", "")
 
     @property
     def ok(self) -> bool:
@@ -64,6 +70,7 @@ def inspect_save(path: Path) -> SaveInfo:
         path, name=plain["name"], turn=plain["turn"], depth=plain["depth"],
         mood=formulas.mood_word(som, will), doses=player_field(plain, Record, "doses_used"),
         saved_at=save.header["saved_at"], dead=plain["cause"] is not None, open_elsewhere=is_locked(path),
+        origin=plain.get("origin"),
     )
 
 

@@ -193,16 +193,19 @@ def enumeration(kind: type[enum.Enum]) -> Check:
 
 
 def typed_dict(kind: type) -> Check:
-    """A map with exactly the keys of a TypedDict, each of its type."""
+    """A map with the keys of a TypedDict (every required one, optional ones if present), each of its type."""
     fields = {name: checker(hint) for name, hint in typing.get_type_hints(kind).items()}
+    required: frozenset[str] = getattr(kind, "__required_keys__", frozenset(fields))
 
     def check(value: Any, where: str) -> None:
         if type(value) is not dict:
             fail(where, f"expected a map, found {kind_of(value)}")
-        if set(value) != set(fields):
-            fail(where, f"unexpected keys {sorted(map(str, set(value) ^ set(fields)))}")
+        if not required <= set(value) <= set(fields):
+            wrong = (set(value) - set(fields)) | (required - set(value))
+            fail(where, f"unexpected keys {sorted(map(str, wrong))}")
         for name, field_check in fields.items():
-            field_check(value[name], f"{where}.{name}" if where else name)
+            if name in value:
+                field_check(value[name], f"{where}.{name}" if where else name)
 
     return check
 

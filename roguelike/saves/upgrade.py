@@ -13,13 +13,20 @@ from typing import Any
 
 from roguelike.saves.errors import Damaged
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 OLDEST_VERSION = 1
 
 Upgrade = Callable[[dict[str, Any]], dict[str, Any]]
 
+
+def own_game(plain: dict[str, Any]) -> dict[str, Any]:
+    """1 to 2: format 2 may mark a game made from a replay or played in wizard mode (keys
+    ``origin``, ``monsters_still``, present only when set); a format 1 game is the character's own."""
+    return plain
+
+
 # UPGRADES[v] turns a version-v snapshot into a version-(v + 1) one.
-UPGRADES: dict[int, Upgrade] = {}
+UPGRADES: dict[int, Upgrade] = {1: own_game}
 
 
 def upgrade(plain: Any, version: int, newest: int = FORMAT_VERSION) -> Any:

@@ -12,7 +12,7 @@ import dataclasses
 import functools
 import typing
 from collections.abc import Callable
-from typing import Any, TypedDict
+from typing import Any, Literal, TypedDict
 
 from components.registry import NAME_OF, SAVED_COMPONENTS
 from roguelike.content import formulas
@@ -43,8 +43,8 @@ class PlainFloor(TypedDict):
     dormant: list[Entity]
 
 
-class PlainSnapshot(TypedDict):
-    """A whole game as :func:`roguelike.core.snapshot.to_plain` makes it."""
+class PlainGame(TypedDict):
+    """What every snapshot holds (:class:`PlainSnapshot` adds the developer marks)."""
 
     seed: int
     name: str
@@ -57,6 +57,13 @@ class PlainSnapshot(TypedDict):
     next_entity: int
     entities: list[tuple[int, Entity]]
     floors: list[PlainFloor]
+
+
+class PlainSnapshot(PlainGame, total=False):
+    """A whole game as :func:`roguelike.core.snapshot.to_plain` makes it; the marks only when set (format 2)."""
+
+    origin: Literal["replay", "wizard"]
+    monsters_still: Literal[True]
 
 
 @functools.cache

@@ -19,6 +19,7 @@ from roguelike.screens.help import HelpScreen
 from roguelike.screens.messages import MessageLogScreen
 from roguelike.screens.noticebar import draw_notices
 from roguelike.screens.pause import PauseScreen
+from roguelike.screens.wizard import WizardScreen
 from roguelike.core.session import Session
 
 
@@ -40,6 +41,8 @@ class InGameScreen(Screen):
             return None
         if event.sym in SCREEN_KEYS:
             return Push(SCREEN_KEYS[event.sym](self))
+        if is_wizard_key(event) and self.game.state.origin == "wizard":
+            return Push(WizardScreen(self.session))
         command = self.command_for(event)
         if command is None:
             return None
@@ -81,6 +84,11 @@ SCREEN_KEYS: dict[tcod.event.KeySym, Callable[[InGameScreen], Screen]] = {
     tcod.event.KeySym.QUESTION: lambda screen: HelpScreen(),
     tcod.event.KeySym.M: lambda screen: MessageLogScreen(screen.game),
 }
+
+
+def is_wizard_key(event: tcod.event.KeyDown) -> bool:
+    """``&`` (Shift+7), which opens the wizard prompt in a wizard-mode game."""
+    return event.sym == tcod.event.KeySym.N7 and bool(event.mod & tcod.event.Modifier.SHIFT)
 
 
 def is_modifier(event: tcod.event.KeyDown) -> bool:

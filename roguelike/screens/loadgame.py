@@ -127,4 +127,4 @@ def describe(info: SaveInfo) -> str:
     if not info.ok:
         return f"damaged: {info.problem} ({info.path.name})"
     busy = "  (open in another game)" if info.open_elsewhere else ""
-    return f"{fit(info.name, 20):<20}  turn {info.turn:>6}  floor {info.depth:>3}  {info.mood}{busy}"
+    return f"{fit(info.name, 20):<20}  turn {info.turn:>6}  floor {info.depth:>3}  {info.mood}{busy}{info.marked}"

@@ -17,6 +17,7 @@ from roguelike.screens.style import HEADING, HINT, TEXT
 ROWS = 17
 COLUMNS = (160, 160, 190)
 PROBLEM = (220, 110, 90)
+MARKED_NOTE = "rep, wiz: made from a replay or played in wizard mode; never ranked"
 HEADER = f"{'#':>3}  {'Name':<20} {'Turns':>6} {'Floor':>5}  {'Cause of death':<16} {'Doses':>5}  {'Date':<10}"
 
 
@@ -49,7 +50,9 @@ class StatsScreen(Screen):
         else:
             console.print(1, 3, HEADER, fg=COLUMNS)
         for row, record in enumerate(self.records[self.top : self.top + ROWS]):
-            console.print(1, 4 + row, row_text(self.top + row + 1, record), fg=TEXT)
+            console.print(1, 4 + row, row_text(self.top + row + 1, record), fg=TEXT if record.origin is None else HINT)
+        if any(record.origin is not None for record in self.records):
+            console.print(2, 23, MARKED_NOTE, fg=HINT)
         if self.problems:
             first = self.problems[0]
             note = f"{len(self.problems)} record(s) could not be read: {first}"
@@ -58,9 +61,10 @@ class StatsScreen(Screen):
 
 
 def row_text(rank: int, record: CharacterRecord) -> str:
-    """One character's line."""
+    """One character's line; a game from a replay or in wizard mode has no rank (rep, wiz)."""
+    place = str(rank) if record.origin is None else record.origin[:3]
     return (
-        f"{rank:>3}  {fit(record.name, 20):<20} {record.turns:>6} {record.depth:>5}  "
+        f"{place:>3}  {fit(record.name, 20):<20} {record.turns:>6} {record.depth:>5}  "
         f"{fit(record.cause, 16):<16} {record.doses:>5}  {day(record.died_at):<10}"
     )
 

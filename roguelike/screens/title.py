@@ -113,4 +113,4 @@ class TitleScreen(Screen):
 
 def resume_label(info: SaveInfo) -> str:
     """``Resume Ann (turn 50, floor 1, High)``."""
-    return f"Resume {fit(info.name, 20)} (turn {info.turn}, floor {info.depth}, {info.mood})"
+    return f"Resume {fit(info.name, 20)} (turn {info.turn}, floor {info.depth}, {info.mood}){info.marked}"

@@ -1,0 +1,150 @@
+"""Wizard mode and saves made from replays: marked in the file, the lists and the history; never counted."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+import esper
+import pytest
+import tcod.event
+from tcod.event import KeySym, Modifier
+
+from components import Attributes, Monster, Position, StateOfMind, Dose
+from roguelike.cli.main import main
+from roguelike.cli.saves import games_for
+from roguelike.core.commands import Mark, Wait, Wizard, decode_command, encode_command
+from roguelike.replay.fileformat import read_replay
+from roguelike.replay.verify import Outcome, verify
+from roguelike.saves import Games, inspect_save, read_save, settle
+from roguelike.screens.base import App
+from roguelike.screens.ingame import InGameScreen
+from roguelike.screens.stats import StatsScreen
+from roguelike.screens.wizard import WizardScreen
+
+from replay_helpers import only_replay
+from save_helpers import key, screen_rows, text
+from test_replay_saves import bot_steps, recorded_game, the_save
+
+SEED = 53
+
+
+def wizard_games(root: Path) -> Games:
+    """The games of ``hedonic play --wizard``."""
+    return games_for(argparse.Namespace(data_dir=str(root), seed=SEED, wizard=True))
+
+
+def near(game: Any, kind: type) -> list[Any]:
+    """Components of a kind on entities next to the player."""
+    game.activate()
+    player = esper.component_for_entity(game.state.player, Position)
+    return [c for e, (c, p) in esper.get_components(kind, Position)
+            if max(abs(p.x - player.x), abs(p.y - player.y)) == 1]
+
+
+def test_developer_commands_round_trip_and_ordinary_games_have_none(tmp_path: Path) -> None:
+    for command in (Mark("replay"), Wizard("mind", 80), Wizard("monster", kind="hunger"), Wizard("reveal")):
+        assert decode_command(encode_command(command)) == command
+    with pytest.raises(ValueError):
+        decode_command([2, "summon_dragon", 0, ""])
+    recorded_game(tmp_path, commands=20)
+    commands = [step.command for step in read_replay(only_replay(tmp_path)).steps]
+    assert not any(isinstance(command, (Mark, Wizard)) for command in commands)
+    assert "origin" not in read_save(the_save(tmp_path)).plain and inspect_save(the_save(tmp_path)).marked == ""
+
+
+def test_every_wizard_change_does_what_it_says_and_the_game_verifies(tmp_path: Path) -> None:
+    session = wizard_games(tmp_path).new("Merlin")
+    game = session.game
+    assert game.state.origin == "wizard"
+    changes = [Wizard("mind", 77), Wizard("will", 9), Wizard("reveal"), Wizard("monster", kind="anxiety"),
+               Wizard("dose", kind="strong_dose"), Wizard("still")]
+    for change in changes:
+        session.apply(change)
+    assert game.player_component(StateOfMind).value == 77 and game.player_component(Attributes).will == 9
+    assert game.state.floor.explored.all()
+    assert [m.kind for m in near(game, Monster)] == ["anxiety"] and [d.kind for d in near(game, Dose)] == ["strong_dose"]
+    spots = sorted((p.x, p.y) for _, (_, p) in esper.get_components(Monster, Position))
+    for _ in range(5):
+        session.apply(Wait())
+    game.activate()
+    assert sorted((p.x, p.y) for _, (_, p) in esper.get_components(Monster, Position)) == spots  # still
+    session.apply(Wizard("descend"))
+    assert game.state.depth == 2
+    session.close()
+    save = read_save(the_save(tmp_path))
+    assert save.plain["origin"] == "wizard" and inspect_save(the_save(tmp_path)).marked == " (wizard mode)"
+    assert verify(read_replay(only_replay(tmp_path))).outcome is Outcome.MATCHED
+
+
+def test_the_wizard_prompt_changes_the_game_through_the_session(tmp_path: Path) -> None:
+    session = wizard_games(tmp_path).new("Merlin")
+    app = App(InGameScreen(session))
+    app.handle(key(KeySym.N7, Modifier.SHIFT))
+    assert isinstance(app.stack[-1], WizardScreen)
+    assert any("Monsters still" in row for row in screen_rows(app.stack[-1]))
+    for event in (text("m"), text("4"), text("2"), key(KeySym.RETURN)):
+        app.handle(event)
+    assert isinstance(app.stack[-1], InGameScreen) and session.game.player_component(StateOfMind).value == 42
+    app.handle(key(KeySym.N7, Modifier.SHIFT))
+    app.handle(text("s"))
+    app.handle(text("2"))  # the second kind in the list: depression, hunger, ...
+    assert [m.kind for m in near(session.game, Monster)] == ["depression"]
+    settle(session)
+    assert read_replay(only_replay(tmp_path)).steps[-1].command == Wizard("monster", kind="depression")
+    app.close_all()
+
+
+def test_an_ordinary_game_has_no_wizard_prompt(tmp_path: Path) -> None:
+    session = Games(tmp_path, seed=SEED).new("Ann")
+    app = App(InGameScreen(session))
+    app.handle(key(KeySym.N7, Modifier.SHIFT))
+    assert isinstance(app.stack[-1], InGameScreen) and session.game.state.origin is None
+    app.close_all()
+
+
+def test_a_save_made_from_a_replay_is_marked_everywhere_and_never_ranked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = recorded_game(tmp_path / "mine", commands=10_000)  # played to its death
+    final = read_replay(source).final_turn
+    target = tmp_path / "dev"
+    assert main(["replay", str(source), "--to-turn", str(final - 3), "--save-as", "Ann", "--data-dir", str(target)]) == 0
+    save = the_save(target)
+    assert read_save(save).plain["origin"] == "replay"
+    capsys.readouterr()
+    assert main(["saves", "--data-dir", str(target)]) == 0
+    assert "(from a replay)" in capsys.readouterr().out
+    session = Games(target, seed=SEED).resume(save)
+    bot_steps(session, 50)  # the same death again
+    assert session.game.state.game_over
+    session.close()
+    history = Games(target).history()
+    assert [record.origin for record in history.records] == ["replay"]
+    own = Games(tmp_path / "mine").history().records[0]
+    assert own.origin is None
+    rows = screen_rows(StatsScreen(Games(target)))
+    assert any(row.lstrip().startswith("rep  Ann") for row in rows) and any("never ranked" in row for row in rows)
+
+
+def test_replay_to_turn_wizard_opens_the_game_there_in_wizard_mode(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = recorded_game(tmp_path / "mine", commands=40)
+    opened: list[App] = []
+
+    def frontend(args: argparse.Namespace) -> Any:
+        return lambda app: opened.append(app) or 0
+
+    monkeypatch.setattr("roguelike.cli.play.choose_frontend", frontend)
+    target = tmp_path / "dev"
+    assert main(["replay", str(source), "--to-turn", "20", "--wizard", "--data-dir", str(target)]) == 0
+    (app,) = opened
+    screen = app.stack[-1]
+    assert isinstance(screen, InGameScreen)
+    assert screen.game.state.origin == "wizard" and screen.game.state.turn == 20
+    app.handle(key(KeySym.N7, Modifier.SHIFT))
+    app.handle(text("r"))
+    assert screen.game.state.floor.explored.all()
+    app.close_all()
+    replay = read_replay(only_replay(target))
+    assert replay.steps[-1].command == Wizard("reveal") and verify(replay).outcome is Outcome.MATCHED
