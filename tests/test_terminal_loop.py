@@ -62,6 +62,12 @@ class ScriptedTerminal:
             return step
         raise AssertionError("the loop read past the end of the script")
 
+    def suspend(self) -> None:
+        self.suspended = getattr(self, "suspended", 0) + 1
+
+    def take_redraw(self) -> bool:
+        return False
+
     def row(self, y: int) -> str:
         return self.screen.display[y]
 

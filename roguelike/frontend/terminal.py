@@ -101,6 +101,14 @@ class TerminalIO(Protocol):
         """Input bytes; b"" when woken without input; None at end of input."""
         ...
 
+    def suspend(self) -> None:
+        """Give the terminal back and stop until the shell continues the program."""
+        ...
+
+    def take_redraw(self) -> bool:
+        """Act on a stop or continue signal; whether the whole screen must be drawn again."""
+        ...
+
 
 class TerminalLoop:
     """Input, screens and output for one game in one terminal session."""
@@ -129,6 +137,8 @@ class TerminalLoop:
             data = self.session.read(self.timeout())
             if self.session.closing or data is None:
                 break
+            if self.session.take_redraw():
+                self.resize(self.session.size())
             self.handle_input(data)
 
     def timeout(self) -> float | None:
@@ -154,12 +164,16 @@ class TerminalLoop:
             self.dispatch(event)
 
     def dispatch(self, event: tcod.event.Event) -> None:
-        """Ctrl-C closes the app (its screens save), Ctrl-L redraws the whole screen; other
-        keys go to the screens unless the game is paused for a small terminal."""
+        """Ctrl-C closes the app (its screens save), Ctrl-L redraws the whole screen, Ctrl-Z
+        suspends; other keys go to the screens unless the game is paused for a small terminal."""
         if is_ctrl_key(event, tcod.event.KeySym.C):
             self.app.close_all()
         elif is_ctrl_key(event, tcod.event.KeySym.L):
             self.resize(self.size)
+        elif is_ctrl_key(event, tcod.event.KeySym.Z):
+            self.app.before_input()  # the turn shown is on disk before the program stops
+            self.session.suspend()
+            self.resize(self.session.size())
         elif not self.too_small:
             self.app.handle(event)
             self.dirty = True

@@ -3,9 +3,13 @@
 A :class:`TerminalSession` puts the terminal in raw mode, switches to the alternate
 screen, hides the cursor, turns on application keypad mode and turns off line wrap; on
 the way out (quit, exception, signal) it undoes every one of these, whatever happened.
-SIGINT, SIGTERM, SIGHUP and SIGWINCH only set a flag and wake the input wait through
-a self-pipe (``signal.set_wakeup_fd``), so the game loop decides what to do next and a
-save is never interrupted half-way.
+Every catchable signal whose default would end the program (SIGINT, SIGTERM, SIGHUP,
+SIGQUIT, SIGUSR1 ...), SIGWINCH, SIGTSTP and SIGCONT only set a flag and wake the input
+wait through a self-pipe (``signal.set_wakeup_fd``), so the game loop decides what to do
+next and a save is never interrupted half-way. Ctrl-Z (or SIGTSTP) gives the terminal
+back and stops the program; ``fg`` brings it back in its modes, redrawn. A terminal left
+raw by a program that was killed (kill -9 leaves no chance to clean up) is repaired to a
+sane mode at start, rather than kept as "the terminal's own".
 """
 
 from __future__ import annotations
@@ -21,8 +25,13 @@ from typing import Any
 
 from blessed import Terminal
 
-CAUGHT_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGWINCH)
-CLOSING_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
+# Signals whose default action ends the program (those that exist on this platform).
+CLOSING_SIGNALS = frozenset(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM",
+                                       "SIGVTALRM", "SIGPROF", "SIGXCPU", "SIGPWR") if hasattr(signal, name)
+)
+STOP, CONTINUE = signal.SIGTSTP, signal.SIGCONT
+CAUGHT_SIGNALS = (*sorted(CLOSING_SIGNALS), signal.SIGWINCH, STOP, CONTINUE)
 READ_SIZE = 4096
 WRAP_OFF, WRAP_ON = "\x1b[?7l", "\x1b[?7h"
 RESET_CLEAR_HOME = "\x1b[0m\x1b[2J\x1b[H"
@@ -65,6 +74,18 @@ class Capabilities:
         return (RESET_CLEAR_HOME + WRAP_ON + self.keypad_off + self.show_cursor + self.leave_screen).encode()
 
 
+def sane(mode: list[Any]) -> list[Any]:
+    """A terminal mode, repaired if it is raw (no line editing, no echo): what ``stty sane`` sets."""
+    iflag, oflag, cflag, lflag, ispeed, ospeed, cc = mode
+    if lflag & (termios.ICANON | termios.ECHO):
+        return mode
+    iflag = (iflag | termios.BRKINT | termios.ICRNL | termios.IXON) & ~(termios.INLCR | termios.IGNCR)
+    oflag |= termios.OPOST | termios.ONLCR
+    cflag |= termios.CREAD
+    lflag |= termios.ISIG | termios.ICANON | termios.ECHO | termios.ECHOE | termios.ECHOK | termios.IEXTEN
+    return [iflag, oflag, cflag, lflag, ispeed, ospeed, cc]
+
+
 class TerminalSession:
     """The terminal in the game's modes, with signals turned into flags."""
 
@@ -81,15 +102,46 @@ class TerminalSession:
         self.wake_read, self.wake_write = -1, -1
 
     def __enter__(self) -> TerminalSession:
-        self.saved_mode = termios.tcgetattr(self.fd_in)
+        self.saved_mode = sane(termios.tcgetattr(self.fd_in))
         self.install_signals()
         try:
-            tty.setraw(self.fd_in, termios.TCSANOW)
-            self.write(self.capabilities.setup())
+            self.take_over()
         except BaseException:
             self.restore()
             raise
         return self
+
+    def take_over(self) -> None:
+        """Raw mode and the game's screen modes."""
+        tty.setraw(self.fd_in, termios.TCSANOW)
+        self.write(self.capabilities.setup())
+
+    def give_back(self) -> None:
+        """The terminal as it was before the game (the session goes on)."""
+        try:
+            self.write(self.capabilities.restore())
+            termios.tcsetattr(self.fd_in, termios.TCSADRAIN, self.saved_mode)
+        except (OSError, termios.error):
+            pass  # the terminal is gone (hang-up): nothing left to restore
+
+    def suspend(self) -> None:
+        """Ctrl-Z: give the terminal back and stop; on ``fg``, take it again (redraw after this)."""
+        self.give_back()
+        signal.signal(STOP, signal.SIG_DFL)
+        os.kill(os.getpid(), STOP)  # the program stops here until the shell continues it
+        signal.signal(STOP, self.on_signal)
+        self.signals = [number for number in self.signals if number not in (STOP, CONTINUE)]
+        self.take_over()
+
+    def take_redraw(self) -> bool:
+        """Act on SIGTSTP (suspend) and SIGCONT (take the terminal again); whether to redraw it all."""
+        stopped, continued = STOP in self.signals, CONTINUE in self.signals
+        self.signals = [number for number in self.signals if number not in (STOP, CONTINUE)]
+        if stopped:
+            self.suspend()
+        elif continued:  # stopped by something we could not catch (SIGSTOP): the shell may have reset the modes
+            self.take_over()
+        return stopped or continued
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  traceback: TracebackType | None) -> None:
@@ -98,10 +150,7 @@ class TerminalSession:
     def restore(self) -> None:
         """Give the terminal back: modes, screen, cursor, signal handlers."""
         try:
-            self.write(self.capabilities.restore())
-            termios.tcsetattr(self.fd_in, termios.TCSADRAIN, self.saved_mode)
-        except (OSError, termios.error):
-            pass  # the terminal is gone (hang-up): nothing left to restore
+            self.give_back()
         finally:
             self.uninstall_signals()
 
