@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 import numpy as np
 from numpy.typing import NDArray
 
+from roguelike.frontend.colourprobe import env_says_truecolour
+
 # Levels of xterm's 6x6x6 colour cube (indices 16-231) and where one level gives way
 # to the next (the midpoints between levels).
 CUBE_LEVELS = np.array([0, 95, 135, 175, 215, 255], dtype=np.int32)
@@ -57,12 +59,17 @@ MODE_NAMES = {
 }
 
 
+def forced_mode(env: Mapping[str, str]) -> ColourMode | None:
+    """The mode HEDONIC_COLOURS (or HEDONIC_COLORS) asks for, if any."""
+    return MODE_NAMES.get(env.get("HEDONIC_COLOURS", env.get("HEDONIC_COLORS", "")).strip().lower())
+
+
 def detect_mode(env: Mapping[str, str], number_of_colours: int) -> ColourMode:
-    """The colour mode for a terminal: HEDONIC_COLOURS, then COLORTERM, then terminfo."""
-    forced = env.get("HEDONIC_COLOURS", env.get("HEDONIC_COLORS", "")).strip().lower()
-    if forced in MODE_NAMES:
-        return MODE_NAMES[forced]
-    if env.get("COLORTERM", "").strip().lower() in ("truecolor", "24bit"):
+    """The colour mode for a terminal: HEDONIC_COLOURS, then COLORTERM and the like, then terminfo."""
+    forced = forced_mode(env)
+    if forced is not None:
+        return forced
+    if env.get("COLORTERM", "").strip().lower() in ("truecolor", "24bit") or env_says_truecolour(env):
         return ColourMode.TRUECOLOUR
     if number_of_colours >= 1 << 24:
         return ColourMode.TRUECOLOUR

@@ -9,9 +9,11 @@ until a key or a signal comes; with animation it redraws at most ``FRAMES_PER_SE
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import locale
 import os
+import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -24,7 +26,9 @@ from blessed import Terminal
 from roguelike import settings
 from roguelike.frontend.ansi import AnsiRenderer
 from roguelike.frontend.glyphs import locale_is_utf8
-from roguelike.frontend.palette import ColourMode, detect_mode
+from roguelike.frontend.colourprobe import ask_terminal, hint_once
+from roguelike.frontend.palette import ColourMode, detect_mode, forced_mode
+from roguelike.saves.datadir import data_dir
 from roguelike.frontend.termkeys import KeyDecoder
 from roguelike.frontend.termsession import RESET_CLEAR_HOME, Capabilities, TerminalSession
 from roguelike.render.look import finish_frame
@@ -76,9 +80,21 @@ def run_terminal(app: App) -> None:
     setup = TerminalSetup.detect(os.environ)
     with TerminalSession(setup.capabilities) as session:
         try:
+            setup = probe_colours(setup, session, os.environ)
             TerminalLoop(app, session, setup).run()
         finally:
             app.close_all()
+    if setup.mode is ColourMode.COLOURS_16 and forced_mode(os.environ) is None:
+        hint_once(data_dir(), 16, lambda text: print(text, file=sys.stderr))
+
+
+def probe_colours(setup: TerminalSetup, session: TerminalSession, env: Mapping[str, str]) -> TerminalSetup:
+    """The setup in truecolour if the terminal says so when asked (only asked when nothing else said)."""
+    if setup.mode is ColourMode.TRUECOLOUR or forced_mode(env) is not None:
+        return setup
+    if ask_terminal(session.write, session.read):
+        return dataclasses.replace(setup, mode=ColourMode.TRUECOLOUR)
+    return setup
 
 
 class TerminalIO(Protocol):

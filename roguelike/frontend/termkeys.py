@@ -31,6 +31,9 @@ CSI_OPEN = re.compile(r"\x1b\[[0-?]*[ -/]*\Z")
 # SS3: an optional (old xterm) modifier digit, then one final character.
 SS3 = re.compile(r"\x1bO[0-9]*[ -~]")
 SS3_OPEN = re.compile(r"\x1bO[0-9]*\Z")
+# A device control string (a late answer to the colour question): dropped whole.
+DCS = re.compile(r"\x1bP[^\x1b]*\x1b\\")
+DCS_OPEN = re.compile(r"\x1bP[^\x1b]*\Z")
 # xterm encodes modifiers as 1 + a bit field; super, hyper and meta count as Alt.
 MODIFIER_BITS = ((1, Modifier.SHIFT), (2, Modifier.ALT), (4, Modifier.CTRL), (8, Modifier.ALT),
                  (16, Modifier.ALT), (32, Modifier.ALT))
@@ -102,7 +105,7 @@ class KeyDecoder:
         if not text.startswith(ESC):
             return False
         return (text == ESC or text in self.prefixes or text == "\x1b[["
-                or bool(CSI_OPEN.match(text) or SS3_OPEN.match(text)))
+                or bool(CSI_OPEN.match(text) or SS3_OPEN.match(text) or DCS_OPEN.match(text)))
 
     def take(self, text: str, final: bool) -> tuple[int, Events]:
         """Decode the first key of ``text``: how many characters it used and its events."""
@@ -110,6 +113,8 @@ class KeyDecoder:
             return 1, char_events(text[0], Modifier.NONE)
         if len(text) == 1 or text[1] == ESC:
             return 1, [key_down(KeySym.ESCAPE)]
+        if (answer := DCS.match(text)) is not None:
+            return answer.end(), []
         match = CSI.match(text) or SS3.match(text)
         if match is not None and match.group() in self.described:  # the terminal's word beats our guesses
             return match.end(), self.sequence_events(match.group())
