@@ -9,6 +9,7 @@ run when it closes.
 from __future__ import annotations
 
 import logging
+import textwrap
 import time
 
 import tcod.console
@@ -21,12 +22,15 @@ from roguelike import settings
 from roguelike.content import formulas
 from roguelike.render.look import finish_frame
 from roguelike.render.tileset import tileset_for
+from roguelike.saves.crash import report_once
 from roguelike.screens.base import App
 from roguelike.screens.keymap import is_fullscreen_toggle
 from roguelike.settings import Scaling, Settings, WindowPlace
 from roguelike.settings.options import largest_fitting
 
 TITLE = "Hedonic Hypothesis"
+CRASH_BG = (30, 8, 16)
+CRASH_TEXT = (240, 220, 225)
 ANIMATION_FPS = 30
 
 
@@ -57,9 +61,29 @@ def run_window(app: App) -> None:
                 timeout = 1 / ANIMATION_FPS if app.animated else None
                 for event in tcod.event.wait(timeout):
                     dispatch(app, context, event)
+        except Exception as error:
+            app.close_all()  # the screens save first, as on any way out
+            show_crash(context, console, report_once(error))
+            raise
         finally:
             follower.remember_place()
             app.close_all()
+
+
+def show_crash(context: tcod.context.Context, console: tcod.console.Console, message: str) -> None:
+    """Tell a player who may have no terminal what happened and where the files are; wait for a key."""
+    console.clear(bg=CRASH_BG)
+    row = 1
+    for paragraph in [*message.splitlines(), "", "Press any key to close the game."]:
+        for line in textwrap.wrap(paragraph, console.width - 2, break_on_hyphens=False) or [""]:
+            if row < console.height - 1:
+                console.print(1, row, line, fg=CRASH_TEXT, bg=CRASH_BG)
+            row += 1
+    context.present(console, integer_scaling=True, keep_aspect=True)
+    while True:
+        for event in tcod.event.wait():
+            if isinstance(event, (tcod.event.KeyDown, tcod.event.Quit)):
+                return
 
 
 def window_place(chosen: Settings) -> tuple[int | None, int | None, int, int]:

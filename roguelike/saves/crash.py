@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 CRASHES = "crashes"
 EXIT_CRASHED = 70  # EX_SOFTWARE: an internal error
+REPORTED = "hedonic_crash_message"  # set on an exception once its report is written
 EXIT_PIPE_CLOSED = 141  # 128 + SIGPIPE: what a shell reports for `tool | head -1`
 CrashHook = Callable[["Command | None", str], None]
 
@@ -46,6 +47,7 @@ class Watched:
     game: Game | None = None
     files: dict[str, Path] = field(default_factory=dict)
     hooks: list[CrashHook] = field(default_factory=list)
+    data_dir: str | Path | None = None  # the sub-command's --data-dir, for a report written early
 
 
 WATCHED = Watched()
@@ -70,6 +72,7 @@ def watch(game: Game, kind: str, path: Path, on_crash: CrashHook | None = None) 
 
 def guarded(run: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     """Run a sub-command; report a crash (or debug it with ``--debug``)."""
+    WATCHED.data_dir = getattr(args, "data_dir", None)
     try:
         status = run(args)
         sys.stdout.flush()  # inside the guard: a reader that went away is not a crash
@@ -83,7 +86,8 @@ def guarded(run: Callable[[argparse.Namespace], int], args: argparse.Namespace) 
             traceback.print_exc()
             pdb.post_mortem(error.__traceback__)
             return EXIT_CRASHED
-        report_crash(error, getattr(args, "data_dir", None))
+        if not hasattr(error, REPORTED):  # the window may have reported it already, to show it
+            report_crash(error, getattr(args, "data_dir", None))
         return EXIT_CRASHED
 
 
@@ -114,8 +118,17 @@ def report_crash(error: BaseException, data_dir_override: str | Path | None) -> 
         print(report_text(error, point, files), file=sys.stderr)
         print(f"hedonic: could not write a crash report ({problem}); it is printed above.", file=sys.stderr)
         report = None
-    print(player_message(report, files, error), file=sys.stderr)
+    message = player_message(report, files, error)
+    print(message, file=sys.stderr)
+    setattr(error, REPORTED, message)
     return report
+
+
+def report_once(error: BaseException) -> str:
+    """Write the report now (the window shows it before it closes); what the player is told."""
+    if not hasattr(error, REPORTED):
+        report_crash(error, WATCHED.data_dir)
+    return str(getattr(error, REPORTED))
 
 
 def keep_replay(files: dict[str, Path], report: Path) -> dict[str, Path]:
