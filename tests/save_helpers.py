@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
+from typing import Any
 
 import esper
+import pytest
 import tcod.console
 import tcod.event
 from tcod.event import KeySym, Modifier, Scancode
@@ -63,3 +67,15 @@ def screen_rows(screen: object) -> list[str]:
 def screen_text(screen: object) -> str:
     """What a screen draws, as one string."""
     return "\n".join(screen_rows(screen))
+
+
+def read_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every open for writing fail as on a read-only file system (until the monkeypatch is undone)."""
+    real_open = os.open
+
+    def refuse(file: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(file))
+        return real_open(file, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refuse)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import errno
 import os
-import sys
 import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,25 +17,14 @@ from roguelike.cli.main import main
 from roguelike.core.commands import Wait
 from roguelike.replay.fileformat import read_replay
 from roguelike.replay.verify import Outcome, verify
-from roguelike.saves import SaveError, SaveLock, inspect_save, is_locked, settle
+from roguelike.saves import SaveError, SaveLock, settle
 
 from conftest import ROOT
 from replay_helpers import only_replay, record_bot_game
+from save_helpers import read_only
 from test_replay_saves import bot_steps, damage, games, recorded_game, the_save
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="names open files through /proc")
-
-
-def read_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make every open for writing fail as on a read-only file system."""
-    real_open = os.open
-
-    def refuse(file: Any, flags: int, *args: Any, **kwargs: Any) -> int:
-        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
-            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(file))
-        return real_open(file, flags, *args, **kwargs)
-
-    monkeypatch.setattr(os, "open", refuse)
 
 
 @pytest.mark.parametrize("keep_lock_file", [True, False])

@@ -8,7 +8,6 @@ from typing import Any
 
 import esper
 import pytest
-import tcod.event
 from tcod.event import KeySym, Modifier
 
 from components import Attributes, Monster, Position, StateOfMind, Dose

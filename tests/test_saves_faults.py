@@ -16,7 +16,7 @@ import pytest
 
 from roguelike.core.commands import Wait
 from roguelike.saves import Games, SaveError, list_saves, load_save, read_history, read_save, settle
-from save_helpers import SEED, played, saved
+from save_helpers import SEED, played, read_only, saved
 
 HEDONIC = [sys.executable, "-m", "roguelike"]
 
@@ -65,14 +65,7 @@ def test_a_failing_disk_keeps_the_last_good_save_and_the_game_running(
 def test_a_read_only_data_directory_warns_and_the_game_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     session, step = played(tmp_path, turns=5)
     (path,) = (tmp_path / "saves").glob("*.save")
-    real_open = os.open
-
-    def read_only(file: Any, flags: int, *args: Any, **kwargs: Any) -> int:
-        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
-            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(file))
-        return real_open(file, flags, *args, **kwargs)
-
-    monkeypatch.setattr(os, "open", read_only)
+    read_only(monkeypatch)
     session.apply(Wait())
     settle(session)
     assert "read-only file system" in session.notices.lines()[0].lower()

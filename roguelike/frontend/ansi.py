@@ -118,7 +118,7 @@ class AnsiRenderer:
         breaks = np.flatnonzero((np.diff(xs) != 1) | (np.diff(ys) != 0) | (np.diff(fg) != 0) | (np.diff(bg) != 0))
         starts = np.concatenate(([0], breaks + 1)).tolist()
         ends = np.concatenate((breaks + 1, [len(ys)])).tolist()
-        pen, parts, text = Pen(), [], self.text_of
+        pen, parts = Pen(), []
         for start, end in zip(starts, ends):
             parts.append(self.move(pen, int(ys[start]), int(xs[start])))
             parts.append(self.colours(pen, int(fg[start]), int(bg[start])))
