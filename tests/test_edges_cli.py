@@ -47,6 +47,27 @@ def test_a_negative_turn_is_refused_like_one_past_the_end(tmp_path: Path, capsys
     assert not (tmp_path / "b" / "saves").exists()
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="names open files through /proc")
+def test_save_as_onto_a_full_disk_is_one_line_and_exit_1(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    replay, _ = record_bot_game(tmp_path / "a", seed=5, turns=10)
+    target = tmp_path / "b"
+    (target / "replays").mkdir(parents=True)
+    real_write = os.write
+
+    def full(fd: int, data: Any) -> int:
+        if os.readlink(f"/proc/self/fd/{fd}").startswith(str(target)):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", full)
+    status = main(["replay", str(replay), "--to-turn", "3", "--save-as", "Ann", "--data-dir", str(target)])
+    err = capsys.readouterr().err
+    assert status == 1 and len(err.splitlines()) == 1 and "no space left" in err.lower()
+    assert not list(target.rglob("*.save")) and not list(target.rglob("*.replay"))
+
+
 @pytest.mark.parametrize("code", [errno.EROFS, errno.ENOSPC])
 def test_save_as_into_a_folder_that_refuses_is_one_line_and_exit_1(
     tmp_path: Path, code: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

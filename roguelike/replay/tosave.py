@@ -66,11 +66,14 @@ def save_as(replay: Replay, root: Path, turn: int, name: str, origin: str = "rep
     steps = steps_to_turn(replay, turn)
     save_id = new_save_id()
     new_replay = replay_path(root, save_id)
-    session = simulate(replay, steps, name, lambda game: [ReplayRecorder.start(new_replay, game, save_id)])
+    problems: list[str] = []
+    session = simulate(replay, steps, name, lambda game: [quiet_recorder(new_replay, game, save_id, problems)])
     try:
         if session.game.state.game_over:
             raise CannotSave(f"the character is dead by turn {session.game.state.turn}; pick an earlier turn")
         session.apply(Mark(origin))
+        if problems:  # a save whose replay could not be written could never be rebuilt or verified
+            raise CannotSave(problems[0])
         save_game(save_path(root, save_id), session.game, steps=steps + 1)
     except (CannotSave, SaveError):
         session.close()
@@ -78,6 +81,14 @@ def save_as(replay: Replay, root: Path, turn: int, name: str, origin: str = "rep
         raise
     session.close()
     return save_path(root, save_id), session.game.state.turn
+
+
+def quiet_recorder(path: Path, game: Game, save_id: str, problems: list[str]) -> ReplayRecorder:
+    """The new save's recorder, collecting its problems instead of printing them (one line in the end)."""
+    recorder = ReplayRecorder.start(path, game, save_id)
+    recorder.tell = problems.append
+    recorder.flush()
+    return recorder
 
 
 def save_from_replay(args: argparse.Namespace) -> int:
