@@ -114,7 +114,7 @@ def test_a_save_made_from_a_replay_is_marked_everywhere_and_never_ranked(
     assert read_save(save).plain["origin"] == "replay"
     capsys.readouterr()
     assert main(["saves", "--data-dir", str(target)]) == 0
-    assert "(from a replay)" in capsys.readouterr().out
+    assert "(from replay)" in capsys.readouterr().out
     session = Games(target, seed=SEED).resume(save)
     bot_steps(session, 50)  # the same death again
     assert session.game.state.game_over

@@ -36,8 +36,8 @@ class SaveInfo:
 
     @property
     def marked(self) -> str:
-        """`` (from a replay)`` or `` (wizard mode)`` for a game that is not the character's own."""
-        return {"replay": " (from a replay)", "wizard": " (wizard mode)"}.get(self.origin or "", "")
+        """`` (from replay)`` or `` (wizard mode)`` for a game that is not the character's own."""
+        return {"replay": " (from replay)", "wizard": " (wizard mode)"}.get(self.origin or "", "")
 
     @property
     def ok(self) -> bool:
