@@ -19,6 +19,7 @@ from roguelike.replay.verify import Outcome, verify
 from roguelike.saves import Games, inspect_save, read_save, settle
 from roguelike.screens.base import App
 from roguelike.screens.ingame import InGameScreen
+from roguelike.screens.loadgame import LoadGameScreen
 from roguelike.screens.stats import StatsScreen
 from roguelike.screens.wizard import WizardScreen
 
@@ -115,6 +116,7 @@ def test_a_save_made_from_a_replay_is_marked_everywhere_and_never_ranked(
     capsys.readouterr()
     assert main(["saves", "--data-dir", str(target)]) == 0
     assert "(from replay)" in capsys.readouterr().out
+    assert any(row.endswith("(from replay)") for row in screen_rows(LoadGameScreen(Games(target))))
     session = Games(target, seed=SEED).resume(save)
     bot_steps(session, 50)  # the same death again
     assert session.game.state.game_over
