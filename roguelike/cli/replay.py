@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     if args.save_as is not None or args.to_turn is not None or args.wizard:
         from roguelike.replay.tosave import save_from_replay
 
-        return save_from_replay(args)
+        return save_from_replay(args, lambda save: play_wizard(args, save))
     return watch(args)
 
 
@@ -189,6 +189,22 @@ def read_named(path: Path) -> Replay:
         return read_replay(path)
     except ReplayError as error:
         raise ReplayError(f"{path}: {error}") from None
+
+
+def play_wizard(args: argparse.Namespace, save: Path) -> int:
+    """Open a new wizard-mode save in the frontend ``hedonic play`` would choose."""
+    from roguelike.cli.play import choose_frontend
+    from roguelike.cli.saves import games_for
+    from roguelike.saves import SaveError
+    from roguelike.screens.base import App
+    from roguelike.screens.ingame import InGameScreen
+
+    try:
+        session = games_for(args).resume(save)
+    except SaveError as error:
+        print(f"hedonic replay: {error}", file=sys.stderr)
+        return EXIT_DIVERGED
+    return choose_frontend(args)(App(InGameScreen(session)))
 
 
 def complain(text: str) -> int:

@@ -91,8 +91,8 @@ def quiet_recorder(path: Path, game: Game, save_id: str, problems: list[str]) ->
     return recorder
 
 
-def save_from_replay(args: argparse.Namespace) -> int:
-    """``hedonic replay FILE [--to-turn N] --save-as NAME``, or ``--wizard`` to play on from there."""
+def save_from_replay(args: argparse.Namespace, play: Callable[[Path], int] | None = None) -> int:
+    """``hedonic replay FILE [--to-turn N] --save-as NAME``, or ``--wizard``: ``play`` opens the new save."""
     wizard = getattr(args, "wizard", False)
     if args.save_as is None and not wizard:
         return say("--to-turn needs --save-as NAME (the name of the character in the new save)", EXIT_BAD_INPUT)
@@ -111,26 +111,12 @@ def save_from_replay(args: argparse.Namespace) -> int:
         return say(f"{path}: {error}", EXIT_CANNOT)
     except OSError as error:  # the data directory's folders cannot be made or written
         return say(f"cannot write in {data_dir(args.data_dir)}: {error.strerror or error}", EXIT_CANNOT)
-    if wizard:
-        return play_wizard(args, save)
+    if wizard and play is not None:
+        return play(save)
     print(f"saved {name} at turn {reached} as {save} (marked: made from a replay, it never counts)")
     print("play on with `hedonic play` (Load game), or let the bot: "
           f"hedonic simulate --name {name!r} --seed {replay.header.seed} --turns N")
     return EXIT_OK
-
-
-def play_wizard(args: argparse.Namespace, save: Path) -> int:
-    """Open the new wizard-mode save in the frontend ``hedonic play`` would choose."""
-    from roguelike.cli.play import choose_frontend
-    from roguelike.cli.saves import games_for
-    from roguelike.screens.base import App
-    from roguelike.screens.ingame import InGameScreen
-
-    try:
-        session = games_for(args).resume(save)
-    except SaveError as error:
-        return say(str(error), EXIT_CANNOT)
-    return choose_frontend(args)(App(InGameScreen(session)))
 
 
 def rebuild_save(save: Path) -> str:

@@ -19,8 +19,7 @@ from roguelike.content.doses import DOSE_KINDS
 from roguelike.core.commands import Wizard
 from roguelike.core.session import Session
 from roguelike.render.draw import draw_game
-from roguelike.saves import settle
-from roguelike.screens.base import Pop, Transition
+from roguelike.screens.base import Pop, Screen, Transition
 
 BOX = (40, 12, 40)
 TITLE = (255, 200, 90)
@@ -51,10 +50,8 @@ ENTRIES = (
 KINDS = {"monster": sorted(MONSTER_KINDS), "dose": sorted(DOSE_KINDS)}
 
 
-class WizardScreen:
+class WizardScreen(Screen):
     """Pick a change; a number or a kind when it needs one; Esc goes back a step."""
-
-    animated = False
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -94,7 +91,6 @@ class WizardScreen:
 
     def apply(self, command: Wizard) -> Transition:
         """Give the command to the game (saved and recorded) and go back to it."""
-        settle(self.session)
         self.session.apply(command)
         return Pop()
 
