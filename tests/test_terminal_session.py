@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import select
 import signal
 import termios
 from collections.abc import Iterator
@@ -27,12 +28,21 @@ def pty() -> Iterator[tuple[int, int]]:
 
 
 def drain(master: int) -> bytes:
-    """Everything written to the terminal so far."""
-    os.set_blocking(master, False)
-    try:
-        return os.read(master, 65536)
-    except BlockingIOError:
-        return b""
+    """Everything written to the terminal so far.
+
+    Linux hands pty output to the master side on a kernel work queue, so under load a read
+    right after the write can see only part of it: read until the pty stays quiet a while.
+    """
+    chunks: list[bytes] = []
+    while select.select([master], [], [], 0.2)[0]:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def test_session_sets_modes_and_restores_them_exactly(pty: tuple[int, int]) -> None:
