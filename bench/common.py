@@ -9,7 +9,7 @@ from collections.abc import Callable
 import esper
 
 from components import Dose, Position, Renderable
-from roguelike.content.doses import SMALL_DOSE
+from roguelike.content.doses import NORMAL_DOSE
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
 
@@ -20,12 +20,12 @@ def crowd_floor(game: Game, entities: int) -> None:
     floor = game.state.floor
     free = [(int(x), int(y)) for y, x in zip(*(floor.tiles == Tile.FLOOR).nonzero())]
     taken = {(p.x, p.y) for _, p in esper.get_component(Position)}
-    look = Renderable(SMALL_DOSE.glyph, SMALL_DOSE.colour, layer=1, always_bright=True)
+    look = Renderable(NORMAL_DOSE.glyph, NORMAL_DOSE.colour, layer=1, always_bright=True)
     for spot in free[:: max(1, len(free) // (entities * 2))]:
         if len(esper.get_component(Position)) > entities:
             break
         if spot not in taken:
-            esper.create_entity(Position(*spot), look, Dose(SMALL_DOSE.key, 30, 0, 0, 0))
+            esper.create_entity(Position(*spot), look, Dose(NORMAL_DOSE.key, 30, 0, 0, 0))
 
 
 def timings(run: Callable[[], None], repeats: int, between: Callable[[], None] | None = None) -> list[float]:

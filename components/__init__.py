@@ -5,9 +5,9 @@ Every component that is saved is listed in :mod:`components.registry` under a st
 
 from __future__ import annotations
 
-from components.actors import Attributes, Palette, Player, Record, StateOfMind, Tolerance
+from components.actors import Attributes, Palette, Player, Record, Sight, StateOfMind, Tolerance
 from components.intents import ActionPoints, MoveIntent, TakenOver, UseDose
-from components.items import Dose
+from components.items import Dose, Shortcut, Vision
 from components.monsters import Bestiary, Confused, Monster, Panicked, Stunned
 from components.spatial import BlocksMovement, Position, Renderable
 
@@ -26,9 +26,12 @@ __all__ = [
     "Position",
     "Record",
     "Renderable",
+    "Shortcut",
+    "Sight",
     "StateOfMind",
     "Stunned",
     "TakenOver",
     "Tolerance",
     "UseDose",
+    "Vision",
 ]

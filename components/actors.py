@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(slots=True)
@@ -43,6 +43,16 @@ class Record:
     close_calls: int = 0
     kills: int = 0
     deepest_floor: int = 1
+    perfect_highs: int = 0  # times the State of Mind entered the Perfect High window
+    in_perfect_high: bool = False  # whether it is in the window now
+    dose_kinds: dict[str, int] = field(default_factory=dict)  # doses taken, by kind
+
+
+@dataclass(slots=True)
+class Sight:
+    """How far the player saw when sight was last cast (it follows the State of Mind)."""
+
+    radius: int
 
 
 @dataclass(slots=True)

@@ -14,3 +14,13 @@ class Dose:
     confidence: int
     nerve: int
     will: int
+
+
+@dataclass(slots=True)
+class Vision:
+    """Tag: this thing exists for the player only while High (seen and used then only)."""
+
+
+@dataclass(slots=True)
+class Shortcut:
+    """Tag: stepping here takes the player down a floor (a vision: only while High)."""

@@ -12,8 +12,9 @@ NO_TARGET = 0  # esper never gives out entity id 0
 class Monster:
     """A monster of a kind from the bestiary table, and its hunt.
 
-    ``notice`` is how near the player must come to be noticed (its aggressiveness, fixed
-    when the floor was generated); ``met`` is whether the player has seen it. While it
+    ``notice`` is its keenness when the floor was generated (how near the player had to
+    come to be noticed then); the range it notices at follows the player's State of Mind
+    live (:func:`roguelike.content.formulas.live_notice`); ``met`` is whether the player has seen it. While it
     hunts, ``target`` is the hunted entity and ``lost_for`` the turns it has been out of
     sight. (The hunt lives here rather than in a component of its own because adding and
     removing components clears esper's query cache, which forty monsters feel every turn.)

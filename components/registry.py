@@ -6,9 +6,9 @@ an entry here is a save-format change.
 
 from __future__ import annotations
 
-from components.actors import Attributes, Palette, Player, Record, StateOfMind, Tolerance
+from components.actors import Attributes, Palette, Player, Record, Sight, StateOfMind, Tolerance
 from components.intents import ActionPoints, MoveIntent, TakenOver, UseDose
-from components.items import Dose
+from components.items import Dose, Shortcut, Vision
 from components.monsters import Bestiary, Confused, Monster, Panicked, Stunned
 from components.spatial import BlocksMovement, Position, Renderable
 
@@ -32,6 +32,9 @@ SAVED_COMPONENTS: dict[str, type] = {
     "panicked": Panicked,
     "confused": Confused,
     "bestiary": Bestiary,
+    "vision": Vision,
+    "sight": Sight,
+    "shortcut": Shortcut,
 }
 
 NAME_OF: dict[type, str] = {cls: name for name, cls in SAVED_COMPONENTS.items()}

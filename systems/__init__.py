@@ -15,7 +15,8 @@ from systems.doses import consume_dose
 from systems.effects import wear_off_effects
 from systems.monsters import MONSTERS_ACT, notice_player, plan_hunt, record_sightings
 from systems.movement import move_player
-from systems.perception import cast_sight, shift_colours
+from systems.perception import cast_sight, notice_perfect_high, shift_colours
+from systems.reinforcements import follow_the_mind
 from systems.travel import take_stairs
 
 # Who steers this action (decided at the end of the last one).
@@ -24,15 +25,17 @@ STEER = Phase("steer", When.ACTION, (return_control, steer_player))
 # the monsters act, so they see the player as the player sees them.
 ACT = Phase("act", When.ACTION, (move_player, consume_dose, take_stairs, cast_sight, spend_action_point))
 # The world's turn: the State of Mind drains, statuses wear off (before the monsters act,
-# so a fresh one lasts its full length), monsters notice the player, then act in id order.
+# so a fresh one lasts its full length), monsters notice the player, then act in id order;
+# every few turns the floor's monsters grow or fade with the State of Mind.
 CLOCK = Phase(
     "clock",
     When.CLOCK,
-    (decay_state_of_mind, wear_off_effects, notice_player, plan_hunt, MONSTERS_ACT, advance_turn),
+    (decay_state_of_mind, wear_off_effects, notice_player, plan_hunt, MONSTERS_ACT, follow_the_mind, advance_turn),
 )
-# Sight again if a monster opened a door; also the first sight of a game begun or loaded.
+# Sight again if a monster opened a door or the State of Mind changed the sight radius;
+# also the first sight of a game begun or loaded.
 SEE = Phase("see", When.ACTION, (cast_sight,), at_start=True)
-OUTCOME = Phase("outcome", When.ACTION, (check_death, record_sightings))
+OUTCOME = Phase("outcome", When.ACTION, (check_death, record_sightings, notice_perfect_high))
 # What the panel shows: the colours of the State of Mind, and who steers the next action.
 DERIVE = Phase("derive", When.ACTION, (shift_colours, decide_steering), at_start=True)
 

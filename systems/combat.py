@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import esper
 
-from components import Attributes, Bestiary, Confused, Monster, Panicked, Record, StateOfMind, Stunned
+from components import Attributes, Bestiary, Confused, Monster, Panicked, Position, Record, StateOfMind, Stunned
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS, HitEffect, MonsterKind
+from roguelike.core import cues
 from roguelike.core.state import GameState
 
 # The timed statuses a hit can leave, by the name the bestiary table uses.
@@ -36,6 +37,9 @@ def strike(state: GameState, attacker: int, target: int) -> bool:
 def slay(state: GameState, player: int, target: int) -> None:
     """The player's hit: the monster dies; kills are counted and may restore Will."""
     kind = MONSTER_KINDS[esper.component_for_entity(target, Monster).kind]
+    at = esper.component_for_entity(target, Position)
+    state.cue(cues.HIT, (at.x, at.y), key=cues.SLAIN)
+    state.cue(cues.SLAIN, (at.x, at.y), key=kind.key)
     esper.delete_entity(target, immediate=True)
     esper.component_for_entity(player, Record).kills += 1
     slain = count(bestiary_of(player).slain, kind.key)
@@ -50,6 +54,8 @@ def slay(state: GameState, player: int, target: int) -> None:
 def hit_player(state: GameState, monster: int, kind: MonsterKind) -> None:
     """A monster's hit: its effect applies; some monsters vanish after hitting."""
     player = state.player
+    at = esper.component_for_entity(player, Position)
+    state.cue(cues.HIT, (at.x, at.y), key=kind.hit.key)
     turns = apply_hit(state, player, kind.hit)
     count(bestiary_of(player).suffered, kind.hit.key)
     amount = kind.hit.state_of_mind or kind.hit.will

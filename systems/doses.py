@@ -1,14 +1,22 @@
-"""Dose consumption: Strength less Tolerance to the State of Mind, boosts to attributes."""
+"""Dose consumption: Strength less Tolerance to the State of Mind, boosts to attributes.
+
+An explosive dose also blasts along its kind's lines from where it lay: every monster on
+them, up to the blast's reach and short of the first wall or closed door, is slain.
+"""
 
 from __future__ import annotations
 
 import esper
 
-from components import Attributes, Dose, Record, StateOfMind, Tolerance, UseDose
+from components import Attributes, Dose, Monster, Position, Record, StateOfMind, Tolerance, UseDose
 from roguelike.content import formulas
-from roguelike.content.doses import DOSE_KINDS
+from roguelike.content.doses import DOSE_KINDS, DoseKind
+from roguelike.core import cues
 from roguelike.core.ecs import system
+from roguelike.core.floor import TRANSPARENT
 from roguelike.core.state import GameState
+from roguelike.core.world import entities_at
+from systems.combat import count, slay
 
 
 @system(UseDose, StateOfMind, Attributes, Tolerance, Record)
@@ -21,6 +29,7 @@ def consume_dose(
     dose = esper.try_component(use.target, Dose)
     if dose is None:
         return
+    kind = DOSE_KINDS[dose.kind]
     gain = formulas.dose_gain(dose.strength, tolerance.value)
     som.value += gain
     attrs.confidence = formulas.clamp_attribute(attrs.confidence + dose.confidence)
@@ -28,7 +37,34 @@ def consume_dose(
     attrs.will = formulas.clamp_attribute(attrs.will + dose.will)
     tolerance.value += formulas.TOLERANCE_PER_DOSE
     record.doses_used += 1
+    count(record.dose_kinds, kind.key)
     if formulas.is_close_call(som.value):
         record.close_calls += 1
+    at = esper.component_for_entity(use.target, Position)
     esper.delete_entity(use.target, immediate=True)
-    state.say(f"You take the {DOSE_KINDS[dose.kind].name}: +{gain} State of Mind.")
+    state.say(f"You take the {kind.name}: +{gain} State of Mind.")
+    if kind.blast:
+        blast(state, entity, kind, (at.x, at.y))
+
+
+def blast(state: GameState, player: int, kind: DoseKind, origin: tuple[int, int]) -> None:
+    """Slay every monster along the dose's lines; the blast is cued for animation."""
+    tiles = blast_tiles(state, kind, origin)
+    state.cue(cues.BLAST, origin, *tiles, key=kind.key)
+    for x, y in tiles:
+        for other in entities_at(x, y):
+            if esper.has_component(other, Monster):
+                slay(state, player, other)
+
+
+def blast_tiles(state: GameState, kind: DoseKind, origin: tuple[int, int]) -> list[tuple[int, int]]:
+    """The tiles a blast reaches, nearest first (lines in the table's order at each distance)."""
+    floor, (ox, oy) = state.floor, origin
+    reached: list[list[tuple[int, int]]] = [[] for _ in range(formulas.BLAST_REACH)]
+    for dx, dy in kind.blast:
+        for step in range(1, formulas.BLAST_REACH + 1):
+            x, y = ox + dx * step, oy + dy * step
+            if not TRANSPARENT[floor.tile(x, y)]:
+                break
+            reached[step - 1].append((x, y))
+    return [spot for ring in reached for spot in ring]

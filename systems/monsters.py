@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import esper
 
-from components import Monster, Player, Position
+from components import Monster, Player, Position, StateOfMind
 from components.monsters import NO_TARGET
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
@@ -38,12 +38,13 @@ def notice_player(state: GameState, entity: int, player: Player, pos: Position) 
     sight = state.visible  # symmetric: the monsters the player sees are those that see the player
     monsters = roster()
     px, py = pos.x, pos.y
+    som = esper.component_for_entity(entity, StateOfMind).value
     callers: list[tuple[Monster, Position]] = []
     for _, monster, mpos in monsters:
         in_sight = sight[mpos.y, mpos.x]
         if monster.target != NO_TARGET:
             monster.lost_for = 0 if in_sight else monster.lost_for + 1
-        elif in_sight and max(abs(mpos.x - px), abs(mpos.y - py)) <= monster.notice:
+        elif in_sight and max(abs(mpos.x - px), abs(mpos.y - py)) <= formulas.live_notice(monster.notice, som):
             monster.target, monster.lost_for = entity, 0
         if in_sight and monster.target != NO_TARGET and PACK[monster.kind]:
             callers.append((monster, mpos))
@@ -73,7 +74,11 @@ def call_packs(state: GameState, player: int, callers: list[tuple[Monster, Posit
 def plan_hunt(state: GameState, entity: int, player: Player, pos: Position) -> None:
     """Before the monsters act: where the player stands and who blocks which tile."""
     monsters = roster()
-    state.hunt = Hunt(state.floor, state.rng, (pos.x, pos.y), blockers(monsters, entity)) if monsters else None
+    if not monsters:
+        state.hunt = None
+        return
+    wander = formulas.wander_chance(esper.component_for_entity(entity, StateOfMind).value)
+    state.hunt = Hunt(state.floor, state.rng, (pos.x, pos.y), blockers(monsters, entity), wander)
 
 
 @system(Monster, Position)

@@ -13,11 +13,12 @@ from enum import Enum
 
 import esper
 
-from components import BlocksMovement, Dose, MoveIntent, Player, Position, UseDose
+from components import BlocksMovement, Dose, MoveIntent, Player, Position, Shortcut, TakenOver, UseDose, Vision
 from roguelike.core.ecs import system
+from roguelike.core import cues
 from roguelike.core.floor import WALKABLE, Tile
 from roguelike.core.state import GameState
-from roguelike.core.world import entities_at
+from roguelike.core.world import entities_at, sees_visions, shortcut_at
 from systems.combat import strike
 
 STAIRS_STEP = {int(Tile.STAIRS_DOWN): 1, int(Tile.STAIRS_UP): -1}
@@ -26,6 +27,7 @@ WALL = int(Tile.WALL)
 # The walkable table as plain bools: every monster's every step reads it.
 CAN_STAND = tuple(bool(walkable) for walkable in WALKABLE)
 Occupants = Callable[[int, int], list[int]]
+SHORTCUT_TAKEN = "The floor opens in a way only the High can see. You slip down."
 
 
 class Outcome(Enum):
@@ -47,12 +49,24 @@ def move_player(state: GameState, entity: int, player: Player, pos: Position, in
     if intent.dx == 0 and intent.dy == 0:
         state.acted = True
         return
+    start = (pos.x, pos.y)
     outcome = step_or_bump(state, entity, pos, intent.dx, intent.dy, entities_at)
     if outcome is STOPPED:
         return
     state.acted = True
     if outcome is OPENED:
         state.say("You open the door.")
+    elif outcome is MOVED:
+        moved(state, entity, start, pos)
+
+
+def moved(state: GameState, entity: int, start: tuple[int, int], pos: Position) -> None:
+    """After the player's step: a step not chosen is cued; a vision of a way down is taken."""
+    if esper.has_component(entity, TakenOver):
+        state.cue(cues.FORCED, start, (pos.x, pos.y))
+    if state.travel_to is None and esper.get_component(Shortcut) and shortcut_at(pos.x, pos.y):
+        state.travel_to = state.depth + 1
+        state.say(SHORTCUT_TAKEN)
 
 
 def step_or_bump(state: GameState, entity: int, pos: Position, dx: int, dy: int, occupants: Occupants) -> Outcome:
@@ -88,6 +102,8 @@ def bump(state: GameState, entity: int, others: list[int], is_player: bool) -> O
     if any(strike(state, entity, other) for other in others):
         return BUMPED
     for other in others:
+        if esper.has_component(other, Vision) and not sees_visions():
+            continue  # a vision is not there for a player who is not High
         if is_player and esper.has_component(other, Dose):
             esper.add_component(entity, UseDose(other))
             return BUMPED

@@ -1,29 +1,53 @@
-"""What the player perceives: field of view with memory, and the colours of the world."""
+"""What the player perceives: sight by State of Mind with memory, the Perfect High, colours."""
 
 from __future__ import annotations
 
-from components import Palette, Player, Position, StateOfMind
+import esper
+
+from components import Attributes, Palette, Player, Position, Record, Sight, StateOfMind
 from roguelike.content import formulas
+from roguelike.core import cues
 from roguelike.core.ecs import system
-from roguelike.core.sight import field_of_view
+from roguelike.core.sight import sight_and_ring
 from roguelike.core.state import GameState
+
+FIRST_PERFECT_HIGH = "PERFECT HIGH. For a moment you see everything on this floor."
+PERFECT_HIGH_AGAIN = "Perfect High again: the whole floor shows."
 
 
 @system(Player, Position)
 def cast_sight(state: GameState, entity: int, player: Player, pos: Position) -> None:
     """The one place sight is cast: what the player sees, remembered as explored.
 
-    Sight depends only on the floor's tiles and where the player stands, so it is cast
-    again only when one of them changed (the player moved or took the stairs, a door was
-    opened, by the player or by a monster). What the player sees is never saved but
-    derived on loading, so it must always match the state as the action leaves it.
+    The radius follows the State of Mind and Will (kept in the player's ``Sight``); tiles
+    in line of sight within the wider explored ring are remembered as explored too.
+    Sight depends only on the floor's tiles, where the player stands and the radius, so
+    it is cast again only when one of them changed. What the player sees is never saved
+    but derived on loading, so it must always match the state as the action leaves it.
     """
-    seen_from = (state.depth, pos.x, pos.y, state.floor.tiles.tobytes())
+    som = esper.component_for_entity(entity, StateOfMind).value
+    will = esper.component_for_entity(entity, Attributes).will
+    radius = formulas.sight_radius(som, will)
+    seen_from = (state.depth, pos.x, pos.y, radius, state.floor.tiles.tobytes())
     if seen_from == state.seen_from:
         return
     state.seen_from = seen_from
-    state.visible = field_of_view(state.floor, pos.x, pos.y)
-    state.floor.explored |= state.visible
+    esper.component_for_entity(entity, Sight).radius = radius
+    state.visible, ring = sight_and_ring(state.floor, pos.x, pos.y, radius)
+    state.floor.explored |= ring
+
+
+@system(Player, StateOfMind, Record, Position)
+def notice_perfect_high(
+    state: GameState, entity: int, player: Player, som: StateOfMind, record: Record, pos: Position
+) -> None:
+    """Count each time the State of Mind enters the Perfect High; say so (at length the first time)."""
+    perfect = formulas.is_perfect_high(som.value) and not state.game_over
+    if perfect and not record.in_perfect_high:
+        state.say(PERFECT_HIGH_AGAIN if record.perfect_highs else FIRST_PERFECT_HIGH)
+        record.perfect_highs += 1
+        state.cue(cues.PERFECT_HIGH, (pos.x, pos.y))
+    record.in_perfect_high = perfect
 
 
 @system(Player, StateOfMind, Palette)

@@ -7,7 +7,7 @@ import numpy as np
 
 from components import Dose, Position, Renderable
 from roguelike.content import formulas
-from roguelike.content.doses import SMALL_DOSE
+from roguelike.content.doses import NORMAL_DOSE
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
 
@@ -34,7 +34,7 @@ def drawn_game(rows: list[str], dose: Dose | None = None, seed: int = 1) -> Game
                 pos = game.player_component(Position)
                 pos.x, pos.y = x, y
             elif char == "i":
-                add_dose(x, y, dose or Dose(SMALL_DOSE.key, 30, 1, 1, 1))
+                add_dose(x, y, dose or Dose(NORMAL_DOSE.key, 30, 1, 1, 1))
             elif char == ">":
                 floor.down_stairs = (x, y)
     game.refresh_visible()
@@ -44,7 +44,7 @@ def drawn_game(rows: list[str], dose: Dose | None = None, seed: int = 1) -> Game
 
 def add_dose(x: int, y: int, dose: Dose) -> int:
     """Put a dose on the live floor."""
-    look = Renderable(SMALL_DOSE.glyph, SMALL_DOSE.colour, layer=1, always_bright=True)
+    look = Renderable(NORMAL_DOSE.glyph, NORMAL_DOSE.colour, layer=1, always_bright=True)
     return esper.create_entity(Position(x, y), look, dose)
 
 

@@ -10,7 +10,7 @@ from helpers import add_dose, dose_positions, player_xy
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.core.commands import Move, Wait
-from roguelike.content.doses import SMALL_DOSE
+from roguelike.content.doses import NORMAL_DOSE
 
 
 @pytest.mark.parametrize("kind", sorted(MONSTER_KINDS))
@@ -42,7 +42,7 @@ def test_a_monster_hits_by_bumping_and_the_hit_is_recorded() -> None:
 
 def test_a_monster_standing_on_a_dose_is_hit_and_the_dose_left_alone() -> None:
     game = arena()
-    add_dose(9, 4, Dose(SMALL_DOSE.key, 30, 0, 0, 0))
+    add_dose(9, 4, Dose(NORMAL_DOSE.key, 30, 0, 0, 0))
     anxiety = add_monster(game, "anxiety", 9, 4)
     game.apply(Move(1, 0))
     assert not exists(game, anxiety)

@@ -11,7 +11,7 @@ from helpers import add_dose, player_xy
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.core.commands import Move, Wait
-from roguelike.content.doses import SMALL_DOSE
+from roguelike.content.doses import NORMAL_DOSE
 from roguelike.core.game import Game
 from roguelike.screens.ingame import InGameScreen
 from roguelike.core.session import Session
@@ -50,7 +50,7 @@ def test_a_stun_passes_turns_so_monsters_keep_coming() -> None:
 def test_a_stun_holds_even_desperation() -> None:
     game = arena()
     set_player(game, state_of_mind=3)
-    add_dose(10, 4, Dose(SMALL_DOSE.key, 30, 0, 0, 0))
+    add_dose(10, 4, Dose(NORMAL_DOSE.key, 30, 0, 0, 0))
     give(game, Stunned(2))
     assert game.control_reason() == STUNNED_REASON
     game.apply(Wait())
@@ -112,7 +112,7 @@ def test_steady_nerve_does_not_panic() -> None:
 def test_desperation_overpowers_panic() -> None:
     game = arena()
     set_player(game, state_of_mind=3)
-    add_dose(10, 4, Dose(SMALL_DOSE.key, 30, 0, 0, 0))
+    add_dose(10, 4, Dose(NORMAL_DOSE.key, 30, 0, 0, 0))
     add_monster(game, "anxiety", 12, 4)
     give(game, Panicked(5))
     assert game.control_reason() == DESPERATE_REASON

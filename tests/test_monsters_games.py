@@ -57,7 +57,7 @@ def test_simulate_prints_the_bestiary_after_the_usual_summary(capsys: pytest.Cap
     assert main(["simulate", "--seed", "1", "--turns", "300"]) == 0
     lines = capsys.readouterr().out.splitlines()
     keys = [line.split(":")[0] for line in lines]
-    assert keys == ["seed", "turns", "floor", "cause", "doses", "checksum", "met", "killed", "effects"]
+    assert keys[:9] == ["seed", "turns", "floor", "cause", "doses", "checksum", "met", "killed", "effects"]
     met = lines[keys.index("met")]
     assert met != "met: none" and all(part.split()[0] in MONSTER_KINDS for part in met[5:].split(", "))
 
@@ -71,7 +71,7 @@ def test_the_summary_counts_what_the_bestiary_recorded() -> None:
     assert summary.met == (("hunger", 1),)
     assert summary.killed == (("hunger", 1),)
     assert summary.effects == (("drained", 1),)
-    assert summary.lines()[-3:] == ["met: hunger 1", "killed: hunger 1", "effects: drained 1"]
+    assert summary.lines()[6:9] == ["met: hunger 1", "killed: hunger 1", "effects: drained 1"]
 
 
 def simulate_under(hash_seed: str) -> str:

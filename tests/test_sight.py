@@ -44,7 +44,7 @@ def test_sight_matches_the_state_after_a_monster_opens_a_door() -> None:
     import esper
     import msgpack
 
-    from components import Attributes, BlocksMovement, Position, Renderable
+    from components import Attributes, BlocksMovement, Position, Renderable, Sight
     from components.monsters import Monster
     from helpers import drawn_game
     from roguelike.core.commands import Wait
@@ -57,9 +57,23 @@ def test_sight_matches_the_state_after_a_monster_opens_a_door() -> None:
     game.apply(Wait())
     assert game.state.floor.tile(4, 1) == Tile.DOOR_OPEN  # the hunger opened the door
     pos = game.player_component(Position)
-    assert np.array_equal(game.state.visible, field_of_view(game.state.floor, pos.x, pos.y))
+    radius = game.player_component(Sight).radius
+    assert np.array_equal(game.state.visible, field_of_view(game.state.floor, pos.x, pos.y, radius))
     loaded = from_plain(msgpack.unpackb(encode(to_plain(game))))
     assert loaded.control_reason() == game.control_reason()
     game.apply(Wait())
     loaded.apply(Wait())
     assert checksum(loaded) == checksum(game)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_sight_cut_from_the_wider_ring_equals_sight_cast_at_its_radius(seed: int) -> None:
+    from roguelike.core.sight import sight_and_ring
+
+    floor = generate_floor(floor_seed(seed, 3), 3, (10, 10), 30)
+    ys, xs = np.nonzero(floor.tiles != Tile.WALL)
+    for x, y in list(zip(xs.tolist(), ys.tolist()))[::3]:
+        for radius in (formulas.SIGHT_DESPERATE, formulas.FOV_RADIUS, formulas.SIGHT_HIGH[1]):
+            seen, ring = sight_and_ring(floor, x, y, radius)
+            assert np.array_equal(seen, field_of_view(floor, x, y, radius)), (x, y, radius)
+            assert np.array_equal(ring, field_of_view(floor, x, y, radius + formulas.EXPLORED_RING))

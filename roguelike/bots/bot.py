@@ -13,7 +13,7 @@ from components import Position, StateOfMind, Tolerance
 from roguelike.bots import tactics as bot_tactics
 from roguelike.content import formulas
 from roguelike.core.commands import Command, Move, Wait
-from roguelike.content.doses import SMALL_DOSE
+from roguelike.content.doses import NORMAL_DOSE
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
 from roguelike.core.pathing import goal_mask, step_toward, travel_cost
@@ -58,7 +58,7 @@ class Bot:
         """Whether a dose now helps more than it risks."""
         som = game.player_component(StateOfMind).value
         tolerance = game.player_component(Tolerance).value
-        worst = formulas.dose_gain(SMALL_DOSE.strength[1], tolerance)
+        worst = formulas.dose_gain(NORMAL_DOSE.strength[1], tolerance)
         return som < CRAVING_BELOW and som + worst <= formulas.STATE_OF_MIND_MAX - SAFETY_MARGIN
 
     def cost(self, game: Game, doses: Mask, goals: Mask) -> NDArray[np.int32]:

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from components import Bestiary, Record
 from roguelike.content.bestiary import HIT_EFFECTS, MONSTER_KINDS
+from roguelike.content.doses import DOSE_KINDS
+from roguelike.core.mapgen import FLOOR_KINDS
 from roguelike.bots.bot import Bot
 from roguelike.core.game import Game
 from roguelike.core.session import Session
@@ -33,6 +35,9 @@ class Summary:
     met: Tally = ()
     killed: Tally = ()
     effects: Tally = ()
+    floor_kinds: Tally = ()
+    dose_kinds: Tally = ()
+    perfect_highs: int = 0
 
     def lines(self) -> list[str]:
         """The summary as ``key: value`` lines (the bestiary's last, after the checksum)."""
@@ -46,6 +51,9 @@ class Summary:
             f"met: {tally_text(self.met)}",
             f"killed: {tally_text(self.killed)}",
             f"effects: {tally_text(self.effects)}",
+            f"floor kinds: {tally_text(self.floor_kinds)}",
+            f"dose kinds: {tally_text(self.dose_kinds)}",
+            f"perfect highs: {self.perfect_highs}",
         ]
 
 
@@ -83,4 +91,15 @@ def summarise(game: Game) -> Summary:
         met=ordered_tally(bestiary.met, MONSTER_KINDS),
         killed=ordered_tally(bestiary.slain, MONSTER_KINDS),
         effects=ordered_tally(bestiary.suffered, (effect.key for effect in HIT_EFFECTS)),
+        floor_kinds=ordered_tally(floors_by_kind(game), FLOOR_KINDS),
+        dose_kinds=ordered_tally(record.dose_kinds, DOSE_KINDS),
+        perfect_highs=record.perfect_highs,
     )
+
+
+def floors_by_kind(game: Game) -> dict[str, int]:
+    """How many of the floors visited were of each kind."""
+    counts: dict[str, int] = {}
+    for floor in game.state.floors.values():
+        counts[floor.kind] = counts.get(floor.kind, 0) + 1
+    return counts

@@ -47,11 +47,11 @@ IRRESISTIBLE_RANGE_BASE: Final = 3
 
 # Colour shifting: how grey and how bright the world is drawn.
 GREY_SATURATION: Final = 0.0
-SOBER_SATURATION: Final = 0.7
-HIGH_SATURATION: Final = 1.0
-DIM_BRIGHTNESS: Final = 0.45
-HIGH_BRIGHTNESS: Final = 1.0
-PSYCHEDELIC_FROM: Final = 75
+SOBER_SATURATION: Final = 0.85
+HIGH_SATURATION: Final = (1.25, 1.8)  # from the first point of High to 100: past natural
+SOBER_BRIGHTNESS: Final = 0.85
+HIGH_BRIGHTNESS: Final = 1.05
+HUE_SWING_START: Final = 0.35  # share of the full swirl at the first point of High
 
 
 def clamp(value: int, low: int, high: int) -> int:
@@ -116,24 +116,65 @@ def is_close_call(state_of_mind: int) -> bool:
 
 
 def palette_for(state_of_mind: int) -> tuple[float, float]:
-    """Saturation and brightness (0..1 each) of the world for a State of Mind."""
+    """Saturation and brightness of the world: one continuous ramp, grey and dark at 0.
+
+    Up to the last point of Sober the colours fill in steadily; from the first point of
+    High they go past natural (saturation above 1) and keep rising to 100.
+    """
     som = clamp(state_of_mind, 0, STATE_OF_MIND_MAX)
-    if som < WITHDRAWAL_BELOW:
-        t = som / WITHDRAWAL_BELOW
+    if som <= HIGH_ABOVE:
+        t = som / HIGH_ABOVE
         saturation = GREY_SATURATION + (SOBER_SATURATION - GREY_SATURATION) * t
-        brightness = DIM_BRIGHTNESS + (0.85 - DIM_BRIGHTNESS) * t
-    elif som <= HIGH_ABOVE:
-        saturation, brightness = SOBER_SATURATION, 0.85
+        brightness = GREY_BRIGHTNESS + (SOBER_BRIGHTNESS - GREY_BRIGHTNESS) * t
     else:
         t = (som - HIGH_ABOVE) / (STATE_OF_MIND_MAX - HIGH_ABOVE)
-        saturation = SOBER_SATURATION + (HIGH_SATURATION - SOBER_SATURATION) * t
-        brightness = 0.85 + (HIGH_BRIGHTNESS - 0.85) * t
+        saturation = HIGH_SATURATION[0] + (HIGH_SATURATION[1] - HIGH_SATURATION[0]) * t
+        brightness = SOBER_BRIGHTNESS + (HIGH_BRIGHTNESS - SOBER_BRIGHTNESS) * t
     return round(saturation, 3), round(brightness, 3)
 
 
+def hue_swing(state_of_mind: int) -> float:
+    """How far (radians) the High swirl turns hues: from the first point of High, growing."""
+    if state_of_mind <= HIGH_ABOVE:
+        return 0.0
+    t = (clamp(state_of_mind, 0, STATE_OF_MIND_MAX) - HIGH_ABOVE) / (STATE_OF_MIND_MAX - HIGH_ABOVE)
+    return round(HIGH_HUE_SWING * (HUE_SWING_START + (1 - HUE_SWING_START) * t), 3)
+
+
 def is_psychedelic(state_of_mind: int) -> bool:
-    """Whether the world flashes (cosmetic only)."""
-    return state_of_mind >= PSYCHEDELIC_FROM
+    """Whether the world swirls (cosmetic only): all of High."""
+    return state_of_mind > HIGH_ABOVE
+
+
+def vignette(state_of_mind: int) -> float:
+    """How much light the walls closing in take at the edge of sight (0: none)."""
+    if state_of_mind >= VIGNETTE_FROM:
+        return 0.0
+    return round(VIGNETTE_DARKEST * (VIGNETTE_FROM - max(0, state_of_mind)) / VIGNETTE_FROM, 3)
+
+
+def sight_radius(state_of_mind: int, will: int) -> int:
+    """How far the player sees: narrow when Desperate, widening with the State of Mind."""
+    if is_desperate(state_of_mind, will):
+        return SIGHT_DESPERATE
+    if state_of_mind < WITHDRAWAL_BELOW:
+        low = desperation_threshold(will)
+        t = max(0, state_of_mind - low) / max(1, WITHDRAWAL_BELOW - low)
+        return SIGHT_WITHDRAWAL[0] + round((SIGHT_WITHDRAWAL[1] - SIGHT_WITHDRAWAL[0]) * t)
+    if state_of_mind <= HIGH_ABOVE:
+        return SIGHT_SOBER
+    t = (clamp(state_of_mind, 0, STATE_OF_MIND_MAX) - HIGH_ABOVE) / (STATE_OF_MIND_MAX - HIGH_ABOVE)
+    return SIGHT_HIGH[0] + round((SIGHT_HIGH[1] - SIGHT_HIGH[0]) * t)
+
+
+def is_perfect_high(state_of_mind: int) -> bool:
+    """Whether every dose and monster of the floor shows (the design's 98-99)."""
+    return PERFECT_HIGH[0] <= state_of_mind <= PERFECT_HIGH[1]
+
+
+def is_high(state_of_mind: int) -> bool:
+    """Whether the player is High (visions show, monsters blur)."""
+    return state_of_mind > HIGH_ABOVE
 
 
 # ---------------------------------------------------------------------------------------
@@ -212,3 +253,111 @@ def monster_count(state_of_mind: int, depth: int) -> tuple[int, int]:
 def will_reward(slain: int, every: int) -> int:
     """Will given back for the ``slain``-th monster of a kind that rewards every ``every``."""
     return WILL_REWARD if every and slain % every == 0 else 0
+
+
+# ---------------------------------------------------------------------------------------
+# The world follows the mind (issue 12): dose kinds, kinds of floor, sight, Perfect High,
+# visions and live monsters. Tables in roguelike/content/doses.py take their numbers here.
+
+# Dose kinds: Strength ranges (the purity is drawn within them), weights and the floor
+# each kind first turns up on. Extra-large doses are the overdose trap.
+SMALL_DOSE_STRENGTH: Final = (22, 38)
+NORMAL_DOSE_STRENGTH: Final = (36, 56)
+LARGE_DOSE_STRENGTH: Final = (55, 75)
+EXTRA_LARGE_DOSE_STRENGTH: Final = (72, 96)
+BLAST_DOSE_STRENGTH: Final = (28, 44)
+SMALL_DOSE_WEIGHT: Final = 3
+NORMAL_DOSE_WEIGHT: Final = 5
+LARGE_DOSE_WEIGHT: Final = 2
+EXTRA_LARGE_DOSE_WEIGHT: Final = 1
+BLAST_DOSE_WEIGHT: Final = 1
+LARGE_DOSE_FROM_FLOOR: Final = 2
+EXTRA_LARGE_DOSE_FROM_FLOOR: Final = 4
+CARDINAL_DOSE_FROM_FLOOR: Final = 2
+DIAGONAL_DOSE_FROM_FLOOR: Final = 3
+BLAST_REACH: Final = 7  # tiles along each line of an explosive dose's pattern (walls stop it)
+
+# Kinds of floor: every floor is one kind, drawn by weight from those allowed at its depth.
+ROOMS_WEIGHT: Final = 3
+CAVES_WEIGHT: Final = 2
+HALLS_WEIGHT: Final = 2
+CAVES_FROM_FLOOR: Final = 2
+HALLS_FROM_FLOOR: Final = 3
+CAVE_FILL: Final = (45, 100)  # chance a tile starts as rock
+CAVE_STEPS: Final = 4  # smoothing passes of the cellular automaton
+CAVE_ROCK_FROM: Final = 5  # a tile becomes rock with this many rock neighbours (of 8)
+CAVE_ROCK_STAYS: Final = 4  # and rock stays rock with this many
+CAVE_MIN_OPEN: Final = 400  # a cave with fewer open tiles is grown again
+CAVE_TRIES: Final = 8
+CAVE_AREA: Final = 8  # caves are cut into areas this many tiles across to place things
+CAVE_TUNNEL_STRAY: Final = (1, 3)  # a tunnel to the arrival point strays this often
+CAVE_TUNNEL_STEPS: Final = 300
+HALL_ATTEMPTS: Final = 40
+MAX_HALLS: Final = 5
+HALL_MIN_WIDTH: Final = 10
+HALL_MAX_WIDTH: Final = 24
+HALL_MIN_HEIGHT: Final = 6
+HALL_MAX_HEIGHT: Final = 12
+HALL_PILLAR_CHANCE: Final = (1, 2)  # a hall has a grid of pillars, else islands of rock
+HALL_PILLAR_SPACING: Final = 3
+HALL_ISLANDS: Final = (1, 3)
+ARRIVAL_CLEARING: Final = 1  # open tiles kept around a cave's or hall's arrival point
+
+# Sight by State of Mind (Dose Response): narrower in Withdrawal and Desperation, wider
+# when High; tiles in a ring this much wider than sight are explored (drawn dim) unseen.
+SIGHT_DESPERATE: Final = 4
+SIGHT_WITHDRAWAL: Final = (5, 7)  # from the Desperation line up to Sober
+SIGHT_SOBER: Final = 8
+SIGHT_HIGH: Final = (9, 11)  # from the first point of High to 100
+EXPLORED_RING: Final = 3
+
+# Perfect High: at these State of Mind values every dose and monster of the floor shows.
+# Exactly the design's 98-99, not a wider band: the State of Mind falls a point a turn, so
+# every peak at 98 or more that does not kill passes through the window on the way down
+# (two turns of it); 100 Perfect Highs in 100 careful-bot games would mean a band too wide.
+# Measured: 10 Perfect Highs in 100 bot games (seeds 0-99), about the share whose peak
+# reached 98 without an overdose.
+PERFECT_HIGH: Final = (98, 99)
+
+# Visions: a share of a floor's doses can be seen, and taken, only while High.
+VISION_DOSE_CHANCE: Final = (1, 6)
+VISIONS_FROM_FLOOR: Final = 2
+SHORTCUT_CHANCE: Final = (1, 3)  # a floor has a shortcut down that only the High can see
+
+# Monsters follow the mind live: while the State of Mind is below High, a floor holding
+# fewer monsters than the mind calls for grows one out of sight every few turns.
+REINFORCE_EVERY: Final = 25
+REINFORCE_MIN_DISTANCE: Final = 10
+WANDER_CHANCE_HIGH: Final = (1, 3)  # monsters amble less when the player is High
+
+# Colour: a continuous ramp from grey and dark at 0 to saturated and moving at 100.
+GREY_BRIGHTNESS: Final = 0.45
+HIGH_HUE_SWING: Final = 1.4  # radians of hue swirl at 100 (it starts at the first point of High)
+REMEMBERED_BRIGHTNESS: Final = 0.45  # remembered tiles keep the mood, this much dimmer
+VIGNETTE_FROM: Final = 50  # walls close in below this State of Mind
+VIGNETTE_DARKEST: Final = 0.75  # share of light lost at the edge at State of Mind 0
+MAX_FLASHES_PER_SECOND: Final = 3  # by default; photosensitivity guideline for large-area flashing
+
+
+def live_notice(notice: int, state_of_mind: int) -> int:
+    """A monster's notice range now: half its keenness when the floor was made, half the mind now."""
+    return (notice + notice_range(state_of_mind) + 1) // 2
+
+
+def wander_chance(state_of_mind: int) -> tuple[int, int]:
+    """How often a monster that is not hunting ambles: less when the player is High."""
+    return WANDER_CHANCE_HIGH if is_high(state_of_mind) else WANDER_CHANCE
+
+
+def reinforcement(live: int, state_of_mind: int, depth: int) -> int:
+    """+1 if a floor with ``live`` monsters should grow one, -1 if one should fade, else 0.
+
+    Below High a floor holding fewer than the mind calls for grows one; High, a floor
+    holding more than the mind would allow loses one.
+    """
+    low, high = monster_count(state_of_mind, depth)
+    if not is_high(state_of_mind) and live < low:
+        return 1
+    if is_high(state_of_mind) and live > high:
+        return -1
+    return 0

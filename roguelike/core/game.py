@@ -21,10 +21,12 @@ from components import (
     Position,
     Record,
     Renderable,
+    Sight,
     StateOfMind,
     Tolerance,
 )
 from roguelike.content import formulas
+from roguelike.core import cues
 from roguelike.core.commands import Command, Mark, Move, Wizard
 from roguelike.core.ecs import run_start, run_turn
 from roguelike.core.ecsworld import EcsWorld
@@ -76,6 +78,7 @@ class Game:
             self.refresh_visible()
             return
         state.acted = state.clock_ticks = False
+        state.cues.clear()
         dx, dy = (command.dx, command.dy) if isinstance(command, Move) else (0, 0)
         intent = esper.try_component(state.player, MoveIntent)
         if intent is None:
@@ -83,6 +86,9 @@ class Game:
         else:
             intent.dx, intent.dy = dx, dy
         run_turn(TURN, state)
+        if state.game_over:
+            pos = esper.component_for_entity(state.player, Position)
+            state.cue(cues.DEATH, (pos.x, pos.y), key=state.cause_of_death or "")
 
     def refresh_visible(self) -> None:
         """Derive again what is never saved: sight, colours, who steers next.
@@ -144,5 +150,6 @@ def starting_player(name: str, at: tuple[int, int]) -> list[object]:
         Tolerance(formulas.TOLERANCE_START),
         Record(),
         Palette(saturation, brightness, False),
+        Sight(formulas.sight_radius(formulas.STATE_OF_MIND_START, start)),
         ActionPoints(formulas.action_points(start)),
     ]

@@ -31,8 +31,12 @@ Spot = tuple[int, int]
 class Hunt:
     """The monsters' turn: the player's tile, who blocks which tile, the path maps."""
 
-    def __init__(self, floor: Floor, rng: Rng, player_at: Spot, blocked: dict[Spot, int]) -> None:
+    def __init__(
+        self, floor: Floor, rng: Rng, player_at: Spot, blocked: dict[Spot, int],
+        wander: tuple[int, int] = formulas.WANDER_CHANCE,
+    ) -> None:
         self.floor = floor
+        self.wander = wander  # how often an idle monster ambles (it follows the State of Mind)
         self.rng = rng
         self.player_at = player_at
         self.blocked = blocked
@@ -104,7 +108,7 @@ class Hunt:
     def wander_step(self, x: int, y: int) -> Spot | None:
         """Now and then, a random step onto a free open tile."""
         rng = self.rng
-        if not rng.chance(*formulas.WANDER_CHANCE):
+        if not rng.chance(*self.wander):
             return None
         if self._walkable is None:
             self._walkable = self.floor.walkable()

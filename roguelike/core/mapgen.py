@@ -1,60 +1,46 @@
-"""Floor generation: rooms, corridors, doors, stairs and doses, all from a seed.
+"""Floor generation: a kind of floor, its stairs, doses and monsters, all from a seed.
 
-Every floor is connected (rooms are chained by corridors), has one down staircase, and
-from floor 2 on has its up staircase where the floor above has its down staircase.
+Each floor is one kind (rooms and corridors, caves, or halls with pillars), drawn by
+depth from the floor's own seed; the generators of :data:`FLOOR_KINDS` carve the tiles
+and hand back the floor cut into areas, the arrival area first. What follows is shared:
+anything not joined to the arrival point is filled in, so every floor is connected; the
+down staircase goes in the area farthest on foot, and from floor 2 on the up staircase
+is where the floor above has its down staircase.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 
 import numpy as np
-from numpy.typing import NDArray
 
-from components import Dose, Position, Renderable
+from components import Dose, Position, Renderable, Shortcut, Vision
 from roguelike.content import formulas
-from roguelike.content.doses import SMALL_DOSE, STRONG_DOSE, DoseKind
+from roguelike.content.doses import SHORTCUT_COLOUR, SHORTCUT_GLYPH, START_DOSE, DoseKind, kinds_on_floor
 from roguelike.core.floor import Floor, PackedEntity, Tile, blank_floor
+from roguelike.core.mapgen_caves import carve_caves
+from roguelike.core.mapgen_rooms import carve_halls, carve_rooms
 from roguelike.core.packing import pack_entity
+from roguelike.core.pathing import distance_map, travel_cost
 from roguelike.core.rng import Rng
 from roguelike.core.sight import field_of_view
-from roguelike.core.spawning import free_spot, place_monsters
+from roguelike.core.spawning import free_spot, place_monsters, taken_spots
 
+Spot = tuple[int, int]
+Areas = list[list[Spot]]
+Carver = Callable[[Rng, Floor, "Spot | None"], Areas]
 
-@dataclass(frozen=True)
-class Room:
-    """A rectangle of floor tiles (walls lie one tile outside it)."""
-
-    x: int
-    y: int
-    w: int
-    h: int
-
-    @property
-    def centre(self) -> tuple[int, int]:
-        """The middle tile."""
-        return self.x + self.w // 2, self.y + self.h // 2
-
-    def contains(self, x: int, y: int) -> bool:
-        """Whether the tile lies inside the room."""
-        return self.x <= x < self.x + self.w and self.y <= y < self.y + self.h
-
-    def overlaps(self, other: Room) -> bool:
-        """Whether the rooms, with their walls and one tile of space, touch."""
-        return (
-            self.x - 2 < other.x + other.w
-            and other.x - 2 < self.x + self.w
-            and self.y - 2 < other.y + other.h
-            and other.y - 2 < self.y + self.h
-        )
-
-    def tiles(self) -> list[tuple[int, int]]:
-        """Every tile of the room, row by row."""
-        return [(x, y) for y in range(self.y, self.y + self.h) for x in range(self.x, self.x + self.w)]
+# Each kind of floor: its generator, its weight and the first floor it can be.
+FLOOR_KINDS: dict[str, tuple[Carver, int, int]] = {
+    "rooms": (carve_rooms, formulas.ROOMS_WEIGHT, 1),
+    "caves": (carve_caves, formulas.CAVES_WEIGHT, formulas.CAVES_FROM_FLOOR),
+    "halls": (carve_halls, formulas.HALLS_WEIGHT, formulas.HALLS_FROM_FLOOR),
+}
+UNREACHED = np.iinfo(np.int32).max
 
 
 def generate_floor(
-    seed: int, depth: int, up_stairs: tuple[int, int] | None,
+    seed: int, depth: int, up_stairs: Spot | None,
     state_of_mind: int = formulas.STATE_OF_MIND_START,
 ) -> Floor:
     """Generate floor ``depth``; ``up_stairs`` is the down staircase of the floor above.
@@ -63,146 +49,109 @@ def generate_floor(
     """
     rng = Rng(seed)
     floor = blank_floor(depth)
-    rooms = _place_rooms(rng, floor, up_stairs)
-    for room in rooms:
-        floor.tiles[room.y : room.y + room.h, room.x : room.x + room.w] = Tile.FLOOR
-    _connect(rng, floor, rooms)
-    _add_doors(floor, rooms)
-    _place_stairs(rng, floor, rooms, up_stairs)
-    floor.dormant.extend(_place_doses(rng, floor, rooms))
-    floor.dormant.extend(place_monsters(rng, floor, [room.tiles() for room in rooms[1:]], state_of_mind))
+    floor.kind = floor_kind(rng, depth)
+    areas = FLOOR_KINDS[floor.kind][0](rng, floor, up_stairs)
+    floor.arrival = up_stairs if up_stairs is not None else _centre(areas[0])
+    distance = _keep_connected(floor)
+    areas = [[spot for spot in area if distance[spot[1], spot[0]] != UNREACHED] for area in areas]
+    _place_stairs(rng, floor, [area for area in areas if area] or [[floor.arrival]], distance)
+    floor.dormant.extend(_place_doses(rng, floor, areas))
+    floor.dormant.extend(_place_shortcut(rng, floor, areas))
+    floor.dormant.extend(place_monsters(rng, floor, [area for area in areas[1:] if area], state_of_mind))
     return floor
 
 
-def _place_rooms(rng: Rng, floor: Floor, anchor: tuple[int, int] | None) -> list[Room]:
-    """The first room (around the arrival point) and then as many more as fit."""
-    rooms = [_first_room(rng, floor, anchor)]
-    for _ in range(formulas.ROOM_ATTEMPTS):
-        if len(rooms) >= formulas.MAX_ROOMS:
-            break
-        room = _random_room(rng, floor)
-        if not any(room.overlaps(other) for other in rooms):
-            rooms.append(room)
-    return rooms
+def floor_kind(rng: Rng, depth: int) -> str:
+    """A kind of floor drawn by weight among those allowed at ``depth``."""
+    allowed = [(key, weight) for key, (_, weight, first) in FLOOR_KINDS.items() if depth >= first]
+    return rng.weighted([key for key, _ in allowed], [weight for _, weight in allowed])
 
 
-def _random_room(rng: Rng, floor: Floor) -> Room:
-    """A room of random size somewhere inside the map border."""
-    w = rng.between(formulas.ROOM_MIN_SIZE, formulas.ROOM_MAX_WIDTH)
-    h = rng.between(formulas.ROOM_MIN_SIZE, formulas.ROOM_MAX_HEIGHT)
-    return Room(rng.between(1, floor.width - w - 1), rng.between(1, floor.height - h - 1), w, h)
+def _centre(area: list[Spot]) -> Spot:
+    """The tile of an area nearest its middle (a room's centre for a room)."""
+    xs, ys = [x for x, _ in area], [y for _, y in area]
+    mx, my = (min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2
+    return min(area, key=lambda spot: (abs(spot[0] - mx) + abs(spot[1] - my), spot[1], spot[0]))
 
 
-def _first_room(rng: Rng, floor: Floor, anchor: tuple[int, int] | None) -> Room:
-    """The arrival room: random on floor 1, else placed around the up staircase."""
-    if anchor is None:
-        return _random_room(rng, floor)
-    ax, ay = anchor
-    w = rng.between(formulas.ROOM_MIN_SIZE + 1, formulas.ROOM_MAX_WIDTH)
-    h = rng.between(formulas.ROOM_MIN_SIZE + 1, formulas.ROOM_MAX_HEIGHT)
-    x = formulas.clamp(ax - rng.between(1, w - 2), 1, floor.width - w - 1)
-    y = formulas.clamp(ay - rng.between(1, h - 2), 1, floor.height - h - 1)
-    return Room(x, y, w, h)
+def _keep_connected(floor: Floor) -> np.ndarray:
+    """Fill in whatever cannot be reached from the arrival point; walking distances from it."""
+    floor.tiles[floor.arrival[1], floor.arrival[0]] = Tile.FLOOR
+    distance = distance_map(travel_cost(floor), [floor.arrival])
+    floor.tiles[distance == UNREACHED] = Tile.WALL
+    return distance
 
 
-def _connect(rng: Rng, floor: Floor, rooms: list[Room]) -> None:
-    """Chain every room to the previous one with an L-shaped corridor."""
-    for previous, room in zip(rooms, rooms[1:]):
-        (x1, y1), (x2, y2) = previous.centre, room.centre
-        if rng.chance(1, 2):
-            _carve_h(floor, x1, x2, y1)
-            _carve_v(floor, y1, y2, x2)
-        else:
-            _carve_v(floor, y1, y2, x1)
-            _carve_h(floor, x1, x2, y2)
-
-
-def _carve_h(floor: Floor, x1: int, x2: int, y: int) -> None:
-    """Carve a horizontal corridor."""
-    floor.tiles[y, min(x1, x2) : max(x1, x2) + 1] = Tile.FLOOR
-
-
-def _carve_v(floor: Floor, y1: int, y2: int, x: int) -> None:
-    """Carve a vertical corridor."""
-    floor.tiles[min(y1, y2) : max(y1, y2) + 1, x] = Tile.FLOOR
-
-
-def _add_doors(floor: Floor, rooms: list[Room]) -> None:
-    """Close every one-tile opening in a room's wall with a door."""
-    ring = np.zeros(floor.tiles.shape, dtype=bool)
-    for room in rooms:
-        ring[room.y - 1 : room.y + room.h + 1 : room.h + 1, room.x : room.x + room.w] = True
-        ring[room.y : room.y + room.h, room.x - 1 : room.x + room.w + 1 : room.w + 1] = True
-    floor.tiles[ring & (floor.tiles == Tile.FLOOR) & _doorways(floor.tiles)] = Tile.DOOR_CLOSED
-
-
-def _doorways(tiles: NDArray[np.uint8]) -> NDArray[np.bool_]:
-    """Gaps with wall on both sides across and open ground on both sides through."""
-    wall = np.pad(tiles == Tile.WALL, 1, constant_values=True)  # off the map counts as wall
-    west, east = wall[1:-1, :-2], wall[1:-1, 2:]
-    north, south = wall[:-2, 1:-1], wall[2:, 1:-1]
-    across_ew = west & east & ~north & ~south
-    across_ns = north & south & ~west & ~east
-    result: NDArray[np.bool_] = across_ew | across_ns
-    return result
-
-
-def _place_stairs(rng: Rng, floor: Floor, rooms: list[Room], up: tuple[int, int] | None) -> None:
-    """Up stairs at the arrival point, down stairs in the room farthest from it."""
-    arrival = up if up is not None else rooms[0].centre
-    floor.arrival = arrival
-    if up is not None:
-        floor.up_stairs = up
-        floor.tiles[up[1], up[0]] = Tile.STAIRS_UP
-    far = max(rooms[1:] or rooms, key=lambda r: _distance2(r.centre, arrival))
-    spots = [t for t in far.tiles() if t != arrival and _distance2(t, arrival) > 2]
-    down = rng.choice(spots)
+def _place_stairs(rng: Rng, floor: Floor, areas: Areas, distance: np.ndarray) -> None:
+    """Up stairs at the arrival point, down stairs in the area farthest from it on foot."""
+    arrival = floor.arrival
+    if floor.depth > 1:
+        floor.up_stairs = arrival
+        floor.tiles[arrival[1], arrival[0]] = Tile.STAIRS_UP
+    far = max(areas[1:] or areas, key=lambda area: int(distance[tuple(np.array(area).T[::-1])].max()))
+    spots = [t for t in far if t != arrival and _distance2(t, arrival) > 2 and floor.tiles[t[1], t[0]] == Tile.FLOOR]
+    down = rng.choice(spots or [t for t in far if t != arrival])
     floor.down_stairs = down
     floor.tiles[down[1], down[0]] = Tile.STAIRS_DOWN
 
 
-def _distance2(a: tuple[int, int], b: tuple[int, int]) -> int:
+def _distance2(a: Spot, b: Spot) -> int:
     """Squared distance between two tiles."""
     return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
 
 
-def _place_doses(rng: Rng, floor: Floor, rooms: list[Room]) -> list[PackedEntity]:
-    """The start dose in sight (floor 1) and the floor's scattered doses."""
+def _place_doses(rng: Rng, floor: Floor, areas: Areas) -> list[PackedEntity]:
+    """The start dose in sight (floor 1) and the floor's scattered doses, some of them visions."""
     taken = {floor.arrival, floor.down_stairs}
     packed = []
     if floor.depth == 1:
-        packed.append(make_dose(rng, SMALL_DOSE, _start_dose_spot(rng, floor, rooms[0])))
+        packed.append(make_dose(rng, START_DOSE, _start_dose_spot(rng, floor, areas[0])))
         # The start dose must be the only one in sight: mark the whole view as taken.
         ys, xs = field_of_view(floor, *floor.arrival).nonzero()
         taken |= set(zip(xs.tolist(), ys.tolist()))
+    places = [area for area in areas if area]
     for _ in range(rng.between(*formulas.DOSES_PER_FLOOR)):
-        free = free_spot(rng, floor, rng.choice(rooms).tiles(), taken)
+        free = free_spot(rng, floor, rng.choice(places), taken)
         if free is not None:
             taken.add(free)
-            packed.append(make_dose(rng, _dose_kind(rng, floor.depth), free))
+            vision = floor.depth >= formulas.VISIONS_FROM_FLOOR and rng.chance(*formulas.VISION_DOSE_CHANCE)
+            packed.append(make_dose(rng, dose_kind(rng, floor.depth), free, vision))
     return packed
 
 
-def _start_dose_spot(rng: Rng, floor: Floor, room: Room) -> tuple[int, int]:
-    """A tile of the start room a few steps from the player."""
+def _place_shortcut(rng: Rng, floor: Floor, areas: Areas) -> list[PackedEntity]:
+    """Now and then, a vision of a way down somewhere past the arrival area."""
+    if floor.depth < formulas.VISIONS_FROM_FLOOR or not rng.chance(*formulas.SHORTCUT_CHANCE):
+        return []
+    places = [area for area in areas[1:] if area]
+    spot = free_spot(rng, floor, rng.choice(places), taken_spots(floor)) if places else None
+    if spot is None:
+        return []
+    look = Renderable(SHORTCUT_GLYPH, SHORTCUT_COLOUR, layer=0, always_bright=True)
+    return [pack_entity([Position(*spot), look, Shortcut(), Vision()])]
+
+
+def _start_dose_spot(rng: Rng, floor: Floor, area: list[Spot]) -> Spot:
+    """A tile of the start area a few steps from the player, in sight at the start."""
     ax, ay = floor.arrival
     near = formulas.START_DOSE_MAX_DISTANCE
+    start = formulas.sight_radius(formulas.STATE_OF_MIND_START, formulas.ATTRIBUTE_START)
+    seen = field_of_view(floor, ax, ay, start)
     spots = [
         (x, y)
-        for x, y in room.tiles()
-        if 1 <= max(abs(x - ax), abs(y - ay)) <= near and floor.tiles[y, x] == Tile.FLOOR
+        for x, y in area
+        if 1 <= max(abs(x - ax), abs(y - ay)) <= near and floor.tiles[y, x] == Tile.FLOOR and seen[y, x]
     ]
     return rng.choice(spots)
 
 
-def _dose_kind(rng: Rng, depth: int) -> DoseKind:
-    """Strong doses turn up from a certain depth on."""
-    if depth >= formulas.STRONG_DOSE_FROM_FLOOR and rng.chance(*formulas.STRONG_DOSE_CHANCE):
-        return STRONG_DOSE
-    return SMALL_DOSE
+def dose_kind(rng: Rng, depth: int) -> DoseKind:
+    """A kind of dose drawn by weight among those that turn up at ``depth``."""
+    kinds = kinds_on_floor(depth)
+    return rng.weighted(kinds, [kind.weight for kind in kinds])
 
 
-def make_dose(rng: Rng, kind: DoseKind, spot: tuple[int, int]) -> PackedEntity:
+def make_dose(rng: Rng, kind: DoseKind, spot: Spot, vision: bool = False) -> PackedEntity:
     """A dose of a kind, its purity drawn at random, packed for a dormant floor."""
     dose = Dose(
         kind=kind.key,
@@ -212,5 +161,4 @@ def make_dose(rng: Rng, kind: DoseKind, spot: tuple[int, int]) -> PackedEntity:
         will=rng.between(*kind.will),
     )
     look = Renderable(kind.glyph, kind.colour, layer=1, always_bright=True)
-    return pack_entity([Position(*spot), look, dose])
-
+    return pack_entity([Position(*spot), look, dose] + ([Vision()] if vision else []))

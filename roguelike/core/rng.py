@@ -63,6 +63,15 @@ class Rng:
         """True with probability ``numerator / denominator``."""
         return self.below(denominator) < numerator
 
+    def weighted(self, items: Sequence[T], weights: Sequence[int]) -> T:
+        """One of ``items``, each as likely as its weight (one draw)."""
+        roll = self.below(sum(weights))
+        for item, weight in zip(items, weights):
+            if roll < weight:
+                return item
+            roll -= weight
+        raise AssertionError("weights exhausted")  # unreachable: roll < total weight
+
     def choice(self, items: Sequence[T]) -> T:
         """One element of a non-empty sequence."""
         return items[self.below(len(items))]

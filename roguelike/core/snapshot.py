@@ -65,6 +65,7 @@ def floor_to_plain(floor: Floor) -> Plain:
         "down": list(floor.down_stairs),
         "up": list(floor.up_stairs) if floor.up_stairs is not None else None,
         "arrival": list(floor.arrival),
+        "kind": floor.kind,
         "dormant": [list(map(list, entity)) for entity in floor.dormant],
     }
 
@@ -99,6 +100,7 @@ def floor_from_plain(plain: Plain) -> Floor:
         down_stairs=(plain["down"][0], plain["down"][1]),
         up_stairs=(up[0], up[1]) if up is not None else None,
         arrival=(plain["arrival"][0], plain["arrival"][1]),
+        kind=plain["kind"],
         dormant=[[(name, list(values)) for name, values in entity] for entity in plain["dormant"]],
     )
 

@@ -43,12 +43,7 @@ def place_monsters(rng: Rng, floor: Floor, rooms: list[list[Spot]], state_of_min
 def choose_kind(rng: Rng) -> MonsterKind:
     """A monster kind drawn by the table's weights."""
     kinds = list(MONSTER_KINDS.values())
-    roll = rng.below(sum(kind.weight for kind in kinds))
-    for kind in kinds:
-        if roll < kind.weight:
-            return kind
-        roll -= kind.weight
-    raise AssertionError("weights exhausted")  # unreachable: roll < total weight
+    return rng.weighted(kinds, [kind.weight for kind in kinds])
 
 
 def taken_spots(floor: Floor) -> set[Spot]:

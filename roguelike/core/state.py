@@ -13,6 +13,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from roguelike.content import formulas
+from roguelike.core.cues import Cue
 from roguelike.core.floor import Floor
 from roguelike.core.rng import Rng
 
@@ -52,8 +53,13 @@ class GameState:
     visible: NDArray[np.bool_] = field(
         default_factory=lambda: np.zeros((formulas.MAP_HEIGHT, formulas.MAP_WIDTH), dtype=bool)
     )
-    seen_from: tuple[int, int, int, bytes] | None = None  # depth, x, y and tiles when sight was cast
+    seen_from: tuple[int, int, int, int, bytes] | None = None  # depth, x, y, radius and tiles when sight was cast
     steering: str | None = None  # why the next action will not be the player's own (see systems.control)
+    cues: list[Cue] = field(default_factory=list)  # for animation only: never saved or checksummed
+
+    def cue(self, kind: str, *spots: tuple[int, int], key: str = "") -> None:
+        """Tell whoever draws the game that something happened (see roguelike.core.cues)."""
+        self.cues.append(Cue(kind, spots, key))
 
     @property
     def floor(self) -> Floor:

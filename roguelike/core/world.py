@@ -11,7 +11,7 @@ from typing import Any
 
 import esper
 
-from components import BlocksMovement, Dose, Monster, Player, Position, Record, StateOfMind
+from components import BlocksMovement, Dose, Monster, Player, Position, Record, Shortcut, StateOfMind, Vision
 from roguelike.content import formulas
 from roguelike.core import ecsworld
 from roguelike.core.floor import Floor
@@ -34,8 +34,13 @@ def entities_at(x: int, y: int) -> list[int]:
 
 
 def doses_on_floor() -> list[tuple[int, Position, Dose]]:
-    """Every dose of the live floor with its position, in id order."""
+    """Every dose of the live floor the player can take, with its position, in id order.
+
+    Visions count only while the player is High: otherwise they are not there.
+    """
     found = esper.get_components(Position, Dose)
+    if esper.get_component(Vision) and not sees_visions():
+        found = [(e, parts) for e, parts in found if not esper.has_component(e, Vision)]
     return sorted(((e, pos, dose) for e, (pos, dose) in found), key=lambda t: t[0])
 
 
@@ -92,6 +97,17 @@ def monsters_in_sight(state: GameState) -> list[Spot]:
     """Positions of the monsters the player sees, in id order."""
     visible = state.visible
     return [(p.x, p.y) for _, _, p in roster() if visible[p.y, p.x]]
+
+def shortcut_at(x: int, y: int) -> bool:
+    """Whether a way down only the High can see is here, and the player sees it."""
+    here = [e for e in entities_at(x, y) if esper.has_component(e, Shortcut)]
+    return bool(here) and sees_visions()
+
+
+def sees_visions() -> bool:
+    """Whether the player is High enough for visions to be there."""
+    players = esper.get_components(Player, StateOfMind)
+    return bool(players) and formulas.is_high(players[0][1][1].value)
 
 
 def floor_seed(seed: int, depth: int) -> int:

@@ -29,11 +29,11 @@ def shade(rgb: FloatRGB, saturation: float, brightness: float) -> FloatRGB:
     return result
 
 
-def swirl(rgb: FloatRGB, turned: float) -> FloatRGB:
-    """Rotate hues by an angle that flows across the ``[y, x, 3]`` grid, ``turned`` radians on."""
+def swirl(rgb: FloatRGB, phase: float, swing: float) -> FloatRGB:
+    """Rotate hues by up to ``swing`` radians, in waves that flow across the ``[y, x, 3]`` grid."""
     height, width = rgb.shape[:2]
     ys, xs = np.mgrid[0:height, 0:width]
-    angle = (turned + (xs + ys) * 0.35).astype(np.float32)
+    angle = (swing * np.sin(phase + (xs + ys) * 0.35)).astype(np.float32)
     return rotate_hue(rgb, angle)
 
 

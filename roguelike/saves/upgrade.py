@@ -13,7 +13,7 @@ from typing import Any
 
 from roguelike.saves.errors import Damaged
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 OLDEST_VERSION = 1
 
 Upgrade = Callable[[dict[str, Any]], dict[str, Any]]
@@ -25,8 +25,24 @@ def own_game(plain: dict[str, Any]) -> dict[str, Any]:
     return plain
 
 
+def kinds_of_floor_and_mind(plain: dict[str, Any]) -> dict[str, Any]:
+    """2 to 3: floors name their kind (all were rooms); the record counts Perfect
+    Highs and doses by kind (old doses are not counted: their kinds were never kept); the
+    player's sight radius is kept (before format 3 it was always 8)."""
+    for floor in plain["floors"]:
+        floor["kind"] = "rooms"
+    for entity, packed in plain["entities"]:
+        for name, fields in packed:
+            if name == "record":
+                fields.extend([0, False, {}])
+        if entity == plain["player"]:  # sight as it always was before format 3
+            packed.append(["sight", [8]])
+            packed.sort(key=lambda pair: pair[0])
+    return plain
+
+
 # UPGRADES[v] turns a version-v snapshot into a version-(v + 1) one.
-UPGRADES: dict[int, Upgrade] = {1: own_game}
+UPGRADES: dict[int, Upgrade] = {1: own_game, 2: kinds_of_floor_and_mind}
 
 
 def upgrade(plain: Any, version: int, newest: int = FORMAT_VERSION) -> Any:

@@ -18,6 +18,7 @@ from components.registry import NAME_OF, SAVED_COMPONENTS
 from roguelike.content import formulas
 from roguelike.core.floor import Tile
 from roguelike.core.game import starting_player
+from roguelike.core.mapgen import FLOOR_KINDS
 from roguelike.saves.meaning import check_meaning
 from roguelike.saves.schema import Malformed, checker, fail, register, sequence
 from roguelike.core.snapshot import Plain
@@ -40,6 +41,7 @@ class PlainFloor(TypedDict):
     down: tuple[int, int]
     up: tuple[int, int] | None
     arrival: tuple[int, int]
+    kind: str
     dormant: list[Entity]
 
 
@@ -134,6 +136,8 @@ def check_floor(floor: Plain, where: str) -> None:
         fail(f"{where}.tiles", "unknown tile")
     if len(floor["explored"]) != (height * width + 7) // 8:
         fail(f"{where}.explored", "wrong length")
+    if floor["kind"] not in FLOOR_KINDS:
+        fail(f"{where}.kind", "unknown kind of floor")
     for key in ("down", "up", "arrival"):
         if floor[key] is not None and not on_map(floor[key]):
             fail(f"{where}.{key}", "off the map")

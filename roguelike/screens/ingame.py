@@ -12,6 +12,7 @@ from roguelike.screens import keymap
 from roguelike.core.commands import Command, Wait
 from roguelike.core.game import Game
 from roguelike.render.draw import draw_game
+from roguelike.render.effects import Effects
 from roguelike.saves import settle
 from roguelike.screens.base import Push, Replace, Screen, Transition
 from roguelike.screens.death import DeathScreen
@@ -29,11 +30,13 @@ class InGameScreen(Screen):
     def __init__(self, session: Session) -> None:
         self.session = session
         self.game: Game = session.game
+        self.effects = Effects()
 
     @property
     def animated(self) -> bool:
-        """The world swirls when the player is very High (unless the motion setting is none)."""
-        return self.game.palette().psychedelic and settings.current().motion.moves
+        """The world swirls while the player is High (unless the motion setting is none), and
+        animations play out."""
+        return (self.game.palette().psychedelic and settings.current().motion.moves) or self.effects.active
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
         """Move, wait or open the menu; while the game steers, any key advances a turn."""
@@ -47,6 +50,7 @@ class InGameScreen(Screen):
         if command is None:
             return None
         self.session.apply(command)
+        self.effects.feed(self.game.state.cues)
         if self.game.state.game_over:
             self.session.close()
             return Replace(DeathScreen(self.game))
@@ -61,7 +65,7 @@ class InGameScreen(Screen):
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """Draw map, entities and panel, and any warning about saving."""
-        draw_game(console, self.game, now)
+        draw_game(console, self.game, now, effects=self.effects)
         draw_notices(console, self.session)
 
     def before_input(self) -> None:

@@ -19,6 +19,7 @@ from tcod.event import KeySym
 
 from roguelike.content import formulas
 from roguelike.render.draw import draw_game
+from roguelike.render.effects import Effects
 from roguelike.replay.playback import Playback
 from roguelike.screens.base import Pop, Screen, Transition
 
@@ -58,12 +59,13 @@ class ReplayScreen(Screen):
         self.typed: str | None = None  # digits typed after "go to", while typing
         self.last_now: float | None = None
         self.due = 0.0
+        self.effects = Effects()
 
     @property
     def animated(self) -> bool:
         """Redraw on a timer while playing (or while the world flashes)."""
         playing = not self.paused and not self.playback.at_end
-        return playing or self.playback.game.palette().psychedelic
+        return playing or self.playback.game.palette().psychedelic or self.effects.active
 
     @property
     def speed(self) -> float | None:
@@ -91,7 +93,7 @@ class ReplayScreen(Screen):
             self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
         elif sym in STEP or sym in STEP_COMMAND:
             self.paused = True
-            self.playback.step_turn() if sym in STEP else self.playback.step()
+            self.step_turn() if sym in STEP else self.step()
         elif sym in GO_TO:
             self.typed = ""
 
@@ -125,20 +127,35 @@ class ReplayScreen(Screen):
         speed = self.speed
         if speed is None:
             deadline = time.perf_counter() + MAX_FRAME_SECONDS
-            while time.perf_counter() < deadline and self.playback.step():
+            while time.perf_counter() < deadline and self.step():
                 pass
         else:
             self.due = min(self.due + (now - last) * speed, speed * CATCH_UP_SECONDS + 1)
             for _ in range(int(self.due)):
-                self.playback.step()
+                self.step()
             self.due -= int(self.due)
         if self.playback.at_end:
             self.paused = True
 
+    def step_turn(self) -> bool:
+        """Apply commands until the turn moves on, animating what each did; False at the end."""
+        turn = self.playback.game.state.turn
+        while self.step():
+            if self.playback.game.state.turn != turn:
+                return True
+        return False
+
+    def step(self) -> bool:
+        """Apply the next command and animate what it did, as in play; False at the end."""
+        stepped = self.playback.step()
+        if stepped:
+            self.effects.feed(self.playback.game.state.cues)
+        return stepped
+
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """Advance with time, draw the game, then the banner over the top row."""
         self.advance(now)
-        draw_game(console, self.playback.game, now)
+        draw_game(console, self.playback.game, now, effects=self.effects)
         self.draw_banner(console)
 
     def draw_banner(self, console: tcod.console.Console) -> None:

@@ -1,0 +1,124 @@
+"""Cave floors grown by a cellular automaton, then cut down to one connected cave.
+
+Rock is scattered at random and smoothed a few times (a tile becomes rock among enough
+rock, and rock stays rock among a little less),
+and everything not joined to the largest cave is filled in. The arrival point gets a
+small clearing and a tunnel to the cave, so the stairs from the floor above always land
+in it. Caves have no doors: there are no walls thin enough to hang one in.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from roguelike.content import formulas
+from roguelike.core.floor import Floor, Tile
+from roguelike.core.mapgen_rooms import carve_l, clear_around
+from roguelike.core.pathing import distance_map
+from roguelike.core.rng import Rng
+
+Spot = tuple[int, int]
+UNREACHED = np.iinfo(np.int32).max
+
+
+def carve_caves(rng: Rng, floor: Floor, anchor: Spot | None) -> list[list[Spot]]:
+    """A cave; returns its tiles cut into areas, the one around the arrival first."""
+    for _ in range(formulas.CAVE_TRIES):
+        floor.tiles[:] = Tile.WALL
+        floor.tiles[1:-1, 1:-1] = np.where(_grown_rock(rng, floor), Tile.WALL, Tile.FLOOR)
+        cave = largest_region(floor.tiles == Tile.FLOOR)
+        if int(cave.sum()) >= formulas.CAVE_MIN_OPEN:
+            break
+    floor.tiles[~cave] = Tile.WALL
+    arrival = anchor if anchor is not None else _random_open(rng, cave)
+    clear_around(floor, arrival)
+    _wind(rng, floor, arrival, _nearest(cave, arrival))
+    return cave_areas(floor, arrival)
+
+
+def _wind(rng: Rng, floor: Floor, start: Spot, end: Spot) -> None:
+    """A winding tunnel from ``start`` toward ``end`` (straight if it wanders too long)."""
+    x, y = start
+    for _ in range(formulas.CAVE_TUNNEL_STEPS):
+        if (x, y) == end:
+            return
+        dx, dy = end[0] - x, end[1] - y
+        if rng.chance(*formulas.CAVE_TUNNEL_STRAY):
+            step = rng.choice(((1, 0), (-1, 0), (0, 1), (0, -1)))
+        elif abs(dx) >= abs(dy):
+            step = ((dx > 0) - (dx < 0), 0)
+        else:
+            step = (0, (dy > 0) - (dy < 0))
+        x = formulas.clamp(x + step[0], 1, floor.width - 2)
+        y = formulas.clamp(y + step[1], 1, floor.height - 2)
+        floor.tiles[y, x] = Tile.FLOOR
+    carve_l(rng, floor, (x, y), end)
+
+
+def _grown_rock(rng: Rng, floor: Floor) -> NDArray[np.bool_]:
+    """Random rock smoothed by the automaton, for the tiles inside the map border."""
+    height, width = floor.height - 2, floor.width - 2
+    # One byte of the game's RNG a tile, eight tiles a draw: the chance to a 256th.
+    draws = [rng.next64() for _ in range((height * width + 7) // 8)]
+    noise = np.frombuffer(np.array(draws, dtype=np.uint64).astype("<u8").tobytes(), dtype=np.uint8)
+    threshold = formulas.CAVE_FILL[0] * 256 // formulas.CAVE_FILL[1]
+    rock = (noise[: height * width] < threshold).reshape(height, width)
+    for _ in range(formulas.CAVE_STEPS):
+        near = rock_neighbours(rock)
+        rock = (near >= formulas.CAVE_ROCK_FROM) | (rock & (near >= formulas.CAVE_ROCK_STAYS))
+    return rock
+
+
+def rock_neighbours(rock: NDArray[np.bool_]) -> NDArray[np.int32]:
+    """How many of each tile's eight neighbours are rock (beyond the edge counts as rock)."""
+    padded = np.pad(rock, 1, constant_values=True).astype(np.int32)
+    height, width = rock.shape
+    total = np.zeros(rock.shape, dtype=np.int32)
+    for dy in range(3):
+        for dx in range(3):
+            if dy != 1 or dx != 1:
+                total += padded[dy : dy + height, dx : dx + width]
+    return total
+
+
+def largest_region(open_ground: NDArray[np.bool_]) -> NDArray[np.bool_]:
+    """The largest set of open tiles joined by king's moves."""
+    cost = open_ground.astype(np.int32)
+    left = open_ground.copy()
+    best = np.zeros(open_ground.shape, dtype=bool)
+    while left.any():
+        ys, xs = np.nonzero(left)
+        region = distance_map(cost, [(int(xs[0]), int(ys[0]))]) != UNREACHED
+        left &= ~region
+        if region.sum() > best.sum():
+            best = region
+    return best
+
+
+def _random_open(rng: Rng, cave: NDArray[np.bool_]) -> Spot:
+    """A random tile of the cave."""
+    ys, xs = np.nonzero(cave)
+    index = rng.below(len(xs))
+    return int(xs[index]), int(ys[index])
+
+
+def _nearest(cave: NDArray[np.bool_], at: Spot) -> Spot:
+    """The cave tile nearest to a point (the first of equals, row by row)."""
+    ys, xs = np.nonzero(cave)
+    index = int(np.argmin((xs - at[0]) ** 2 + (ys - at[1]) ** 2))
+    return int(xs[index]), int(ys[index])
+
+
+def cave_areas(floor: Floor, arrival: Spot) -> list[list[Spot]]:
+    """Open tiles in square areas; the first holds every tile near the arrival point."""
+    size = formulas.CAVE_AREA
+    near: list[Spot] = []
+    cells: dict[Spot, list[Spot]] = {}
+    ys, xs = np.nonzero(floor.tiles == Tile.FLOOR)
+    for x, y in zip(xs.tolist(), ys.tolist()):
+        if max(abs(x - arrival[0]), abs(y - arrival[1])) <= size // 2:
+            near.append((x, y))
+        else:
+            cells.setdefault((x // size, y // size), []).append((x, y))
+    return [near] + [cells[key] for key in sorted(cells)]

@@ -1,0 +1,54 @@
+"""Monsters follow the mind live: a floor grows fears while the player is low, loses them High.
+
+Every few turns, out of the player's sight, a floor holding fewer monsters than the
+current State of Mind calls for grows one (far from the player), and while High a floor
+holding more than the mind allows loses one that is not hunting. Numbers and the rule
+come from :func:`roguelike.content.formulas.reinforcement`; draws from the game's RNG.
+"""
+
+from __future__ import annotations
+
+import esper
+import numpy as np
+
+from components import Monster, Player, Position, StateOfMind
+from components.monsters import NO_TARGET
+from roguelike.content import formulas
+from roguelike.core import ecsworld
+from roguelike.core.ecs import system
+from roguelike.core.floor import Tile
+from roguelike.core.packing import unpack_entity
+from roguelike.core.spawning import choose_kind, free_spot, make_monster
+from roguelike.core.state import GameState
+from roguelike.core.world import occupied, roster
+
+
+@system(Player, Position, StateOfMind)
+def follow_the_mind(state: GameState, entity: int, player: Player, pos: Position, som: StateOfMind) -> None:
+    """Grow or fade one monster if the floor's numbers no longer suit the State of Mind."""
+    if state.turn % formulas.REINFORCE_EVERY or state.game_over:
+        return
+    monsters = roster()
+    change = formulas.reinforcement(len(monsters), som.value, state.depth)
+    if change > 0:
+        grow(state, (pos.x, pos.y), som.value)
+    elif change < 0:
+        fade(state, monsters)
+
+
+def grow(state: GameState, at: tuple[int, int], som: int) -> None:
+    """A new monster on a plain tile out of sight and far from the player."""
+    floor, reach = state.floor, formulas.REINFORCE_MIN_DISTANCE
+    ys, xs = np.nonzero((floor.tiles == Tile.FLOOR) & ~state.visible)
+    far = [(x, y) for x, y in zip(xs.tolist(), ys.tolist()) if max(abs(x - at[0]), abs(y - at[1])) >= reach]
+    spot = free_spot(state.rng, floor, far, occupied(blockers_only=False))
+    if spot is not None:
+        kind = choose_kind(state.rng)
+        ecsworld.current().create(*unpack_entity(make_monster(kind, spot, formulas.notice_range(som))))
+
+
+def fade(state: GameState, monsters: list[tuple[int, Monster, Position]]) -> None:
+    """The newest monster that neither hunts nor is seen fades away."""
+    unseen = [m for m in monsters if m[1].target == NO_TARGET and not state.visible[m[2].y, m[2].x]]
+    if unseen:
+        esper.delete_entity(unseen[-1][0], immediate=True)
