@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import esper
-
 from components import Attributes, Palette, Player, Position, Record, Sight, StateOfMind
 from roguelike.content import formulas
 from roguelike.core import cues
@@ -15,8 +13,10 @@ FIRST_PERFECT_HIGH = "PERFECT HIGH. For a moment you see everything on this floo
 PERFECT_HIGH_AGAIN = "Perfect High again: the whole floor shows."
 
 
-@system(Player, Position)
-def cast_sight(state: GameState, entity: int, player: Player, pos: Position) -> None:
+@system(Player, Position, StateOfMind, Attributes, Sight)
+def cast_sight(
+    state: GameState, entity: int, player: Player, pos: Position, som: StateOfMind, attrs: Attributes, sight: Sight
+) -> None:
     """The one place sight is cast: what the player sees, remembered as explored.
 
     The radius follows the State of Mind and Will (kept in the player's ``Sight``); tiles
@@ -25,14 +25,12 @@ def cast_sight(state: GameState, entity: int, player: Player, pos: Position) -> 
     it is cast again only when one of them changed. What the player sees is never saved
     but derived on loading, so it must always match the state as the action leaves it.
     """
-    som = esper.component_for_entity(entity, StateOfMind).value
-    will = esper.component_for_entity(entity, Attributes).will
-    radius = formulas.sight_radius(som, will)
+    radius = formulas.sight_radius(som.value, attrs.will)
     seen_from = (state.depth, pos.x, pos.y, radius, state.floor.tiles.tobytes())
     if seen_from == state.seen_from:
         return
     state.seen_from = seen_from
-    esper.component_for_entity(entity, Sight).radius = radius
+    sight.radius = radius
     state.visible, ring = sight_and_ring(state.floor, pos.x, pos.y, radius)
     state.floor.explored |= ring
 

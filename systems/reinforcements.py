@@ -18,7 +18,7 @@ from roguelike.core import ecsworld
 from roguelike.core.ecs import system
 from roguelike.core.floor import Tile
 from roguelike.core.packing import unpack_entity
-from roguelike.core.spawning import choose_kind, free_spot, make_monster
+from roguelike.core.spawning import choose_kind, make_monster
 from roguelike.core.state import GameState
 from roguelike.core.world import occupied, roster
 
@@ -39,10 +39,14 @@ def follow_the_mind(state: GameState, entity: int, player: Player, pos: Position
 def grow(state: GameState, at: tuple[int, int], som: int) -> None:
     """A new monster on a plain tile out of sight and far from the player."""
     floor, reach = state.floor, formulas.REINFORCE_MIN_DISTANCE
-    ys, xs = np.nonzero((floor.tiles == Tile.FLOOR) & ~state.visible)
-    far = [(x, y) for x, y in zip(xs.tolist(), ys.tolist()) if max(abs(x - at[0]), abs(y - at[1])) >= reach]
-    spot = free_spot(state.rng, floor, far, occupied(blockers_only=False))
-    if spot is not None:
+    free = (floor.tiles == Tile.FLOOR) & ~state.visible
+    free[max(0, at[1] - reach + 1) : at[1] + reach, max(0, at[0] - reach + 1) : at[0] + reach] = False
+    for x, y in occupied(blockers_only=False):
+        free[y, x] = False
+    ys, xs = np.nonzero(free)
+    if len(xs):
+        index = state.rng.below(len(xs))
+        spot = (int(xs[index]), int(ys[index]))
         kind = choose_kind(state.rng)
         ecsworld.current().create(*unpack_entity(make_monster(kind, spot, formulas.notice_range(som))))
 

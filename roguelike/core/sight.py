@@ -33,7 +33,10 @@ def sight_and_ring(floor: Floor, x: int, y: int, radius: int) -> tuple[Mask, Mas
     wide = radius + formulas.EXPLORED_RING
     ring, top, left = _cast(floor, x, y, wide)
     disc = _disc(radius, wide)[top - (y - wide) :, left - (x - wide) :][: ring.shape[0], : ring.shape[1]]
-    return _placed(floor, ring & disc, top, left), _placed(floor, ring, top, left)
+    known = _placed(floor, ring, top, left)
+    seen = known.copy()
+    seen[top : top + ring.shape[0], left : left + ring.shape[1]] &= disc
+    return seen, known
 
 
 def _cast(floor: Floor, x: int, y: int, radius: int) -> tuple[Mask, int, int]:
