@@ -106,8 +106,9 @@ def shortcut_at(x: int, y: int) -> bool:
 
 def sees_visions() -> bool:
     """Whether the player is High enough for visions to be there."""
-    players = esper.get_components(Player, StateOfMind)
-    return bool(players) and formulas.is_high(players[0][1][1].value)
+    # One-component queries: esper rebuilds two-component ones slowly after any change.
+    players = esper.get_component(Player)
+    return bool(players) and formulas.is_high(esper.component_for_entity(players[0][0], StateOfMind).value)
 
 
 def floor_seed(seed: int, depth: int) -> int:
