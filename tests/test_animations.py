@@ -59,7 +59,7 @@ def test_drawing_animations_leaves_the_game_as_it_was() -> None:
     effects.feed(game.state.cues)
     before = checksum(game)
     for frame in range(30):
-        draw_game(console(), game, frame * 0.05, effects)
+        draw_game(console(), game, frame * 0.05, effects=effects)
     assert checksum(game) == before
 
 

@@ -36,7 +36,7 @@ class DoseKind:
 
 
 SMALL_DOSE = DoseKind(
-    key="small_dose", name="small dose", glyph="i", colour=(255, 150, 235),
+    key="small_dose", name="small dose", glyph="i", colour=(255, 170, 255),
     strength=formulas.SMALL_DOSE_STRENGTH, confidence=(0, 1), nerve=(0, 1), will=(0, 1),
     description="A small dose: a little lift, and little risk.",
     weight=formulas.SMALL_DOSE_WEIGHT,
@@ -64,7 +64,7 @@ EXTRA_LARGE_DOSE = DoseKind(
 )
 
 CARDINAL_DOSE = DoseKind(
-    key="cardinal_dose", name="cardinal dose", glyph="*", colour=(255, 140, 40),
+    key="cardinal_dose", name="cardinal dose", glyph="*", colour=(255, 190, 80),
     strength=formulas.BLAST_DOSE_STRENGTH, confidence=(0, 2), nerve=(0, 1), will=(-1, 1),
     description="A cardinal dose: taking it blasts the monsters in line north, south, east and west.",
     weight=formulas.BLAST_DOSE_WEIGHT, from_floor=formulas.CARDINAL_DOSE_FROM_FLOOR, blast=CARDINAL_LINES,

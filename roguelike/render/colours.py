@@ -147,6 +147,8 @@ COLOURBLIND = Scheme(PaletteName.COLOURBLIND, {
     Slot.PULL_ZONE: (70, 55, 10),
 }, {
     "player": (255, 255, 255), "dose": (255, 120, 255), "strong_dose": (120, 255, 255),
+    "small_dose": (255, 200, 255), "extra_large_dose": (255, 255, 140), "cardinal_dose": (255, 190, 80),
+    "diagonal_dose": (150, 255, 120),
     "depression": (80, 130, 255), "hunger": (238, 119, 51), "anxiety": (238, 221, 136),
     "voices": (140, 100, 140), "shadows": (187, 187, 187), "regret": (51, 187, 238),
 })
@@ -161,6 +163,7 @@ GREYSCALE = Scheme(PaletteName.GREYSCALE, {
     Slot.PULL_ZONE: grey(36),
 }, {
     "player": grey(255), "dose": grey(255), "strong_dose": grey(255),
+    "small_dose": grey(255), "extra_large_dose": grey(255), "cardinal_dose": grey(255), "diagonal_dose": grey(255),
     "depression": grey(83), "hunger": grey(169), "anxiety": grey(255),
     "voices": grey(208), "shadows": grey(111), "regret": grey(137),
 }, grey_screen=True)
@@ -176,6 +179,8 @@ CONTRAST = Scheme(PaletteName.CONTRAST, {
     Slot.PULL_ZONE: (90, 0, 90),
 }, {
     "player": (255, 255, 255), "dose": (255, 0, 255), "strong_dose": (0, 255, 0),
+    "small_dose": (255, 220, 160), "extra_large_dose": (255, 255, 0), "cardinal_dose": (255, 190, 80),
+    "diagonal_dose": (80, 255, 80),
     "depression": (40, 90, 255), "hunger": (255, 100, 0), "anxiety": (255, 255, 0),
     "voices": (255, 120, 255), "shadows": (170, 170, 170), "regret": (0, 255, 255),
 }, least_brightness=0.8)
