@@ -98,6 +98,7 @@ def monsters_in_sight(state: GameState) -> list[Spot]:
     visible = state.visible
     return [(p.x, p.y) for _, _, p in roster() if visible[p.y, p.x]]
 
+
 def shortcut_at(x: int, y: int) -> bool:
     """Whether a way down only the High can see is here, and the player sees it."""
     here = [e for e in entities_at(x, y) if esper.has_component(e, Shortcut)]
