@@ -26,8 +26,8 @@ from roguelike.core.world import occupied, roster
 @system(Player, Position, StateOfMind)
 def follow_the_mind(state: GameState, entity: int, player: Player, pos: Position, som: StateOfMind) -> None:
     """Grow or fade one monster if the floor's numbers no longer suit the State of Mind."""
-    if state.turn % formulas.REINFORCE_EVERY or state.game_over:
-        return
+    if state.turn % formulas.REINFORCE_EVERY or state.game_over or state.monsters_still:
+        return  # (wizard mode's still monsters neither come nor go)
     monsters = roster()
     change = formulas.reinforcement(len(monsters), som.value, state.depth)
     if change > 0:
