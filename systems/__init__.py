@@ -8,7 +8,9 @@ which runs only when that action ends the turn.
 from __future__ import annotations
 
 from roguelike.core.ecs import Phase, Schedule, When
+from systems.chart import chart_state_of_mind
 from systems.clock import advance_turn, decay_state_of_mind, spend_action_point
+from systems.announce import announce_desperation, remember_desperation
 from systems.control import decide_steering, return_control, steer_player
 from systems.death import check_death
 from systems.doses import consume_dose
@@ -19,8 +21,8 @@ from systems.perception import cast_sight, notice_perfect_high, shift_colours
 from systems.reinforcements import follow_the_mind
 from systems.travel import take_stairs
 
-# Who steers this action (decided at the end of the last one).
-STEER = Phase("steer", When.ACTION, (return_control, steer_player))
+# Who steers this action (decided at the end of the last one); whether it begins Desperate.
+STEER = Phase("steer", When.ACTION, (remember_desperation, return_control, steer_player))
 # The player's step or bump, what it led to, and its action point; sight is cast before
 # the monsters act, so they see the player as the player sees them.
 ACT = Phase("act", When.ACTION, (move_player, consume_dose, take_stairs, cast_sight, spend_action_point))
@@ -30,12 +32,14 @@ ACT = Phase("act", When.ACTION, (move_player, consume_dose, take_stairs, cast_si
 CLOCK = Phase(
     "clock",
     When.CLOCK,
-    (decay_state_of_mind, wear_off_effects, notice_player, plan_hunt, MONSTERS_ACT, follow_the_mind, advance_turn),
+    (decay_state_of_mind, wear_off_effects, notice_player, plan_hunt, MONSTERS_ACT, follow_the_mind, advance_turn,
+     chart_state_of_mind),
 )
 # Sight again if a monster opened a door or the State of Mind changed the sight radius;
 # also the first sight of a game begun or loaded.
 SEE = Phase("see", When.ACTION, (cast_sight,), at_start=True)
-OUTCOME = Phase("outcome", When.ACTION, (check_death, record_sightings, notice_perfect_high))
+# Death, then what the log tells: Desperation beginning or ending, a kind seen for the first time.
+OUTCOME = Phase("outcome", When.ACTION, (check_death, announce_desperation, record_sightings, notice_perfect_high))
 # What the panel shows: the colours of the State of Mind, and who steers the next action.
 DERIVE = Phase("derive", When.ACTION, (shift_colours, decide_steering), at_start=True)
 

@@ -30,6 +30,7 @@ PANIC_REASON = "Panic: you run and cannot stop."
 NERVE_REASON = "Your nerve fails: you flee the monsters."
 CONFUSED_REASON = "Confused: your moves go the wrong way."
 NERVE_BREAKS = "Your nerve breaks. You run."
+PULL_BEGINS = "A dose within {reach} of you pulls at your weak Will: you go to it."
 Step = tuple[int, int]
 
 
@@ -77,8 +78,21 @@ def steer_player(
         return
     intent.dx, intent.dy = STEERS[reason](state, pos, attrs)
     esper.add_component(entity, TakenOver(reason))
-    if reason == NERVE_REASON and (not state.messages or state.messages[-1].text != NERVE_BREAKS):
-        state.say(NERVE_BREAKS)  # once, not on every step of the flight
+    notice = NOTICES.get(reason)
+    if notice is not None:
+        say_once(state, notice(attrs))
+
+
+def say_once(state: GameState, text: str) -> None:
+    """Say something unless it is already the newest message (once, not on every step)."""
+    if not state.messages or state.messages[-1].text != text:
+        state.say(text)
+
+
+def pull_notice(attrs: Attributes) -> str:
+    """What the log says when a weak Will is pulled: how near a dose must be."""
+    reach = formulas.irresistible_range(attrs.will)
+    return PULL_BEGINS.format(reach="a step" if reach == 1 else f"{reach} steps")
 
 
 def desperate_step(state: GameState, pos: Position, attrs: Attributes) -> Step:
@@ -142,6 +156,12 @@ def free_steps(state: GameState, at: Step) -> list[Step]:
         if WALKABLE[floor.tile(x + dx, y + dy)] and (x + dx, y + dy) not in taken
     ]
 
+
+# What the log says when a reason takes the controls (Desperation is told by systems.announce).
+NOTICES: dict[str, Callable[[Attributes], str]] = {
+    NERVE_REASON: lambda attrs: NERVE_BREAKS,
+    WEAK_WILL_REASON: pull_notice,
+}
 
 # The step each reason takes instead of the player's own.
 STEERS: dict[str, Callable[[GameState, Position, Attributes], Step]] = {

@@ -18,6 +18,8 @@ from roguelike.core.state import GameState
 from roguelike.core.world import entities_at
 from systems.combat import count, slay
 
+ATTRIBUTE_NAMES = (("confidence", "Confidence"), ("nerve", "Nerve"), ("will", "Will"))
+
 
 @system(UseDose, StateOfMind, Attributes, Tolerance, Record)
 def consume_dose(
@@ -32,9 +34,7 @@ def consume_dose(
     kind = DOSE_KINDS[dose.kind]
     gain = formulas.dose_gain(dose.strength, tolerance.value)
     som.value += gain
-    attrs.confidence = formulas.clamp_attribute(attrs.confidence + dose.confidence)
-    attrs.nerve = formulas.clamp_attribute(attrs.nerve + dose.nerve)
-    attrs.will = formulas.clamp_attribute(attrs.will + dose.will)
+    changes = boost_attributes(attrs, dose)
     tolerance.value += formulas.TOLERANCE_PER_DOSE
     record.doses_used += 1
     count(record.dose_kinds, kind.key)
@@ -42,7 +42,8 @@ def consume_dose(
         record.close_calls += 1
     at = esper.component_for_entity(use.target, Position)
     esper.delete_entity(use.target, immediate=True)
-    state.say(f"You take the {kind.name}: +{gain} State of Mind.")
+    state.chart.doses.append(state.turn + 1)
+    state.say(dose_message(kind.name, gain, changes, tolerance.value))
     if kind.blast:
         blast(state, entity, kind, (at.x, at.y))
 
@@ -68,3 +69,24 @@ def blast_tiles(state: GameState, kind: DoseKind, origin: tuple[int, int]) -> li
                 break
             reached[step - 1].append((x, y))
     return [spot for ring in reached for spot in ring]
+
+
+def boost_attributes(attrs: Attributes, dose: Dose) -> list[tuple[str, int]]:
+    """Apply a dose's boosts (kept within bounds); the changes that really happened."""
+    changes = []
+    for field, name in ATTRIBUTE_NAMES:
+        before = getattr(attrs, field)
+        after = formulas.clamp_attribute(before + getattr(dose, field))
+        setattr(attrs, field, after)
+        if after != before:
+            changes.append((name, after - before))
+    return changes
+
+
+def dose_message(kind: str, gain: int, changes: list[tuple[str, int]], tolerance: int) -> str:
+    """``You take the dose: +46 State of Mind; Confidence +1, Will -1; Tolerance 4.``"""
+    parts = [f"+{gain} State of Mind"]
+    if changes:
+        parts.append(", ".join(f"{name} {delta:+d}" for name, delta in changes))
+    parts.append(f"Tolerance {tolerance}")
+    return f"You take the {kind}: {'; '.join(parts)}."

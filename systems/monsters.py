@@ -134,4 +134,5 @@ def record_sightings(state: GameState, entity: int, player: Player) -> None:
     for _, monster, pos in roster():
         if not monster.met and visible[pos.y, pos.x]:
             monster.met = True
-            count(bestiary_of(entity).met, monster.kind)
+            if count(bestiary_of(entity).met, monster.kind) == 1:
+                state.say(MONSTER_KINDS[monster.kind].sighting)

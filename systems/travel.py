@@ -16,4 +16,5 @@ def take_stairs(state: GameState, entity: int, player: Player, pos: Position) ->
     depth, state.travel_to = state.travel_to, None
     going = "descend" if depth > state.depth else "climb back up"
     travel(state, depth)
+    state.chart.floors.append((state.turn + 1, depth))
     state.say(f"You {going} to floor {depth}.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import tcod.console
 from tcod.event import KeySym
 
 from roguelike.cli.main import main
@@ -12,7 +13,7 @@ from roguelike.core.names import NAME_MAX
 from roguelike.saves import Games, list_saves, load_save, read_history, read_save
 from roguelike.screens.base import App
 from roguelike.screens.confirm import ConfirmScreen
-from roguelike.screens.death import DeathScreen
+from roguelike.screens.death import DyingScreen, RecordScreen
 from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.loadgame import LoadGameScreen
 from roguelike.screens.newgame import NewGameScreen
@@ -48,7 +49,8 @@ def play_new(app: App, *typed: str) -> InGameScreen:
 def test_with_nothing_saved_the_title_offers_no_resume(tmp_path: Path) -> None:
     shown = screen_text(start(tmp_path).stack[-1])
     assert "Resume" not in shown
-    for label in ("1. New game", "2. Load game", "3. Character stats", "4. Settings", "5. Quit", "H E D O N I C", "Marla Daniels"):
+    for label in ("1. New game", "2. Load game", "3. Character stats", "4. Settings", "5. Help", "6. Quit",
+                  "H E D O N I C", "Marla Daniels"):
         assert label in shown
 
 
@@ -209,9 +211,14 @@ def test_death_goes_to_the_history_and_the_stats_screen_lists_it(tmp_path: Path)
     about_to_die(screen.session)
     while isinstance(app.stack[-1], InGameScreen):
         app.handle(key(KeySym.PERIOD))
-    assert isinstance(app.stack[-1], DeathScreen)
+    dying = app.stack[-1]
+    assert isinstance(dying, DyingScreen)
     assert list_saves(tmp_path) == []
     (record,) = read_history(tmp_path).records
+    dying.on_draw(tcod.console.Console(80, 25, order="C"), 100.0)
+    dying.on_draw(tcod.console.Console(80, 25, order="C"), 102.0)
+    app.handle(key(KeySym.RETURN))
+    assert isinstance(app.stack[-1], RecordScreen)
     app.handle(key(KeySym.RETURN))
     assert names_of(app) == ["TitleScreen"]
     assert "Resume" not in screen_text(app.stack[-1])
@@ -219,7 +226,7 @@ def test_death_goes_to_the_history_and_the_stats_screen_lists_it(tmp_path: Path)
     stats = app.stack[-1]
     assert isinstance(stats, StatsScreen)
     row = next(line for line in screen_rows(stats) if "Ann" in line)
-    assert row.split()[:5] == ["1", "Ann", str(record.turns), "1", "exhaustion"]
+    assert row.split()[:5] == ["1", "Ann", str(record.turns), "1", "Exhaustion"]
     app.handle(key(KeySym.ESCAPE))
     assert names_of(app) == ["TitleScreen"]
 
@@ -233,6 +240,7 @@ def test_the_stats_screen_scrolls_and_reports_unreadable_records(tmp_path: Path)
     record_path(tmp_path, "broken").write_bytes(b"nope")
     screen = StatsScreen(Games(tmp_path))
     assert screen_rows(screen)[4].split()[:3] == ["1", "C29", "29"]
+    screen.on_event(key(KeySym.PAGEDOWN))
     screen.on_event(key(KeySym.PAGEDOWN))
     assert "C0" in screen_text(screen)
     assert "1 record(s) could not be read" in screen_text(screen)

@@ -146,7 +146,7 @@ def test_ascii_glyphs_turn_every_box_line_and_symbol_into_ascii() -> None:
     finish_frame(console, Look(SCHEMES[PaletteName.CLASSIC], Motion.REDUCED, Glyphs.ASCII))
     rows = ["".join(chr(c) for c in row) for row in console.rgb["ch"]]
     assert all(row.isascii() for row in rows)
-    assert rows[0][0] == "+" and rows[1][0] == "|" and rows[1][1:6] == "a.b>c"
+    assert rows[0][0] == "/" and rows[3][11] == "/" and rows[1][0] == "|" and rows[1][1:6] == "a.b>c"
 
 
 def test_the_replay_viewer_draws_in_the_palette_in_force() -> None:

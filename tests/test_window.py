@@ -107,7 +107,7 @@ def test_ingame_screen_turns_any_key_into_a_turn_while_desperate() -> None:
     screen = InGameScreen(session)
     session.game.player_component(StateOfMind).value = 12
     session.game.refresh_visible()  # changed by hand: derive who steers again
-    screen.on_event(key(KeySym.X))
+    screen.on_event(key(KeySym.Z))
     assert session.game.state.turn == 1
     screen.on_event(key(KeySym.LSHIFT))
     assert session.game.state.turn == 1
@@ -131,13 +131,14 @@ def test_help_and_message_log_open_and_close_without_a_turn_passing() -> None:
     [("exhaustion", "died of exhaustion"), ("overdose", "died of an overdose"), ("depression", "killed by Depression")],
 )
 def test_death_screen_names_the_cause_and_the_numbers(cause: str, words: str) -> None:
-    from roguelike.screens.death import DeathScreen
+    from roguelike.saves.history import record_of
+    from roguelike.screens.death import RecordScreen
     import tcod.console
 
     game = Game.new(2, "Epitaph")
     game.state.cause_of_death = cause
     console = tcod.console.Console(80, 25, order="C")
-    DeathScreen(game).on_draw(console, 0.0)
+    RecordScreen(record_of(game)).on_draw(console, 0.0)
     text = "\n".join("".join(chr(c) for c in row) for row in console.rgb["ch"])
     assert words in text
     for label in ("Turns survived", "Deepest floor", "Doses used"):

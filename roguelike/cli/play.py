@@ -64,13 +64,18 @@ def choose_frontend(args: argparse.Namespace) -> Frontend:
 
 
 def window_or_terminal(app: App) -> int:
-    """The window, or the terminal when the window cannot open."""
+    """The window, or the terminal (quietly) when the window cannot open."""
+    from roguelike import settings
+    from roguelike.frontend.quiet import quiet_c_output
+    from roguelike.frontend.window import open_window, run_window
+
     try:
-        return window(app)
+        with quiet_c_output():
+            context = open_window(settings.current())
     except RuntimeError:
-        if not app.running:
-            raise  # the window opened and the game failed in it: not a display problem
         return terminal(app)
+    run_window(app, context)
+    return 0
 
 
 def terminal(app: App) -> int:

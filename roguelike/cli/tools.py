@@ -11,6 +11,8 @@ from roguelike.cli.looks import add_look_options
 from roguelike.cli.subcommand import Subcommand
 
 if TYPE_CHECKING:
+    import tcod.console
+
     from roguelike.core.session import Session
 
 
@@ -74,26 +76,60 @@ def simulated_session(args: argparse.Namespace) -> Session:
     return Session(game, recording_observers(data_dir(args.data_dir), game))
 
 
+SCREEN_NAMES = ("game", "help", "look", "death", "stats", "title")
+
+
 def configure_screenshot(parser: argparse.ArgumentParser) -> None:
     """Options of ``hedonic screenshot``."""
-    parser.add_argument("--seed", type=int, help="seed of the game (required unless --systems)")
-    parser.add_argument("--turns", type=int, default=0, help="turns the bot plays first")
-    parser.add_argument("--out", type=Path, required=True, help="PNG file to write")
+    parser.add_argument("--seed", type=int, required=True, help="seed of the game")
+    parser.add_argument("--turns", type=int, default=0,
+                        help="turns the bot plays first (for --screen death: at most this many, until it dies)")
+    parser.add_argument("--screen", choices=SCREEN_NAMES, default="game", help="which screen to draw (default: game)")
+    parser.add_argument("--page", default="", help="help: the page to show (Rules, Bestiary...); stats: overall")
+    parser.add_argument("--text", action="store_true", help="write the screen's characters as plain text, not a PNG")
+    parser.add_argument("--out", type=Path, default=None, help="file to write (PNG; with --text, default stdout)")
     add_look_options(parser)
 
 
 def screenshot(args: argparse.Namespace) -> int:
-    """Render the in-game screen after ``--turns`` bot turns to a PNG file."""
+    """Render a screen after ``--turns`` bot turns to a PNG (or text) file."""
+    import tempfile
+
     from roguelike.bots.headless import play_bot
     from roguelike.cli.looks import use_default_settings
     from roguelike.core.game import Game
     from roguelike.core.session import Session
-    from roguelike.render.screenshot import save_screenshot
+    from roguelike.screens.shots import SCREENS, drawn
 
+    if args.out is None and not args.text:
+        print("hedonic screenshot: --out FILE.png is needed (or --text)", file=sys.stderr)
+        return 2
     use_default_settings(args)
     session = Session(Game.new(args.seed, "Bot"))
     play_bot(session, args.turns)
-    save_screenshot(session.game, args.out)
+    if args.screen == "death" and not session.game.state.game_over:
+        print(f"hedonic screenshot: the bot was still alive after {args.turns} turns; "
+              "give more --turns or another --seed", file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory(prefix="hedonic-screenshot-") as root:
+        console = drawn(SCREENS[args.screen](session.game, Path(root), args.page))
+    return write_screenshot(console, args)
+
+
+def write_screenshot(console: tcod.console.Console, args: argparse.Namespace) -> int:
+    """Write the drawn console where the options say."""
+    from roguelike.render.png import write_png
+    from roguelike.render.screenshot import render_pixels
+    from roguelike.screens.shots import console_text
+
+    if args.text:
+        text = console_text(console)
+        if args.out is None:
+            sys.stdout.write(text)
+            return 0
+        args.out.write_text(text, encoding="utf-8")
+    else:
+        write_png(args.out, render_pixels(console))
     print(f"wrote {args.out}")
     return 0
 
@@ -102,4 +138,4 @@ SIMULATE = Subcommand(
     "simulate", "let the built-in bot play a headless game (its replay goes in the data directory)",
     configure_simulate, simulate,
 )
-SCREENSHOT = Subcommand("screenshot", "write the in-game screen as PNG, no display needed", configure_screenshot, screenshot)
+SCREENSHOT = Subcommand("screenshot", "draw a screen (game, help, look, death, stats, title) as PNG or text, no display needed", configure_screenshot, screenshot)

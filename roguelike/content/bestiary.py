@@ -54,6 +54,9 @@ class MonsterKind:
     group: tuple[int, int] = (1, 1)
     weight: int = 1
     will_reward_every: int = 0
+    sighting: str = ""  # said the first time a game shows this kind
+    hit_summary: str = ""  # what its hit does, in a few words (help, look)
+    moves: str = ""  # how it moves and acts, in a few words (help)
 
 
 DEPRESSION = MonsterKind(
@@ -61,36 +64,48 @@ DEPRESSION = MonsterKind(
     glyph="D", colour=(90, 90, 200),
     hit=DEATH, hit_text="Depression swallows you whole.",
     action_points=formulas.DEPRESSION_ACTION_POINTS, weight=formulas.DEPRESSION_WEIGHT,
+    sighting="A Depression (D) looms: it moves twice a turn, and its touch kills.",
+    hit_summary="kills you", moves="two steps a turn: let it come to you",
 )
 HUNGER = MonsterKind(
     key="hunger", name="Hunger", plural="Hungers",
     glyph="h", colour=(220, 150, 60),
     hit=STATE_OF_MIND_DRAIN, hit_text="A Hunger gnaws at you: -{amount} State of Mind.",
     pack=True, group=formulas.HUNGER_PACK, weight=formulas.HUNGER_WEIGHT,
+    sighting=f"A Hunger (h) prowls: it hunts in packs, and each bite drains {formulas.HUNGER_DRAIN} State of Mind.",
+    hit_summary=f"-{formulas.HUNGER_DRAIN} State of Mind", moves="hunts in packs that surround you",
 )
 ANXIETY = MonsterKind(
     key="anxiety", name="Anxiety", plural="Anxieties",
     glyph="a", colour=(230, 220, 90),
     hit=WILL_DRAIN, hit_text="An Anxiety grips you: -{amount} Will.",
     weight=formulas.ANXIETY_WEIGHT, will_reward_every=formulas.ANXIETIES_PER_WILL,
+    sighting=f"An Anxiety (a) twitches: its touch drains Will; slay {formulas.ANXIETIES_PER_WILL} to win a point back.",
+    hit_summary=f"-{formulas.ANXIETY_WILL_DRAIN} Will", moves=f"every {formulas.ANXIETIES_PER_WILL} slain give back a Will",
 )
 VOICES = MonsterKind(
     key="voices", name="Voices", plural="Voices",
     glyph="v", colour=(200, 120, 220),
     hit=STUN, hit_text="The Voices scream and fade. Stunned: {turns} turns.",
     vanishes_on_hit=True, weight=formulas.VOICES_WEIGHT,
+    sighting=f"Voices (v) whisper: their scream stuns you for up to {formulas.STUN_TURNS} turns, then they fade.",
+    hit_summary=f"stun, up to {formulas.STUN_TURNS} turns", moves="fades after hitting",
 )
 SHADOWS = MonsterKind(
     key="shadows", name="Shadows", plural="Shadows",
     glyph="S", colour=(130, 130, 150),
     hit=PANIC, hit_text="Shadows engulf you and lift. Panic: {turns} turns.",
     vanishes_on_hit=True, weight=formulas.SHADOWS_WEIGHT,
+    sighting=f"Shadows (S) gather: their touch panics you for up to {formulas.PANIC_TURNS} turns, then they lift.",
+    hit_summary=f"panic, up to {formulas.PANIC_TURNS} turns", moves="lifts after hitting",
 )
 REGRET = MonsterKind(
     key="regret", name="Regret", plural="Regrets",
     glyph="r", colour=(90, 200, 170),
     hit=CONFUSION, hit_text="Regret turns you around. Confused: {turns} turns.",
     weight=formulas.REGRET_WEIGHT,
+    sighting=f"A Regret (r) follows you: its touch inverts your moves for up to {formulas.CONFUSION_TURNS} turns.",
+    hit_summary=f"confusion, up to {formulas.CONFUSION_TURNS} turns", moves="one step a turn, like you",
 )
 
 MONSTER_KINDS: dict[str, MonsterKind] = {

@@ -59,6 +59,8 @@ class Game:
         state.player = world.create(*starting_player(name, floor.arrival))
         wake_floor(state)
         state.say(WELCOME)
+        state.chart.add(formulas.STATE_OF_MIND_START)
+        state.chart.floors.append((0, 1))
         game = cls(state, world)
         run_start(TURN, state)
         return game
@@ -117,6 +119,10 @@ class Game:
         """Tiles where anything of the player's floor stands (doses included)."""
         self.world.enter()
         return occupied(blockers_only=False)
+
+    def player_component_or_none(self, kind: type[C]) -> C | None:
+        """One of the player's components, or None if the player lacks it."""
+        return self.world.try_component(self.state.player, kind)
 
     def palette(self) -> Palette:
         """The world's current colours."""

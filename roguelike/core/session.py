@@ -72,6 +72,7 @@ class Session:
         self.observers: list[Observer] = list(observers or [])
         self.steps = steps
         self.notices = Notices()  # warnings outside the game state (a failing autosave)
+        self.known_monsters: frozenset[str] = frozenset()  # kinds earlier characters met (for help)
 
     def apply(self, command: Command) -> Step:
         """Apply a command, then let every observer see the result."""

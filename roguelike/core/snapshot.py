@@ -15,6 +15,7 @@ import msgpack
 import numpy as np
 
 from roguelike.core import ecsworld
+from roguelike.core.chart import Chart
 from roguelike.core.floor import Floor
 from roguelike.core.game import Game, fresh_world
 from roguelike.core.packing import pack_entity, unpack_entity
@@ -43,6 +44,7 @@ def plain_head(game: Game) -> Plain:
         "rng": state.rng.state,
         "cause": state.cause_of_death,
         "messages": [[m.turn, m.text] for m in state.messages],
+        "chart": state.chart.to_plain(),
         "next_entity": peek_next_entity(),
         "entities": [[e, pack_entity(esper.components_for_entity(e))] for e in sorted(esper.get_entities())],
         **developer_marks(state),
@@ -79,6 +81,7 @@ def from_plain(plain: Plain) -> Game:
         floors=floors, depth=plain["depth"], turn=plain["turn"],
         messages=[Message(turn, text) for turn, text in plain["messages"]],
         cause_of_death=plain["cause"], origin=plain.get("origin"), monsters_still=plain.get("monsters_still", False),
+        chart=Chart.from_plain(plain["chart"]),
     )
     for entity, packed in plain["entities"]:
         restore_entity(entity, unpack_entity([(name, values) for name, values in packed]))

@@ -14,6 +14,7 @@ from numpy.typing import NDArray
 
 from roguelike.content import formulas
 from roguelike.core.cues import Cue
+from roguelike.core.chart import Chart
 from roguelike.core.floor import Floor
 from roguelike.core.rng import Rng
 
@@ -46,10 +47,12 @@ class GameState:
     cause_of_death: str | None = None
     origin: str | None = None  # "replay" or "wizard": a game that is not the character's own (saved only when set)
     monsters_still: bool = False  # wizard mode: monsters neither notice nor act (saved only when set)
+    chart: Chart = field(default_factory=Chart)
     acted: bool = False
     clock_ticks: bool = False
     travel_to: int | None = None
     hunt: Hunt | None = None  # the monsters' shared plan while they act
+    desperate_before: bool = False  # at the start of the action, for telling when it begins
     visible: NDArray[np.bool_] = field(
         default_factory=lambda: np.zeros((formulas.MAP_HEIGHT, formulas.MAP_WIDTH), dtype=bool)
     )

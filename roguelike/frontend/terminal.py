@@ -40,6 +40,11 @@ FRAMES_PER_SECOND = 20
 # How long a lone Esc may wait for the rest of a sequence split across reads; ESCDELAY
 # (milliseconds, as in ncurses) overrides it.
 DEFAULT_ESC_DELAY = 0.025
+# After something appears, input is dropped for a moment, and for as long as it keeps
+# coming faster than a person types (a held key repeating): it must not walk the
+# player into what appeared.
+INTERRUPT_GRACE = 0.3
+REPEAT_GAP = 0.15
 TOO_SMALL = ("Hedonic Hypothesis needs a terminal of at least 80x25; this one is {columns}x{rows}.",
              "Please make the terminal at least 80x25 to go on playing.",
              "The game is paused. Ctrl-C saves and quits.")
@@ -139,6 +144,7 @@ class TerminalLoop:
         self.dirty = True
         self.next_frame = 0.0
         self.esc_deadline = 0.0
+        self.drop_until = 0.0
 
     @property
     def too_small(self) -> bool:
@@ -169,6 +175,12 @@ class TerminalLoop:
     def handle_input(self, data: bytes) -> None:
         """Decode input (or flush a lone Esc whose wait is over) and hand it on."""
         events: list[tcod.event.Event] = []
+        if data and self.clock() < self.drop_until:
+            self.drop_until = max(self.drop_until, self.clock() + REPEAT_GAP)
+            for event in self.decoder.feed(data):
+                if is_ctrl_key(event, tcod.event.KeySym.C) or is_ctrl_key(event, tcod.event.KeySym.L):
+                    self.dispatch(event)
+            return
         if data:
             events = self.decoder.feed(data)
             self.esc_deadline = self.clock() + self.setup.esc_delay
@@ -178,6 +190,9 @@ class TerminalLoop:
             if not self.app.running:
                 return
             self.dispatch(event)
+            if self.app.take_interrupted():
+                self.drop_until = self.clock() + INTERRUPT_GRACE
+                return
 
     def dispatch(self, event: tcod.event.Event) -> None:
         """Ctrl-C closes the app (its screens save), Ctrl-L redraws the whole screen, Ctrl-Z

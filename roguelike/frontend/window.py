@@ -8,7 +8,9 @@ run when it closes.
 
 from __future__ import annotations
 
+import functools
 import logging
+import os
 import textwrap
 import time
 
@@ -20,6 +22,7 @@ from tcod.cffi import ffi, lib
 
 from roguelike import settings
 from roguelike.content import formulas
+from roguelike.frontend.keygate import KeyGate
 from roguelike.render.look import finish_frame
 from roguelike.render.tileset import tileset_for
 from roguelike.saves.crash import report_once
@@ -29,22 +32,32 @@ from roguelike.settings import Scaling, Settings, WindowPlace
 from roguelike.settings.options import largest_fitting
 
 TITLE = "Hedonic Hypothesis"
+APP_ID = "hedonic-hypothesis"
 CRASH_BG = (30, 8, 16)
 CRASH_TEXT = (240, 220, 225)
 ANIMATION_FPS = 30
 
 
-def run_window(app: App) -> None:
-    """Run the app in a resizable window until its last screen closes."""
+def open_window(chosen: Settings) -> tcod.context.Context:
+    """The game's window, named for task bars (RuntimeError if none can open)."""
     # tcod forwards SDL's start-up chatter to logging; players should only see problems.
     logging.getLogger("tcod.sdl").setLevel(logging.ERROR)
-    console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
-    chosen = settings.current()
+    # SDL names the window's class (what task bars and window managers show) after the app id.
+    os.environ.setdefault("SDL_APP_ID", APP_ID)
+    os.environ.setdefault("SDL_APP_NAME", TITLE)
     x, y, width, height = window_place(chosen)
-    with tcod.context.new(
+    return tcod.context.new(
         x=x, y=y, width=width, height=height, tileset=tileset_for(chosen.tiles), title=TITLE,
         sdl_window_flags=tcod.context.SDL_WINDOW_RESIZABLE, vsync=True, argv=[],
-    ) as context:
+    )
+
+
+def run_window(app: App, context: tcod.context.Context | None = None) -> None:
+    """Run the app in a resizable window (opened here unless given) until its last screen closes."""
+    console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
+    chosen = settings.current()
+    gate = KeyGate()
+    with context or open_window(chosen) as context:
         if context.sdl_window is not None:
             keep_on_screen(context.sdl_window)
             suggest_tiles(context.sdl_window)
@@ -59,8 +72,7 @@ def run_window(app: App) -> None:
                 context.present(console, integer_scaling=follower.integer_scaling, keep_aspect=True)
                 app.before_input()
                 timeout = 1 / ANIMATION_FPS if app.animated else None
-                for event in tcod.event.wait(timeout):
-                    dispatch(app, context, event)
+                gate.pass_events(app, tcod.event.wait(timeout), functools.partial(dispatch, app, context))
         except Exception as error:
             app.close_all()  # the screens save first, as on any way out
             show_crash(context, console, report_once(error))

@@ -35,8 +35,15 @@ def ascii_fallback(char: str) -> str:
     return plain if len(plain) == 1 and plain.isprintable() else "?"
 
 
+# Corners as slashes, so a menu's frame never shows a door ('+') at its corners.
+CORNERS = {"DOWN AND RIGHT": "/", "DOWN AND LEFT": "\\", "UP AND RIGHT": "\\", "UP AND LEFT": "/"}
+
+
 def box_fallback(name: str) -> str:
-    """ASCII for a box-drawing character, from its Unicode name."""
+    """ASCII for a box-drawing character, from its Unicode name (corners as slashes)."""
+    corner = next((text for arms, text in CORNERS.items() if name.endswith(arms)), None)
+    if corner is not None:
+        return corner
     horizontal = "HORIZONTAL" in name or "LEFT" in name or "RIGHT" in name
     vertical = "VERTICAL" in name or "UP" in name or "DOWN" in name
     if horizontal and vertical:

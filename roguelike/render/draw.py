@@ -24,6 +24,7 @@ from roguelike.core.game import Game
 from roguelike.render import colours
 from roguelike.render.effects import Effects
 from roguelike.render.look import Look, current_look
+from roguelike.render.pullzone import draw_pull_zone
 from roguelike.render.panel import draw_panel
 
 # The floor swirls a little slower than the glyphs on it, so the two drift apart.
@@ -51,6 +52,7 @@ def draw_game(
     look = look or current_look()
     mind = Mind.of(game)
     draw_map(console, game, mind, now, look)
+    draw_pull_zone(console, game, look)
     draw_entities(console, game, mind, now, look)
     if effects is not None:
         effects.draw(console, now)

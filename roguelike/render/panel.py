@@ -1,19 +1,27 @@
-"""The panel under the map: State of Mind word and bar, attributes, floor, turn, messages."""
+"""The panel under the map: mood, bar, name, effects, attributes, floor, turn and messages."""
 
 from __future__ import annotations
 
+import textwrap
+
 import tcod.console
 
-from components import Attributes, StateOfMind, Tolerance
+from components import Attributes, Confused, Panicked, StateOfMind, Stunned, Tolerance
 from roguelike.content import formulas
 from roguelike.core.game import Game
 from roguelike.core.names import fit
 from roguelike.render.colours import CLASSIC, RGB, Scheme, Slot
+from roguelike.render.sombar import draw_som_bar
 
 PANEL_TOP = formulas.MAP_HEIGHT
-BAR_WIDTH = 20
+BAR_WIDTH = 17
+LEFT_WIDTH = 31
 MESSAGES_X = 32
 MESSAGE_WIDTH = formulas.SCREEN_WIDTH - MESSAGES_X
+# The timed statuses with their full and short names (several at once use the short ones).
+EFFECTS: tuple[tuple[type[Stunned] | type[Panicked] | type[Confused], str, str], ...] = (
+    (Stunned, "Stunned", "Stun"), (Panicked, "Panic", "Pan"), (Confused, "Confused", "Conf"),
+)
 
 
 def draw_panel(console: tcod.console.Console, game: Game, scheme: Scheme = CLASSIC) -> None:
@@ -24,35 +32,50 @@ def draw_panel(console: tcod.console.Console, game: Game, scheme: Scheme = CLASS
     som = game.player_component(StateOfMind).value
     attrs = game.player_component(Attributes)
     tolerance = game.player_component(Tolerance).value
-    draw_mood(console, som, attrs.will, scheme)
+    draw_mood(console, som, attrs.will, game.state.name, scheme)
+    console.print(BAR_WIDTH + 1, PANEL_TOP + 1, fit(effects_text(game), LEFT_WIDTH - BAR_WIDTH - 1),
+                  fg=scheme[Slot.TAKEOVER])
     line = f"Con {attrs.confidence:>2}  Nrv {attrs.nerve:>2}  Wil {attrs.will:>2}  Tol {tolerance:>2}"
     console.print(0, PANEL_TOP + 2, line, fg=text)
     console.print(0, PANEL_TOP + 3, f"Floor {game.state.depth:<3} Turn {game.state.turn}", fg=text)
     draw_messages(console, game, scheme)
 
 
-def draw_mood(console: tcod.console.Console, som: int, will: int, scheme: Scheme = CLASSIC) -> None:
-    """The State of Mind as a word, a number and a draining bar."""
+def draw_mood(console: tcod.console.Console, som: int, will: int, name: str, scheme: Scheme = CLASSIC) -> None:
+    """The State of Mind as a word, a number and a bar; the character's name beside it."""
     word = formulas.mood_word(som, will)
-    colour = scheme[Slot(word)]
-    console.print(0, PANEL_TOP, f"{word:<10} {som:>3}/{formulas.STATE_OF_MIND_MAX}", fg=colour)
-    filled = round(BAR_WIDTH * formulas.clamp(som, 0, formulas.STATE_OF_MIND_MAX) / formulas.STATE_OF_MIND_MAX)
-    console.draw_rect(0, PANEL_TOP + 1, BAR_WIDTH, 1, ch=ord(" "), bg=scheme[Slot.BAR_EMPTY])
-    if filled:
-        console.draw_rect(0, PANEL_TOP + 1, filled, 1, ch=ord(" "), bg=colour)
-    for mark in (formulas.WITHDRAWAL_BELOW, formulas.HIGH_ABOVE):
-        x = BAR_WIDTH * mark // formulas.STATE_OF_MIND_MAX
-        console.print(x, PANEL_TOP + 1, "|", fg=scheme[Slot.BAR_MARK])
+    mood = f"{word:<10} {som:>3}/{formulas.STATE_OF_MIND_MAX}"
+    console.print(0, PANEL_TOP, mood, fg=scheme[Slot(word)])
+    console.print(len(mood) + 1, PANEL_TOP, fit(name, LEFT_WIDTH - len(mood) - 1), fg=scheme[Slot.TEXT])
+    draw_som_bar(console, 0, PANEL_TOP + 1, BAR_WIDTH, som, will, scheme)
+
+
+def effects_text(game: Game) -> str:
+    """Timed statuses with their turns left: ``Stunned 2``, or ``Stun 2 Pan 3`` for several."""
+    active = [(game.player_component_or_none(status), full, short) for status, full, short in EFFECTS]
+    found = [(effect.turns, full, short) for effect, full, short in active if effect is not None]
+    return " ".join(f"{full if len(found) == 1 else short} {turns}" for turns, full, short in found)
+
+
+def message_lines(game: Game, rows: int, scheme: Scheme) -> list[tuple[str, RGB]]:
+    """The newest whole messages wrapped to the message area (the newest one's end if it alone
+    is too long); why the player is not in control comes last."""
+    reason = game.control_reason() if not game.state.game_over else None
+    room = rows - (1 if reason is not None else 0)
+    lines: list[tuple[str, RGB]] = []
+    for message in reversed(game.state.messages[-rows:]):
+        wrapped = [(line, scheme[Slot.TEXT]) for line in textwrap.wrap(message.text, MESSAGE_WIDTH) or [""]]
+        if lines and len(lines) + len(wrapped) > room:
+            break
+        lines = wrapped + lines
+    shown = lines[-room:] if room else []
+    return shown + ([(reason, scheme[Slot.TAKEOVER])] if reason is not None else [])
 
 
 def draw_messages(console: tcod.console.Console, game: Game, scheme: Scheme = CLASSIC) -> None:
-    """The newest messages, oldest fading; why the player is not in control comes last."""
-    lines: list[tuple[str, RGB]] = [(m.text, scheme[Slot.TEXT]) for m in game.state.messages[-4:]]
-    reason = game.control_reason()
-    if reason is not None and not game.state.game_over:
-        lines = lines[-3:] + [(reason, scheme[Slot.TAKEOVER])]
-    rows = formulas.SCREEN_HEIGHT - PANEL_TOP
-    for row, (text, colour) in enumerate(lines[-rows:]):
-        fade = 0.55 + 0.45 * (row + 1) / len(lines[-rows:])
+    """The newest message lines, older ones fading."""
+    lines = message_lines(game, formulas.SCREEN_HEIGHT - PANEL_TOP, scheme)
+    for row, (text, colour) in enumerate(lines):
+        fade = 0.55 + 0.45 * (row + 1) / len(lines)
         faded = (int(colour[0] * fade), int(colour[1] * fade), int(colour[2] * fade))
         console.print(MESSAGES_X, PANEL_TOP + row, fit(text, MESSAGE_WIDTH), fg=faded)

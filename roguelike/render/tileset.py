@@ -36,6 +36,7 @@ def load_tileset(height: int = TILE_HEIGHT) -> tcod.tileset.Tileset:
             if tile[..., 3].any() or codepoint == 0x20:
                 tileset[codepoint] = np.ascontiguousarray(tile[:, left:right])
     tcod.tileset.procedural_block_elements(tileset=tileset)
+    draw_box_lines(tileset)
     return tileset
 
 
@@ -46,6 +47,35 @@ def tileset_for(size: TileSize) -> tcod.tileset.Tileset:
     if (tileset.tile_width, tileset.tile_height) != (size.width, size.height):
         raise ValueError(f"the font at height {size.height} gives {tileset.tile_width}x{tileset.tile_height} tiles, not {size}")
     return tileset
+# Light box-drawing glyphs as the arms they reach out with: (up, down, left, right).
+BOX_ARMS: dict[int, tuple[bool, bool, bool, bool]] = {
+    0x2500: (False, False, True, True), 0x2502: (True, True, False, False),
+    0x250C: (False, True, False, True), 0x2510: (False, True, True, False),
+    0x2514: (True, False, False, True), 0x2518: (True, False, True, False),
+    0x251C: (True, True, False, True), 0x2524: (True, True, True, False),
+    0x252C: (False, True, True, True), 0x2534: (True, False, True, True),
+    0x253C: (True, True, True, True),
+}
+
+
+def draw_box_lines(tileset: tcod.tileset.Tileset) -> None:
+    """Box lines drawn to the tile's edges, so frames join (the font's glyphs stop short)."""
+    height, width = tileset.tile_height, tileset.tile_width
+    thick = max(1, height // 12)
+    top, left = (height - thick) // 2, (width - thick) // 2
+    for codepoint, (up, down, west, east) in BOX_ARMS.items():
+        alpha = np.zeros((height, width), dtype=np.uint8)
+        if up:
+            alpha[: top + thick, left : left + thick] = 255
+        if down:
+            alpha[top:, left : left + thick] = 255
+        if west:
+            alpha[top : top + thick, : left + thick] = 255
+        if east:
+            alpha[top : top + thick, left:] = 255
+        tile = np.full((height, width, 4), 255, dtype=np.uint8)
+        tile[..., 3] = alpha
+        tileset[codepoint] = tile
 
 
 def _cell_columns(wide: tcod.tileset.Tileset) -> tuple[int, int]:

@@ -99,6 +99,10 @@ class Games:
         settle_deaths(self.root)
         return read_history(self.root)
 
+    def known_monsters(self) -> frozenset[str]:
+        """The monster kinds any dead character met (the help's bestiary shows them)."""
+        return frozenset(kind for record in read_history(self.root).records for kind in record.met)
+
     def lock_new(self, path: Path, session: Session) -> SaveLock | None:
         """Lock a new save; a folder that refuses only costs a notice (the game goes on)."""
         try:
@@ -114,6 +118,7 @@ class Games:
         A game killed between the two writes then has a replay one step ahead of its save,
         which resuming trims; the other way round the game would go on unrecorded.
         """
+        session.known_monsters = self.known_monsters()
         extra = [observer for make in self.observers for observer in make(session, path)]
         session.observers = [*extra, autosave]
         if self.wizard and session.game.state.origin != "wizard":

@@ -10,19 +10,21 @@ import time
 import typing
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
-from components import Record
+from components import Bestiary, Record
 from roguelike import __version__
+from roguelike.core.chart import Chart
 from roguelike.core.game import Game
 from roguelike.saves.atomic import write_atomic
 from roguelike.saves.container import RECORD_MAGIC, seal, unseal
 from roguelike.saves.errors import Damaged, SaveError, describe_os_error
 from roguelike.saves.layout import record_files
+from roguelike.saves.validate import PlainChart
 from roguelike.saves.savefile import checked, decode, read_file
 from roguelike.core.snapshot import encode
 
-RECORD_VERSION = 1
+RECORD_VERSION = 2  # 2 adds the monsters met and slain and the State-of-Mind chart
 
 
 class OwnRecord(TypedDict):
@@ -39,6 +41,9 @@ class OwnRecord(TypedDict):
     seed: int
     died_at: int
     game: str
+    met: dict[str, int]
+    slain: dict[str, int]
+    chart: PlainChart
 
 
 class PlainRecord(OwnRecord, total=False):
@@ -63,6 +68,14 @@ class CharacterRecord:
     died_at: int
     game: str = __version__
     origin: str | None = None  # "replay" or "wizard": listed, but never ranked or counted
+    met: dict[str, int] = field(default_factory=dict)
+    slain: dict[str, int] = field(default_factory=dict)
+    chart: PlainChart = field(default_factory=lambda: typing.cast(PlainChart, Chart().to_plain()))
+
+    @property
+    def life(self) -> Chart:
+        """The State of Mind of every turn of this life (empty for records older than charts)."""
+        return Chart.from_plain(dict(self.chart))
 
 
 @dataclass(frozen=True)
@@ -76,11 +89,14 @@ class History:
 def record_of(game: Game, died_at: float | None = None) -> CharacterRecord:
     """The record of a game's character as it stands."""
     state, record = game.state, game.player_component(Record)
+    bestiary = game.player_component_or_none(Bestiary) or Bestiary()
     return CharacterRecord(
         name=state.name, turns=state.turn, depth=state.depth, deepest=record.deepest_floor,
         cause=state.cause_of_death or "unknown", doses=record.doses_used,
         close_calls=record.close_calls, kills=record.kills, seed=state.seed,
         died_at=int(time.time() if died_at is None else died_at), origin=state.origin,
+        met=dict(bestiary.met), slain=dict(bestiary.slain),
+        chart=typing.cast(PlainChart, state.chart.to_plain()),
     )
 
 
@@ -100,10 +116,17 @@ def read_record(path: Path) -> CharacterRecord:
     data = read_file(path, "record")
     try:
         sealed = unseal(data, RECORD_MAGIC, "character record", RECORD_VERSION)
-        plain = typing.cast(PlainRecord, checked(decode(sealed.payload), PlainRecord))
+        plain = typing.cast(PlainRecord, checked(upgraded(decode(sealed.payload), sealed.version), PlainRecord))
     except Damaged as error:
         raise SaveError(path, error.reason) from error
     return CharacterRecord(**plain)
+
+
+def upgraded(plain: Any, version: int) -> Any:
+    """A record of an older format given what its format lacked (met, slain, an empty chart)."""
+    if version < 2 and isinstance(plain, dict):
+        return {"met": {}, "slain": {}, "chart": Chart().to_plain(), **plain}
+    return plain
 
 
 def read_history(root: Path) -> History:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from roguelike.core.chart import Chart
 from roguelike.saves.errors import Damaged
 
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 OLDEST_VERSION = 1
 
 Upgrade = Callable[[dict[str, Any]], dict[str, Any]]
@@ -41,8 +42,16 @@ def kinds_of_floor_and_mind(plain: dict[str, Any]) -> dict[str, Any]:
     return plain
 
 
+def add_chart(plain: dict[str, Any]) -> dict[str, Any]:
+    """3 to 4: format 4 keeps the State of Mind of every turn; older games start their chart now."""
+    player = dict((entity, packed) for entity, packed in plain["entities"])[plain["player"]]
+    chart = Chart(start=plain["turn"], floors=[(plain["turn"], plain["depth"])])
+    chart.add(dict((name, fields) for name, fields in player)["state_of_mind"][0])
+    return {**plain, "chart": chart.to_plain()}
+
+
 # UPGRADES[v] turns a version-v snapshot into a version-(v + 1) one.
-UPGRADES: dict[int, Upgrade] = {1: own_game, 2: kinds_of_floor_and_mind}
+UPGRADES: dict[int, Upgrade] = {1: own_game, 2: kinds_of_floor_and_mind, 3: add_chart}
 
 
 def upgrade(plain: Any, version: int, newest: int = FORMAT_VERSION) -> Any:

@@ -16,6 +16,7 @@ from typing import Any, Literal, TypedDict
 
 from components.registry import NAME_OF, SAVED_COMPONENTS
 from roguelike.content import formulas
+from roguelike.core.chart import VALUE_BYTES
 from roguelike.core.floor import Tile
 from roguelike.core.game import starting_player
 from roguelike.core.mapgen import FLOOR_KINDS
@@ -45,6 +46,15 @@ class PlainFloor(TypedDict):
     dormant: list[Entity]
 
 
+class PlainChart(TypedDict):
+    """The State-of-Mind chart as :meth:`roguelike.core.chart.Chart.to_plain` makes it."""
+
+    start: int
+    series: bytes
+    doses: list[int]
+    floors: list[tuple[int, int]]
+
+
 class PlainGame(TypedDict):
     """What every snapshot holds (:class:`PlainSnapshot` adds the developer marks)."""
 
@@ -56,6 +66,7 @@ class PlainGame(TypedDict):
     rng: int
     cause: str | None
     messages: list[tuple[int, str]]
+    chart: PlainChart
     next_entity: int
     entities: list[tuple[int, Entity]]
     floors: list[PlainFloor]
@@ -171,6 +182,8 @@ def check_numbers(plain: Plain) -> None:
         fail("turn", "negative")
     if not 0 <= plain["rng"] < 2**64:
         fail("rng", "out of range")
+    if len(plain["chart"]["series"]) % VALUE_BYTES:
+        fail("chart.series", "odd length")
 
 
 def check_position(packed: list[Any], where: str) -> None:

@@ -37,6 +37,10 @@ class Screen(ABC):
     def on_close(self) -> None:
         """The program is closing under this screen: release what it holds."""
 
+    def take_interrupt(self) -> bool:
+        """Whether the last event showed something new, so keys typed ahead must be dropped."""
+        return False
+
 
 @dataclass(frozen=True)
 class Push:
@@ -72,6 +76,7 @@ class App:
 
     def __init__(self, first: Screen) -> None:
         self.stack: list[Screen] = [first]
+        self.interrupted = False
 
     @property
     def running(self) -> bool:
@@ -90,7 +95,20 @@ class App:
         if isinstance(event, tcod.event.Quit):
             self.close_all()
             return
-        self.apply(self.stack[-1].on_event(event))
+        screen = self.stack[-1]
+        self.apply(screen.on_event(event))
+        if screen.take_interrupt():
+            self.interrupted = True
+
+    def take_interrupted(self) -> bool:
+        """Whether a screen asked, since the last call, that keys already typed be dropped.
+
+        The in-game screen asks when a monster comes into view: a held or typed-ahead
+        key must not walk the player into what just appeared. Frontends drop the keys
+        queued behind the one that did it, and keys held down since.
+        """
+        interrupted, self.interrupted = self.interrupted, False
+        return interrupted
 
     def apply(self, transition: Transition | None) -> None:
         """Change the stack as a transition says."""

@@ -1,35 +1,120 @@
-"""The screen after the end: how the player died and how long they lasted."""
+"""The end of a life: the map kept a moment with the death marked, then the record.
+
+:class:`DyingScreen` keeps the game on screen with its last messages (the game's own
+death line among them), marks the killer (or the player, for an overdose or exhaustion)
+and darkens the world outward from the body on the wall clock (cosmetic only); a key
+then opens :class:`RecordScreen`, which Character stats also uses for any past life.
+"""
 
 from __future__ import annotations
 
+import textwrap
+
+import numpy as np
 import tcod.console
 import tcod.constants
 import tcod.event
 
-from components import Record
+from components import MoveIntent, Position
 from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.content.tips import tip_for
 from roguelike.core.game import Game
-from roguelike.screens.keymap import CONFIRM_KEYS
 from roguelike.core.names import fit
-from roguelike.screens.base import Pop, Screen, Transition
-from roguelike.screens.style import HINT, TEXT
+from roguelike.render.draw import draw_game
+from roguelike.render.look import current_look
+from roguelike.render.sombar import GraphBox, draw_life
+from roguelike.saves import CharacterRecord
+from roguelike.saves.history import record_of
+from roguelike.screens.base import Pop, Replace, Screen, Transition
+from roguelike.screens.keymap import CONFIRM_KEYS
+from roguelike.screens.style import HEADING as LABEL, HINT, TEXT
 
 CAUSE_TEXT = {
     "exhaustion": "died of exhaustion",
     "overdose": "died of an overdose",
 }
+CAUSE_NAMES = {"exhaustion": "Exhaustion", "overdose": "Overdose"}
 HEADING = (220, 60, 60)
+MARK_BG = (200, 30, 30)
+FADE_DIM = 0.75
+FADE_RED = np.array([38, 0, 6])
+ANIMATION_SECONDS = 1.5
+KEYS_IGNORED_FOR = ANIMATION_SECONDS  # a key already held when death came must not skip it
+GRAPH = GraphBox(x=6, y=12, width=72, height=7)
 
 
-class DeathScreen(Screen):
-    """Cause of death, turns survived, floor reached, doses used; any key goes back."""
-
+class DyingScreen(Screen):
+    """The map stays: last messages, the killer marked, the world fading; a key goes on."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        self.record = record_of(game)
+        self.mark = death_spot(game)
+        self.started: float | None = None
+        self.last_drawn = 0.0
+
+    @property
+    def animated(self) -> bool:
+        """Animated until the fading is over."""
+        return self.started is None or self.last_drawn - self.started < ANIMATION_SECONDS
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
-        """Enter, Space or Esc returns to the title."""
+        """After a moment, any key opens the record."""
+        if not isinstance(event, tcod.event.KeyDown) or self.started is None:
+            return None
+        if self.last_drawn - self.started < KEYS_IGNORED_FOR:
+            return None
+        return Replace(RecordScreen(self.record, died=True))
+
+    def on_draw(self, console: tcod.console.Console, now: float) -> None:
+        """The game as it ended, fading outward from the mark."""
+        if self.started is None:
+            self.started = now
+        self.last_drawn = now
+        draw_game(console, self.game, now)
+        fade(console, self.mark, (now - self.started) / ANIMATION_SECONDS)
+        x, y = self.mark
+        console.rgb["bg"][y, x] = MARK_BG
+        hint = "Press a key to see how it came to this."
+        console.print(console.width // 2, 0, f" {hint} ", fg=(255, 255, 255), bg=(60, 0, 0), alignment=tcod.constants.CENTER)
+
+
+def death_spot(game: Game) -> tuple[int, int]:
+    """Where the death is marked: the killer, where the fatal dose lay, or the player."""
+    player = game.player_component(Position)
+    cause = game.state.cause_of_death or ""
+    intent = game.player_component_or_none(MoveIntent)
+    if cause == "overdose" and intent is not None:
+        return player.x + intent.dx, player.y + intent.dy  # the dose was taken by walking into it
+    killers = [(max(abs(p.x - player.x), abs(p.y - player.y)), p.x, p.y)
+               for _, m, p in game.monsters() if m.kind == cause]
+    if killers:
+        _, x, y = min(killers)
+        return x, y
+    return player.x, player.y
+
+
+def fade(console: tcod.console.Console, at: tuple[int, int], progress: float) -> None:
+    """Darken the map in a ring growing from ``at`` (progress 0..1, cosmetic only)."""
+    height = console.height - 4
+    ys, xs = np.mgrid[0:height, 0:console.width]
+    distance = np.hypot(xs - at[0], (ys - at[1]) * 2.0)
+    reach = max(0.0, min(1.0, progress)) * 90.0
+    inside = (distance <= reach)[..., None]
+    region = console.rgb[0:height]
+    region["fg"] = np.where(inside, region["fg"] * FADE_DIM, region["fg"]).astype(np.uint8)
+    region["bg"] = np.where(inside, np.minimum(255, region["bg"] * FADE_DIM + FADE_RED), region["bg"]).astype(np.uint8)
+
+
+class RecordScreen(Screen):
+    """A life's record: cause, numbers, a tip and the graph of its State of Mind."""
+
+    def __init__(self, record: CharacterRecord, died: bool = False) -> None:
+        self.record = record
+        self.died = died
+
+    def on_event(self, event: tcod.event.Event) -> Transition | None:
+        """Enter, Space or Esc goes back."""
         if isinstance(event, tcod.event.KeyDown) and (
             event.sym in CONFIRM_KEYS or event.sym == tcod.event.KeySym.ESCAPE
         ):
@@ -37,26 +122,32 @@ class DeathScreen(Screen):
         return None
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
-        """Draw the epitaph, then the numbers as an aligned table."""
-        state = self.game.state
+        """The epitaph, the numbers beside the tip, then the graph."""
+        record = self.record
         centre = console.width // 2
-        epitaph = f"{fit(state.name, 40)} {cause_text(state.cause_of_death or 'alive')}."
-        console.print(centre, 6, epitaph, fg=HEADING, alignment=tcod.constants.CENTER)
-        for row, (label, value) in enumerate(self.numbers()):
-            console.print(centre - 12, 9 + row, f"{label:<18}{value:>6}", fg=TEXT)
-        console.print(centre, 17, "Press Enter to return to the title.", fg=HINT, alignment=tcod.constants.CENTER)
+        epitaph = f"{fit(record.name, 40)} {cause_text(record.cause)}."
+        console.print(centre, 1, epitaph, fg=HEADING, alignment=tcod.constants.CENTER)
+        for row, (label, value) in enumerate(numbers(record)):
+            console.print(2, 3 + row, f"{label:<16}{value:>6}", fg=TEXT)
+        console.print(28, 3, "What would have helped", fg=LABEL)
+        for row, line in enumerate(textwrap.wrap(tip_for(record.cause), 50)[:6]):
+            console.print(28, 4 + row, line, fg=TEXT)
+        console.print(2, 10, "State of Mind, turn by turn  (i: a dose, >: a new floor)", fg=LABEL)
+        draw_life(console, GRAPH, record.life, died=True, scheme=current_look().scheme)
+        back = "Enter: back to the title" if self.died else "Enter or Esc: back"
+        console.print(centre, 24, back, fg=HINT, alignment=tcod.constants.CENTER)
 
-    def numbers(self) -> list[tuple[str, int]]:
-        """What the character's life comes to."""
-        record = self.game.player_component(Record)
-        return [
-            ("Turns survived", self.game.state.turn),
-            ("Died on floor", self.game.state.depth),
-            ("Deepest floor", record.deepest_floor),
-            ("Doses used", record.doses_used),
-            ("Close calls", record.close_calls),
-            ("Monsters slain", record.kills),
-        ]
+
+def numbers(record: CharacterRecord) -> list[tuple[str, int]]:
+    """What a life comes to."""
+    return [
+        ("Turns survived", record.turns),
+        ("Died on floor", record.depth),
+        ("Deepest floor", record.deepest),
+        ("Doses used", record.doses),
+        ("Close calls", record.close_calls),
+        ("Monsters slain", record.kills),
+    ]
 
 
 def cause_text(cause: str) -> str:
@@ -65,3 +156,10 @@ def cause_text(cause: str) -> str:
         return CAUSE_TEXT[cause]
     kind = MONSTER_KINDS.get(cause)
     return f"was killed by {kind.name}" if kind is not None else f"died ({cause})"
+
+
+def cause_name(cause: str) -> str:
+    """A cause of death as a capitalised name, for lists and charts."""
+    kind = MONSTER_KINDS.get(cause)
+    return kind.name if kind is not None else CAUSE_NAMES.get(cause, cause.capitalize())
+

@@ -1,47 +1,173 @@
-"""The key reference, opened with ? during play."""
+"""Help in pages: Controls, Rules, Bestiary, Doses and Legend (Left/Right or Tab to turn).
+
+Opened with ? during play and from the title. The Bestiary shows the monsters met in
+any game (the others as ``?``); the Doses page tells what each kind would give at the
+player's Tolerance when there is a game to ask.
+"""
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
 import tcod.console
 import tcod.event
+from tcod.event import KeySym, Modifier
 
+from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.content.doses import DOSE_KINDS
+from roguelike.core.game import PLAYER_COLOUR
+from roguelike.render.colours import Slot
+from roguelike.render.look import current_look
+from roguelike.screens import helptext
 from roguelike.screens.base import Pop, Screen, Transition
-from roguelike.screens.style import HEADING, TEXT
+from roguelike.screens.style import HEADING, HINT, NORMAL, SELECTED, TEXT
 
-LINES = (
-    ("Move", "arrows, numpad 2 4 6 8, h j k l"),
-    ("Diagonals", "numpad 7 9 1 3, Home PgUp End PgDn, y u b n"),
-    ("", "Shift+Left/Right: up-left/up-right"),
-    ("", "Ctrl+Left/Right: down-left/down-right"),
-    ("Wait", ". or s or numpad 5"),
-    ("Doors, doses, stairs", "walk into them"),
-    ("Message log", "m"),
-    ("Menu", "Esc"),
-    ("Fullscreen (window)", "Alt+Enter"),
-)
-NOTES = (
-    "State of Mind drains every turn: 0 is exhaustion, over 100 an overdose.",
-    "Every dose raises Tolerance, and Tolerance weakens every dose.",
-    "At or below 20 - Will you are Desperate: the craving takes the controls.",
-)
+Colour = tuple[int, int, int]
+Line = list[tuple[str, Colour]]
 KEY = (170, 200, 255)
+UNMET = (90, 90, 105)
+ROWS = 22
+TOP = 2
+LABEL_WIDTH = 14
+TEXT_WIDTH = 80 - LABEL_WIDTH - 2
+CLOSE_KEYS = frozenset({KeySym.ESCAPE, KeySym.RETURN, KeySym.KP_ENTER, KeySym.Q, KeySym.QUESTION, KeySym.SLASH})
+NEXT_KEYS = frozenset({KeySym.RIGHT, KeySym.KP_6, KeySym.L, KeySym.PAGEDOWN, KeySym.SPACE})
+PREVIOUS_KEYS = frozenset({KeySym.LEFT, KeySym.KP_4, KeySym.H, KeySym.PAGEUP})
+
+
+@dataclass(frozen=True)
+class Known:
+    """What the help may tell about the player: monsters met, and Tolerance if in a game."""
+
+    met: frozenset[str] = frozenset()
+    tolerance: int | None = None
+
+
+def labelled(rows: Iterable[tuple[str, str]], colour: Colour = TEXT) -> list[Line]:
+    """Label and text rows, the text wrapped beside its label."""
+    lines: list[Line] = []
+    for label, text in rows:
+        for index, part in enumerate(textwrap.wrap(text, TEXT_WIDTH) or [""]):
+            lines.append([(f"{label if index == 0 else '':<{LABEL_WIDTH}}", HEADING), (part, colour)])
+    return lines
+
+
+def controls(known: Known) -> list[Line]:
+    """Every key, then how the game takes the controls."""
+    lines = [[(f"{action:<32}", TEXT), (keys, KEY)] for action, keys in helptext.CONTROLS]
+    return lines + [[]] + [[(part, HINT)] for part in textwrap.wrap(" ".join(helptext.CONTROLS_NOTE), 76)]
+
+
+def rules(known: Known) -> list[Line]:
+    """The State of Mind, its bands, the attributes and what each does."""
+    return labelled(helptext.RULES)
+
+
+def bestiary(known: Known) -> list[Line]:
+    """Every kind met in any game, glyph in its colour; the rest as ``?``."""
+    lines: list[Line] = [[("Monsters you have met in this game or any before:", HINT)], [],
+                         [(f"{'':<5}{'':<12}{'its hit':<25}how it acts", HINT)]]
+    for kind in MONSTER_KINDS.values():
+        if kind.key not in known.met:
+            lines.append([("  ?  ", UNMET), ("(not met yet)", UNMET)])
+            continue
+        lines.append([(f"  {kind.glyph}  ", colour_of_kind(kind.key, kind.colour)), (f"{kind.name:<12}", HEADING),
+                      (f"{kind.hit_summary:<25}", TEXT), (kind.moves, HINT)])
+    return lines + [[], [("Every monster dies to one hit, and you strike first by walking into one.", HINT)]]
+
+
+def doses(known: Known) -> list[Line]:
+    """Every kind of dose, its ranges and what it does; at the player's Tolerance, what it would give."""
+    lines: list[Line] = []
+    for kind in DOSE_KINDS.values():
+        where = f"  floor {kind.from_floor}+" if kind.from_floor > 1 else ""
+        lines.append([(f"  {kind.glyph}  ", colour_of_kind(kind.key, kind.colour)), (f"{kind.name:<17}", HEADING),
+                      (helptext.dose_lines(kind), TEXT), (where, HINT)])
+        lines.append([(f"{'':<7}{helptext.what_it_does(kind)}", HINT)])
+        if known.tolerance is not None:
+            low, high = helptext.gain_range(kind, known.tolerance)
+            lines.append([(f"{'':<7}at your Tolerance {known.tolerance}: +{low} to +{high} State of Mind", KEY)])
+    return lines + [[(part, HINT)] for note in helptext.DOSE_NOTES for part in textwrap.wrap(note, 76)]
+
+
+def colour_of_kind(key: str, colour: Colour) -> Colour:
+    """A monster's or a dose's colour in the palette in force."""
+    return current_look().scheme.kind_colour(key, colour)
+
+
+def glyph_colours() -> dict[str, Colour]:
+    """The map's and the bar's glyphs in the colours of the palette in force."""
+    look = current_look()
+    tile_fg, _ = look.scheme.tile_colours()
+    tiles = {chr(int(glyph)): (int(r), int(g), int(b)) for glyph, (r, g, b) in zip(look.tile_glyphs, tile_fg)}
+    player = look.scheme.kind_colour("player", PLAYER_COLOUR)
+    return {**tiles, "@": player, "^": look.scheme[Slot.DESPERATE], "|": look.scheme[Slot.BAR_MARK]}
+
+
+def legend(known: Known) -> list[Line]:
+    """Every glyph of the map and panel."""
+    rows = helptext.LEGEND + helptext.BAR_LEGEND
+    colour_of = glyph_colours()
+    lines: list[Line] = [[(f"  {glyph}  ", colour_of[glyph]), (text, TEXT)] for glyph, text in rows]
+    lines += [[(f"  {kind.glyph}  ", colour_of_kind(kind.key, kind.colour)), (f"{kind.name.capitalize()}: see Doses", TEXT)] for kind in DOSE_KINDS.values()]
+    lines += [[(f"  {kind.glyph}  ", colour_of_kind(kind.key, kind.colour)), (f"{kind.name}: see Bestiary", TEXT)] for kind in MONSTER_KINDS.values()]
+    return lines + [[("  :  ", KEY), (helptext.PULL_LEGEND, TEXT)]]
+
+
+PAGES: tuple[tuple[str, Callable[[Known], list[Line]]], ...] = (
+    ("Controls", controls), ("Rules", rules), ("Bestiary", bestiary), ("Doses", doses), ("Legend", legend),
+)
+
+
+def pages(known: Known) -> list[tuple[str, list[Line]]]:
+    """Every page, a long one split into numbered parts."""
+    found: list[tuple[str, list[Line]]] = []
+    for title, build in PAGES:
+        lines = build(known)
+        parts = [lines[start : start + ROWS] for start in range(0, len(lines), ROWS)] or [[]]
+        for number, part in enumerate(parts):
+            found.append((title if len(parts) == 1 else f"{title} {number + 1}/{len(parts)}", part))
+    return found
 
 
 class HelpScreen(Screen):
-    """Keys and the rules in a few lines; any key closes it."""
+    """The help pages; Left/Right or Tab turn them, Esc goes back."""
 
+    def __init__(self, known: Known | None = None, page: str = "Controls") -> None:
+        self.pages = pages(known or Known())
+        self.index = next((i for i, (title, _) in enumerate(self.pages) if title.startswith(page)), 0)
+
+    @property
+    def title(self) -> str:
+        """The title of the page shown."""
+        return self.pages[self.index][0]
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
-        """Any key press goes back to the game."""
-        return Pop() if isinstance(event, tcod.event.KeyDown) else None
+        """Turn the page, or go back."""
+        if not isinstance(event, tcod.event.KeyDown):
+            return None
+        if event.sym in CLOSE_KEYS:
+            return Pop()
+        backwards = event.sym in PREVIOUS_KEYS or (event.sym == KeySym.TAB and bool(event.mod & Modifier.SHIFT))
+        if backwards or event.sym in NEXT_KEYS or event.sym == KeySym.TAB:
+            self.index = (self.index + (-1 if backwards else 1)) % len(self.pages)
+        elif KeySym.N1 <= event.sym < KeySym.N1 + len(PAGES):
+            self.index = next(i for i, (t, _) in enumerate(self.pages) if t.startswith(PAGES[event.sym - KeySym.N1][0]))
+        return None
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
-        """Draw the key table and the notes."""
-        console.print(2, 1, "Keys", fg=HEADING)
-        for row, (action, keys) in enumerate(LINES):
-            console.print(4, 3 + row, action, fg=TEXT)
-            console.print(28, 3 + row, keys, fg=KEY)
-        console.print(2, 14, "Remember", fg=HEADING)
-        for row, note in enumerate(NOTES):
-            console.print(4, 16 + row, note, fg=TEXT)
-        console.print(2, 23, "Press any key to return.", fg=(130, 130, 150))
+        """The page tabs, the page, and how to turn and leave."""
+        x = 1
+        for title, _ in PAGES:
+            current = self.title.startswith(title)
+            label = f" {self.title if current else title} "
+            console.print(x, 0, label, fg=(0, 0, 0) if current else NORMAL, bg=SELECTED if current else None)
+            x += len(label) + 1
+        for row, line in enumerate(self.pages[self.index][1]):
+            column = 2
+            for text, colour in line:
+                console.print(column, TOP + row, text, fg=colour)
+                column += len(text)
+        console.print(1, 24, "Left/Right or Tab: turn the page   1-5: jump   Esc: back", fg=HINT)

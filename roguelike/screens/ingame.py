@@ -7,6 +7,7 @@ from collections.abc import Callable
 import tcod.console
 import tcod.event
 
+from components import Bestiary, Tolerance
 from roguelike import settings
 from roguelike.screens import keymap
 from roguelike.core.commands import Command, Wait
@@ -15,8 +16,9 @@ from roguelike.render.draw import draw_game
 from roguelike.render.effects import Effects
 from roguelike.saves import settle
 from roguelike.screens.base import Push, Replace, Screen, Transition
-from roguelike.screens.death import DeathScreen
-from roguelike.screens.help import HelpScreen
+from roguelike.screens.death import DyingScreen
+from roguelike.screens.help import HelpScreen, Known
+from roguelike.screens.look import LookScreen
 from roguelike.screens.messages import MessageLogScreen
 from roguelike.screens.noticebar import draw_notices
 from roguelike.screens.pause import PauseScreen
@@ -31,6 +33,7 @@ class InGameScreen(Screen):
         self.session = session
         self.game: Game = session.game
         self.effects = Effects()
+        self.interrupted = False
 
     @property
     def animated(self) -> bool:
@@ -49,11 +52,14 @@ class InGameScreen(Screen):
         command = self.command_for(event)
         if command is None:
             return None
+        before = sightings(self.game)
         self.session.apply(command)
         self.effects.feed(self.game.state.cues)
+        after = sightings(self.game)
+        self.interrupted = after[0] > before[0] or after[1] > before[1] or self.game.state.game_over
         if self.game.state.game_over:
             self.session.close()
-            return Replace(DeathScreen(self.game))
+            return Replace(DyingScreen(self.game))
         return None
 
     def command_for(self, event: tcod.event.KeyDown) -> Command | None:
@@ -62,6 +68,11 @@ class InGameScreen(Screen):
         if command is None and self.game.control_reason() is not None and not is_modifier(event):
             return Wait()
         return command
+
+    def take_interrupt(self) -> bool:
+        """Whether the last command showed something new (keys typed ahead must not act on it)."""
+        interrupted, self.interrupted = self.interrupted, False
+        return interrupted
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """Draw map, entities and panel, and any warning about saving."""
@@ -82,17 +93,33 @@ class InGameScreen(Screen):
         self.session.close()
 
 
+def help_for(screen: InGameScreen) -> HelpScreen:
+    """Help that knows the monsters met in any game and the player's Tolerance."""
+    bestiary = screen.game.player_component_or_none(Bestiary)
+    met = screen.session.known_monsters | frozenset(bestiary.met if bestiary else ())
+    return HelpScreen(Known(met, screen.game.player_component(Tolerance).value))
+
+
 SCREEN_KEYS: dict[tcod.event.KeySym, Callable[[InGameScreen], Screen]] = {
     tcod.event.KeySym.ESCAPE: lambda screen: PauseScreen(screen.session),
-    tcod.event.KeySym.SLASH: lambda screen: HelpScreen(),
-    tcod.event.KeySym.QUESTION: lambda screen: HelpScreen(),
+    tcod.event.KeySym.SLASH: help_for,
+    tcod.event.KeySym.QUESTION: help_for,
     tcod.event.KeySym.M: lambda screen: MessageLogScreen(screen.game),
+    tcod.event.KeySym.X: lambda screen: LookScreen(screen.game),
+    tcod.event.KeySym.SEMICOLON: lambda screen: LookScreen(screen.game),
 }
 
 
 def is_wizard_key(event: tcod.event.KeyDown) -> bool:
     """``&`` (Shift+7), which opens the wizard prompt in a wizard-mode game."""
     return event.sym == tcod.event.KeySym.N7 and bool(event.mod & tcod.event.Modifier.SHIFT)
+
+
+def sightings(game: Game) -> tuple[int, int]:
+    """Monster kinds met so far and monsters in sight: when either grows, something appeared."""
+    bestiary = game.player_component_or_none(Bestiary)
+    visible = game.state.visible
+    return len(bestiary.met) if bestiary else 0, sum(1 for _, _, pos in game.monsters() if visible[pos.y, pos.x])
 
 
 def is_modifier(event: tcod.event.KeyDown) -> bool:

@@ -100,7 +100,7 @@ class LoadGameScreen(Screen):
         """Delete a save the player confirmed."""
         try:
             self.games.delete(info)
-            self.status = f"Deleted {info.path.name}."
+            self.status = f"Deleted {fit(info.name, 30)}." if info.ok else f"Deleted the damaged save {info.path.name}."
         except SaveError as error:
             self.status = error.brief()
         self.refresh()

@@ -2,32 +2,57 @@
 
 from __future__ import annotations
 
+import textwrap
+
 import tcod.console
 import tcod.event
+from tcod.event import KeySym
 
 from roguelike.core.game import Game
-from roguelike.core.names import fit
 from roguelike.screens.base import Pop, Screen, Transition
-from roguelike.screens.style import HEADING, TEXT
+from roguelike.screens.keymap import MENU_DOWN, MENU_UP
+from roguelike.screens.style import HEADING, HINT, TEXT
 
 TURN = (120, 120, 140)
 ROWS = 21
+TEXT_X = 10
 
 
 class MessageLogScreen(Screen):
-    """The newest messages with their turns; any key closes it."""
-
+    """The messages with their turns, newest at the bottom; arrows scroll, Esc goes back."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        self.lines = log_lines(game)
+        self.bottom = len(self.lines)  # one past the last line shown
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
-        """Any key press goes back to the game."""
-        return Pop() if isinstance(event, tcod.event.KeyDown) else None
+        """Arrows and PgUp/PgDn scroll; any other key goes back to the game."""
+        if not isinstance(event, tcod.event.KeyDown):
+            return None
+        step = {KeySym.PAGEUP: -ROWS, KeySym.PAGEDOWN: ROWS, KeySym.HOME: -len(self.lines),
+                KeySym.END: len(self.lines)}.get(event.sym, 0)
+        step = -1 if event.sym in MENU_UP else 1 if event.sym in MENU_DOWN else step
+        if step == 0:
+            return Pop()
+        self.bottom = max(min(ROWS, len(self.lines)), min(len(self.lines), self.bottom + step))
+        return None
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
-        """Draw the last messages, oldest at the top."""
+        """Draw a window of the log and how to move it."""
         console.print(2, 1, "Messages", fg=HEADING)
-        for row, message in enumerate(self.game.state.messages[-ROWS:]):
-            console.print(2, 3 + row, f"{message.turn:>6}", fg=TURN)
-            console.print(10, 3 + row, fit(message.text, console.width - 12), fg=TEXT)
+        shown = self.lines[max(0, self.bottom - ROWS) : self.bottom]
+        for row, (turn, text) in enumerate(shown):
+            if turn is not None:
+                console.print(2, 2 + row, f"{turn:>6}", fg=TURN)
+            console.print(TEXT_X, 2 + row, text, fg=TEXT)
+        console.print(2, 24, "Up/Down, PgUp/PgDn: scroll   any other key: back to the game", fg=HINT)
+
+
+def log_lines(game: Game) -> list[tuple[int | None, str]]:
+    """Every message wrapped to the screen, its turn on its first line."""
+    lines: list[tuple[int | None, str]] = []
+    for message in game.state.messages:
+        for index, part in enumerate(textwrap.wrap(message.text, 80 - TEXT_X - 1) or [""]):
+            lines.append((message.turn if index == 0 else None, part))
+    return lines

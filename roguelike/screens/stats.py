@@ -1,4 +1,8 @@
-"""The character stats screen: every dead character, longest-lived first."""
+"""Character stats: every dead character, longest-lived first; Enter opens a full record.
+
+Tab (or O) switches to the Overall page: totals, bests and averages across every
+character, and the causes of death as a bar chart.
+"""
 
 from __future__ import annotations
 
@@ -8,56 +12,81 @@ import tcod.console
 import tcod.event
 from tcod.event import KeySym
 
-from roguelike.screens.keymap import MENU_DOWN, MENU_UP
 from roguelike.core.names import fit
 from roguelike.saves import CharacterRecord, Games
-from roguelike.screens.base import Pop, Screen, Transition
-from roguelike.screens.style import HEADING, HINT, TEXT
+from roguelike.screens.base import Pop, Push, Screen, Transition
+from roguelike.screens.death import RecordScreen, cause_name
+from roguelike.screens.keymap import CONFIRM_KEYS, MENU_DOWN, MENU_UP
+from roguelike.screens.overall import draw_overall
+from roguelike.screens.style import HEADING, HINT, SELECTED, TEXT
 
 ROWS = 17
 COLUMNS = (160, 160, 190)
 PROBLEM = (220, 110, 90)
 MARKED_NOTE = "rep, wiz: made from a replay or played in wizard mode; never ranked"
 HEADER = f"{'#':>3}  {'Name':<20} {'Turns':>6} {'Floor':>5}  {'Cause of death':<16} {'Doses':>5}  {'Date':<10}"
+PAGE_KEYS = frozenset({KeySym.TAB, KeySym.O})
 
 
 class StatsScreen(Screen):
-    """The character history, scrolled with the arrows; Esc goes back."""
-
+    """The character history with a cursor, or the Overall page; Esc goes back."""
 
     def __init__(self, games: Games) -> None:
         history = games.history()
         self.records = history.records
         self.problems = history.problems
         self.top = 0
+        self.cursor = 0
+        self.overall = False
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
-        """Esc or Enter goes back; arrows and PgUp/PgDn scroll."""
+        """Esc goes back; arrows and PgUp/PgDn move; Enter opens a record; Tab switches page."""
         if not isinstance(event, tcod.event.KeyDown):
             return None
-        if event.sym in (KeySym.ESCAPE, KeySym.RETURN, KeySym.KP_ENTER):
+        if event.sym == KeySym.ESCAPE:
             return Pop()
-        step = {KeySym.PAGEUP: -ROWS, KeySym.PAGEDOWN: ROWS}.get(event.sym, 0)
-        step = -1 if event.sym in MENU_UP else 1 if event.sym in MENU_DOWN else step
-        self.top = max(0, min(max(0, len(self.records) - ROWS), self.top + step))
+        if event.sym in PAGE_KEYS:
+            self.overall = not self.overall
+        elif event.sym in CONFIRM_KEYS and self.records and not self.overall:
+            return Push(RecordScreen(self.records[self.cursor]))
+        else:
+            self.move(event.sym)
         return None
 
+    def move(self, sym: KeySym) -> None:
+        """Move the cursor, scrolling the list to keep it in view."""
+        step = {KeySym.PAGEUP: -ROWS, KeySym.PAGEDOWN: ROWS}.get(sym, 0)
+        step = -1 if sym in MENU_UP else 1 if sym in MENU_DOWN else step
+        self.cursor = max(0, min(len(self.records) - 1, self.cursor + step))
+        self.top = max(0, min(self.top, self.cursor), self.cursor - ROWS + 1)
+
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
-        """The table of characters and any records that could not be read."""
-        console.print(2, 1, "Character stats", fg=HEADING)
-        if not self.records:
-            console.print(4, 4, "No character has died yet.", fg=TEXT)
+        """The table of characters (or the Overall page) and any records that could not be read."""
+        console.print(2, 1, "Character stats", fg=HEADING if not self.overall else HINT)
+        console.print(20, 1, "Overall", fg=HEADING if self.overall else HINT)
+        if self.overall:
+            draw_overall(console, [record for record in self.records if record.origin is None])
         else:
-            console.print(1, 3, HEADER, fg=COLUMNS)
-        for row, record in enumerate(self.records[self.top : self.top + ROWS]):
-            console.print(1, 4 + row, row_text(self.top + row + 1, record), fg=TEXT if record.origin is None else HINT)
-        if any(record.origin is not None for record in self.records):
-            console.print(2, 23, MARKED_NOTE, fg=HINT)
+            self.draw_list(console)
         if self.problems:
             first = self.problems[0]
             note = f"{len(self.problems)} record(s) could not be read: {first}"
             console.print(2, 22, fit(note, console.width - 4), fg=PROBLEM)
-        console.print(2, 24, "Arrows, PgUp/PgDn: scroll    Esc: back", fg=HINT)
+        keys = "Tab: list" if self.overall else "Arrows: choose   Enter: full record   Tab: overall"
+        console.print(2, 24, f"{keys}   Esc: back", fg=HINT)
+
+    def draw_list(self, console: tcod.console.Console) -> None:
+        """One line per character, the chosen one highlighted."""
+        if not self.records:
+            console.print(4, 4, "No character has died yet.", fg=TEXT)
+            return
+        console.print(1, 3, HEADER, fg=COLUMNS)
+        for row, record in enumerate(self.records[self.top : self.top + ROWS]):
+            chosen = self.top + row == self.cursor
+            colour = SELECTED if chosen else TEXT if record.origin is None else HINT
+            console.print(1, 4 + row, row_text(self.top + row + 1, record), fg=colour)
+        if any(record.origin is not None for record in self.records):
+            console.print(2, 23, MARKED_NOTE, fg=HINT)
 
 
 def row_text(rank: int, record: CharacterRecord) -> str:
@@ -65,7 +94,7 @@ def row_text(rank: int, record: CharacterRecord) -> str:
     place = str(rank) if record.origin is None else record.origin[:3]
     return (
         f"{place:>3}  {fit(record.name, 20):<20} {record.turns:>6} {record.depth:>5}  "
-        f"{fit(record.cause, 16):<16} {record.doses:>5}  {day(record.died_at):<10}"
+        f"{fit(cause_name(record.cause), 16):<16} {record.doses:>5}  {day(record.died_at):<10}"
     )
 
 

@@ -1,7 +1,7 @@
 """The startup screen: the game's name, Marla Daniels' words, and the menu.
 
 Resume last game (with the character's name and stats) appears only when there is a
-game to resume; then New game, Load game, Character stats and Quit.
+game to resume; then New game, Load game, Character stats, Help and Quit.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from roguelike import __version__
 from roguelike.core.names import fit
 from roguelike.saves import Games, SaveError, SaveInfo
 from roguelike.screens.base import Push, Quit, Screen, Transition
+from roguelike.screens.help import HelpScreen, Known
 from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.loadgame import LoadGameScreen
 from roguelike.screens.menu import Menu
@@ -53,7 +54,7 @@ class TitleScreen(Screen):
         self.entries = resume + [
             ("New game", self.new_game), ("Load game", self.load_game),
             ("Character stats", self.stats), ("Settings", lambda event: Push(SettingsScreen())),
-            ("Quit", lambda event: Quit()),
+            ("Help", self.help), ("Quit", lambda event: Quit()),
         ]
         self.menu = Menu([label for label, _ in self.entries])
         self.stale = False
@@ -96,6 +97,10 @@ class TitleScreen(Screen):
     def stats(self, event: tcod.event.KeyDown) -> Transition:
         """The character history."""
         return Push(StatsScreen(self.games))
+
+    def help(self, event: tcod.event.KeyDown) -> Transition:
+        """The help pages, with the monsters every character so far has met."""
+        return Push(HelpScreen(Known(self.games.known_monsters())))
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """Draw the title, the quote, the menu and any problem to report."""

@@ -1,0 +1,32 @@
+"""One tip for each way to die, shown on the death screen: what would have saved you."""
+
+from __future__ import annotations
+
+from roguelike.content import formulas
+
+TIPS: dict[str, str] = {
+    "exhaustion": (
+        f"Your State of Mind drains {formulas.STATE_OF_MIND_DECAY} a turn. Doses you have seen stay on the"
+        " map: head for one while you still steer, before Desperation takes the controls and"
+        " drags you to whatever it can find."
+    ),
+    "overdose": (
+        "A dose gives its Strength minus your Tolerance, and its purity is random. Look at it first"
+        " (x, then Tab): the panel says whether it could overdose you. A weak Will cannot refuse"
+        " a dose near by, so keep your distance from doses while High."
+    ),
+    "depression": (
+        "A Depression takes two steps a turn: you cannot outrun it, and it kills with one touch."
+        " Wait where its second step must end next to you, and strike first; or put a closed"
+        " door between you."
+    ),
+}
+GENERAL_TIP = (
+    "Every monster dies to one hit, and you strike first when you walk into one. Read the help (?)"
+    " to learn what each can do."
+)
+
+
+def tip_for(cause: str) -> str:
+    """The tip for a cause of death."""
+    return TIPS.get(cause, GENERAL_TIP)

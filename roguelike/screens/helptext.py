@@ -1,0 +1,110 @@
+"""The words of the help pages, built from the content tables and formulas.
+
+Every number comes from :mod:`roguelike.content.formulas`, so the help never disagrees
+with the rules it explains.
+"""
+
+from __future__ import annotations
+
+from roguelike.content import formulas as f
+from roguelike.content.doses import DOSE_KINDS, DoseKind
+
+CONTROLS: tuple[tuple[str, str], ...] = (
+    ("Move", "arrows, numpad 2 4 6 8, h j k l"),
+    ("Diagonals", "numpad 7 9 1 3, Home PgUp End PgDn, y u b n"),
+    ("", "Shift+Left/Right: up-left/up-right"),
+    ("", "Ctrl+Left/Right: down-left/down-right"),
+    ("Wait a turn", ". or s or numpad 5"),
+    ("Doors, doses, stairs, strike", "walk into them"),
+    ("Look around", "x or ;  (move keys move the cursor,"),
+    ("", "Tab: next monster or dose, Esc: back)"),
+    ("Help (these pages)", "?  (Left/Right or Tab: page, Esc: back)"),
+    ("Message log", "m  (arrows, PgUp/PgDn: scroll, Esc: back)"),
+    ("Menu (the game is always saved)", "Esc"),
+    ("Fullscreen (window)", "Alt+Enter"),
+    ("Save and quit (terminal)", "Ctrl-C;  Ctrl-L redraws"),
+)
+CONTROLS_NOTE = (
+    "When you are Desperate, stunned, panicking, confused or pulled to a dose, the game has",
+    "the controls: any key passes a turn and the panel says why.",
+)
+
+RULES: tuple[tuple[str, str], ...] = (
+    ("State of Mind", f"starts at {f.STATE_OF_MIND_START} and drains {f.STATE_OF_MIND_DECAY} a turn:"
+     f" 0 is death by exhaustion, over {f.STATE_OF_MIND_MAX} an overdose."),
+    ("  its bands", f"Desperate <= {f.DESPERATION_BASE} - Will; Withdrawal < {f.WITHDRAWAL_BELOW};"
+     f" Sober {f.WITHDRAWAL_BELOW}-{f.HIGH_ABOVE}; High > {f.HIGH_ABOVE}."),
+    ("Desperation", "the craving takes the controls and lunges for the nearest dose."),
+    ("Dose", "adds its Strength minus your Tolerance (never below 0), and its boosts to"
+     f" Con, Nrv and Wil (each kept within {f.ATTRIBUTE_MIN}..{f.ATTRIBUTE_MAX})."),
+    ("Tolerance", f"+{f.TOLERANCE_PER_DOSE} with every dose and never falls: each dose gives less."),
+    ("Confidence", f"every {f.CONFIDENCE_PER_TURN_SHORTER} points shorten a stun, panic or confusion a turn."),
+    ("Nerve", f"at {f.NERVE_PANIC_AT} or less, any monster in sight makes you panic and flee."),
+    ("Will", f"lowers the Desperation line; at {f.WILL_FOR_EXTRA_ACTION} you act twice a turn."),
+    ("  the pull", f"at Will 1 a dose in sight within {f.irresistible_range(1)} steps, at Will 2 an adjacent"
+     " one, cannot be resisted: the pull zone around it is drawn tinted, its floor as ':'."),
+    ("Statuses", "Panic: you flee. Stun: no moving. Confusion: moves inverted."),
+    ("Close call", f"a dose that leaves you within {f.CLOSE_CALL_MARGIN} of an overdose."),
+    ("Monsters", "die to one hit, and you strike first by walking into one. The lower your State of"
+     " Mind on a new floor, the more monsters it holds and the sooner they notice you."),
+    ("Your record", "turns survived, floors, doses, close calls, kills: Character stats keeps each"
+     " character's, with the graph of their State of Mind."),
+)
+
+LEGEND: tuple[tuple[str, str], ...] = (
+    ("@", "you"),
+    ("#", "wall"),
+    (".", "floor (dim: remembered, not in sight)"),
+    ("+", "closed door: walk into it to open it (it blocks sight)"),
+    ("'", "open door"),
+    (">", "stairs down to a new floor"),
+    ("<", "stairs up, to the floor as you left it"),
+)
+BAR_LEGEND: tuple[tuple[str, str], ...] = (
+    ("^", "on the State of Mind bar: the Desperation line (moves with Will)"),
+    ("|", f"on the bar: where Withdrawal ends ({f.WITHDRAWAL_BELOW}) and High begins ({f.HIGH_ABOVE})"),
+)
+PULL_LEGEND = "tinted floor: from there a dose pulls your weak Will to it"
+
+
+def dose_lines(kind: DoseKind) -> str:
+    """What a kind of dose gives, as ranges."""
+    return (f"Str {span(kind.strength)} Con {signed_span(kind.confidence)} "
+            f"Nrv {signed_span(kind.nerve)} Wil {signed_span(kind.will)}")
+
+
+def what_it_does(kind: DoseKind) -> str:
+    """A kind's description without its name: ``Taking it blasts the monsters ...``."""
+    text = kind.description.split(": ", 1)[-1]
+    return text[:1].upper() + text[1:]
+
+
+def span(bounds: tuple[int, int]) -> str:
+    """``36-56``."""
+    return f"{bounds[0]}-{bounds[1]}"
+
+
+def signed_span(bounds: tuple[int, int]) -> str:
+    """``-1..+1``, or ``+0`` for a fixed zero."""
+    low, high = bounds
+    return f"{low:+d}" if low == high else f"{low:+d}..{high:+d}"
+
+
+def gain_range(kind: DoseKind, tolerance: int) -> tuple[int, int]:
+    """The State of Mind a dose of this kind could give at a Tolerance."""
+    return f.dose_gain(kind.strength[0], tolerance), f.dose_gain(kind.strength[1], tolerance)
+
+
+def overdose_risk(kind_key: str, state_of_mind: int, tolerance: int) -> str:
+    """Whether a dose of this kind could overdose the player now, in words."""
+    low, high = gain_range(DOSE_KINDS[kind_key], tolerance)
+    if f.is_overdose(state_of_mind + low):
+        return "it WILL overdose you"
+    if f.is_overdose(state_of_mind + high):
+        return "it COULD overdose you"
+    return "no risk of overdose"
+
+
+DOSE_NOTES = (
+    "Purity is random: a dose's Strength is drawn from its range. Every dose raises Tolerance by one.",
+)

@@ -1,0 +1,138 @@
+"""Looking around (x or ;): a cursor over the map, and what is under it described.
+
+The cursor starts on the player and moves with every move key; Tab jumps to the next
+monster or dose in view (Shift+Tab back). For a monster the panel says what its hit
+does and whether it has noticed you; for a dose, what it could give at your Tolerance
+now and whether it could overdose you. Looking never changes the game.
+"""
+
+from __future__ import annotations
+
+import tcod.console
+import tcod.event
+from tcod.event import KeySym, Modifier
+
+from components import Attributes, Dose, Monster, Position, StateOfMind, Tolerance
+from roguelike.content import formulas
+from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.content.doses import DOSE_KINDS
+from roguelike.core.floor import Tile
+from roguelike.core.game import Game
+from roguelike.core.names import fit
+from roguelike.render.draw import draw_game
+from roguelike.render.colours import Slot
+from roguelike.render.look import current_look
+from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP
+from roguelike.screens import helptext, keymap
+from roguelike.screens.help import colour_of_kind
+from roguelike.screens.base import Pop, Screen, Transition
+from roguelike.screens.style import HEADING, HINT, TEXT
+
+CURSOR_BG = (200, 200, 80)
+WARNING = (255, 110, 90)
+LEAVE_KEYS = frozenset({KeySym.ESCAPE, KeySym.X, KeySym.SEMICOLON, KeySym.RETURN, KeySym.KP_ENTER, KeySym.Q})
+TILE_WORDS = {
+    Tile.WALL: "A wall.", Tile.FLOOR: "Floor.", Tile.DOOR_CLOSED: "A closed door: walk into it to open it.",
+    Tile.DOOR_OPEN: "An open door.", Tile.STAIRS_DOWN: "Stairs down to a new floor.",
+    Tile.STAIRS_UP: "Stairs up, to the floor as you left it.",
+}
+
+
+class LookScreen(Screen):
+    """The look cursor over the game; Esc goes back."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        pos = game.player_component(Position)
+        self.cursor = (pos.x, pos.y)
+
+    def on_event(self, event: tcod.event.Event) -> Transition | None:
+        """Move the cursor, jump to the next thing with Tab, or leave."""
+        if not isinstance(event, tcod.event.KeyDown):
+            return None
+        if event.sym in LEAVE_KEYS:
+            return Pop()
+        if event.sym == KeySym.TAB:
+            self.jump(-1 if event.mod & Modifier.SHIFT else 1)
+        else:
+            command = keymap.command_for(event)
+            step = (getattr(command, "dx", 0), getattr(command, "dy", 0))
+            x = formulas.clamp(self.cursor[0] + step[0], 0, formulas.MAP_WIDTH - 1)
+            self.cursor = (x, formulas.clamp(self.cursor[1] + step[1], 0, formulas.MAP_HEIGHT - 1))
+        return None
+
+    def jump(self, direction: int) -> None:
+        """Put the cursor on the next (or previous) monster or dose in view, nearest first."""
+        spots = things_in_view(self.game)
+        if not spots:
+            return
+        index = spots.index(self.cursor) + direction if self.cursor in spots else (0 if direction > 0 else -1)
+        self.cursor = spots[index % len(spots)]
+
+    def on_draw(self, console: tcod.console.Console, now: float) -> None:
+        """The game, the cursor, and the description over the message area."""
+        draw_game(console, self.game, now)
+        x, y = self.cursor
+        console.rgb["bg"][y, x] = CURSOR_BG
+        console.rgb["fg"][y, x] = (0, 0, 0)
+        console.draw_rect(MESSAGES_X, PANEL_TOP, MESSAGE_WIDTH, 4, ch=ord(" "), bg=current_look().scheme[Slot.PANEL_BG])
+        lines = describe(self.game, self.cursor)[:3] + [("Move: cursor  Tab: next thing  Esc: back", HINT)]
+        for row, (text, colour) in enumerate(lines):
+            console.print(MESSAGES_X, PANEL_TOP + row, fit(text, MESSAGE_WIDTH), fg=colour)
+
+
+def things_in_view(game: Game) -> list[tuple[int, int]]:
+    """Spots of the monsters in sight and the doses on the map, nearest to the player first."""
+    state = game.state
+    player = game.player_component(Position)
+    spots = {(p.x, p.y) for _, _, p in game.monsters() if state.visible[p.y, p.x]}
+    spots |= {(p.x, p.y) for _, p, _ in game.doses() if state.floor.explored[p.y, p.x]}
+    return sorted(spots, key=lambda s: (max(abs(s[0] - player.x), abs(s[1] - player.y)), s[1], s[0]))
+
+
+def describe(game: Game, at: tuple[int, int]) -> list[tuple[str, tuple[int, int, int]]]:
+    """What the player knows of a spot, in up to three lines."""
+    state = game.state
+    x, y = at
+    if not state.floor.explored[y, x]:
+        return [("You have not seen this place.", HINT)]
+    if game.player_component(Position) == Position(x, y):
+        return describe_self(game)
+    monsters = [monster for _, monster, pos in game.monsters() if (pos.x, pos.y) == at]
+    if monsters and state.visible[y, x]:
+        return describe_monster(game, monsters[0])
+    doses = [dose for _, pos, dose in game.doses() if (pos.x, pos.y) == at]
+    if doses:
+        return describe_dose(game, doses[0])
+    remembered = "" if state.visible[y, x] else " (remembered)"
+    return [(TILE_WORDS[Tile(state.floor.tiles[y, x])] + remembered, TEXT)]
+
+
+def describe_self(game: Game) -> list[tuple[str, tuple[int, int, int]]]:
+    """The player: name, State of Mind and its band."""
+    som = game.player_component(StateOfMind).value
+    return [(f"You, {game.state.name}.", HEADING),
+            (f"State of Mind {som}: {formulas.mood_word(som, game.player_component(Attributes).will)}.", TEXT)]
+
+
+def describe_monster(game: Game, monster: Monster) -> list[tuple[str, tuple[int, int, int]]]:
+    """A monster: its name, what its hit does, whether it hunts the player."""
+    kind = MONSTER_KINDS[monster.kind]
+    noticed = ("It has noticed you and hunts you." if monster.target == game.state.player
+               else f"It has not noticed you (notices within {monster.notice} steps).")
+    return [(f"{kind.name} ({kind.glyph}): its hit {kind.hit_summary}.", colour_of_kind(kind.key, kind.colour)),
+            (f"{kind.moves[0].upper()}{kind.moves[1:]}.", TEXT),
+            (noticed, WARNING if monster.target == game.state.player else TEXT)]
+
+
+def describe_dose(game: Game, dose: Dose) -> list[tuple[str, tuple[int, int, int]]]:
+    """A dose: its kind, what it could give at the player's Tolerance, the overdose risk."""
+    kind = DOSE_KINDS[dose.kind]
+    tolerance = game.player_component(Tolerance).value
+    som = game.player_component(StateOfMind).value
+    low, high = helptext.gain_range(kind, tolerance)
+    risk = helptext.overdose_risk(dose.kind, som, tolerance)
+    return [(f"{kind.name.capitalize()} ({kind.glyph}): +{low}..+{high} State of Mind", colour_of_kind(kind.key, kind.colour)),
+            (kind.description if kind.blast else f"Con {helptext.signed_span(kind.confidence)}"
+             f"  Nrv {helptext.signed_span(kind.nerve)}  Wil {helptext.signed_span(kind.will)}", TEXT),
+            (f"At {som} with Tolerance {tolerance}: {risk}.", WARNING if "overdose you" in risk else TEXT)]

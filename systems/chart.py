@@ -1,0 +1,13 @@
+"""The State-of-Mind chart: one value per turn, for the graph on the death screen."""
+
+from __future__ import annotations
+
+from components import Player, StateOfMind
+from roguelike.core.ecs import system
+from roguelike.core.state import GameState
+
+
+@system(Player, StateOfMind)
+def chart_state_of_mind(state: GameState, entity: int, player: Player, som: StateOfMind) -> None:
+    """Record the State of Mind the turn ends with (a clock system: once a turn)."""
+    state.chart.add(som.value)

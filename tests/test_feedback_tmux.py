@@ -1,0 +1,104 @@
+"""The real game in tmux: ? pages through help, x looks at a monster and a dose, then death.
+
+The game starts from a small script file, so nothing long is typed: the test passes
+from a checkout at a path of any length.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from roguelike.content.bestiary import MONSTER_KINDS
+from test_terminal_e2e import LIMIT, ROOT, game_env
+from test_terminal_tmux import Tmux, require_tmux
+
+pytestmark = pytest.mark.slow
+SEED = 204
+DEPRESSION = str(sorted(MONSTER_KINDS).index("depression") + 1)  # its number in the wizard's list
+
+
+def test_help_look_and_death_in_tmux(tmp_path: Path) -> None:
+    require_tmux()
+    tmux = Tmux.__new__(Tmux)
+    script = tmp_path / "g"
+    script.write_text(
+        f"cd {shlex.quote(str(ROOT))} && exec {shlex.quote(sys.executable)} -m roguelike play --terminal --wizard --seed {SEED}\n",
+        encoding="utf-8",
+    )
+    tmux.command = ["tmux", "-S", str(tmp_path / "s")]
+    tmux.env = game_env(tmp_path / "data")
+    tmux.run("new-session", "-d", "-x", "80", "-y", "25", "-c", str(tmp_path), "env PS1='ready>' bash --norc --noprofile")
+    try:
+        tmux.wait_for("ready>")
+        tmux.keys("sh g", "Enter")
+        tmux.wait_for("H E D O N I C")
+        tmux.keys("n")
+        tmux.wait_for("name")
+        tmux.keys("Tess", "Enter")
+        tmux.wait_for("Turn 0")
+        page_through_help(tmux)
+        wizard(tmux, "a")  # the monsters stand still while we look
+        wizard(tmux, "s", DEPRESSION)  # a Depression next to the player
+        look_at_a_monster_and_a_dose(tmux)
+        wizard(tmux, "a")  # the monsters move again
+        die(tmux)
+    finally:
+        tmux.run("kill-server")
+
+
+def page_through_help(tmux: Tmux) -> None:
+    """? opens help on Controls; Right turns through every page; Esc goes back."""
+    tmux.keys("?")
+    tmux.wait_for("x or ;")
+    for words in ("Desperation", "(not met yet)", "Str 36-56", "stairs down"):
+        tmux.keys("Right")
+        tmux.wait_for(words)
+    tmux.keys("Escape")
+    tmux.wait_for("Turn 0")
+
+
+def wizard(tmux: Tmux, *keys: str) -> None:
+    """A change through the wizard prompt (& in a wizard-mode game), recorded like any command."""
+    tmux.keys("&")
+    tmux.wait_for("Wizard (this game never counts)")
+    for key in keys:
+        tmux.keys(key)
+    deadline = time.monotonic() + LIMIT
+    while "Wizard (this game never counts)" in tmux.pane():
+        assert time.monotonic() < deadline, tmux.pane()
+        time.sleep(0.05)
+
+
+def look_at_a_monster_and_a_dose(tmux: Tmux) -> None:
+    """x starts on the player; Tab goes to the nearest thing (the Depression), then a dose."""
+    tmux.keys("x")
+    tmux.wait_for("You, Tess.")
+    tmux.keys("Tab")
+    tmux.wait_for("Depression (D): its hit kills you.")
+    tmux.keys("Tab")
+    tmux.wait_for("with Tolerance 0:")  # the dose: what it could give, and the overdose risk
+    tmux.keys("Escape")
+    tmux.wait_for("Floor 1")
+
+
+def die(tmux: Tmux) -> None:
+    """Wait until death; the map stays with the death line, then a key opens the record."""
+    deadline = time.monotonic() + LIMIT * 4
+    while "Press a key to see how it came to this." not in tmux.pane():
+        assert time.monotonic() < deadline, tmux.pane()
+        tmux.keys(".")
+        time.sleep(0.4)  # keys typed ahead of a monster coming into view are dropped on purpose
+    assert "Depression swallows you whole." in tmux.pane()
+    time.sleep(1.7)  # the death is shown a moment before keys count
+    tmux.keys("Enter")
+    tmux.wait_for("Tess was killed by Depression.")
+    tmux.wait_for("State of Mind, turn by turn")
+    tmux.keys("Enter")
+    tmux.wait_for("H E D O N I C")
+    tmux.keys("q")
+    tmux.wait_for("ready>")
