@@ -149,3 +149,15 @@ def test_replay_to_turn_wizard_opens_the_game_there_in_wizard_mode(tmp_path: Pat
     app.close_all()
     replay = read_replay(only_replay(target))
     assert replay.steps[-1].command == Wizard("reveal") and verify(replay).outcome is Outcome.MATCHED
+
+
+def test_the_wizard_prompt_refuses_a_number_beyond_what_a_command_holds(tmp_path: Path) -> None:
+    session = wizard_games(tmp_path).new("Merlin")
+    app = App(InGameScreen(session))
+    app.handle(key(KeySym.N7, Modifier.SHIFT))
+    for event in (text("m"), *(text(digit) for digit in "9999²"), key(KeySym.RETURN)):
+        app.handle(event)  # four nines used to crash the game: a Wizard command holds -1000..1000
+    assert isinstance(app.stack[-1], InGameScreen)
+    settle(session)
+    assert read_replay(only_replay(tmp_path)).steps[-1].command == Wizard("mind", 999)
+    app.close_all()

@@ -33,6 +33,7 @@ class Wait:
 ORIGINS = ("replay", "wizard")
 WIZARD_ACTIONS = ("mind", "confidence", "nerve", "will", "tolerance", "reveal", "monster", "dose", "descend", "still")
 MAX_KIND = 40
+WIZARD_LIMIT = 1000  # the largest number a wizard command holds, either sign
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ class Wizard:
     kind: str = ""
 
     def __post_init__(self) -> None:
-        if self.action not in WIZARD_ACTIONS or len(self.kind) > MAX_KIND or not -1000 <= self.value <= 1000:
+        if self.action not in WIZARD_ACTIONS or len(self.kind) > MAX_KIND or not -WIZARD_LIMIT <= self.value <= WIZARD_LIMIT:
             raise ValueError(f"not a wizard command: {self.action!r}")
 
 

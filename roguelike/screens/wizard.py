@@ -16,7 +16,7 @@ from tcod.event import KeySym
 
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
-from roguelike.core.commands import Wizard
+from roguelike.core.commands import WIZARD_LIMIT, Wizard
 from roguelike.core.session import Session
 from roguelike.render.draw import draw_game
 from roguelike.screens.base import Pop, Screen, Transition
@@ -26,7 +26,7 @@ TITLE = (255, 200, 90)
 TEXT = (225, 215, 235)
 HINT = (160, 140, 175)
 ENTER = frozenset({KeySym.RETURN, KeySym.KP_ENTER})
-MAX_DIGITS = 4
+DIGITS = "0123456789"  # str.isdigit also takes superscripts, which int() refuses
 
 
 @dataclass(frozen=True)
@@ -81,9 +81,9 @@ class WizardScreen(Screen):
             if entry is not None and not entry.asks:
                 return self.apply(Wizard(entry.action))
             self.chosen = entry
-        elif self.chosen.asks == "number" and text.isdigit() and len(self.typed) < MAX_DIGITS:
+        elif self.chosen.asks == "number" and text in DIGITS and text and int(self.typed + text) <= WIZARD_LIMIT:
             self.typed += text
-        elif self.chosen.asks in KINDS and text.isdigit():
+        elif self.chosen.asks in KINDS and text in DIGITS and text:
             kinds = KINDS[self.chosen.asks]
             if 1 <= int(text) <= len(kinds):
                 return self.apply(Wizard(self.chosen.action, kind=kinds[int(text) - 1]))
