@@ -38,7 +38,8 @@ def test_the_file_is_human_readable_json_with_named_values(tmp_path: Path) -> No
     Preferences.load(tmp_path).change("palette", PaletteName.GREYSCALE)
     text = (tmp_path / FILE_NAME).read_text()
     document = json.loads(text)
-    assert document["palette"] == "greyscale" and document["tiles"] == "11x20" and document["motion"] == "reduced"
+    assert document["palette"] == "greyscale" and document["motion"] == "reduced"
+    assert "tiles" not in document  # the window picks one for its screen until the player does
     assert text.count("\n") > len(document)  # one key a line
 
 
@@ -187,6 +188,17 @@ def test_overrides_last_one_run_and_are_never_written(tmp_path: Path) -> None:
     assert prefs.current.palette is PaletteName.CONTRAST and prefs.current.tiles == TileSize(10, 18)
     prefs.change("motion", Motion.NONE)
     document = json.loads((tmp_path / FILE_NAME).read_text())
-    assert document["palette"] == "classic" and document["tiles"] == "11x20"
+    assert document["palette"] == "classic" and "tiles" not in document
     prefs.change("palette", PaletteName.GREYSCALE)  # choosing on the screen wins over the override
     assert prefs.current.palette is PaletteName.GREYSCALE
+
+
+def test_changing_another_option_leaves_the_tile_size_to_the_screen_until_it_is_chosen(tmp_path: Path) -> None:
+    Preferences.load(tmp_path).change("palette", PaletteName.GREYSCALE)  # say, in the terminal
+    prefs = Preferences.load(tmp_path)
+    prefs.suggest("tiles", TileSize(22, 40))  # the window on a large screen
+    assert prefs.current.tiles == TileSize(22, 40) and prefs.current.palette is PaletteName.GREYSCALE
+    prefs.change("tiles", TileSize(14, 24))
+    again = Preferences.load(tmp_path)
+    again.suggest("tiles", TileSize(22, 40))
+    assert again.current.tiles == TileSize(14, 24)  # once chosen, the player's size stays

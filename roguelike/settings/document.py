@@ -111,12 +111,14 @@ def write_value(value: Any) -> Any:
     return value
 
 
-def to_text(settings: Settings, unknown: tuple[tuple[str, Any], ...] = ()) -> str:
-    """The settings file's text: our keys in a fixed order, then the keys we did not know."""
+def to_text(
+    settings: Settings, unknown: tuple[tuple[str, Any], ...] = (), left_out: frozenset[str] = frozenset()
+) -> str:
+    """The settings file's text: our keys in a fixed order (but ``left_out``), then the keys we did not know."""
     document: dict[str, Any] = {VERSION_KEY: FORMAT_VERSION}
     for name in READERS:
         value = getattr(settings, name)
-        if value is not None:
+        if value is not None and name not in left_out:
             document[name] = write_value(value)
     document.update(unknown)
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

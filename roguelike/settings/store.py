@@ -20,6 +20,9 @@ from roguelike.settings.options import Settings, WindowPlace
 
 FILE_NAME = "settings.json"
 DAMAGED_STEM = "settings.damaged"
+# Settings that follow the machine (the window's screen) until the player chooses one: written
+# only once chosen, or a change of any other option would pin them to this machine's value.
+AUTOMATIC = frozenset({"tiles"})
 
 
 def settings_path(root: Path) -> Path:
@@ -160,7 +163,7 @@ class Preferences:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             kept = keep_damaged(self.path) if self.damaged else None
-            write_atomic(self.path, to_text(self.saved, self.unknown).encode("utf-8"))
+            write_atomic(self.path, to_text(self.saved, self.unknown, AUTOMATIC - self.given).encode("utf-8"))
         except OSError as error:
             self.save_error = f"Could not save settings to {self.path}: {describe(error)}."
             return
