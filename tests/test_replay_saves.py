@@ -256,3 +256,14 @@ def test_a_game_resumed_before_its_first_move_goes_on_being_recorded(tmp_path: P
     assert not session.notices.lines()
     (replay,) = (tmp_path / "replays").glob("*.replay")
     assert len(read_replay(replay).steps) == 5
+
+
+def test_a_replay_that_diverges_leaves_no_half_replay_behind_its_refused_save(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = recorded_game(tmp_path / "mine")
+    source.write_bytes(replay_bytes(changed_command(read_replay(source), 11)))
+    target = tmp_path / "dev"
+    assert main(["replay", str(source), "--to-turn", "30", "--save-as", "Ann", "--data-dir", str(target)]) == 1
+    assert "diverged" in capsys.readouterr().err
+    assert not list((target / "saves").glob("*.save")) and not list((target / "replays").glob("*.replay"))

@@ -67,7 +67,11 @@ def save_as(replay: Replay, root: Path, turn: int, name: str, origin: str = "rep
     save_id = new_save_id()
     new_replay = replay_path(root, save_id)
     problems: list[str] = []
-    session = simulate(replay, steps, name, lambda game: [quiet_recorder(new_replay, game, save_id, problems)])
+    try:
+        session = simulate(replay, steps, name, lambda game: [quiet_recorder(new_replay, game, save_id, problems)])
+    except CannotSave:
+        new_replay.unlink(missing_ok=True)  # our own new file: the game it began diverged
+        raise
     try:
         if session.game.state.game_over:
             raise CannotSave(f"the character is dead by turn {session.game.state.turn}; pick an earlier turn")
