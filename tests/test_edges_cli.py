@@ -111,3 +111,16 @@ def test_a_closed_output_pipe_ends_quietly(tmp_path: Path) -> None:
     assert "Traceback" not in err and "crash" not in err.lower()
     assert status != 70
     assert not (tmp_path / "crashes").exists()
+
+
+def test_a_screenshot_without_a_seed_or_into_a_missing_folder_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = ["--data-dir", str(tmp_path / "data")]
+    assert main(["screenshot", "--out", str(tmp_path / "x.png"), *data]) == 2
+    assert capsys.readouterr().err == "hedonic screenshot: --seed is required\n"
+    missing = tmp_path / "no such folder" / "x.png"
+    assert main(["screenshot", "--seed", "3", "--out", str(missing), *data]) == 1
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and str(missing) in err
+    assert not (tmp_path / "data" / "crashes").exists()  # neither is a crash of the game

@@ -81,7 +81,7 @@ SCREEN_NAMES = ("game", "help", "look", "death", "stats", "title")
 
 def configure_screenshot(parser: argparse.ArgumentParser) -> None:
     """Options of ``hedonic screenshot``."""
-    parser.add_argument("--seed", type=int, required=True, help="seed of the game")
+    parser.add_argument("--seed", type=int, help="seed of the game (required)")
     parser.add_argument("--turns", type=int, default=0,
                         help="turns the bot plays first (for --screen death: at most this many, until it dies)")
     parser.add_argument("--screen", choices=SCREEN_NAMES, default="game", help="which screen to draw (default: game)")
@@ -101,6 +101,9 @@ def screenshot(args: argparse.Namespace) -> int:
     from roguelike.core.session import Session
     from roguelike.screens.shots import SCREENS, drawn
 
+    if args.seed is None:
+        print("hedonic screenshot: --seed is required", file=sys.stderr)
+        return 2
     if args.out is None and not args.text:
         print("hedonic screenshot: --out FILE.png is needed (or --text)", file=sys.stderr)
         return 2
@@ -120,16 +123,20 @@ def write_screenshot(console: tcod.console.Console, args: argparse.Namespace) ->
     """Write the drawn console where the options say."""
     from roguelike.render.png import write_png
     from roguelike.render.screenshot import render_pixels
+    from roguelike.saves.errors import describe_os_error
     from roguelike.screens.shots import console_text
 
-    if args.text:
-        text = console_text(console)
-        if args.out is None:
-            sys.stdout.write(text)
-            return 0
-        args.out.write_text(text, encoding="utf-8")
-    else:
-        write_png(args.out, render_pixels(console))
+    if args.text and args.out is None:
+        sys.stdout.write(console_text(console))
+        return 0
+    try:
+        if args.text:
+            args.out.write_text(console_text(console), encoding="utf-8")
+        else:
+            write_png(args.out, render_pixels(console))
+    except OSError as error:
+        print(f"hedonic screenshot: cannot write {args.out}: {describe_os_error(error)}", file=sys.stderr)
+        return 1
     print(f"wrote {args.out}")
     return 0
 
