@@ -62,3 +62,16 @@ def test_pruning_needs_a_rule_and_keep_counts_the_newest(tmp_path: Path, capsys:
     assert sorted(p.name for p in (tmp_path / "replays").iterdir()) == sorted(
         [files["living"].name, files["crashed"].name]
     )
+
+
+def test_rules_combine_as_each_applied_to_every_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = library(tmp_path)
+    older = time.time() - 2 * MONTH
+    for name in ("living", "crashed"):
+        os.utime(files[name], (older, older))  # the bot's is now the newest of the old ones
+    fresh, _ = record_bot_game(tmp_path / "fresh", seed=7, turns=5, name="Fresh")
+    fresh = fresh.rename(tmp_path / "replays" / fresh.name)
+    status = main(["replays", "--prune", "--older-than", "30", "--keep", "1", "--data-dir", str(tmp_path)])
+    assert status == 0 and "1 replay removed" in capsys.readouterr().out
+    assert not files["bot"].exists()  # over 30 days old, and not the one newest replay
+    assert fresh.exists() and files["living"].exists() and files["crashed"].exists()

@@ -101,9 +101,11 @@ def beyond_newest(count: int) -> Rule:
 def prune(root: Path, rules: list[Rule]) -> tuple[list[ReplayEntry], list[ReplayEntry]]:
     """Remove the replays every rule picks, never a protected one; (removed, kept though picked)."""
     protected = protected_replays(root)
-    picked = [describe(path, root, protected, check=False) for path in replay_files(root)]
-    for rule in rules:
-        picked = rule(picked)
+    entries = [describe(path, root, protected, check=False) for path in replay_files(root)]
+    picked = entries
+    for rule in rules:  # each rule looks at every replay ("all but the 20 newest" means of them all)
+        chosen = {entry.path for entry in rule(entries)}
+        picked = [entry for entry in picked if entry.path in chosen]
     removed = [entry for entry in picked if entry.kept_for is None]
     for entry in removed:
         entry.path.unlink(missing_ok=True)
