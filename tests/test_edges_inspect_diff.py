@@ -10,7 +10,7 @@ import pytest
 
 from roguelike.cli.main import main
 from roguelike.content import formulas
-from roguelike.core.commands import Command, Wait
+from roguelike.core.commands import Command, Wait, Wizard
 from roguelike.core.game import Game
 from roguelike.core.session import Session
 from roguelike.replay.fileformat import read_replay
@@ -94,3 +94,14 @@ def test_a_crash_report_names_the_commands_that_reproduce_it(
     assert inspect in capsys.readouterr().err  # the player is shown the same lines
     assert main(inspect.split()[1:]) == 0
     assert json.loads(capsys.readouterr().out)["turn"] == CRASH_TURN
+
+
+def test_inspect_shows_a_wizard_games_marks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = record(tmp_path / "wizard", 5, [Wait(), Wizard("still"), Wait(), Wait()])
+    assert main(["replay", str(path), "--inspect", "2"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert state["origin"] == "wizard" and state["monsters_still"] is True  # why no monster moves here
+    ordinary = record(tmp_path / "plain", 5, [Wait(), Wait()])
+    assert main(["replay", str(ordinary), "--inspect", "1"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert state["origin"] is None and state["monsters_still"] is False

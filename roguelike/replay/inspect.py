@@ -50,6 +50,7 @@ def readable(game: Game) -> Readable:
         "name": plain["name"], "seed": plain["seed"], "turn": plain["turn"], "depth": plain["depth"],
         "rng": plain["rng"], "cause_of_death": plain["cause"], "player": plain["player"],
         "next_entity": plain["next_entity"],
+        "origin": plain.get("origin"), "monsters_still": plain.get("monsters_still", False),  # wizard marks
         "messages": [{"turn": turn, "text": text} for turn, text in plain["messages"]],
         "entities": [{"id": entity, **named(packed)} for entity, packed in plain["entities"]],
         "floors": [floor_summary(game.state.floors[depth], game.state.depth) for depth in sorted(game.state.floors)],
