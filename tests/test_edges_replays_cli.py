@@ -75,3 +75,18 @@ def test_rules_combine_as_each_applied_to_every_replay(tmp_path: Path, capsys: p
     assert status == 0 and "1 replay removed" in capsys.readouterr().out
     assert not files["bot"].exists()  # over 30 days old, and not the one newest replay
     assert fresh.exists() and files["living"].exists() and files["crashed"].exists()
+
+
+def test_odd_entries_in_the_replays_folder_are_listed_and_pruning_goes_on_past_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = library(tmp_path)
+    (tmp_path / "replays" / "folder.replay").mkdir()
+    (tmp_path / "replays" / "dangling.replay").symlink_to(tmp_path / "gone.replay")
+    assert main(["replays", "--data-dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.startswith("dangling.replay") and "damaged" in line for line in lines)
+    assert main(["replays", "--prune", "--keep", "0", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "kept folder.replay: it cannot be removed" in out and "removed dangling.replay" in out
+    assert not files["bot"].exists() and (tmp_path / "replays" / "folder.replay").is_dir()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -18,6 +18,7 @@ from roguelike.replay.fileformat import SUFFIX, ReplayError, read_replay
 from roguelike.replay.recorder import REPLAYS
 from roguelike.replay.verify import Outcome, verify
 from roguelike.saves.crash import CRASHES
+from roguelike.saves.errors import describe_os_error
 from roguelike.saves.layout import save_path
 
 DAY = 24 * 60 * 60
@@ -50,7 +51,7 @@ def replay_files(root: Path) -> list[Path]:
 
 def describe(path: Path, root: Path, protected: dict[Path, str], check: bool = True) -> ReplayEntry:
     """A replay's entry; a damaged one says why in ``ended``."""
-    modified, kept_for = path.stat().st_mtime, protected.get(path.resolve())
+    modified, kept_for = path.lstat().st_mtime, protected.get(path.resolve())  # lstat: a dangling link too
     try:
         replay = read_replay(path)
     except ReplayError as error:
@@ -106,10 +107,16 @@ def prune(root: Path, rules: list[Rule]) -> tuple[list[ReplayEntry], list[Replay
     for rule in rules:  # each rule looks at every replay ("all but the 20 newest" means of them all)
         chosen = {entry.path for entry in rule(entries)}
         picked = [entry for entry in picked if entry.path in chosen]
-    removed = [entry for entry in picked if entry.kept_for is None]
-    for entry in removed:
-        entry.path.unlink(missing_ok=True)
-    return removed, [entry for entry in picked if entry.kept_for is not None]
+    removed: list[ReplayEntry] = []
+    kept = [entry for entry in picked if entry.kept_for is not None]
+    for entry in picked:
+        if entry.kept_for is None:
+            try:
+                entry.path.unlink(missing_ok=True)
+                removed.append(entry)
+            except OSError as error:  # a folder named like a replay, a read-only folder: say so, go on
+                kept.append(replace(entry, kept_for=f"it cannot be removed ({describe_os_error(error)})"))
+    return removed, kept
 
 
 def when(entry: ReplayEntry) -> str:
