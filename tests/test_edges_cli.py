@@ -124,3 +124,10 @@ def test_a_screenshot_without_a_seed_or_into_a_missing_folder_is_one_line(
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and str(missing) in err
     assert not (tmp_path / "data" / "crashes").exists()  # neither is a crash of the game
+
+
+def test_the_seed_given_before_the_sub_command_counts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = ["--data-dir", str(tmp_path)]
+    assert main(["--seed", "5", "simulate", "--turns", "3", *data]) == 0  # `hedonic --help` lists --seed first
+    assert main(["--seed", "3", "screenshot", "--out", str(tmp_path / "x.png"), *data]) == 0
+    assert main(["simulate", "--turns", "3", *data]) == 2 and "--seed is required" in capsys.readouterr().err

@@ -45,5 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if not hasattr(args, "data_dir"):
         args.data_dir = None
+    if not hasattr(args, "seed"):  # given before the sub-command or not at all (a sub-command's default would hide it)
+        args.seed = None
     chosen = {sub.name: sub for sub in SUBCOMMANDS}.get(args.command or "play", PLAY)
     return guarded(chosen.run, args)

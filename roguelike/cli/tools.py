@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 
 def configure_simulate(parser: argparse.ArgumentParser) -> None:
     """Options of ``hedonic simulate``."""
-    parser.add_argument("--seed", type=int, help="seed of the game (required unless --systems)")
+    parser.add_argument(
+        "--seed", type=int, default=argparse.SUPPRESS, help="seed of the game (required unless --systems)"
+    )
     parser.add_argument("--turns", type=int, default=1000, help="stop after this many turns")
     parser.add_argument(
         "--name", default=None,
@@ -81,7 +83,7 @@ SCREEN_NAMES = ("game", "help", "look", "death", "stats", "title")
 
 def configure_screenshot(parser: argparse.ArgumentParser) -> None:
     """Options of ``hedonic screenshot``."""
-    parser.add_argument("--seed", type=int, help="seed of the game (required)")
+    parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, help="seed of the game (required)")
     parser.add_argument("--turns", type=int, default=0,
                         help="turns the bot plays first (for --screen death: at most this many, until it dies)")
     parser.add_argument("--screen", choices=SCREEN_NAMES, default="game", help="which screen to draw (default: game)")
