@@ -1,9 +1,12 @@
-"""Turn logic with 40 monsters hunting the player: no saving, no drawing.
+"""Turns with 40 monsters hunting the player, each with the checksum every real turn pays.
 
 Run: ``python -m bench.bench_monsters``. Figures go in docs/performance.md ("Monsters").
 
-The floor is kept at 40 monsters of every kind, all hunting, and the player alive
-(untimed, between turns): killed or vanished monsters are replaced, death is undone.
+A timed turn is ``Session.apply`` without observers: the rules, then the snapshot and its
+checksum (what ``--verify`` does each step, and what the autosave and the recorder share).
+Left out: the autosave's write and the recorder's record (``bench_saves``, ``bench_core``),
+and drawing. The floor is kept at 40 monsters of every kind, all hunting, and the player
+alive (untimed, between turns): killed or vanished monsters are replaced, death is undone.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import statistics
 
 import esper
 
-from bench.common import report, timings
+from bench.common import figure, rate, report, timings
 from components import Attributes, Monster, Position, StateOfMind
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
@@ -23,11 +26,12 @@ from roguelike.core.game import Game
 from roguelike.core.packing import unpack_entity
 from roguelike.core.pathing import step_toward, travel_cost
 from roguelike.core.rng import Rng
+from roguelike.core.session import Session
 from roguelike.core.spawning import make_monster
 
 MONSTERS = 40
-TURNS = 20_000
-TARGET = 3_000
+TURNS = 10_000
+TARGET = 5_000
 # The player walks about its room, bumping (and killing) whatever closes in.
 PATROL: list[Command] = [Move(1, 0), Move(1, 0), Move(0, 1), Wait(), Move(-1, 0), Move(-1, 0), Move(0, -1), Wait()]
 
@@ -77,8 +81,8 @@ def keep_going(game: Game) -> None:
 def patrol() -> list[float]:
     """Seconds per turn while the player patrols its room (the path map is often reused)."""
     game = hunting_floor()
-    commands = itertools.cycle(PATROL)
-    return timings(lambda: game.apply(next(commands)), TURNS, lambda: keep_going(game))
+    session, commands = Session(game), itertools.cycle(PATROL)
+    return timings(lambda: session.apply(next(commands)), TURNS, lambda: keep_going(game))
 
 
 def roam() -> list[float]:
@@ -100,15 +104,16 @@ def roam() -> list[float]:
             waypoint = rng.choice(tiles)
         command[0] = Move(*step) if step is not None else Wait()
 
-    return timings(lambda: game.apply(command[0]), TURNS, choose)
+    session = Session(game)
+    return timings(lambda: session.apply(command[0]), TURNS, choose)
 
 
 def main() -> None:
     """Print the figures for docs/performance.md."""
     for label, seconds in (("patrolling a room", patrol()), ("roaming the floor", roam())):
-        rate = len(seconds) / sum(seconds)
-        print(report(f"{MONSTERS} hunters, player {label}", seconds))
-        print(f"  mean {statistics.mean(seconds) * 1e6:.0f} us, {rate:,.0f} turns/s (target >= {TARGET:,})")
+        figure(f"{MONSTERS} hunters with the checksum, player {label}", rate(len(seconds), sum(seconds)), "turns/s",
+               f"target >= {TARGET:,}")
+        print(report("  ", seconds) + f", mean {statistics.mean(seconds) * 1e6:.0f} us")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from pathlib import Path
 import pyte
 import tcod.console
 
+from bench.common import ROOT, figure
 from components import StateOfMind
 from roguelike import settings
 from roguelike.core.commands import Wait
@@ -36,7 +37,6 @@ from roguelike.frontend.palette import ColourMode
 from roguelike.core.game import Game
 from roguelike.render.draw import draw_game
 
-ROOT = Path(__file__).resolve().parent.parent
 SYNC_END = b"\x1b[?2026l"
 STEPS = 150
 ANIMATED_FRAMES = 100
@@ -44,6 +44,8 @@ IDLE_SECONDS = 5.0
 LIMIT = 30.0
 NO_FRAME = 2.0  # seconds after a key with no frame: the key changed nothing on screen
 PLAY_OPTIONS: list[str] = []  # --palette NAME when one is measured
+WALK_LIMIT = 300.0  # seconds for all the steps of one colour mode, whatever happens on screen
+KEYS_LIMIT = STEPS * 10  # keys pressed in one colour mode, frames or not
 ARROWS = {(0, -1): b"\x1bOA", (0, 1): b"\x1bOB", (1, 0): b"\x1bOC", (-1, 0): b"\x1bOD"}
 # The game as ``hedonic play --terminal`` runs it, with the parts of each step timed.
 CHILD = """
@@ -100,7 +102,7 @@ class PtyGame:
         while not received.endswith(marker):
             if time.monotonic() > deadline:
                 raise TimeoutError(f"no {marker!r}; screen:\n" + "\n".join(self.screen.display))
-            ready, _, _ = select.select([self.master], [], [], 1.0)
+            ready, _, _ = select.select([self.master], [], [], min(1.0, max(0.0, deadline - time.monotonic())))
             if ready:
                 received += os.read(self.master, 65536)
         self.stream.feed(received)
@@ -143,10 +145,15 @@ class PtyGame:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def close(self) -> None:
-        """Quit with Ctrl-C and wait for the program to end."""
-        os.write(self.master, b"\x03")
-        self.process.wait(timeout=LIMIT)
-        os.close(self.master)
+        """Quit with Ctrl-C and wait (bounded) for the program to end; kill it if it does not."""
+        try:
+            os.write(self.master, b"\x03")
+            self.process.wait(timeout=LIMIT)
+        except (OSError, subprocess.TimeoutExpired):
+            self.process.kill()
+            self.process.wait(timeout=LIMIT)
+        finally:
+            os.close(self.master)
 
 
 def start_game(game: PtyGame) -> None:
@@ -187,8 +194,14 @@ def walk(env: dict[str, str]) -> Figures:
 
 
 def walk_steps(game: PtyGame, figures: Figures) -> None:
-    """Take STEPS steps, starting a new game whenever the walker dies."""
+    """Take STEPS steps, starting a new game whenever the walker dies; every wait is bounded
+    (a walker whose keys change nothing on screen, stuck or confused, cannot hang the bench)."""
+    deadline, keys = time.monotonic() + WALK_LIMIT, 0
     while len(figures.latencies) < STEPS:
+        keys += 1
+        if keys > KEYS_LIMIT or time.monotonic() > deadline:
+            raise TimeoutError(f"only {len(figures.latencies)} of {STEPS} steps drew a frame; screen:\n"
+                               + "\n".join(game.screen.display))
         measured = game.step()
         if measured is None:  # withdrawal killed the walker: begin another game
             game.key(b"\r")
@@ -244,7 +257,9 @@ def main() -> None:
     settings.use(settings.Preferences(None, overrides={"palette": palette}))
     print(f"palette: {palette.value}")
     for name, env in MODES.items():
-        print(describe(name, walk(env)))
+        figures = walk(env)
+        print(describe(name, figures))
+        figure(f"{name}: key to frame (median)", statistics.median(figures.latencies) * 1e3, "ms")
     for mode in ColourMode:
         size, seconds = animated_frames(mode)
         print(f"animated (High) frame, {mode.value}: median {size:.0f} B, diff {seconds * 1e3:.2f} ms")

@@ -1,17 +1,28 @@
-"""Shared helpers for benchmarks: timing loops and a crowded floor."""
+"""Shared helpers for benchmarks: timing loops, a crowded floor, and figures in one format.
+
+Every bench prints its headline figures through :func:`figure` (``label: value unit``), so
+``python -m bench.versus`` can run it against another checkout and print the ratios.
+"""
 
 from __future__ import annotations
 
+import resource
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import esper
 
+import roguelike
 from components import Dose, Position, Renderable
 from roguelike.content.doses import NORMAL_DOSE
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
+
+# The checkout whose game is measured (the one ``roguelike`` is imported from, which
+# ``bench.versus`` points at another checkout): its replays, and what commands run.
+ROOT = Path(roguelike.__file__).resolve().parent.parent
 
 
 def crowd_floor(game: Game, entities: int) -> None:
@@ -28,15 +39,20 @@ def crowd_floor(game: Game, entities: int) -> None:
             esper.create_entity(Position(*spot), look, Dose(NORMAL_DOSE.key, 30, 0, 0, 0))
 
 
-def timings(run: Callable[[], None], repeats: int, between: Callable[[], None] | None = None) -> list[float]:
-    """Seconds taken by each of ``repeats`` calls (``between`` runs untimed in between)."""
+def timings(run: Callable[[], object], repeats: int, between: Callable[[], None] | None = None,
+            clock: Callable[[], float] = time.process_time) -> list[float]:
+    """Seconds taken by each of ``repeats`` calls (``between`` runs untimed in between).
+
+    CPU time by default: on an idle machine it is the wall time, and it stays steady while
+    other work shares the machine (the wall time then measures the neighbours).
+    """
     result = []
     for _ in range(repeats):
         if between is not None:
             between()
-        start = time.perf_counter()
+        start = clock()
         run()
-        result.append(time.perf_counter() - start)
+        result.append(clock() - start)
     return result
 
 
@@ -46,3 +62,19 @@ def report(label: str, seconds: list[float]) -> str:
     median = statistics.median(ordered)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
     return f"{label}: median {median * 1e6:.0f} us, p99 {p99 * 1e6:.0f} us, {1 / median:,.0f} per second"
+
+
+def figure(label: str, value: float, unit: str, note: str = "") -> None:
+    """Print one headline figure as ``label: value unit (note)``."""
+    print(f"{label}: {value:,.3f} {unit}" + (f" ({note})" if note else ""), flush=True)
+
+
+def rate(count: int, seconds: float) -> float:
+    """Things per second (0 when nothing was timed)."""
+    return count / seconds if seconds > 0 else 0.0
+
+
+def children_cpu() -> float:
+    """CPU seconds used so far by finished child processes (a command's time, whatever the load)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime

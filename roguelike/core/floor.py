@@ -6,32 +6,18 @@ Arrays are indexed ``[y, x]`` everywhere in the project, like tcod consoles.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import IntEnum
-from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from roguelike.content import formulas
-
-
-class Tile(IntEnum):
-    """Kinds of map tile, stored as bytes in :attr:`Floor.tiles`."""
-
-    WALL = 0
-    FLOOR = 1
-    DOOR_CLOSED = 2
-    DOOR_OPEN = 3
-    STAIRS_DOWN = 4
-    STAIRS_UP = 5
+from roguelike.core.plain import PackedEntity as PackedEntity
+from roguelike.core.tiles import WALL, Tile as Tile
 
 
 # Indexed by Tile value: can a creature stand there / can light pass?
 WALKABLE = np.array([False, True, False, True, True, True], dtype=bool)
 TRANSPARENT = np.array([False, True, False, True, True, True], dtype=bool)
-
-# An entity of a floor the player is not on, kept as (component name, fields) pairs.
-PackedEntity = list[tuple[str, list[Any]]]
 
 
 @dataclass
@@ -81,7 +67,7 @@ class Floor:
 
     def explored_fraction(self) -> float:
         """Share of the walkable-or-door tiles the player has seen."""
-        open_tiles = self.tiles != Tile.WALL
+        open_tiles = self.tiles != WALL
         total = int(open_tiles.sum())
         return float((self.explored & open_tiles).sum()) / total if total else 0.0
 

@@ -10,26 +10,13 @@ from typing import TypeVar
 
 import esper
 
-from components import (
-    ActionPoints,
-    Attributes,
-    BlocksMovement,
-    Dose,
-    MoveIntent,
-    Palette,
-    Player,
-    Position,
-    Record,
-    Renderable,
-    Sight,
-    StateOfMind,
-    Tolerance,
-)
+from components import Dose, MoveIntent, Palette, Position
 from roguelike.content import formulas
 from roguelike.core import cues
 from roguelike.core.commands import Command, Mark, Move, Wizard
 from roguelike.core.ecs import run_start, run_turn
 from roguelike.core.ecsworld import EcsWorld
+from roguelike.core.player import PLAYER_COLOUR as PLAYER_COLOUR, starting_player
 from roguelike.core.rng import Rng, derive_seed
 from roguelike.core.state import GameState
 from roguelike.core.wizard import apply_developer
@@ -38,7 +25,6 @@ from systems import TURN
 
 C = TypeVar("C")
 GAME_SALT = 0x6A3E
-PLAYER_COLOUR = (255, 255, 255)
 
 WELCOME = "You wake up shaking. A dose must be near."
 
@@ -140,22 +126,3 @@ class Game:
 def fresh_world() -> EcsWorld:
     """A new, empty esper world, made current."""
     return EcsWorld()
-
-
-def starting_player(name: str, at: tuple[int, int]) -> list[object]:
-    """The components of a new player character."""
-    start = formulas.ATTRIBUTE_START
-    saturation, brightness = formulas.palette_for(formulas.STATE_OF_MIND_START)
-    return [
-        Player(name),
-        Position(*at),
-        Renderable("@", PLAYER_COLOUR, layer=2, always_bright=True),
-        BlocksMovement(),
-        StateOfMind(formulas.STATE_OF_MIND_START),
-        Attributes(start, start, start),
-        Tolerance(formulas.TOLERANCE_START),
-        Record(),
-        Palette(saturation, brightness, False),
-        Sight(formulas.sight_radius(formulas.STATE_OF_MIND_START, start)),
-        ActionPoints(formulas.action_points(start)),
-    ]

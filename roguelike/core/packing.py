@@ -32,29 +32,47 @@ FIELD_PLANS: dict[type, tuple[tuple[str, bool], ...]] = {
 }
 
 
-def _values_of(cls: type) -> Callable[[object], list[Any]]:
-    """A fast reader of a component's field values, in field order."""
+def _reader(cls: type) -> Callable[[object], tuple[Any, ...]]:
+    """A fast reader of a component's field values, in field order, as a tuple."""
     names = [name for name, _ in FIELD_PLANS[cls]]
     if not names:
-        return lambda component: []
+        return lambda component: ()
     get = operator.attrgetter(*names)
     if len(names) == 1:
-        return lambda component: [get(component)]
-    return lambda component: list(get(component))
+        return lambda component: (get(component),)
+    return get  # attrgetter of several names gives a tuple
 
 
 # Packing runs for every entity on every turn (the checksum), so each class gets its name
-# and a C-level field reader once, instead of a getattr loop per component.
-PACKERS: dict[type, tuple[str, Callable[[object], list[Any]]]] = {
-    cls: (NAME_OF[cls], _values_of(cls)) for cls in SAVED_COMPONENTS.values()
+# and a C-level field reader once, and each combination of classes an entity can have
+# (few: a monster, a dose, the player) its readers in canonical (name) order, instead of
+# a lookup, a call and a sort per component.
+READERS: dict[type, tuple[str, Callable[[object], tuple[Any, ...]]]] = {
+    cls: (NAME_OF[cls], _reader(cls)) for cls in SAVED_COMPONENTS.values()
 }
-_by_name = operator.itemgetter(0)
+Plan = tuple[tuple[int, str, Callable[[object], tuple[Any, ...]]], ...]
+_plans: dict[tuple[type, ...], Plan] = {}
+
+
+def plan_for(kinds: tuple[type, ...]) -> Plan:
+    """Where an entity's saved components sit among ``kinds``, with their names and readers, by name."""
+    plan = _plans.get(kinds)
+    if plan is None:
+        chosen = [(index, *READERS[kind]) for index, kind in enumerate(kinds) if kind in READERS]
+        plan = _plans[kinds] = tuple(sorted(chosen, key=operator.itemgetter(1)))
+    return plan
+
+
+def packed_fields(components: tuple[object, ...]) -> PackedEntity:
+    """An entity's saved components as (name, field values) in canonical order; the values
+    may be tuples and may share lists and dicts with the components (encode them at once)."""
+    return [(name, read(components[index])) for index, name, read in plan_for(tuple(map(type, components)))]
 
 
 def pack_component(component: object) -> tuple[str, list[Any]]:
     """A component as (stable name, field values)."""
-    name, values = PACKERS[type(component)]
-    return name, values(component)
+    name, read = READERS[type(component)]
+    return name, list(read(component))
 
 
 def unpack_component(name: str, values: list[Any]) -> object:
@@ -74,13 +92,7 @@ def fresh(value: Any) -> Any:
 
 def pack_entity(components: typing.Iterable[object]) -> PackedEntity:
     """An entity's saved components, ordered by name so packing is canonical."""
-    packed: PackedEntity = []
-    for component in components:
-        packer = PACKERS.get(type(component))
-        if packer is not None:
-            packed.append((packer[0], packer[1](component)))
-    packed.sort(key=_by_name)
-    return packed
+    return [(name, list(values)) for name, values in packed_fields(tuple(components))]
 
 
 def unpack_entity(packed: PackedEntity) -> list[object]:

@@ -8,7 +8,8 @@ import numpy as np
 import tcod.path
 from numpy.typing import NDArray
 
-from roguelike.core.floor import Floor, Tile
+from roguelike.core.floor import Floor
+from roguelike.core.tiles import DOOR_CLOSED
 
 CARDINAL_COST = 2
 DIAGONAL_COST = 3
@@ -25,7 +26,7 @@ def chebyshev(ax: int, ay: int, bx: int, by: int) -> int:
 
 def travel_cost(floor: Floor) -> NDArray[np.int32]:
     """Cost of entering each tile: 1 where one can walk or open a door, 0 for walls."""
-    cost: NDArray[np.int32] = (floor.walkable() | (floor.tiles == Tile.DOOR_CLOSED)).astype(np.int32)
+    cost: NDArray[np.int32] = (floor.walkable() | (floor.tiles == DOOR_CLOSED)).astype(np.int32)
     return cost
 
 

@@ -7,8 +7,9 @@ games with equal snapshots play on identically.
 
 from __future__ import annotations
 
-import hashlib
-from typing import Any
+import operator
+import typing
+from collections.abc import Callable
 
 import esper
 import msgpack
@@ -18,24 +19,24 @@ from roguelike.core import ecsworld
 from roguelike.core.chart import Chart
 from roguelike.core.floor import Floor
 from roguelike.core.game import Game, fresh_world
-from roguelike.core.packing import pack_entity, unpack_entity
+from roguelike.core.packing import packed_fields, unpack_entity
+from roguelike.core.plain import Origin, PlainChart, PlainFloor, PlainHead, PlainSnapshot
+from roguelike.core.plain import Plain as Plain, digest as digest, encode as encode
 from roguelike.core.rng import Rng
 from roguelike.core.state import GameState, Message
 
-Plain = dict[str, Any]
 
-
-def to_plain(game: Game) -> Plain:
+def to_plain(game: Game) -> PlainSnapshot:
     """The game as a dict of plain values (ints, strings, bytes, lists)."""
     floors = game.state.floors
     return {**plain_head(game), "floors": [floor_to_plain(floors[d]) for d in sorted(floors)]}
 
 
-def plain_head(game: Game) -> Plain:
+def plain_head(game: Game) -> PlainHead:
     """Everything of :func:`to_plain` but the floors (which come last)."""
     game.activate()
     state = game.state
-    return {
+    head: PlainHead = {
         "seed": state.seed,
         "name": state.name,
         "player": state.player,
@@ -43,36 +44,42 @@ def plain_head(game: Game) -> Plain:
         "turn": state.turn,
         "rng": state.rng.state,
         "cause": state.cause_of_death,
-        "messages": [[m.turn, m.text] for m in state.messages],
-        "chart": state.chart.to_plain(),
+        "messages": list(map(MESSAGE_FIELDS, state.messages)),
+        "chart": typing.cast(PlainChart, state.chart.to_plain()),
         "next_entity": peek_next_entity(),
-        "entities": [[e, pack_entity(esper.components_for_entity(e))] for e in sorted(esper.get_entities())],
-        **developer_marks(state),
+        "entities": [(e, packed_fields(esper.components_for_entity(e))) for e in sorted(esper.get_entities())],
     }
+    add_developer_marks(head, state)
+    return head
 
 
-def developer_marks(state: GameState) -> Plain:
+def add_developer_marks(head: PlainHead, state: GameState) -> None:
     """The keys of a replay-made or wizard game; none at all for the character's own (format 2)."""
-    marks: Plain = {"origin": state.origin} if state.origin else {}
-    return {**marks, "monsters_still": True} if state.monsters_still else marks
+    if state.origin:
+        head["origin"] = typing.cast(Origin, state.origin)
+    if state.monsters_still:
+        head["monsters_still"] = True
 
 
-def floor_to_plain(floor: Floor) -> Plain:
+MESSAGE_FIELDS: Callable[[Message], tuple[int, str]] = operator.attrgetter("turn", "text")
+
+
+def floor_to_plain(floor: Floor) -> PlainFloor:
     """A floor as plain values."""
     return {
         "depth": floor.depth,
-        "shape": list(floor.tiles.shape),
+        "shape": (floor.height, floor.width),
         "tiles": floor.tiles.tobytes(),
         "explored": np.packbits(floor.explored).tobytes(),
-        "down": list(floor.down_stairs),
-        "up": list(floor.up_stairs) if floor.up_stairs is not None else None,
-        "arrival": list(floor.arrival),
+        "down": floor.down_stairs,
+        "up": floor.up_stairs,
+        "arrival": floor.arrival,
         "kind": floor.kind,
-        "dormant": [list(map(list, entity)) for entity in floor.dormant],
+        "dormant": [[(name, list(values)) for name, values in entity] for entity in floor.dormant],
     }
 
 
-def from_plain(plain: Plain) -> Game:
+def from_plain(plain: Plain | PlainSnapshot) -> Game:
     """Rebuild a game from :func:`to_plain`'s output (trusted, already validated)."""
     world = fresh_world()
     floors = {f["depth"]: floor_from_plain(f) for f in plain["floors"]}
@@ -81,7 +88,7 @@ def from_plain(plain: Plain) -> Game:
         floors=floors, depth=plain["depth"], turn=plain["turn"],
         messages=[Message(turn, text) for turn, text in plain["messages"]],
         cause_of_death=plain["cause"], origin=plain.get("origin"), monsters_still=plain.get("monsters_still", False),
-        chart=Chart.from_plain(plain["chart"]),
+        chart=Chart.from_plain(dict(plain["chart"])),
     )
     for entity, packed in plain["entities"]:
         restore_entity(entity, unpack_entity([(name, values) for name, values in packed]))
@@ -91,7 +98,7 @@ def from_plain(plain: Plain) -> Game:
     return game
 
 
-def floor_from_plain(plain: Plain) -> Floor:
+def floor_from_plain(plain: Plain | PlainFloor) -> Floor:
     """A floor from plain values."""
     height, width = plain["shape"]
     tiles = np.frombuffer(plain["tiles"], dtype=np.uint8).reshape(height, width).copy()
@@ -118,27 +125,27 @@ def restore_entity(entity: int, components: list[object]) -> None:
     ecsworld.current().restore(entity, components)
 
 
-def encode(plain: Plain) -> bytes:
-    """Canonical msgpack bytes of a snapshot."""
-    packed: bytes = msgpack.packb(plain, use_bin_type=True)
-    return packed
-
-
 def snapshot_bytes(game: Game) -> bytes:
     """The game's canonical msgpack bytes: exactly ``encode(to_plain(game))``, only faster.
 
-    A floor the player is not on cannot change, so its encoding is kept on the floor
+    The head is packed in one call (its map header then counts the floors too), and a
+    floor the player is not on cannot change, so its encoding is kept on the floor
     (:attr:`Floor.encoded`) and spliced in; waking a floor forgets it.
     """
     head = plain_head(game)
     packer = msgpack.Packer(use_bin_type=True)
-    parts = [packer.pack_map_header(len(head) + 1)]
-    for key, value in head.items():
-        parts += [packer.pack(key), packer.pack(value)]
+    packed_head = packer.pack(head)
     floors, depth = game.state.floors, game.state.depth
-    parts += [packer.pack("floors"), packer.pack_array_header(len(floors))]
+    parts = [packer.pack_map_header(len(head) + 1), packed_head[HEAD_HEADER:], packer.pack("floors"),
+             packer.pack_array_header(len(floors))]
     parts += [encoded_floor(floors[d], d == depth, packer) for d in sorted(floors)]
     return b"".join(parts)
+
+
+# The head's keys fit a one-byte msgpack map header (fixmap, up to 15 keys), so its
+# packing is the header followed by the pairs.
+HEAD_HEADER = 1
+assert len(PlainSnapshot.__annotations__) <= 15
 
 
 def encoded_floor(floor: Floor, current: bool, packer: msgpack.Packer) -> bytes:
@@ -148,13 +155,6 @@ def encoded_floor(floor: Floor, current: bool, packer: msgpack.Packer) -> bytes:
     if floor.encoded is None:
         floor.encoded = bytes(packer.pack(floor_to_plain(floor)))
     return floor.encoded
-
-
-def digest(snapshot: bytes) -> str:
-    """The checksum of encoded snapshot bytes: 64 bits of SHA-256, as hex."""
-    # SHA-256 runs in hardware on current x86 and ARM cores: about twice BLAKE2b's speed
-    # on the 15 KB snapshot that every replay record and every save is checked against.
-    return hashlib.sha256(snapshot).hexdigest()[:16]
 
 
 def checksum(game: Game) -> str:

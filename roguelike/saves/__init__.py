@@ -12,15 +12,44 @@ The public API, for the menus, the CLI and the replay tools::
 
 from __future__ import annotations
 
-from roguelike.saves.autosave import Autosave, settle
-from roguelike.saves.errors import SaveError
-from roguelike.saves.games import Games, ObserverFactory
-from roguelike.saves.history import CharacterRecord, History, read_history
-from roguelike.saves.layout import history_dir, new_save_id, record_path, save_path, saves_dir
-from roguelike.saves.listing import SaveInfo, inspect_save, list_saves
-from roguelike.saves.lock import SaveLock, is_locked
-from roguelike.saves.savefile import SaveFile, load_save, read_save, save_game, write_save
-from roguelike.saves.upgrade import FORMAT_VERSION
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from roguelike.saves.autosave import Autosave, settle
+    from roguelike.saves.errors import SaveError
+    from roguelike.saves.games import Games, ObserverFactory
+    from roguelike.saves.history import CharacterRecord, History, read_history
+    from roguelike.saves.layout import history_dir, new_save_id, record_path, save_path, saves_dir
+    from roguelike.saves.listing import SaveInfo, inspect_save, list_saves
+    from roguelike.saves.lock import SaveLock, is_locked
+    from roguelike.saves.savefile import SaveFile, load_save, read_save, save_game, write_save
+    from roguelike.saves.upgrade import FORMAT_VERSION
+
+# Where each public name lives. They are imported on first use, so that a command which
+# only needs part of this package (``hedonic saves``, a crash report) does not load the
+# game and its libraries along with it.
+HOMES = {
+    "autosave": ("Autosave", "settle"),
+    "errors": ("SaveError",),
+    "games": ("Games", "ObserverFactory"),
+    "history": ("CharacterRecord", "History", "read_history"),
+    "layout": ("history_dir", "new_save_id", "record_path", "save_path", "saves_dir"),
+    "listing": ("SaveInfo", "inspect_save", "list_saves"),
+    "lock": ("SaveLock", "is_locked"),
+    "savefile": ("SaveFile", "load_save", "read_save", "save_game", "write_save"),
+    "upgrade": ("FORMAT_VERSION",),
+}
+MODULE_OF = {name: module for module, names in HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module the first time it is asked for."""
+    module = MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
 
 __all__ = [
     "FORMAT_VERSION",

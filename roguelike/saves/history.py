@@ -10,51 +10,28 @@ import time
 import typing
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Literal, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from components import Bestiary, Record
 from roguelike import __version__
 from roguelike.core.chart import Chart
-from roguelike.core.game import Game
 from roguelike.saves.atomic import write_atomic
 from roguelike.saves.container import RECORD_MAGIC, seal, unseal
 from roguelike.saves.errors import Damaged, SaveError, describe_os_error
 from roguelike.saves.layout import record_files
-from roguelike.saves.validate import PlainChart
 from roguelike.saves.savefile import checked, decode, read_file
-from roguelike.core.snapshot import encode
+from roguelike.core.plain import Origin, PlainChart, encode
+
+if TYPE_CHECKING:
+    from roguelike.core.game import Game
 
 RECORD_VERSION = 2  # 2 adds the monsters met and slain and the State-of-Mind chart
 
 
-class OwnRecord(TypedDict):
-    """A record as stored (a marked one adds ``origin``)."""
-
-    name: str
-    turns: int
-    depth: int
-    deepest: int
-    cause: str
-    doses: int
-    close_calls: int
-    kills: int
-    seed: int
-    died_at: int
-    game: str
-    met: dict[str, int]
-    slain: dict[str, int]
-    chart: PlainChart
-
-
-class PlainRecord(OwnRecord, total=False):
-    """A record as stored: ``origin`` only for a game made from a replay or played in wizard mode."""
-
-    origin: Literal["replay", "wizard"]
-
-
 @dataclass(frozen=True)
 class CharacterRecord:
-    """How one character lived and died."""
+    """How one character lived and died (stored as a map of these fields, checked by their types;
+    ``origin`` only when set)."""
 
     name: str
     turns: int
@@ -67,7 +44,7 @@ class CharacterRecord:
     seed: int
     died_at: int
     game: str = __version__
-    origin: str | None = None  # "replay" or "wizard": listed, but never ranked or counted
+    origin: Origin | None = None  # a replay-made or wizard game: listed, but never ranked or counted
     met: dict[str, int] = field(default_factory=dict)
     slain: dict[str, int] = field(default_factory=dict)
     chart: PlainChart = field(default_factory=lambda: typing.cast(PlainChart, Chart().to_plain()))
@@ -94,7 +71,7 @@ def record_of(game: Game, died_at: float | None = None) -> CharacterRecord:
         name=state.name, turns=state.turn, depth=state.depth, deepest=record.deepest_floor,
         cause=state.cause_of_death or "unknown", doses=record.doses_used,
         close_calls=record.close_calls, kills=record.kills, seed=state.seed,
-        died_at=int(time.time() if died_at is None else died_at), origin=state.origin,
+        died_at=int(time.time() if died_at is None else died_at), origin=typing.cast(Origin | None, state.origin),
         met=dict(bestiary.met), slain=dict(bestiary.slain),
         chart=typing.cast(PlainChart, state.chart.to_plain()),
     )
@@ -116,7 +93,7 @@ def read_record(path: Path) -> CharacterRecord:
     data = read_file(path, "record")
     try:
         sealed = unseal(data, RECORD_MAGIC, "character record", RECORD_VERSION)
-        plain = typing.cast(PlainRecord, checked(upgraded(decode(sealed.payload), sealed.version), PlainRecord))
+        plain = checked(upgraded(decode(sealed.payload), sealed.version), CharacterRecord)
     except Damaged as error:
         raise SaveError(path, error.reason) from error
     return CharacterRecord(**plain)

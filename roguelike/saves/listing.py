@@ -15,7 +15,7 @@ from roguelike.saves.layout import save_files
 from roguelike.saves.lock import is_locked
 from roguelike.saves.meaning import first_turn_problem
 from roguelike.saves.savefile import read_save
-from roguelike.core.snapshot import Plain
+from roguelike.core.plain import Plain
 
 
 @dataclass(frozen=True)

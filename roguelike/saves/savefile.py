@@ -13,20 +13,21 @@ import time
 import typing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
-import esper
 import msgpack
 
 from roguelike import __version__
-from roguelike.core.game import Game
 from roguelike.saves.atomic import write_atomic
 from roguelike.saves.container import MAX_FILE_SIZE, SAVE_MAGIC, seal, unseal
 from roguelike.saves.errors import Damaged, SaveError, describe_os_error
 from roguelike.saves.schema import Malformed, checker
 from roguelike.saves.upgrade import FORMAT_VERSION, upgrade
 from roguelike.saves.validate import validate_snapshot
-from roguelike.core.snapshot import Plain, digest, encode, from_plain, snapshot_bytes
+from roguelike.core.plain import Plain, digest, encode
+
+if TYPE_CHECKING:
+    from roguelike.core.game import Game
 
 UNPACK_LIMITS: dict[str, int] = {
     "max_str_len": 64 * 1024,
@@ -78,6 +79,8 @@ def write_save(path: Path, snapshot: bytes, *, steps: int = 0) -> None:
 
 def save_game(path: Path, game: Game, *, steps: int = 0) -> None:
     """Write a game as a save (encoding its snapshot first)."""
+    from roguelike.core.snapshot import snapshot_bytes  # the rules load only when a game is at hand
+
     write_save(path, snapshot_bytes(game), steps=steps)
 
 
@@ -163,6 +166,10 @@ def validated(plain: Any) -> Plain:
 
 def rebuild(path: Path, plain: Plain) -> Game:
     """A game from a validated snapshot; a failure leaves no half-built world behind."""
+    import esper  # the rules load only when a game is rebuilt
+
+    from roguelike.core.snapshot import from_plain
+
     before = esper.current_world
     try:
         return from_plain(plain)

@@ -1,13 +1,15 @@
 """Checks of plain values against type hints, so every saved field is validated by its type.
 
 ``checker(hint)`` turns a type hint (``int``, ``str | None``, ``tuple[int, int, int]``,
-``list[X]``, ``dict[str, X]``, an Enum, a Literal, a TypedDict) into a function that
-raises :class:`Malformed` naming the offending place. Component dataclasses are checked
-from their own field types, so a new component needs no extra validation code.
+``list[X]``, ``dict[str, X]``, an Enum, a Literal, a TypedDict, a dataclass stored as a map
+of its fields) into a function that raises :class:`Malformed` naming the offending place.
+Component dataclasses are checked from their own field types, so a new component needs
+no extra validation code.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import functools
 import math
@@ -93,7 +95,7 @@ def checker(hint: object) -> Check:
     found = CUSTOM.get(hint) or SCALARS.get(hint)
     if found is not None:
         return found
-    if typing.is_typeddict(hint):
+    if typing.is_typeddict(hint) or (isinstance(hint, type) and dataclasses.is_dataclass(hint)):
         return typed_dict(typing.cast(type, hint))
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return enumeration(hint)
@@ -193,9 +195,10 @@ def enumeration(kind: type[enum.Enum]) -> Check:
 
 
 def typed_dict(kind: type) -> Check:
-    """A map with the keys of a TypedDict (every required one, optional ones if present), each of its type."""
+    """A map with the keys of a TypedDict or a dataclass (every required one, optional ones if
+    present), each of its type."""
     fields = {name: checker(hint) for name, hint in typing.get_type_hints(kind).items()}
-    required: frozenset[str] = getattr(kind, "__required_keys__", frozenset(fields))
+    required = required_keys(kind, frozenset(fields))
 
     def check(value: Any, where: str) -> None:
         if type(value) is not dict:
@@ -208,6 +211,14 @@ def typed_dict(kind: type) -> Check:
                 field_check(value[name], f"{where}.{name}" if where else name)
 
     return check
+
+
+def required_keys(kind: type, fields: frozenset[str]) -> frozenset[str]:
+    """A TypedDict's required keys; a dataclass's fields but those defaulting to None (stored only when set)."""
+    if dataclasses.is_dataclass(kind):
+        return frozenset(field.name for field in dataclasses.fields(kind) if field.default is not None)
+    required: frozenset[str] = getattr(kind, "__required_keys__", fields)
+    return required
 
 
 GENERICS: Mapping[object, Callable[[object], Check]] = {

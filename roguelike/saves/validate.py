@@ -1,6 +1,6 @@
 """The shape of a plain snapshot, checked field by field before it becomes a Game.
 
-The layout is written as TypedDicts (what :func:`roguelike.core.snapshot.to_plain` makes);
+The layout is the TypedDicts of :mod:`roguelike.core.plain` (what ``to_plain`` makes);
 components are checked from their dataclass field types, looked up by the stable names
 of :data:`components.registry.SAVED_COMPONENTS`. Then a few rules check what types alone
 cannot: sizes of floors, tiles that exist, ids that are unique, a player that is whole.
@@ -12,71 +12,20 @@ import dataclasses
 import functools
 import typing
 from collections.abc import Callable
-from typing import Any, Literal, TypedDict
+from typing import Any
 
 from components.registry import NAME_OF, SAVED_COMPONENTS
 from roguelike.content import formulas
 from roguelike.core.chart import VALUE_BYTES
-from roguelike.core.floor import Tile
-from roguelike.core.game import starting_player
 from roguelike.core.mapgen import FLOOR_KINDS
+from roguelike.core.plain import PackedEntity, Plain, PlainSnapshot
+from roguelike.core.player import starting_player
+from roguelike.core.tiles import Tile
 from roguelike.saves.meaning import check_meaning
 from roguelike.saves.schema import Malformed, checker, fail, register, sequence
-from roguelike.core.snapshot import Plain
 
 MAX_DEPTH = 10_000
 MAX_ENTITY_ID = 2**31
-
-
-class Entity:
-    """Marker in the layout below: a packed entity, a list of (component name, fields)."""
-
-
-class PlainFloor(TypedDict):
-    """A floor as :func:`roguelike.core.snapshot.floor_to_plain` makes it."""
-
-    depth: int
-    shape: tuple[int, int]
-    tiles: bytes
-    explored: bytes
-    down: tuple[int, int]
-    up: tuple[int, int] | None
-    arrival: tuple[int, int]
-    kind: str
-    dormant: list[Entity]
-
-
-class PlainChart(TypedDict):
-    """The State-of-Mind chart as :meth:`roguelike.core.chart.Chart.to_plain` makes it."""
-
-    start: int
-    series: bytes
-    doses: list[int]
-    floors: list[tuple[int, int]]
-
-
-class PlainGame(TypedDict):
-    """What every snapshot holds (:class:`PlainSnapshot` adds the developer marks)."""
-
-    seed: int
-    name: str
-    player: int
-    depth: int
-    turn: int
-    rng: int
-    cause: str | None
-    messages: list[tuple[int, str]]
-    chart: PlainChart
-    next_entity: int
-    entities: list[tuple[int, Entity]]
-    floors: list[PlainFloor]
-
-
-class PlainSnapshot(PlainGame, total=False):
-    """A whole game as :func:`roguelike.core.snapshot.to_plain` makes it; the marks only when set (format 2)."""
-
-    origin: Literal["replay", "wizard"]
-    monsters_still: Literal[True]
 
 
 @functools.cache
@@ -114,7 +63,8 @@ def check_pair(pair: Any, where: str) -> tuple[str, Any]:
     return items[0], items[1]
 
 
-register(Entity, check_entity)
+# Wherever the snapshot's layout holds a packed entity, it is checked component by component.
+register(PackedEntity, check_entity)
 
 
 def validate_snapshot(plain: Any) -> Plain:
@@ -203,4 +153,4 @@ POSITION = "position"
 PLAYER_NEEDS = tuple(NAME_OF[type(c)] for c in starting_player("", (0, 0)) if type(c) in NAME_OF)
 RULES: tuple[Callable[[Plain], None], ...] = (check_numbers, check_floors, check_entities, check_player, check_meaning)
 
-__all__ = ["Malformed", "PlainFloor", "PlainSnapshot", "validate_snapshot"]
+__all__ = ["Malformed", "validate_snapshot"]

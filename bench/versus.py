@@ -1,0 +1,72 @@
+"""Run benches against this checkout and another (today's code, say), taking turns, and print ratios.
+
+Run: ``python -m bench.versus OTHER_CHECKOUT [bench_core bench_replay ...]``, where the other
+checkout has its own ``.venv`` (``python3 -m venv .venv && .venv/bin/pip install -e .``).
+Each bench runs ROUNDS times in each checkout, alternately, so both see the same machine;
+the other checkout runs *these* bench scripts (copied aside) against *its* game. Every
+figure a bench prints (``label: value unit``) is given as the median of its rounds in
+both, and their ratio (this checkout over the other; for times, lower is better).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+ROUNDS = 3
+LIMIT = 1800
+BENCHES = ["bench_core", "bench_monsters", "bench_replay", "bench_saves", "bench_startup"]
+FIGURE = re.compile(r"^(?P<label>[^ ].*?): (?P<value>[\d,]+\.\d+) (?P<unit>\S+)")
+
+Figures = dict[str, list[float]]
+
+
+def run(python: Path, bench: str, pythonpath: str, cwd: Path) -> dict[str, tuple[float, str]]:
+    """The figures one run of a bench prints."""
+    env = {**os.environ, "PYTHONPATH": pythonpath}
+    done = subprocess.run([str(python), "-m", f"bench.{bench}"], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=LIMIT, check=True)
+    found = {}
+    for line in done.stdout.splitlines():
+        match = FIGURE.match(line)
+        if match:
+            found[match["label"]] = (float(match["value"].replace(",", "")), match["unit"])
+    return found
+
+
+def compare(bench: str, other: Path, aside: Path) -> None:
+    """Print one bench's figures in both checkouts and their ratios."""
+    mine: Figures = {}
+    theirs: Figures = {}
+    units: dict[str, str] = {}
+    for _ in range(ROUNDS):
+        for into, python, path, cwd in ((mine, HERE / ".venv/bin/python", str(HERE), HERE),
+                                        (theirs, other / ".venv/bin/python", f"{aside}{os.pathsep}{other}", aside)):
+            for label, (value, unit) in run(python, bench, path, cwd).items():
+                into.setdefault(label, []).append(value)
+                units[label] = unit
+    print(f"## {bench} ({ROUNDS} rounds each, medians)")
+    for label, values in mine.items():
+        now, before = statistics.median(values), statistics.median(theirs.get(label, [float("nan")]))
+        print(f"- {label}: {now:,.1f} {units[label]} (other: {before:,.1f}; ratio {now / before:.2f})")
+
+
+def main() -> None:
+    """Compare the benches named (default: all but the terminal one)."""
+    other = Path(sys.argv[1]).resolve()
+    with tempfile.TemporaryDirectory(prefix="bench-versus-") as folder:
+        aside = Path(folder)
+        shutil.copytree(HERE / "bench", aside / "bench")
+        for bench in sys.argv[2:] or BENCHES:
+            compare(bench, other, aside)
+
+
+if __name__ == "__main__":
+    main()

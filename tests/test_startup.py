@@ -1,0 +1,48 @@
+"""Commands that only print start fast: they never load tcod or numpy (the slow imports)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPOSITORY = Path(__file__).resolve().parent.parent
+HEAVY = ("tcod", "numpy")
+# Runs the real command in a fresh interpreter, then reports its output and what it loaded.
+PROBE = """
+import contextlib, io, json, sys
+from roguelike.cli.main import main
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    try:
+        code = main(sys.argv[1:])
+    except SystemExit as exit:
+        code = exit.code
+print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.modules)}))
+"""
+
+
+def run_probe(*args: str) -> dict[str, object]:
+    """The exit code, output and loaded modules of ``hedonic ARGS`` in a new interpreter."""
+    env = {**os.environ, "PYTHONPATH": str(REPOSITORY)}
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, env=env, timeout=60, check=True)
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def heavy_in(modules: object) -> list[str]:
+    """The heavy libraries among loaded module names."""
+    assert isinstance(modules, list)
+    return sorted({name.split(".")[0] for name in modules} & set(HEAVY))
+
+
+@pytest.mark.parametrize("args", [("--version",), ("--help",), ("simulate", "--help")])
+def test_printing_commands_load_no_tcod_or_numpy(args: tuple[str, ...]) -> None:
+    result = run_probe(*args)
+    assert result["code"] in (0, None)
+    assert "hedonic" in str(result["out"])
+    assert heavy_in(result["modules"]) == []
