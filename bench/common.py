@@ -16,13 +16,16 @@ import esper
 
 import roguelike
 from components import Dose, Position, Renderable
-from roguelike.content.doses import NORMAL_DOSE
+from roguelike.content import doses
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
 
 # The checkout whose game is measured (the one ``roguelike`` is imported from, which
 # ``bench.versus`` points at another checkout): its replays, and what commands run.
 ROOT = Path(roguelike.__file__).resolve().parent.parent
+# The everyday dose of the checkout measured (NORMAL_DOSE; SMALL_DOSE before save format 3),
+# so that ``bench.versus`` can run these benches against an older checkout too.
+EVERYDAY_DOSE: doses.DoseKind = getattr(doses, "NORMAL_DOSE", None) or doses.SMALL_DOSE
 
 
 def crowd_floor(game: Game, entities: int) -> None:
@@ -31,12 +34,12 @@ def crowd_floor(game: Game, entities: int) -> None:
     floor = game.state.floor
     free = [(int(x), int(y)) for y, x in zip(*(floor.tiles == Tile.FLOOR).nonzero())]
     taken = {(p.x, p.y) for _, p in esper.get_component(Position)}
-    look = Renderable(NORMAL_DOSE.glyph, NORMAL_DOSE.colour, layer=1, always_bright=True)
+    look = Renderable(EVERYDAY_DOSE.glyph, EVERYDAY_DOSE.colour, layer=1, always_bright=True)
     for spot in free[:: max(1, len(free) // (entities * 2))]:
         if len(esper.get_component(Position)) > entities:
             break
         if spot not in taken:
-            esper.create_entity(Position(*spot), look, Dose(NORMAL_DOSE.key, 30, 0, 0, 0))
+            esper.create_entity(Position(*spot), look, Dose(EVERYDAY_DOSE.key, 30, 0, 0, 0))
 
 
 def timings(run: Callable[[], object], repeats: int, between: Callable[[], None] | None = None,
