@@ -81,13 +81,13 @@ def test_every_wizard_change_does_what_it_says_and_the_game_verifies(tmp_path: P
 def test_the_wizard_prompt_changes_the_game_through_the_session(tmp_path: Path) -> None:
     session = wizard_games(tmp_path).new("Merlin")
     app = App(InGameScreen(session))
-    app.handle(key(KeySym.N7, Modifier.SHIFT))
+    type_ampersand(app)
     assert isinstance(app.stack[-1], WizardScreen)
     assert any("Monsters still" in row for row in screen_rows(app.stack[-1]))
     for event in (text("m"), text("4"), text("2"), key(KeySym.RETURN)):
         app.handle(event)
     assert isinstance(app.stack[-1], InGameScreen) and session.game.player_component(StateOfMind).value == 42
-    app.handle(key(KeySym.N7, Modifier.SHIFT))
+    type_ampersand(app)
     app.handle(text("s"))
     app.handle(text("2"))  # the second kind in the list: depression, hunger, ...
     assert [m.kind for m in near(session.game, Monster)] == ["depression"]
@@ -96,10 +96,30 @@ def test_the_wizard_prompt_changes_the_game_through_the_session(tmp_path: Path) 
     app.close_all()
 
 
+def type_ampersand(app: App, sym: KeySym = KeySym.N7, mod: Modifier = Modifier.SHIFT) -> None:
+    """``&`` as the window sends it: the key pressed (Shift+7 on a US layout), then the text."""
+    app.handle(key(sym, mod))
+    app.handle(text("&"))
+
+
+@pytest.mark.parametrize(("layout", "sym", "mod"), [
+    ("German: Shift+6", KeySym.N6, Modifier.SHIFT), ("AZERTY: & unshifted", KeySym.AMPERSAND, Modifier.NONE),
+])
+def test_the_wizard_prompt_opens_from_the_typed_ampersand_on_any_layout(
+    tmp_path: Path, layout: str, sym: KeySym, mod: Modifier
+) -> None:
+    session = wizard_games(tmp_path).new("Merlin")
+    app = App(InGameScreen(session))
+    type_ampersand(app, sym, mod)
+    assert isinstance(app.stack[-1], WizardScreen), layout
+    assert session.game.state.turn == 0  # the key pressed did not move the player
+    app.close_all()
+
+
 def test_an_ordinary_game_has_no_wizard_prompt(tmp_path: Path) -> None:
     session = Games(tmp_path, seed=SEED).new("Ann")
     app = App(InGameScreen(session))
-    app.handle(key(KeySym.N7, Modifier.SHIFT))
+    type_ampersand(app)
     assert isinstance(app.stack[-1], InGameScreen) and session.game.state.origin is None
     app.close_all()
 
@@ -143,7 +163,7 @@ def test_replay_to_turn_wizard_opens_the_game_there_in_wizard_mode(tmp_path: Pat
     screen = app.stack[-1]
     assert isinstance(screen, InGameScreen)
     assert screen.game.state.origin == "wizard" and screen.game.state.turn == 20
-    app.handle(key(KeySym.N7, Modifier.SHIFT))
+    type_ampersand(app)
     app.handle(text("r"))
     assert screen.game.state.floor.explored.all()
     app.close_all()
@@ -154,7 +174,7 @@ def test_replay_to_turn_wizard_opens_the_game_there_in_wizard_mode(tmp_path: Pat
 def test_the_wizard_prompt_refuses_a_number_beyond_what_a_command_holds(tmp_path: Path) -> None:
     session = wizard_games(tmp_path).new("Merlin")
     app = App(InGameScreen(session))
-    app.handle(key(KeySym.N7, Modifier.SHIFT))
+    type_ampersand(app)
     for event in (text("m"), *(text(digit) for digit in "9999²"), key(KeySym.RETURN)):
         app.handle(event)  # four nines used to crash the game: a Wizard command holds -1000..1000
     assert isinstance(app.stack[-1], InGameScreen)

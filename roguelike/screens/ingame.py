@@ -43,12 +43,12 @@ class InGameScreen(Screen):
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
         """Move, wait or open the menu; while the game steers, any key advances a turn."""
+        if self.game.state.origin == "wizard" and is_wizard_key(event):
+            return Push(WizardScreen(self.session)) if isinstance(event, tcod.event.TextInput) else None
         if not isinstance(event, tcod.event.KeyDown):
             return None
         if event.sym in SCREEN_KEYS:
             return Push(SCREEN_KEYS[event.sym](self))
-        if is_wizard_key(event) and self.game.state.origin == "wizard":
-            return Push(WizardScreen(self.session))
         command = self.command_for(event)
         if command is None:
             return None
@@ -110,9 +110,19 @@ SCREEN_KEYS: dict[tcod.event.KeySym, Callable[[InGameScreen], Screen]] = {
 }
 
 
-def is_wizard_key(event: tcod.event.KeyDown) -> bool:
-    """``&`` (Shift+7), which opens the wizard prompt in a wizard-mode game."""
-    return event.sym == tcod.event.KeySym.N7 and bool(event.mod & tcod.event.Modifier.SHIFT)
+def is_wizard_key(event: tcod.event.Event) -> bool:
+    """``&`` typed, on any layout, which opens the wizard prompt in a wizard-mode game.
+
+    A shifted digit (Shift+7 on a US layout, Shift+6 on a German one) types a symbol, not a
+    numpad digit: it must not move, and the ``&`` it types decides."""
+    if isinstance(event, tcod.event.TextInput):
+        return event.text == "&"
+    return isinstance(event, tcod.event.KeyDown) and event.sym in SHIFTED_DIGITS and bool(event.mod & SHIFT)
+
+
+SHIFT = tcod.event.Modifier.SHIFT
+KEYS = tcod.event.KeySym
+SHIFTED_DIGITS = frozenset({KEYS.N0, KEYS.N1, KEYS.N2, KEYS.N3, KEYS.N4, KEYS.N5, KEYS.N6, KEYS.N7, KEYS.N8, KEYS.N9})
 
 
 def sightings(game: Game) -> tuple[int, int]:
