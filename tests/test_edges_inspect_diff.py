@@ -15,14 +15,15 @@ from roguelike.core.game import Game
 from roguelike.core.session import Session
 from roguelike.replay.fileformat import read_replay
 from roguelike.replay.recorder import recording_observers
+from roguelike.replay.witness import differences as fact_differences
 from roguelike.replay.witness import recorded_facts
 
 from replay_helpers import bot_commands, only_replay, record_bot_game
 
 
-def record(root: Path, seed: int, commands: list[Command]) -> Path:
+def record(root: Path, seed: int, commands: list[Command], name: str = "Bot") -> Path:
     """A replay of exactly these commands."""
-    game = Game.new(seed, "Bot")
+    game = Game.new(seed, name)
     session = Session(game, recording_observers(root, game))
     for command in commands:
         if game.state.game_over:
@@ -68,6 +69,24 @@ def test_diff_names_the_first_step_that_differs_and_what_differs(tmp_path: Path,
     assert "state: " in out and "position" in out
     assert main(["replay", "--diff", str(a), str(a)]) == 0
     assert "the same game: 30 identical steps" in capsys.readouterr().out
+
+
+def test_diff_says_games_of_different_names_differ_from_the_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    commands = bot_commands(5, 10)
+    a, b = record(tmp_path / "a", 5, commands, "Rev"), record(tmp_path / "b", 5, commands, "Botty")
+    assert main(["replay", "--diff", str(a), str(b)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("the games differ from the start: their headers differ")
+    assert "name: A 'Rev', B 'Botty'" in out and "step 1" not in out
+
+
+def test_a_differing_player_fact_is_named_once() -> None:
+    recorded, now = {"@player": ["Rev"], "@position": [1, 2]}, {"@player": ["Botty"], "@position": [1, 3]}
+    assert fact_differences(recorded, now) == [
+        "player: recorded ['Rev'], now ['Botty']", "player position: recorded [1, 2], now [1, 3]",
+    ]
 
 
 def test_diff_refuses_replays_of_different_seeds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -162,7 +162,8 @@ def inspect_file(path: Path, turn: int) -> int:
 
 def diff_files(paths: list[Path]) -> int:
     """``--diff A B``: 0 when neither differs from the other, 1 with the first difference."""
-    from roguelike.replay.diff import NotComparable, describe_difference, first_difference, length_note
+    from roguelike.replay.diff import NotComparable, describe_difference, first_difference, header_difference
+    from roguelike.replay.diff import length_note
     from roguelike.replay.fileformat import ReplayError
 
     if len(paths) != 2:
@@ -174,6 +175,9 @@ def diff_files(paths: list[Path]) -> int:
         return complain(str(error))
     except NotComparable as error:
         return complain(f"cannot compare {paths[0]} and {paths[1]}: {error}")
+    if header_difference(left, right):
+        print("\n".join(header_difference(left, right)))
+        return EXIT_DIVERGED
     if step is None:
         print(length_note(left, right))
         return EXIT_OK

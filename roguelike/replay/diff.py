@@ -28,6 +28,16 @@ def first_difference(left: Replay, right: Replay) -> int | None:
     return None
 
 
+def header_difference(left: Replay, right: Replay) -> list[str]:
+    """When the characters' names differ the games differ from the start: says so (else nothing)."""
+    if left.header.name == right.header.name:
+        return []
+    return [
+        "the games differ from the start: their headers differ",
+        f"  name: A {left.header.name!r}, B {right.header.name!r} (the name is part of every step's state)",
+    ]
+
+
 def describe_difference(left: Replay, right: Replay, step: int) -> list[str]:
     """What differs at ``step``: the commands, the recorded facts, the re-simulated states."""
     a, b = left.steps[step - 1], right.steps[step - 1]

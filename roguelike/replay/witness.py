@@ -78,9 +78,12 @@ def recorded_facts(steps: Sequence[StepRecord], count: int) -> Witness:
 
 
 def label(key: Any) -> str:
-    """A fact's name for a message: ``@position`` reads "player position"."""
+    """A fact's name for a message: ``@position`` reads "player position", ``@player`` "player"."""
     text = safe(key).strip("'\"")
-    return f"player {text[len(PLAYER):]}" if isinstance(key, str) and key.startswith(PLAYER) else text
+    if not (isinstance(key, str) and key.startswith(PLAYER)):
+        return text
+    part = text[len(PLAYER):]
+    return "player" if part == "player" else f"player {part}"
 
 
 def shown(facts: Witness, key: Any) -> str:
