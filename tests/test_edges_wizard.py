@@ -78,6 +78,14 @@ def test_every_wizard_change_does_what_it_says_and_the_game_verifies(tmp_path: P
     assert verify(read_replay(only_replay(tmp_path))).outcome is Outcome.MATCHED
 
 
+def test_hedonic_replays_marks_a_wizard_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    session = wizard_games(tmp_path).new("Merlin")
+    session.apply(Wizard("mind", 50))
+    session.close()
+    assert main(["replays", "--data-dir", str(tmp_path)]) == 0
+    assert "Merlin (wizard mode)  seed" in capsys.readouterr().out
+
+
 def test_the_wizard_prompt_changes_the_game_through_the_session(tmp_path: Path) -> None:
     session = wizard_games(tmp_path).new("Merlin")
     app = App(InGameScreen(session))
@@ -137,6 +145,11 @@ def test_a_save_made_from_a_replay_is_marked_everywhere_and_never_ranked(
     assert main(["saves", "--data-dir", str(target)]) == 0
     assert "(from replay)" in capsys.readouterr().out
     assert any(row.endswith("(from replay)") for row in screen_rows(LoadGameScreen(Games(target))))
+    assert main(["replays", "--data-dir", str(target)]) == 0
+    assert "Ann (from replay)  seed" in capsys.readouterr().out
+    assert main(["replays", "--data-dir", str(tmp_path / "mine")]) == 0
+    listed = capsys.readouterr().out
+    assert "seed" in listed and "(from replay)" not in listed and "(wizard mode)" not in listed
     session = Games(target, seed=SEED).resume(save)
     bot_steps(session, 50)  # the same death again
     assert session.game.state.game_over

@@ -47,7 +47,7 @@ def list_replays(root: Path) -> int:
     protected = protected_replays(root)
     for path in paths:
         entry = describe(path, root, protected)
-        name = on_one_line(fit(entry.name or "?", 24))
+        name = on_one_line(fit(entry.name or "?", 24)) + entry.marked
         print(f"{path.name}  {when(entry)}  {name}  seed {entry.seed}  turn {entry.turns}  "
               f"{entry.ended}  verifies: {entry.verifies}")
     return 0

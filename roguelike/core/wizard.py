@@ -31,11 +31,14 @@ DOSE_LAYER = 1
 
 def apply_developer(state: GameState, command: Mark | Wizard) -> None:
     """Apply a mark or a wizard change (no time passes)."""
-    if isinstance(command, Mark):
-        state.origin = state.origin or command.origin
-        return
-    state.origin = "wizard"
-    ACTIONS[command.action](state, command)
+    state.origin = origin_after(state.origin, command)
+    if isinstance(command, Wizard):
+        ACTIONS[command.action](state, command)
+
+
+def origin_after(origin: str | None, command: Mark | Wizard) -> str | None:
+    """A game's mark after a developer command: a mark keeps the first one, a wizard change is "wizard"."""
+    return origin or command.origin if isinstance(command, Mark) else "wizard"
 
 
 def set_mind(state: GameState, command: Wizard) -> None:

@@ -14,12 +14,15 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
-from roguelike.replay.fileformat import SUFFIX, ReplayError, read_replay
+from roguelike.core.commands import Mark, Wizard
+from roguelike.core.wizard import origin_after
+from roguelike.replay.fileformat import SUFFIX, Replay, ReplayError, read_replay
 from roguelike.replay.recorder import REPLAYS
 from roguelike.replay.verify import Outcome, verify
 from roguelike.saves.crash import CRASHES
 from roguelike.saves.errors import describe_os_error
 from roguelike.saves.layout import save_path
+from roguelike.saves.listing import MARKS
 
 DAY = 24 * 60 * 60
 
@@ -36,6 +39,12 @@ class ReplayEntry:
     verifies: str = ""
     modified: float = 0.0
     kept_for: str | None = None  # why pruning never removes it
+    origin: str | None = None  # "replay" or "wizard": not the character's own game
+
+    @property
+    def marked(self) -> str:
+        """`` (from replay)`` or `` (wizard mode)``, as the Load list and ``hedonic saves`` mark it."""
+        return MARKS.get(self.origin or "", "")
 
     @property
     def game_id(self) -> str:
@@ -61,7 +70,17 @@ def describe(path: Path, root: Path, protected: dict[Path, str], check: bool = T
         path, replay.header.name, replay.header.seed, replay.final_turn,
         ending(replay.crash is not None, verdict.cause if verdict else None, save_path(root, path.stem).exists()),
         "-" if verdict is None else ("yes" if verdict.outcome is Outcome.MATCHED else "no"), modified, kept_for,
+        origin_of(replay),
     )
+
+
+def origin_of(replay: Replay) -> str | None:
+    """The mark the recorded game ends with, from its developer commands."""
+    origin = None
+    for step in replay.steps:
+        if isinstance(step.command, (Mark, Wizard)):
+            origin = origin_after(origin, step.command)
+    return origin
 
 
 def ending(crashed: bool, cause: str | None, saved: bool) -> str:

@@ -17,6 +17,8 @@ from roguelike.saves.meaning import first_turn_problem
 from roguelike.saves.savefile import read_save
 from roguelike.core.plain import Plain
 
+MARKS = {"replay": " (from replay)", "wizard": " (wizard mode)"}  # how a game not the character's own is marked
+
 
 @dataclass(frozen=True)
 class SaveInfo:
@@ -37,7 +39,7 @@ class SaveInfo:
     @property
     def marked(self) -> str:
         """`` (from replay)`` or `` (wizard mode)`` for a game that is not the character's own."""
-        return {"replay": " (from replay)", "wizard": " (wizard mode)"}.get(self.origin or "", "")
+        return MARKS.get(self.origin or "", "")
 
     @property
     def ok(self) -> bool:
