@@ -67,7 +67,7 @@ def call_packs(state: GameState, player: int, callers: list[tuple[Monster, Posit
                 joined[monster.kind] = joined.get(monster.kind, 0) + 1
             monster.target, monster.lost_for = player, 0
     for kind in joined:
-        state.say(f"A {MONSTER_KINDS[kind].name} howls. The pack answers.")
+        state.say(f"{MONSTER_KINDS[kind].one(capital=True)} howls. The pack answers.")
 
 
 @system(Player, Position)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from roguelike.content import formulas
+from roguelike.content.wording import with_article
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,15 @@ class MonsterKind:
     sighting: str = ""  # said the first time a game shows this kind
     hit_summary: str = ""  # what its hit does, in a few words (help, look)
     moves: str = ""  # how it moves and acts, in a few words (help)
+
+    @property
+    def plural_only(self) -> bool:
+        """Voices and Shadows are only ever plural: no article, a plural verb."""
+        return self.name == self.plural
+
+    def one(self, capital: bool = False) -> str:
+        """The kind as a message names one of them: "an Anxiety", "a Hunger", "Voices"."""
+        return self.name if self.plural_only else with_article(self.name, capital)
 
 
 DEPRESSION = MonsterKind(

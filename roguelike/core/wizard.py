@@ -17,6 +17,7 @@ from components import Attributes, BlocksMovement, Dose, Monster, Position, Rend
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
+from roguelike.content.wording import with_article
 from roguelike.core.commands import Mark, Wizard
 from roguelike.core.floor import WALKABLE
 from roguelike.core.spawning import MONSTER_LAYER
@@ -70,11 +71,11 @@ def spawn_monster(state: GameState, command: Wizard) -> None:
     kind = MONSTER_KINDS.get(command.kind)
     spot = free_neighbour(state)
     if kind is None or spot is None:
-        state.say(f"Wizard: no room for a {command.kind or 'monster'} here." if kind else "Wizard: no such monster.")
+        state.say(f"Wizard: no room for {kind.one()} here." if kind else "Wizard: no such monster.")
         return
     look = Renderable(kind.glyph, kind.colour, layer=MONSTER_LAYER)
     esper.create_entity(Position(*spot), look, BlocksMovement(), Monster(kind.key, formulas.notice_range(0)))
-    state.say(f"Wizard: a {kind.name} appears.")
+    state.say(f"Wizard: {kind.one()} {'appear' if kind.plural_only else 'appears'}.")
 
 
 def spawn_dose(state: GameState, command: Wizard) -> None:
@@ -82,12 +83,12 @@ def spawn_dose(state: GameState, command: Wizard) -> None:
     kind = DOSE_KINDS.get(command.kind)
     spot = free_neighbour(state)
     if kind is None or spot is None:
-        state.say("Wizard: no room for a dose here." if kind else "Wizard: no such dose.")
+        state.say(f"Wizard: no room for {with_article(kind.name)} here." if kind else "Wizard: no such dose.")
         return
     middle = [(low + high) // 2 for low, high in (kind.strength, kind.confidence, kind.nerve, kind.will)]
     look = Renderable(kind.glyph, kind.colour, layer=DOSE_LAYER, always_bright=True)
     esper.create_entity(Position(*spot), look, Dose(kind.key, *middle))
-    state.say(f"Wizard: a {kind.name} appears.")
+    state.say(f"Wizard: {with_article(kind.name)} appears.")
 
 
 def descend(state: GameState, command: Wizard) -> None:
