@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from itertools import groupby
 
 import tcod.console
 
@@ -63,13 +64,21 @@ def message_lines(game: Game, rows: int, scheme: Scheme) -> list[tuple[str, RGB]
     reason = game.control_reason() if not game.state.game_over else None
     room = rows - (1 if reason is not None else 0)
     lines: list[tuple[str, RGB]] = []
-    for message in reversed(game.state.messages[-rows:]):
-        wrapped = [(line, scheme[Slot.TEXT]) for line in textwrap.wrap(message.text, MESSAGE_WIDTH) or [""]]
+    for text in reversed(folded([message.text for message in game.state.messages])[-rows:]):
+        wrapped = [(line, scheme[Slot.TEXT]) for line in textwrap.wrap(text, MESSAGE_WIDTH) or [""]]
         if lines and len(lines) + len(wrapped) > room:
             break
         lines = wrapped + lines
     shown = lines[-room:] if room else []
     return shown + ([(reason, scheme[Slot.TAKEOVER])] if reason is not None else [])
+
+
+def folded(texts: list[str]) -> list[str]:
+    """A line said again right after itself (two hits in a turn) shown once, with a count: ``... (x2)``.
+
+    Only the drawing folds: the message log itself keeps every line, as the game said it."""
+    runs = [(text, len(list(run))) for text, run in groupby(texts)]
+    return [text if count == 1 else f"{text} (x{count})" for text, count in runs]
 
 
 def draw_messages(console: tcod.console.Console, game: Game, scheme: Scheme = CLASSIC) -> None:
