@@ -22,7 +22,7 @@ from roguelike.saves import Games
 from roguelike.screens.base import App
 from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.pause import PauseScreen
-from roguelike.screens.settings import SettingsScreen
+from roguelike.screens.settings import SettingsScreen, trouble_lines
 from roguelike.screens.title import TitleScreen
 from roguelike.settings import Glyphs, Motion, PaletteName, Preferences, TileSize
 from test_terminal_loop import Clock, ScriptedTerminal, setup
@@ -161,3 +161,20 @@ def test_the_replay_viewer_draws_in_the_palette_in_force() -> None:
     row = "".join(chr(c) for c in console.rgb["ch"][formulas.MAP_HEIGHT])
     word = row.split()[0]
     assert tuple(console.rgb["fg"][formulas.MAP_HEIGHT, 0]) == SCHEMES[PaletteName.CONTRAST][Slot(word)]
+
+
+def test_a_long_damaged_file_message_is_read_whole_with_its_ending(tmp_path: Path) -> None:
+    root = tmp_path / ("a-data-directory-with-a-rather-long-name-" * 2)[: max(1, 90 - len(str(tmp_path)) - 1)]
+    root.mkdir()
+    assert len(str(root)) >= 89
+    (root / "settings.json").write_text('{"palette":"nope","motion":42,"glyphs":[1],"tiles":"3x3"}')
+    prefs = use_file(root)
+    squeezed = trouble_lines(prefs, 76, 3)  # even where not one reason fits, the ending stays
+    assert len(squeezed) == 3 and " ".join(squeezed).endswith("until you change a setting.")
+    app = App(SettingsScreen())
+    rows = text_of(app).splitlines()
+    shown = " ".join(" ".join(rows).split())
+    assert "is damaged" in shown and "palette" in shown
+    assert shown.endswith("the file is kept as it is until you change a setting. Up/Down option Enter, Right or its "
+                          "letter: next value Left: previous Esc")
+    assert "more" in shown or all(key in shown for key in ("motion", "glyphs", "tiles"))  # the rest summed up

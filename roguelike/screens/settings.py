@@ -27,6 +27,7 @@ from roguelike.screens.base import Pop, Screen, Transition
 from roguelike.screens.menu import Menu
 from roguelike.screens.style import HEADING, HINT, TEXT
 from roguelike.settings import CHOICES, Glyphs, Motion, PaletteName, Scaling, TileSize, next_choice
+from roguelike.settings.store import PROBLEM_ENDING
 
 TITLE = "S E T T I N G S"
 WARNING = (255, 170, 60)
@@ -34,7 +35,7 @@ MENU_X, MENU_TOP = 6, 3
 SAMPLE_TOP = 11
 ABOUT_TOP = 14
 FILE_TOP = 18
-PROBLEM_ROWS = 4
+PROBLEM_ROWS = 5  # from under the file's name down to the keys line
 KEYS = "Up/Down option   Enter, Right or its letter: next value   Left: previous   Esc"
 BACK = "Back"
 
@@ -138,9 +139,10 @@ class SettingsScreen(Screen):
         prefs = settings.preferences()
         where = f"Settings file: {prefs.path}" if prefs.path is not None else "Settings are not saved in this run."
         console.print(2, FILE_TOP, fit(where, console.width - 4), fg=HINT)
-        trouble = prefs.save_error or prefs.problem_text()
+        trouble = trouble_lines(prefs, console.width - 4, PROBLEM_ROWS)
         if trouble:
-            self.print_wrapped(console, FILE_TOP + 1, trouble, WARNING, rows=PROBLEM_ROWS)
+            for row, line in enumerate(trouble):
+                console.print(2, FILE_TOP + 1 + row, line, fg=WARNING)
         elif prefs.kept_damaged is not None:
             console.print(2, FILE_TOP + 1, fit(f"The damaged file was kept as {prefs.kept_damaged}", console.width - 4), fg=HINT)
 
@@ -148,8 +150,27 @@ class SettingsScreen(Screen):
     def print_wrapped(console: tcod.console.Console, top: int, text: str, colour: tuple[int, int, int],
                       rows: int = 3) -> None:
         """Text wrapped to the screen's width, at most ``rows`` lines."""
-        for row, line in enumerate(textwrap.wrap(text, console.width - 4, break_on_hyphens=False)[:rows]):
+        for row, line in enumerate(wrapped(text, console.width - 4)[:rows]):
             console.print(2, top + row, line, fg=colour)
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    """Text wrapped to ``width`` (a long path is broken, never a word at a hyphen)."""
+    return textwrap.wrap(text, width, break_on_hyphens=False)
+
+
+def trouble_lines(prefs: settings.Preferences, width: int, rows: int) -> list[str]:
+    """What is wrong with the settings file, in ``rows`` lines of ``width``: as many reasons as fit
+    (the rest counted), and always the ending saying the file is kept as it is."""
+    if prefs.save_error:
+        return wrapped(prefs.save_error, width)[:rows]
+    for listed in range(len(prefs.problems), -1, -1):
+        lines = wrapped(prefs.problem_text(listed) or "", width)
+        if len(lines) <= rows:
+            return lines
+    ending = wrapped(PROBLEM_ENDING, width)
+    head = wrapped((prefs.problem_text(0) or "").removesuffix(PROBLEM_ENDING), width)[:rows - len(ending)]
+    return head + ending
 
 
 def draw_sample(console: tcod.console.Console, x: int, y: int) -> None:

@@ -20,6 +20,7 @@ from roguelike.settings.options import Settings, WindowPlace
 
 FILE_NAME = "settings.json"
 DAMAGED_STEM = "settings.damaged"
+PROBLEM_ENDING = "Defaults are used for what could not be read; the file is kept as it is until you change a setting."
 # Settings that follow the machine (the window's screen) until the player chooses one: written
 # only once chosen, or a change of any other option would pin them to this machine's value.
 AUTOMATIC = frozenset({"tiles"})
@@ -114,12 +115,17 @@ class Preferences:
         """Whether the file on disk could not be read as it is (and must be kept)."""
         return bool(self.problems)
 
-    def problem_text(self) -> str | None:
-        """Sentences for the player naming the file and what is wrong, or None."""
+    def problem_text(self, listed: int | None = None) -> str | None:
+        """Sentences for the player naming the file and what is wrong, or None.
+
+        ``listed`` reasons are given and the rest counted (all of them by default)."""
         if not self.problems:
             return None
-        return (f"The settings file {self.path} is damaged: {'; '.join(self.problems)}. "
-                "Defaults are used for what could not be read; the file is kept as it is until you change a setting.")
+        reasons = list(self.problems[:listed])
+        if len(reasons) < len(self.problems):
+            rest = [problem.partition(":")[0] for problem in self.problems[len(reasons):]]
+            reasons.append(f"{len(rest)} more ({', '.join(rest)})")
+        return f"The settings file {self.path} is damaged: {'; '.join(reasons)}. {PROBLEM_ENDING}"
 
     def problem_brief(self) -> str | None:
         """The problem in one short line (the file's name and the first thing wrong), or None."""
