@@ -7,7 +7,10 @@ import tcod.event
 from tcod.event import KeySym, Modifier, Scancode
 
 from roguelike.core.commands import Move, Wait, decode_command, encode_command
-from roguelike.screens.keymap import command_for, is_fullscreen_toggle
+from roguelike.screens.bindings import defaults
+from roguelike.screens.keymap import is_fullscreen_toggle
+
+command_for = defaults().command_for
 
 
 def press(sym: KeySym, mod: Modifier = Modifier.NONE) -> tcod.event.KeyDown:

@@ -12,6 +12,7 @@ import tcod.event
 from tcod.event import KeySym, Modifier, Scancode
 
 from roguelike import settings
+from roguelike.content.interrupts import Disturbance
 from roguelike.content import formulas
 from roguelike.core.game import Game
 from roguelike.core.session import Session
@@ -93,7 +94,8 @@ def test_arrows_enter_and_letters_change_values_which_are_saved_at_once(tmp_path
     assert "contrast" in text_of(app) and "14x24" in text_of(app)
     document = json.loads((tmp_path / "settings.json").read_text())
     assert document == {"version": 1, "palette": "contrast", "motion": "none", "glyphs": "ascii", "tiles": "14x24",
-                        "fullscreen": False, "scaling": "integer"}
+                        "fullscreen": False, "scaling": "integer",
+                        "interrupts": [kind.value for kind in Disturbance]}
     assert Preferences.load(tmp_path).current == prefs.current
 
 

@@ -16,7 +16,7 @@ from roguelike.core.commands import Command, Move, Wait
 from roguelike.content.doses import NORMAL_DOSE
 from roguelike.core.tiles import STAIRS_DOWN, STAIRS_UP, WALL
 from roguelike.core.game import Game
-from roguelike.core.pathing import distance_map, downhill_step, goal_mask, travel_cost
+from roguelike.core.pathing import distance_map, downhill_step, goal_mask, steer_clear, travel_cost
 
 CRAVING_BELOW = 45  # the bot goes for a dose when its State of Mind falls under this
 SAFETY_MARGIN = 8  # ...and only if the strongest small dose cannot overdose it
@@ -82,8 +82,5 @@ class Bot:
         floor = game.state.floor
         cost = travel_cost(floor)
         stairs = (floor.tiles == STAIRS_DOWN) | (floor.tiles == STAIRS_UP)
-        cost[(doses | stairs) & ~goals] = 0
-        # Just arrived on a staircase: its own tile must stay walkable or no path leads off it.
         pos = game.player_component(Position)
-        cost[pos.y, pos.x] = 1
-        return cost
+        return steer_clear(cost, (doses | stairs) & ~goals, (pos.x, pos.y))

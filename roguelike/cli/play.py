@@ -30,12 +30,16 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--window", action="store_true", default=argparse.SUPPRESS, help="play in the window")
     where.add_argument("--terminal", action="store_true", default=argparse.SUPPRESS, help="play in this terminal")
     add_look_options(parser)
+    parser.add_argument("--screen-reader", action="store_true", default=argparse.SUPPRESS,
+                        help="play in this terminal for a screen reader: new messages as plain lines, "
+                             "the cursor on @, v and c read out the surroundings and the condition")
 
 
 def play(args: argparse.Namespace) -> int:
     """Build the screens and run them in the chosen frontend."""
     from roguelike.cli.looks import use_player_settings
     from roguelike.cli.saves import games_for
+    from roguelike.screens import bindings
     from roguelike.screens.base import App
     from roguelike.screens.title import TitleScreen
 
@@ -43,8 +47,12 @@ def play(args: argparse.Namespace) -> int:
     problem = prefs.problem_text()
     if problem is not None:
         print(f"hedonic: {problem}", file=sys.stderr)
-    title = TitleScreen(games_for(args))
-    title.status = prefs.problem_brief() or ""
+    games = games_for(args)
+    keys = bindings.load(games.root)
+    bindings.use(keys)
+    title = TitleScreen(games)
+    # A damaged settings or keymap file is named on the first screen.
+    title.status = " ".join(text for text in (prefs.problem_brief(), keys.notice()) if text)
     return choose_frontend(args)(App(title))
 
 
@@ -56,6 +64,8 @@ def has_display() -> bool:
 
 def choose_frontend(args: argparse.Namespace) -> Frontend:
     """The function that runs the app: as asked, else the window where a display exists."""
+    if getattr(args, "screen_reader", False):
+        return screen_reader_terminal
     if getattr(args, "terminal", False):
         return terminal
     if getattr(args, "window", False):
@@ -78,13 +88,18 @@ def window_or_terminal(app: App) -> int:
     return 0
 
 
-def terminal(app: App) -> int:
+def screen_reader_terminal(app: App) -> int:
+    """Run in this terminal, in screen-reader mode."""
+    return terminal(app, screen_reader=True)
+
+
+def terminal(app: App, screen_reader: bool = False) -> int:
     """Run in the terminal this was started from."""
     from roguelike.frontend.terminal import run_terminal
     from roguelike.frontend.termsession import NoTerminal
 
     try:
-        run_terminal(app)
+        run_terminal(app, screen_reader)
     except NoTerminal as error:
         if not has_display():
             return unavailable(app)

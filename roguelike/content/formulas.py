@@ -361,3 +361,10 @@ def reinforcement(live: int, state_of_mind: int, depth: int) -> int:
     if is_high(state_of_mind) and live > high:
         return -1
     return 0
+
+
+# ---------------------------------------------------------------------------------------
+# The player's automation (issue 15): no rule, only how far and how fast it goes.
+REST_TURNS: Final = 30  # `Z` waits at most this many turns unless disturbed first
+AUTOMATION_STEP_LIMIT: Final = 2000  # one activity never issues more commands than this
+AUTOMATION_STEP_SECONDS: Final = 0.02  # frontends show one automated step at most this often

@@ -1,4 +1,5 @@
-"""Shortest paths over a floor with tcod's Dijkstra, for the AI takeover and the bot."""
+"""Shortest paths over a floor with tcod's Dijkstra, for the AI takeover, the bot and the player's
+auto-explore and travel."""
 
 from __future__ import annotations
 
@@ -28,6 +29,25 @@ def travel_cost(floor: Floor) -> NDArray[np.int32]:
     """Cost of entering each tile: 1 where one can walk or open a door, 0 for walls."""
     cost: NDArray[np.int32] = (floor.walkable() | (floor.tiles == DOOR_CLOSED)).astype(np.int32)
     return cost
+
+
+def steer_clear(cost: NDArray[np.int32], avoid: NDArray[np.bool_], here: tuple[int, int]) -> NDArray[np.int32]:
+    """``cost`` with the ``avoid`` tiles closed, but never the tile underfoot (or no path leaves it)."""
+    cost[avoid] = 0
+    cost[here[1], here[0]] = 1
+    return cost
+
+
+def frontier(floor: Floor) -> NDArray[np.bool_]:
+    """Seen tiles one can walk onto (or open) that touch a tile never seen: where exploring goes."""
+    unseen = np.pad(~floor.explored, 1, constant_values=False)
+    height, width = floor.explored.shape
+    touches = np.zeros_like(floor.explored)
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            touches |= unseen[1 + dy : 1 + dy + height, 1 + dx : 1 + dx + width]
+    result: NDArray[np.bool_] = floor.explored & (travel_cost(floor) > 0) & touches
+    return result
 
 
 Goals = Iterable[tuple[int, int]] | NDArray[np.bool_]

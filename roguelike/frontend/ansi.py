@@ -84,6 +84,11 @@ class AnsiRenderer:
         self.origin = origin
         self.last = None
 
+    def forget_rows(self, first: int) -> None:
+        """Something else wrote over rows ``first`` onward: draw them whole next frame."""
+        if self.last is not None:
+            self.last.glyphs[first:] = -1
+
     def frame_of(self, console: tcod.console.Console) -> Frame:
         """The glyphs and colour keys of a console in this renderer's colour mode."""
         glyphs = console.ch.astype(np.int32)

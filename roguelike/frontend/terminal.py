@@ -24,11 +24,13 @@ import tcod.event
 from blessed import Terminal
 
 from roguelike import settings
+from roguelike.content import formulas
 from roguelike.frontend.ansi import AnsiRenderer
 from roguelike.frontend.glyphs import locale_is_utf8
 from roguelike.frontend.colourprobe import ask_terminal, hint_once
 from roguelike.frontend.palette import ColourMode, detect_mode, forced_mode
 from roguelike.saves.datadir import data_dir
+from roguelike.frontend.reader import ReaderOutput
 from roguelike.frontend.termkeys import KeyDecoder
 from roguelike.frontend.termsession import RESET_CLEAR_HOME, Capabilities, TerminalSession
 from roguelike.render.look import finish_frame
@@ -45,6 +47,9 @@ DEFAULT_ESC_DELAY = 0.025
 # player into what appeared.
 INTERRUPT_GRACE = 0.3
 REPEAT_GAP = 0.15
+# A terminal does not say that a key is held; the same key again this soon is taken as
+# the keyboard's auto-repeat (the window is told by SDL), so held keys stop like there.
+KEY_REPEAT_SECONDS = 0.1
 TOO_SMALL = ("Hedonic Hypothesis needs a terminal of at least 80x25; this one is {columns}x{rows}.",
              "Please make the terminal at least 80x25 to go on playing.",
              "The game is paused. Ctrl-C saves and quits.")
@@ -59,9 +64,10 @@ class TerminalSetup:
     mode: ColourMode
     unicode: bool
     esc_delay: float
+    screen_reader: bool = False
 
     @classmethod
-    def detect(cls, env: Mapping[str, str]) -> TerminalSetup:
+    def detect(cls, env: Mapping[str, str], screen_reader: bool = False) -> TerminalSetup:
         """Look at TERM, COLORTERM, the locale and ESCDELAY, without querying the terminal."""
         # A stream that is not the tty keeps blessed from sending queries to the terminal
         # (and waiting seconds for answers some terminals never give).
@@ -69,7 +75,7 @@ class TerminalSetup:
         unicode = locale_is_utf8(env)
         encoding = "utf-8" if unicode else locale.getpreferredencoding(False) or "latin-1"
         return cls(Capabilities.of(terminal), KeyDecoder(terminal, encoding),
-                   detect_mode(env, terminal.number_of_colors), unicode, esc_delay(env))
+                   detect_mode(env, terminal.number_of_colors), unicode, esc_delay(env), screen_reader)
 
 
 def esc_delay(env: Mapping[str, str]) -> float:
@@ -80,9 +86,9 @@ def esc_delay(env: Mapping[str, str]) -> float:
         return DEFAULT_ESC_DELAY
 
 
-def run_terminal(app: App) -> None:
+def run_terminal(app: App, screen_reader: bool = False) -> None:
     """Run the app in this process's terminal until its last screen closes."""
-    setup = TerminalSetup.detect(os.environ)
+    setup = TerminalSetup.detect(os.environ, screen_reader)
     with TerminalSession(setup.capabilities) as session:
         try:
             setup = probe_colours(setup, session, os.environ)
@@ -145,6 +151,9 @@ class TerminalLoop:
         self.next_frame = 0.0
         self.esc_deadline = 0.0
         self.drop_until = 0.0
+        self.last_key: tuple[object, object, float] | None = None
+        self.next_tick = 0.0
+        self.reader = ReaderOutput(setup.capabilities) if setup.screen_reader else None
 
     @property
     def too_small(self) -> bool:
@@ -162,15 +171,20 @@ class TerminalLoop:
             if self.session.take_redraw():
                 self.resize(self.session.size())
             self.handle_input(data)
+            self.tick(waited=not data)
 
     def timeout(self) -> float | None:
-        """How long to wait for input: forever unless a frame or a lone Esc is due."""
+        """How long to wait for input: forever unless a frame, a step of automation or a
+        lone Esc is due."""
+        now = self.clock()
         deadlines = []
         if self.decoder.pending:
             deadlines.append(self.esc_deadline)
-        if self.app.animated and not self.too_small:
+        if self.animated:
             deadlines.append(self.next_frame)
-        return max(0.0, min(deadlines) - self.clock()) if deadlines else None
+        if self.app.busy and not self.too_small:
+            deadlines.append(max(now, self.next_tick))
+        return max(0.0, min(deadlines) - now) if deadlines else None
 
     def handle_input(self, data: bytes) -> None:
         """Decode input (or flush a lone Esc whose wait is over) and hand it on."""
@@ -194,6 +208,15 @@ class TerminalLoop:
                 self.drop_until = self.clock() + INTERRUPT_GRACE
                 return
 
+    def tick(self, waited: bool) -> None:
+        """A step of automation once the wait for input timed out, or its time came anyway
+        (mouse motion must not hold it up); never while paused for a small terminal."""
+        now = self.clock()
+        if self.app.busy and not self.too_small and (waited or now >= self.next_tick):
+            self.app.tick()
+            self.dirty = True
+            self.next_tick = now + formulas.AUTOMATION_STEP_SECONDS
+
     def dispatch(self, event: tcod.event.Event) -> None:
         """Ctrl-C closes the app (its screens save), Ctrl-L redraws the whole screen, Ctrl-Z
         suspends; other keys go to the screens unless the game is paused for a small terminal."""
@@ -206,8 +229,27 @@ class TerminalLoop:
             self.session.suspend()
             self.resize(self.session.size())
         elif not self.too_small:
-            self.app.handle(event)
+            self.mark_repeat(event)
+            self.app.handle(self.on_console(event))
             self.dirty = True
+
+    def on_console(self, event: tcod.event.Event) -> tcod.event.Event:
+        """A mouse event moved from the terminal's cells to the console's (it may be centred)."""
+        if not isinstance(event, (tcod.event.MouseMotion, tcod.event.MouseButtonDown)):
+            return event
+        top, left = self.renderer.origin
+        event.position = tcod.event.Point(float(event.position.x - left), float(event.position.y - top))
+        return event
+
+    def mark_repeat(self, event: tcod.event.Event) -> None:
+        """Flag a key press as a repeat when the same key came again within the repeat time."""
+        if not isinstance(event, tcod.event.KeyDown):
+            return
+        now = self.clock()
+        if self.last_key is not None:
+            sym, mod, at = self.last_key
+            event.repeat = (sym, mod) == (event.sym, event.mod) and now - at <= KEY_REPEAT_SECONDS
+        self.last_key = (event.sym, event.mod, now)
 
     def refresh(self) -> None:
         """Follow the terminal's size, then draw a frame if one is due."""
@@ -217,14 +259,20 @@ class TerminalLoop:
         if self.too_small:
             return
         now = self.clock()
-        if self.dirty or (self.app.animated and now >= self.next_frame):
+        if self.dirty or (self.animated and now >= self.next_frame):
             self.draw(now)
+
+    @property
+    def animated(self) -> bool:
+        """Whether frames are due with time alone (never for a screen reader: no flashing)."""
+        return self.app.animated and not self.too_small and self.reader is None
 
     def resize(self, size: tuple[int, int]) -> None:
         """Centre the console in the new size, or show why the game is paused."""
         self.size = size
         columns, rows = size
-        self.renderer.reset(((rows - ROWS) // 2, (columns - COLUMNS) // 2))
+        centred = ((rows - ROWS) // 2, (columns - COLUMNS) // 2)
+        self.renderer.reset((0, 0) if self.reader is not None else centred)
         self.dirty = True
         if self.too_small:
             self.session.write(too_small_message(columns, rows))
@@ -235,6 +283,8 @@ class TerminalLoop:
         self.app.draw(self.console, now)
         finish_frame(self.console)
         self.session.write(self.renderer.render(self.console))
+        if self.reader is not None:
+            self.session.write(self.reader.after_frame(self.app, self.console, self.renderer, self.size))
         self.dirty = False
         self.next_frame = now + 1 / FRAMES_PER_SECOND
 

@@ -34,6 +34,10 @@ SS3_OPEN = re.compile(r"\x1bO[0-9]*\Z")
 # A device control string (a late answer to the colour question): dropped whole.
 DCS = re.compile(r"\x1bP[^\x1b]*\x1b\\")
 DCS_OPEN = re.compile(r"\x1bP[^\x1b]*\Z")
+# An SGR mouse report: button code, column, row (1-based), M for press or motion, m for release.
+MOUSE_REPORT = re.compile(r"\x1b\[<(\d+);(\d+);(\d+)([Mm])")
+MOUSE_BUTTONS = {0: tcod.event.MouseButton.LEFT, 1: tcod.event.MouseButton.MIDDLE, 2: tcod.event.MouseButton.RIGHT}
+MOTION_FLAG, WHEEL_FLAG = 32, 64
 # xterm encodes modifiers as 1 + a bit field; super, hyper and meta count as Alt.
 MODIFIER_BITS = ((1, Modifier.SHIFT), (2, Modifier.ALT), (4, Modifier.CTRL), (8, Modifier.ALT),
                  (16, Modifier.ALT), (32, Modifier.ALT))
@@ -115,6 +119,9 @@ class KeyDecoder:
             return 1, [key_down(KeySym.ESCAPE)]
         if (answer := DCS.match(text)) is not None:
             return answer.end(), []
+        mouse = MOUSE_REPORT.match(text)
+        if mouse is not None:
+            return mouse.end(), mouse_events(mouse)
         match = CSI.match(text) or SS3.match(text)
         if match is not None and match.group() in self.described:  # the terminal's word beats our guesses
             return match.end(), self.sequence_events(match.group())
@@ -149,6 +156,19 @@ def described_sequences(terminal: Terminal) -> frozenset[str]:
     capabilities = getattr(blessed.keyboard, "capability_names")  # blessed's table of key capabilities
     found = (database.tigetstr(capability) for capability in capabilities.values() if capability != "kent")
     return frozenset(sequence.decode("latin1") for sequence in found if sequence)
+def mouse_events(report: re.Match[str]) -> Events:
+    """A motion or a button press for an SGR mouse report, positioned on the terminal's cells
+    counted from 0 (releases and the wheel are dropped)."""
+    code, column, row = int(report[1]), int(report[2]) - 1, int(report[3]) - 1
+    if report[4] == "m" or code & WHEEL_FLAG:
+        return []
+    position, tile = tcod.event.Point(float(column), float(row)), tcod.event.Point(column, row)
+    if code & MOTION_FLAG:
+        return [tcod.event.MouseMotion(position=position, tile=tile)]
+    button = MOUSE_BUTTONS.get(code & 3)
+    if button is None:
+        return []
+    return [tcod.event.MouseButtonDown(position=position, tile=tile, button=button)]
 
 
 def char_events(char: str, mod: Modifier) -> Events:

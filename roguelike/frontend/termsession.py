@@ -1,7 +1,8 @@
 """Owning the terminal for a game, and always giving it back as it was.
 
 A :class:`TerminalSession` puts the terminal in raw mode, switches to the alternate
-screen, hides the cursor, turns on application keypad mode and turns off line wrap; on
+screen, hides the cursor, turns on application keypad mode and mouse reports and turns
+off line wrap; on
 the way out (quit, exception, signal) it undoes every one of these, whatever happened.
 Every catchable signal whose default would end the program (SIGINT, SIGTERM, SIGHUP,
 SIGQUIT, SIGUSR1 ...), SIGWINCH, SIGTSTP and SIGCONT only set a flag and wake the input
@@ -34,6 +35,8 @@ STOP, CONTINUE = signal.SIGTSTP, signal.SIGCONT
 CAUGHT_SIGNALS = (*sorted(CLOSING_SIGNALS), signal.SIGWINCH, STOP, CONTINUE)
 READ_SIZE = 4096
 WRAP_OFF, WRAP_ON = "\x1b[?7l", "\x1b[?7h"
+# Mouse reports: buttons and any motion, in the SGR encoding (no limit on the column).
+MOUSE_ON, MOUSE_OFF = "\x1b[?1003h\x1b[?1006h", "\x1b[?1006l\x1b[?1003l"
 RESET_CLEAR_HOME = "\x1b[0m\x1b[2J\x1b[H"
 
 
@@ -67,11 +70,11 @@ class Capabilities:
 
     def setup(self) -> bytes:
         """Bytes that put the terminal in the game's modes."""
-        return (self.enter_screen + self.hide_cursor + self.keypad_on + WRAP_OFF + RESET_CLEAR_HOME).encode()
+        return (self.enter_screen + self.hide_cursor + self.keypad_on + WRAP_OFF + MOUSE_ON + RESET_CLEAR_HOME).encode()
 
     def restore(self) -> bytes:
         """Bytes that undo :meth:`setup` (the screen is cleared in case there is no alternate one)."""
-        return (RESET_CLEAR_HOME + WRAP_ON + self.keypad_off + self.show_cursor + self.leave_screen).encode()
+        return (RESET_CLEAR_HOME + MOUSE_OFF + WRAP_ON + self.keypad_off + self.show_cursor + self.leave_screen).encode()
 
 
 def sane(mode: list[Any]) -> list[Any]:

@@ -71,8 +71,9 @@ def run_window(app: App, context: tcod.context.Context | None = None) -> None:
                 finish_frame(console)
                 context.present(console, integer_scaling=follower.integer_scaling, keep_aspect=True)
                 app.before_input()
-                timeout = 1 / ANIMATION_FPS if app.animated else None
-                gate.pass_events(app, tcod.event.wait(timeout), functools.partial(dispatch, app, context))
+                events = tcod.event.wait(wait_timeout(app))
+                gate.pass_events(app, events, functools.partial(dispatch, app, context))
+                app.tick()  # a key would have stopped the automation
         except Exception as error:
             app.close_all()  # the screens save first, as on any way out
             show_crash(context, console, report_once(error))
@@ -189,11 +190,20 @@ class SettingsFollower:
         settings.preferences().remember_window(WindowPlace(x, y, width, height))
 
 
+def wait_timeout(app: App) -> float | None:
+    """How long to wait for input: a step of automation, a frame of animation, or forever."""
+    if app.busy:
+        return formulas.AUTOMATION_STEP_SECONDS
+    return 1 / ANIMATION_FPS if app.animated else None
+
+
 def dispatch(app: App, context: tcod.context.Context, event: tcod.event.Event) -> None:
     """Handle window-level keys (Alt+Enter), then give the event to the screens."""
     if isinstance(event, tcod.event.KeyDown) and is_fullscreen_toggle(event):
         toggle_fullscreen()
         return
+    if isinstance(event, (tcod.event.MouseMotion, tcod.event.MouseButtonDown)):
+        event = context.convert_event(event)  # pixels to console cells
     app.handle(event)
 
 

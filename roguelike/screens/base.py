@@ -14,6 +14,8 @@ from typing import Union
 import tcod.console
 import tcod.event
 
+from roguelike.screens.mouse import point_at_menu
+
 
 class Screen(ABC):
     """One screen of the game: it reacts to events and draws; the hooks do nothing unless overridden."""
@@ -40,6 +42,23 @@ class Screen(ABC):
     def take_interrupt(self) -> bool:
         """Whether the last event showed something new, so keys typed ahead must be dropped."""
         return False
+
+    @property
+    def busy(self) -> bool:
+        """Whether the screen acts on its own (auto-explore): frontends then call :meth:`on_tick`."""
+        return False
+
+    def on_tick(self) -> Transition | None:
+        """Take the next step of what the screen does on its own."""
+        return None
+
+    def spoken(self) -> list[str] | None:
+        """New lines for a screen reader, or None to have the screen read out whole when it opens."""
+        return None
+
+    def reader_cursor(self) -> tuple[int, int] | None:
+        """The cell a screen reader's cursor should rest on, if the screen has one."""
+        return None
 
 
 @dataclass(frozen=True)
@@ -88,6 +107,16 @@ class App:
         """Whether the top screen wants redrawing over time."""
         return bool(self.stack) and self.stack[-1].animated
 
+    @property
+    def busy(self) -> bool:
+        """Whether the top screen acts on its own (auto-explore): frontends then call :meth:`tick`."""
+        return bool(self.stack) and self.stack[-1].busy
+
+    def tick(self) -> None:
+        """Let a busy top screen take its next step (about every ``AUTOMATION_STEP_SECONDS``)."""
+        if self.busy:
+            self.apply(self.stack[-1].on_tick())
+
     def handle(self, event: tcod.event.Event) -> None:
         """Give an event to the top screen and apply the transition it returns."""
         if not self.stack:
@@ -96,7 +125,10 @@ class App:
             self.close_all()
             return
         screen = self.stack[-1]
-        self.apply(screen.on_event(event))
+        pointed = point_at_menu(screen, event)  # menus answer the mouse for every screen
+        if pointed is None:
+            return
+        self.apply(screen.on_event(pointed))
         if screen.take_interrupt():
             self.interrupted = True
 

@@ -46,8 +46,9 @@ GRAPH = GraphBox(x=6, y=12, width=72, height=7)
 class DyingScreen(Screen):
     """The map stays: last messages, the killer marked, the world fading; a key goes on."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, morgue: str = "") -> None:
         self.game = game
+        self.morgue = morgue  # where the morgue file went (or why there is none)
         self.record = record_of(game)
         self.mark = death_spot(game)
         self.started: float | None = None
@@ -64,7 +65,7 @@ class DyingScreen(Screen):
             return None
         if self.last_drawn - self.started < KEYS_IGNORED_FOR:
             return None
-        return Replace(RecordScreen(self.record, died=True))
+        return Replace(RecordScreen(self.record, died=True, morgue=self.morgue))
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """The game as it ended, fading outward from the mark."""
@@ -109,9 +110,10 @@ def fade(console: tcod.console.Console, at: tuple[int, int], progress: float) ->
 class RecordScreen(Screen):
     """A life's record: cause, numbers, a tip and the graph of its State of Mind."""
 
-    def __init__(self, record: CharacterRecord, died: bool = False) -> None:
+    def __init__(self, record: CharacterRecord, died: bool = False, morgue: str = "") -> None:
         self.record = record
         self.died = died
+        self.morgue = morgue  # the morgue file's path, shown after a death
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
         """Enter, Space or Esc goes back."""
@@ -134,6 +136,7 @@ class RecordScreen(Screen):
             console.print(28, 4 + row, line, fg=TEXT)
         console.print(2, 10, "State of Mind, turn by turn  (i: a dose, >: a new floor)", fg=LABEL)
         draw_life(console, GRAPH, record.life, died=True, scheme=current_look().scheme)
+        console.print(centre, 22, fit(self.morgue, console.width - 2), fg=HINT, alignment=tcod.constants.CENTER)
         back = "Enter: back to the title" if self.died else "Enter or Esc: back"
         console.print(centre, 24, back, fg=HINT, alignment=tcod.constants.CENTER)
 

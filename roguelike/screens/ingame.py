@@ -9,20 +9,26 @@ import tcod.event
 
 from components import Bestiary, Tolerance
 from roguelike import settings
-from roguelike.screens import keymap
+from roguelike.screens import bindings
 from roguelike.core.commands import Command, Wait
+from roguelike.core import readout
 from roguelike.core.game import Game
 from roguelike.render.draw import draw_game
 from roguelike.render.effects import Effects
+from roguelike.render.morguefile import morgue_line, recorded_replay
 from roguelike.saves import settle
 from roguelike.screens.base import Push, Replace, Screen, Transition
 from roguelike.screens.death import DyingScreen
 from roguelike.screens.help import HelpScreen, Known
 from roguelike.screens.look import LookScreen
 from roguelike.screens.messages import MessageLogScreen
+from roguelike.screens.hover import point_in_game
+from roguelike.screens.mouse import MOUSE_EVENTS
 from roguelike.screens.noticebar import draw_notices
 from roguelike.screens.pause import PauseScreen
 from roguelike.screens.wizard import WizardScreen
+from roguelike.screens.pilot import Pilot, draw_pilot_line
+from roguelike.screens.speech import GameVoice
 from roguelike.core.session import Session
 
 
@@ -34,6 +40,8 @@ class InGameScreen(Screen):
         self.game: Game = session.game
         self.effects = Effects()
         self.interrupted = False
+        self.pilot = Pilot(self.game)
+        self.voice = GameVoice(self.game, self.pilot)
 
     @property
     def animated(self) -> bool:
@@ -41,30 +49,60 @@ class InGameScreen(Screen):
         animations play out."""
         return (self.game.palette().psychedelic and settings.current().motion.moves) or self.effects.active
 
+    @property
+    def busy(self) -> bool:
+        """Auto-explore, travel or rest is under way: the frontends tick the screen."""
+        return self.pilot.active
+
     def on_event(self, event: tcod.event.Event) -> Transition | None:
         """Move, wait or open the menu; while the game steers, any key advances a turn."""
+        if isinstance(event, MOUSE_EVENTS):
+            point_in_game(self.pilot, event)
+            return None
         if self.game.state.origin == "wizard" and is_wizard_key(event):
             return Push(WizardScreen(self.session)) if isinstance(event, tcod.event.TextInput) else None
         if not isinstance(event, tcod.event.KeyDown):
             return None
-        if event.sym in SCREEN_KEYS:
-            return Push(SCREEN_KEYS[event.sym](self))
+        action = bindings.active().action_for(event)
+        if self.pilot.on_key(event, action):
+            return None
+        if action in SCREEN_ACTIONS:
+            return Push(SCREEN_ACTIONS[action](self))
+        if action in READOUT_ACTIONS:
+            self.pilot.show(READOUT_ACTIONS[action](self.game))
+            return None
         command = self.command_for(event)
         if command is None:
             return None
+        return self.play(command)
+
+    def travel_to(self, x: int, y: int) -> None:
+        """Travel to a known cell (the look cursor's Enter), a step per tick."""
+        self.pilot.begin(lambda autopilot: autopilot.travel_to(x, y))
+
+    def on_tick(self) -> Transition | None:
+        """One step of the automation under way, as the command it becomes."""
+        command = self.pilot.next_command()
+        return None if command is None else self.play(command)
+
+    def play(self, command: Command) -> Transition | None:
+        """Apply a command (a step finishes the previous turn's save first); the death screen if it killed."""
+        self.pilot.before_command()
         before = sightings(self.game)
         self.session.apply(command)
         self.effects.feed(self.game.state.cues)
         after = sightings(self.game)
         self.interrupted = after[0] > before[0] or after[1] > before[1] or self.game.state.game_over
+        self.pilot.after_command()
         if self.game.state.game_over:
-            self.session.close()
-            return Replace(DyingScreen(self.game))
+            replay = recorded_replay(self.session)
+            self.session.close()  # the replay is complete and closed before the morgue reads it
+            return Replace(DyingScreen(self.game, morgue_line(self.game, replay)))
         return None
 
     def command_for(self, event: tcod.event.KeyDown) -> Command | None:
         """The command for a key; any key is a wait while the player is not in control."""
-        command = keymap.command_for(event)
+        command = bindings.active().command_for(event)
         if command is None and self.game.control_reason() is not None and not is_modifier(event):
             return Wait()
         return command
@@ -77,7 +115,16 @@ class InGameScreen(Screen):
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """Draw map, entities and panel, and any warning about saving."""
         draw_game(console, self.game, now, effects=self.effects)
+        draw_pilot_line(console, self.pilot)
         draw_notices(console, self.session)
+
+    def spoken(self) -> list[str]:
+        """New lines for a screen reader: messages, and why automation stopped."""
+        return self.voice.spoken()
+
+    def reader_cursor(self) -> tuple[int, int]:
+        """A screen reader's cursor rests on the player."""
+        return self.voice.cursor()
 
     def before_input(self) -> None:
         """The turn just shown is on disk before the next key is read.
@@ -100,13 +147,18 @@ def help_for(screen: InGameScreen) -> HelpScreen:
     return HelpScreen(Known(met, screen.game.player_component(Tolerance).value))
 
 
-SCREEN_KEYS: dict[tcod.event.KeySym, Callable[[InGameScreen], Screen]] = {
-    tcod.event.KeySym.ESCAPE: lambda screen: PauseScreen(screen.session),
-    tcod.event.KeySym.SLASH: help_for,
-    tcod.event.KeySym.QUESTION: help_for,
-    tcod.event.KeySym.M: lambda screen: MessageLogScreen(screen.game),
-    tcod.event.KeySym.X: lambda screen: LookScreen(screen.game),
-    tcod.event.KeySym.SEMICOLON: lambda screen: LookScreen(screen.game),
+SCREEN_ACTIONS: dict[str, Callable[[InGameScreen], Screen]] = {
+    "menu": lambda screen: PauseScreen(screen.session),
+    "help": help_for,
+    "message_log": lambda screen: MessageLogScreen(screen.game),
+    "look": lambda screen: LookScreen(screen.game, screen.travel_to),
+}
+
+
+# Keys that tell the game in words (a screen reader hears them; everyone sees them).
+READOUT_ACTIONS: dict[str, Callable[[Game], str]] = {
+    "surroundings": readout.surroundings,
+    "condition": readout.condition,
 }
 
 

@@ -1,4 +1,5 @@
-"""Keys as data: which key means which direction, for every frontend.
+"""Keys as data: which key means which direction, for every frontend (the default
+bindings of :mod:`roguelike.screens.bindings` are made from these tables).
 
 The design's controls: arrows for cardinal steps; numpad, Home/End/PgUp/PgDn, Shift+Left
 and Shift+Right (up-left, up-right) and Ctrl+Left and Ctrl+Right (down-left, down-right)
@@ -10,8 +11,6 @@ from __future__ import annotations
 
 import tcod.event
 from tcod.event import KeySym, Modifier
-
-from roguelike.core.commands import Command, Move, Wait
 
 MOVE_KEYS: dict[KeySym, tuple[int, int]] = {
     KeySym.LEFT: (-1, 0), KeySym.RIGHT: (1, 0), KeySym.UP: (0, -1), KeySym.DOWN: (0, 1),
@@ -38,18 +37,6 @@ WAIT_KEYS = frozenset({KeySym.PERIOD, KeySym.KP_5, KeySym.N5, KeySym.KP_PERIOD, 
 CONFIRM_KEYS = frozenset({KeySym.RETURN, KeySym.KP_ENTER, KeySym.SPACE})
 MENU_UP = frozenset({KeySym.UP, KeySym.KP_8, KeySym.K})
 MENU_DOWN = frozenset({KeySym.DOWN, KeySym.KP_2, KeySym.J})
-
-
-def command_for(event: tcod.event.KeyDown) -> Command | None:
-    """The game command a key press means, if any."""
-    for modifier in (Modifier.SHIFT, Modifier.CTRL):
-        if event.mod & modifier and (modifier, event.sym) in MODIFIED_MOVES:
-            return Move(*MODIFIED_MOVES[modifier, event.sym])
-    if event.sym in MOVE_KEYS:
-        return Move(*MOVE_KEYS[event.sym])
-    if event.sym in WAIT_KEYS:
-        return Wait()
-    return None
 
 
 def is_fullscreen_toggle(event: tcod.event.KeyDown) -> bool:

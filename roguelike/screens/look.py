@@ -1,12 +1,15 @@
 """Looking around (x or ;): a cursor over the map, and what is under it described.
 
 The cursor starts on the player and moves with every move key; Tab jumps to the next
-monster or dose in view (Shift+Tab back). For a monster the panel says what its hit
+monster or dose in view (Shift+Tab back); Enter travels there (auto-travel, stopped by
+whatever disturbs the player). For a monster the panel says what its hit
 does and whether it has noticed you; for a dose, what it could give at your Tolerance
 now and whether it could overdose you. Looking never changes the game.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import tcod.console
 import tcod.event
@@ -23,13 +26,14 @@ from roguelike.render.draw import draw_game
 from roguelike.render.colours import Slot
 from roguelike.render.look import current_look
 from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP
-from roguelike.screens import helptext, keymap
+from roguelike.screens import bindings, helptext
 from roguelike.screens.help import colour_of_kind
 from roguelike.screens.base import Pop, Screen, Transition
 from roguelike.screens.style import HEADING, HINT, TEXT
 
 CURSOR_BG = (200, 200, 80)
 WARNING = (255, 110, 90)
+TRAVEL_KEYS = frozenset({KeySym.RETURN, KeySym.KP_ENTER})
 LEAVE_KEYS = frozenset({KeySym.ESCAPE, KeySym.X, KeySym.SEMICOLON, KeySym.RETURN, KeySym.KP_ENTER, KeySym.Q})
 TILE_WORDS = {
     Tile.WALL: "A wall.", Tile.FLOOR: "Floor.", Tile.DOOR_CLOSED: "A closed door: walk into it to open it.",
@@ -41,8 +45,9 @@ TILE_WORDS = {
 class LookScreen(Screen):
     """The look cursor over the game; Esc goes back."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, travel: Callable[[int, int], None] | None = None) -> None:
         self.game = game
+        self.travel = travel  # Enter travels to the cell under the cursor, when given
         pos = game.player_component(Position)
         self.cursor = (pos.x, pos.y)
 
@@ -50,12 +55,15 @@ class LookScreen(Screen):
         """Move the cursor, jump to the next thing with Tab, or leave."""
         if not isinstance(event, tcod.event.KeyDown):
             return None
+        if event.sym in TRAVEL_KEYS and self.travel is not None:
+            self.travel(*self.cursor)
+            return Pop()
         if event.sym in LEAVE_KEYS:
             return Pop()
         if event.sym == KeySym.TAB:
             self.jump(-1 if event.mod & Modifier.SHIFT else 1)
         else:
-            command = keymap.command_for(event)
+            command = bindings.active().command_for(event)
             step = (getattr(command, "dx", 0), getattr(command, "dy", 0))
             x = formulas.clamp(self.cursor[0] + step[0], 0, formulas.MAP_WIDTH - 1)
             self.cursor = (x, formulas.clamp(self.cursor[1] + step[1], 0, formulas.MAP_HEIGHT - 1))
@@ -76,7 +84,9 @@ class LookScreen(Screen):
         console.rgb["bg"][y, x] = CURSOR_BG
         console.rgb["fg"][y, x] = (0, 0, 0)
         console.draw_rect(MESSAGES_X, PANEL_TOP, MESSAGE_WIDTH, 4, ch=ord(" "), bg=current_look().scheme[Slot.PANEL_BG])
-        lines = describe(self.game, self.cursor)[:3] + [("Move: cursor  Tab: next thing  Esc: back", HINT)]
+        keys = "Move: cursor  Tab: next thing  Enter: travel  Esc: back" if self.travel else \
+            "Move: cursor  Tab: next thing  Esc: back"
+        lines = describe(self.game, self.cursor)[:3] + [(keys, HINT)]
         for row, (text, colour) in enumerate(lines):
             console.print(MESSAGES_X, PANEL_TOP + row, fit(text, MESSAGE_WIDTH), fg=colour)
 

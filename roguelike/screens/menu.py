@@ -18,6 +18,7 @@ class Menu:
 
     labels: Sequence[str]
     cursor: int = 0
+    drawn_at: tuple[int, int] | None = None  # where the first entry was last drawn
 
     def on_key(self, event: tcod.event.KeyDown) -> int | None:
         """Move the cursor; return the index of a chosen entry."""
@@ -38,6 +39,7 @@ class Menu:
 
     def draw(self, console: tcod.console.Console, x: int, y: int) -> None:
         """Draw the entries, the selected one highlighted."""
+        self.drawn_at = (x, y)
         for index, label in enumerate(self.labels):
             marker = ">" if index == self.cursor else " "
             colour = SELECTED if index == self.cursor else NORMAL

@@ -1,4 +1,5 @@
-"""The in-game menu on Esc: Continue (the default), Settings, or Quit, which saves and returns to the title."""
+"""The in-game menu on Esc: Continue (the default), Settings, a morgue file now, or Quit,
+which saves and returns to the title."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import tcod.event
 
 from roguelike.core.game import Game
 from roguelike.render.draw import draw_game
+from roguelike.render.morguefile import morgue_line, recorded_replay
 from roguelike.screens.base import Pop, Push, Screen, Transition
 from roguelike.screens.menu import Menu
 from roguelike.screens.noticebar import draw_notices
@@ -24,10 +26,11 @@ class PauseScreen(Screen):
     def __init__(self, session: Session) -> None:
         self.session = session
         self.game: Game = session.game
-        self.menu = Menu(["Continue", "Settings", "Quit (saves the game)"])
+        self.menu = Menu(["Continue", "Settings", "Morgue file (write one now)", "Quit (saves the game)"])
+        self.status = "The game is saved every turn."
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
-        """Esc or Continue closes the menu; Settings opens them; Quit returns to the title."""
+        """Esc or Continue closes the menu; Settings opens them; Morgue file writes one; Quit returns to the title."""
         if not isinstance(event, tcod.event.KeyDown):
             return None
         if event.sym == tcod.event.KeySym.ESCAPE:
@@ -38,6 +41,8 @@ class PauseScreen(Screen):
             case 1:
                 return Push(SettingsScreen())
             case 2:
+                self.status = morgue_line(self.game, recorded_replay(self.session))
+            case 3:
                 self.session.close()  # the autosave writes anything unsaved and lets go of the save
                 return Pop(2)  # this menu and the game under it
         return None
@@ -46,7 +51,7 @@ class PauseScreen(Screen):
         """The game underneath, with the menu in a box over it."""
         draw_game(console, self.game, now)
         draw_notices(console, self.session)
-        console.draw_frame(23, 8, 34, 8, bg=BOX, fg=(200, 200, 220))
-        console.print(25, 8, " Menu ", fg=(255, 230, 120), bg=BOX)
-        self.menu.draw(console, 26, 10)
-        console.print(26, 14, "The game is saved every turn.", fg=(130, 130, 150), bg=BOX)
+        console.draw_frame(12, 7, 56, 11, bg=BOX, fg=(200, 200, 220))
+        console.print(14, 7, " Menu ", fg=(255, 230, 120), bg=BOX)
+        self.menu.draw(console, 26, 9)
+        console.print(14, 14, self.status, width=52, height=3, fg=(130, 130, 150), bg=BOX)

@@ -2,10 +2,11 @@
 
 Space pauses and resumes, + and - change the speed (1 turn a second up to "max", as
 fast as the frames come), ``.`` or Right steps one turn while paused (``,`` one command:
-a bump into a wall is a command that ends no turn), ``g`` jumps to a
-typed turn number, Esc leaves. The replay advances in :meth:`ReplayScreen.on_draw`
-from the wall time ``now`` the frontend passes, so the speed is the same in the window
-and in the terminal.
+a bump into a wall is a command that ends no turn), Left or Backspace steps back a turn
+(as quickly: see :mod:`roguelike.replay.seek`), ``[`` and ``]`` jump to the arrival on the
+previous or next floor, ``g`` jumps to a typed turn number, Esc leaves. The replay advances
+in :meth:`ReplayScreen.on_draw` from the wall time ``now`` the frontend passes, so the speed
+is the same in the window and in the terminal.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from tcod.event import KeySym
 from roguelike.content import formulas
 from roguelike.render.draw import draw_game
 from roguelike.render.effects import Effects
+from roguelike.replay import seek
 from roguelike.replay.playback import Playback
 from roguelike.screens.base import Pop, Screen, Transition
 
@@ -32,6 +34,8 @@ FASTER = frozenset({KeySym.PLUS, KeySym.EQUALS, KeySym.KP_PLUS})
 SLOWER = frozenset({KeySym.MINUS, KeySym.KP_MINUS, KeySym.UNDERSCORE})
 STEP = frozenset({KeySym.PERIOD, KeySym.RIGHT, KeySym.KP_PERIOD})
 STEP_COMMAND = frozenset({KeySym.COMMA, KeySym.KP_COMMA})
+STEP_BACK = frozenset({KeySym.LEFT, KeySym.BACKSPACE})
+FLOOR_KEYS = {KeySym.LEFTBRACKET: seek.previous_floor, KeySym.RIGHTBRACKET: seek.next_floor}
 GO_TO = frozenset({KeySym.G, KeySym.T})
 ENTER = frozenset({KeySym.RETURN, KeySym.KP_ENTER})
 DIGITS: dict[KeySym, int] = {
@@ -45,7 +49,7 @@ BANNER_FG = (235, 225, 245)
 LABEL = (255, 210, 90)
 ALERT = (255, 90, 90)
 HINT = (170, 150, 190)
-HINTS = "space pause  + - speed  . step a turn  , a command  g go to turn  Esc leave"
+HINTS = "space  +- speed  . step a turn  , a command  Left back  [ ] floor  g go to  Esc"
 HINTS_ROW = formulas.MAP_HEIGHT - 1
 
 
@@ -54,6 +58,7 @@ class ReplayScreen(Screen):
 
     def __init__(self, playback: Playback) -> None:
         self.playback = playback
+        self.floors = seek.floor_starts(playback.replay)
         self.speed_index = DEFAULT_SPEED
         self.paused = False
         self.typed: str | None = None  # digits typed after "go to", while typing
@@ -94,6 +99,12 @@ class ReplayScreen(Screen):
         elif sym in STEP or sym in STEP_COMMAND:
             self.paused = True
             self.step_turn() if sym in STEP else self.step()
+        elif sym in STEP_BACK:
+            self.paused = True
+            seek.step_back(self.playback)
+        elif sym in FLOOR_KEYS:
+            self.paused = True
+            FLOOR_KEYS[sym](self.playback, self.floors)
         elif sym in GO_TO:
             self.typed = ""
 

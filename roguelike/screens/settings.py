@@ -1,4 +1,5 @@
-"""The Settings screen: palette, motion, glyphs, tile size, fullscreen and scaling.
+"""The Settings screen: palette, motion, glyphs, tile size, fullscreen and scaling, and the
+pages of the keys and of what stops automation.
 
 Up and Down choose an option; Enter, Right or the option's first letter (or number)
 takes its next value, Left the one before; Esc or Back leaves. Every change takes
@@ -23,8 +24,10 @@ from roguelike.content.doses import DOSE_KINDS
 from roguelike.core.names import fit
 from roguelike.render.colours import MOOD_SLOTS, Slot
 from roguelike.render.look import current_look
-from roguelike.screens.base import Pop, Screen, Transition
+from roguelike.screens.base import Pop, Push, Screen, Transition
+from roguelike.screens.interrupts import InterruptsScreen
 from roguelike.screens.menu import Menu
+from roguelike.screens.rebind import RebindScreen
 from roguelike.screens.style import HEADING, HINT, TEXT
 from roguelike.settings import CHOICES, Glyphs, Motion, PaletteName, Scaling, TileSize, next_choice
 from roguelike.settings.store import PROBLEM_ENDING
@@ -32,12 +35,14 @@ from roguelike.settings.store import PROBLEM_ENDING
 TITLE = "S E T T I N G S"
 WARNING = (255, 170, 60)
 MENU_X, MENU_TOP = 6, 3
-SAMPLE_TOP = 11
-ABOUT_TOP = 14
-FILE_TOP = 18
-PROBLEM_ROWS = 5  # from under the file's name down to the keys line
+SAMPLE_TOP = 13
+ABOUT_TOP = 16
+FILE_TOP = 19
+PROBLEM_ROWS = 4  # from under the file's name down to the keys line
 KEYS = "Up/Down option   Enter, Right or its letter: next value   Left: previous   Esc"
 BACK = "Back"
+# Pages of their own, after the options: the keys, and what stops automation.
+PAGES: dict[str, type[Screen]] = {"Keys": RebindScreen, "Automation stops when...": InterruptsScreen}
 
 OPTION_TITLES: dict[str, str] = {
     "palette": "Palette", "motion": "Motion and flashing", "glyphs": "Glyphs",
@@ -95,7 +100,7 @@ class SettingsScreen(Screen):
         for name in self.names:
             note = "  (window)" if name in WINDOW_ONLY else ""
             lines.append(f"{OPTION_TITLES[name]:<20} {value_text(getattr(chosen, name)):<12}{note}")
-        return lines + [BACK]
+        return lines + list(PAGES) + [BACK]
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
         """Choose an option, change its value, or leave."""
@@ -110,8 +115,11 @@ class SettingsScreen(Screen):
         if chosen is None:
             return None
         self.menu.cursor = chosen
-        if chosen == len(self.names):
+        pages = list(PAGES.values())
+        if chosen >= len(self.names) + len(pages):
             return Pop()
+        if chosen >= len(self.names):
+            return Push(pages[chosen - len(self.names)]())
         self.step(chosen, 1)
         return None
 

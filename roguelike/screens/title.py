@@ -112,7 +112,8 @@ class TitleScreen(Screen):
         console.print(centre + 10, 9, QUOTE_BY, fg=QUOTE_COLOUR, alignment=tcod.constants.CENTER)
         widest = max(len(label) for label, _ in self.entries) + 5
         self.menu.draw(console, max(1, centre - widest // 2), MENU_TOP)
-        console.print(centre, 21, fit(self.status, console.width - 2), fg=STATUS_COLOUR, alignment=tcod.constants.CENTER)
+        console.print(1, 20, fit(self.status, 3 * (console.width - 2)), width=console.width - 2, height=3,
+                      fg=STATUS_COLOUR, alignment=tcod.constants.CENTER)
         console.print(console.width - 1, console.height - 1, f"v{__version__}", fg=QUOTE_COLOUR, alignment=tcod.constants.RIGHT)
 
 

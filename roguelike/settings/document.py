@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
+from roguelike.content.interrupts import Disturbance
 from roguelike.settings.options import (
     Glyphs,
     Motion,
@@ -88,6 +89,14 @@ def read_window(value: Any) -> WindowPlace | None:
     return place
 
 
+def read_interrupts(value: Any) -> frozenset[Disturbance]:
+    """The kinds of change that stop automation: a list of their names."""
+    if not isinstance(value, list):
+        raise Wrong(f"{json.dumps(value)} is not a list of names like [\"monster\", \"dose\"]")
+    read = enum_value(Disturbance)
+    return frozenset(read(name) for name in value)
+
+
 READERS: dict[str, Callable[[Any], Any]] = {
     "palette": enum_value(PaletteName),
     "motion": enum_value(Motion),
@@ -96,6 +105,7 @@ READERS: dict[str, Callable[[Any], Any]] = {
     "fullscreen": read_bool,
     "scaling": enum_value(Scaling),
     "window": read_window,
+    "interrupts": read_interrupts,
 }
 assert set(READERS) == {f.name for f in fields(Settings)}, "every setting needs a reader"
 
@@ -108,6 +118,8 @@ def write_value(value: Any) -> Any:
         return str(value)
     if isinstance(value, WindowPlace):
         return {key: getattr(value, key) for key in WINDOW_KEYS}
+    if isinstance(value, frozenset):
+        return [kind.value for kind in Disturbance if kind in value]
     return value
 
 

@@ -11,6 +11,8 @@ import enum
 from dataclasses import dataclass, replace
 from typing import Any
 
+from roguelike.content.interrupts import ALL_DISTURBANCES, Disturbance
+
 
 class PaletteName(enum.Enum):
     """Which colours the game draws with."""
@@ -131,6 +133,7 @@ class Settings:
     fullscreen: bool = False
     scaling: Scaling = Scaling.INTEGER
     window: WindowPlace | None = None
+    interrupts: frozenset[Disturbance] = ALL_DISTURBANCES  # what stops auto-explore, travel, rest
 
     def with_value(self, name: str, value: Any) -> Settings:
         """A copy with one option changed."""

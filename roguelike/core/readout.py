@@ -1,0 +1,84 @@
+"""The game told in words: surroundings and condition, for a screen reader (or anyone).
+
+Everything the map shows by place or colour is said here by direction and distance:
+the nearest dose, the monsters in sight, the known stairs; and everything the panel
+shows: State of Mind with its band, the attributes, who holds the controls.
+"""
+
+from __future__ import annotations
+
+from components import Attributes, Position, StateOfMind, Tolerance
+from roguelike.content import formulas
+from roguelike.content.doses import DOSE_KINDS
+from roguelike.core.disturb import band, monster_noun
+from roguelike.core.floor import Tile
+from roguelike.core.game import Game
+
+COMPASS = {(0, -1): "north", (0, 1): "south", (1, 0): "east", (-1, 0): "west",
+           (1, -1): "north-east", (-1, -1): "north-west", (1, 1): "south-east", (-1, 1): "south-west"}
+
+
+def sign(value: int) -> int:
+    """-1, 0 or 1."""
+    return (value > 0) - (value < 0)
+
+
+def direction(dx: int, dy: int) -> str:
+    """Where an offset points, in steps: "here", "2 north-east", "3 east and 1 south"."""
+    if dx == dy == 0:
+        return "here"
+    if abs(dx) == abs(dy) or 0 in (dx, dy):
+        return f"{max(abs(dx), abs(dy))} {COMPASS[sign(dx), sign(dy)]}"
+    return f"{abs(dx)} {COMPASS[sign(dx), 0]} and {abs(dy)} {COMPASS[0, sign(dy)]}"
+
+
+def surroundings(game: Game) -> str:
+    """The nearest known dose, the monsters in sight and the known stairs, by direction."""
+    pos = game.player_component(Position)
+    return " ".join([nearest_dose(game, pos), monsters_seen(game, pos), stairs_known(game, pos)])
+
+
+def nearest_dose(game: Game, pos: Position) -> str:
+    """The nearest dose the player has seen."""
+    floor = game.state.floor
+    known = [(max(abs(p.x - pos.x), abs(p.y - pos.y)), e, p, d)
+             for e, p, d in game.doses() if floor.explored[p.y, p.x]]
+    if not known:
+        return "No dose known on this floor."
+    _, _, at, dose = min(known, key=lambda t: (t[0], t[1]))
+    seen = "in sight" if game.state.visible[at.y, at.x] else "remembered"
+    return f"Nearest {DOSE_KINDS[dose.kind].name}: {direction(at.x - pos.x, at.y - pos.y)}, {seen}."
+
+
+def monsters_seen(game: Game, pos: Position) -> str:
+    """Every monster in sight, nearest first."""
+    visible = game.state.visible
+    seen = sorted((max(abs(p.x - pos.x), abs(p.y - pos.y)), e, m.kind, p) for e, m, p in game.monsters() if visible[p.y, p.x])
+    if not seen:
+        return "No monster in sight."
+    names = [f"{monster_noun(kind)} {direction(p.x - pos.x, p.y - pos.y)}" for _, _, kind, p in seen]
+    return "In sight: " + ", ".join(names) + "."
+
+
+def stairs_known(game: Game, pos: Position) -> str:
+    """The stairs of this floor the player has seen."""
+    floor = game.state.floor
+    found = []
+    for tile, name in ((Tile.STAIRS_DOWN, "Stairs down"), (Tile.STAIRS_UP, "Stairs up")):
+        ys, xs = ((floor.tiles == tile) & floor.explored).nonzero()
+        if len(xs):
+            found.append(f"{name}: {direction(int(xs[0]) - pos.x, int(ys[0]) - pos.y)}.")
+    return " ".join(found) or "No stairs known."
+
+
+def condition(game: Game) -> str:
+    """State of Mind and its band, attributes, floor and turn, and who has the controls."""
+    som = game.player_component(StateOfMind).value
+    attrs = game.player_component(Attributes)
+    tolerance = game.player_component(Tolerance).value
+    desperate_at = formulas.desperation_threshold(attrs.will)
+    control = game.control_reason() or "You are in control."
+    return (f"State of Mind {som} of {formulas.STATE_OF_MIND_MAX}, {band(som, attrs.will)}; "
+            f"Desperate at {desperate_at}. Confidence {attrs.confidence}, Nerve {attrs.nerve}, "
+            f"Will {attrs.will}, Tolerance {tolerance}. Floor {game.state.depth}, turn {game.state.turn}. {control}")
+

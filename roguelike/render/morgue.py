@@ -1,0 +1,134 @@
+"""The morgue file: a character's life as text to share, with a JSON twin.
+
+Built from the game as it ended (or stands, from the in-game menu) and its replay, whose
+step records tell the story turn by turn (:mod:`roguelike.replay.chronicle`): the
+character, the cause and turn of death, the record, attributes over time, a State of
+Mind chart drawn in text, every dose, takeover, first sight and floor change with its
+turn, the last messages, and the map of the floor as the player saw it last. The
+replay's file name is in it, so a reader can watch the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from components import Record
+from roguelike import __version__
+from roguelike.content import formulas
+from roguelike.core.game import Game
+from roguelike.render.screenshot import game_console
+from roguelike.replay import chronicle
+from roguelike.replay.fileformat import Replay
+
+CHART_WIDTH = 60
+CHART_ROWS = 10
+LAST_MESSAGES = 20
+CAUSES = {"exhaustion": "died of exhaustion", "overdose": "died of an overdose"}
+
+
+def morgue_data(game: Game, replay: Replay, replay_name: str) -> dict[str, Any]:
+    """Everything the morgue file says, as plain JSON-ready values."""
+    state = game.state
+    record = game.player_component(Record)
+    steps = list(chronicle.moments(replay))
+    return {
+        "version": __version__,
+        "character": {"name": state.name, "seed": state.seed, "game": replay.header.game_id},
+        "replay": replay_name,
+        "end": {"cause": state.cause_of_death, "how": ending(state.cause_of_death), "turn": state.turn,
+                "floor": state.depth},
+        "record": {"turns": state.turn, "doses_used": record.doses_used, "close_calls": record.close_calls,
+                   "monsters_slain": record.kills, "deepest_floor": record.deepest_floor},
+        "attributes": [{"turn": turn, "confidence": c, "nerve": n, "will": w, "tolerance": t}
+                       for turn, (c, n, w, t) in chronicle.attribute_changes(steps)],
+        "state_of_mind": [[turn, value] for turn, value in chronicle.state_of_mind_by_turn(steps)],
+        "events": [{"turn": e.turn, "kind": e.kind, "text": e.text} for e in chronicle.events(steps)],
+        "messages": [{"turn": m.turn, "text": m.text} for m in state.messages[-LAST_MESSAGES:]],
+        "map": floor_map(game),
+    }
+
+
+def ending(cause: str | None) -> str:
+    """How the life ended, in words."""
+    if cause is None:
+        return "is still alive"
+    from roguelike.content.bestiary import MONSTER_KINDS
+
+    kind = MONSTER_KINDS.get(cause)
+    return CAUSES.get(cause) or (f"was killed by {kind.name}" if kind else f"died ({cause})")
+
+
+def floor_map(game: Game) -> list[str]:
+    """The floor as the player last saw it (the in-game screen's map rows, blank edges cut)."""
+    console = game_console(game)
+    rows = ["".join(chr(code) for code in row).rstrip() for row in console.rgb["ch"][: formulas.MAP_HEIGHT].tolist()]
+    while rows and not rows[-1]:
+        rows.pop()
+    while rows and not rows[0]:
+        rows.pop(0)
+    margin = min((len(row) - len(row.lstrip()) for row in rows if row), default=0)
+    return [row[margin:] for row in rows]
+
+
+def chart(series: list[list[int]]) -> list[str]:
+    """The State of Mind over the turns as a text chart: each column spans the range it
+    took in its stretch of turns, in rows of ten points."""
+    if not series:
+        return ["(no turns played)"]
+    columns = min(CHART_WIDTH, len(series))
+    buckets: list[list[int]] = [[] for _ in range(columns)]
+    for index, (_, value) in enumerate(series):
+        buckets[index * columns // len(series)].append(value)
+    spans = [(row_of(min(bucket)), row_of(max(bucket))) for bucket in buckets]
+    lines = []
+    for row in range(CHART_ROWS, -1, -1):
+        value = row * formulas.STATE_OF_MIND_MAX // CHART_ROWS
+        marks = "".join("*" if low <= row <= high else band_mark(value) for low, high in spans)
+        lines.append(f"{value:>4} |{marks}")
+    first, last = f"turn {series[0][0]}", f"turn {series[-1][0]}"
+    lines.append("     +" + "-" * columns)
+    lines.append(f"      {first}{' ' * max(1, columns - len(first) - len(last))}{last}")
+    return lines
+
+
+def row_of(value: int) -> int:
+    """The chart row of a State of Mind (ten points a row, an overdose on the top row)."""
+    return formulas.clamp(value, 0, formulas.STATE_OF_MIND_MAX) * CHART_ROWS // formulas.STATE_OF_MIND_MAX
+
+
+def band_mark(value: int) -> str:
+    """The background of a chart row: the Withdrawal and High lines dotted, else blank."""
+    return "." if value in (formulas.WITHDRAWAL_BELOW, formulas.HIGH_ABOVE) else " "
+
+
+def morgue_text(data: dict[str, Any]) -> str:
+    """The morgue file a player shares."""
+    character, end, record = data["character"], data["end"], data["record"]
+    lines = [
+        f"Hedonic Hypothesis {data['version']} -- morgue file",
+        "",
+        f"{character['name']} {end['how']} on floor {end['floor']}, turn {end['turn']}.",
+        f"Seed {character['seed']}; watch it again: hedonic replay replays/{data['replay']}",
+        "",
+        "Record",
+        *(f"  {label:<16}{record[key]:>6}" for label, key in (
+            ("Turns", "turns"), ("Doses used", "doses_used"), ("Close calls", "close_calls"),
+            ("Monsters slain", "monsters_slain"), ("Deepest floor", "deepest_floor"))),
+        "",
+        "State of Mind over the turns (dotted: the Withdrawal line at 50 and the High line at 60)",
+        *chart(data["state_of_mind"]),
+        "",
+        "Attributes (Confidence, Nerve, Will, Tolerance) when they changed",
+        *(f"  turn {a['turn']:>5}: Con {a['confidence']:>2}  Nrv {a['nerve']:>2}  Wil {a['will']:>2}  Tol {a['tolerance']:>2}"
+          for a in data["attributes"]),
+        "",
+        "What happened",
+        *(f"  turn {e['turn']:>5}: {e['text']}" for e in data["events"]),
+        "",
+        "Last messages",
+        *(f"  turn {m['turn']:>5}: {m['text']}" for m in data["messages"]),
+        "",
+        f"Floor {end['floor']} as last seen",
+        *(f"  {row}" for row in data["map"]),
+    ]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,118 @@
+"""The rebinding page: every action with its keys; press a key to add it, clear, reset.
+
+Up and Down choose an action; Enter waits for the next key and adds it to the action
+(Esc while waiting gives up); Backspace or Delete clears the action's keys; ``r`` puts
+the action's default keys back. Each change is written to the keymap file at once and
+takes effect at once; keys given to two actions are listed as conflicts. A keymap file
+the game could not read is never replaced without asking: the page says what is wrong
+with it, and the first change asks before writing over it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import tcod.console
+import tcod.event
+from tcod.event import KeySym
+
+from roguelike.core.names import fit
+from roguelike.screens import bindings
+from roguelike.screens.base import Pop, Screen, Transition
+from roguelike.screens.bindings import ACTIONS, Bindings
+from roguelike.screens.keymap import MENU_DOWN, MENU_UP
+from roguelike.screens.style import HEADING, HINT, NORMAL, SELECTED, TEXT
+
+TITLE = "K E Y S"
+TOP = 2
+KEYS_X = 22
+WARNING = (255, 170, 60)
+HINTS = "Up/Down action  Enter: add a key  Backspace: clear  r: defaults  Esc: back"
+KEEP_A_KEY = frozenset({"menu"})  # the way to the menu, and so to quitting, is never lost
+CLEAR = frozenset({KeySym.BACKSPACE, KeySym.DELETE})
+# Keys that only change what is pressed with them; waiting for a key ignores them.
+MODIFIERS = frozenset({KeySym.LSHIFT, KeySym.RSHIFT, KeySym.LCTRL, KeySym.RCTRL, KeySym.LALT, KeySym.RALT,
+                       KeySym.LGUI, KeySym.RGUI})
+
+
+class RebindScreen(Screen):
+    """Shows and changes the keys in force, writing them to the keymap file."""
+
+    def __init__(self) -> None:
+        self.cursor = 0
+        self.waiting = False  # the next key press is the new key
+        self.confirmed = bindings.active().problem is None  # a damaged file is replaced only when asked
+        self.status = bindings.active().problem or ""
+
+    @property
+    def action(self) -> str:
+        """The action under the cursor."""
+        return list(ACTIONS)[self.cursor]
+
+    def on_event(self, event: tcod.event.Event) -> Transition | None:
+        """Choose, add, clear, reset, leave."""
+        if not isinstance(event, tcod.event.KeyDown):
+            return None
+        if self.waiting:
+            self.take_key(event)
+        elif event.sym == KeySym.ESCAPE:
+            return Pop()
+        elif event.sym in MENU_UP or event.sym in MENU_DOWN:
+            self.cursor = (self.cursor + (1 if event.sym in MENU_DOWN else -1)) % len(ACTIONS)
+        elif event.sym in (KeySym.RETURN, KeySym.KP_ENTER):
+            self.waiting = True
+        elif event.sym in CLEAR:
+            self.change([])
+        elif event.sym == KeySym.R:
+            self.change(bindings.default_keys()[self.action])
+        return None
+
+    def take_key(self, event: tcod.event.KeyDown) -> None:
+        """The key pressed while waiting joins the action (Esc gives up)."""
+        if event.sym in MODIFIERS:
+            return
+        self.waiting = False
+        if event.sym != KeySym.ESCAPE:
+            chord = bindings.chord_of(event)
+            current = bindings.active().keys.get(self.action, [])
+            self.change(current if chord in current else [*current, chord])
+
+    def change(self, keys: list[bindings.Chord]) -> None:
+        """Bind ``keys`` to the action under the cursor, in force and in the file."""
+        active = bindings.active()
+        if not keys and self.action in KEEP_A_KEY:
+            self.status = f"{self.action} keeps at least one key (or there would be no way to it)."
+            return
+        if not self.confirmed:
+            self.status = f"{active.path} could not be read: press the change again to replace it."
+            self.confirmed = True
+            return
+        updated = Bindings({**active.keys, self.action: keys}, active.path)
+        bindings.use(updated)
+        self.status = self.save(updated)
+
+    def save(self, updated: Bindings) -> str:
+        """Write the keymap file; what to tell the player."""
+        if updated.path is None:
+            return "These keys last until the game closes (there is no keymap file)."
+        try:
+            bindings.save(updated)
+        except OSError as error:
+            bindings.use(replace(updated, problem=f"{updated.path}: {error}"))
+            return f"Could not write {updated.path}: {error}. The keys last until the game closes."
+        return "; ".join(updated.conflicts) or f"Saved in {updated.path}."
+
+    def on_draw(self, console: tcod.console.Console, now: float) -> None:
+        """Every action with its keys, the cursor's highlighted; conflicts and news below."""
+        console.print(console.width // 2 - len(TITLE) // 2, 0, TITLE, fg=HEADING)
+        active = bindings.active()
+        for row, action in enumerate(ACTIONS):
+            chosen = row == self.cursor
+            colour = SELECTED if chosen else NORMAL
+            console.print(2, TOP + row, f"{'>' if chosen else ' '} {action}", fg=colour)
+            keys = "press a key..." if chosen and self.waiting else active.keys_for(action) or "(none)"
+            console.print(KEYS_X, TOP + row, fit(keys, console.width - KEYS_X - 1), fg=TEXT if not chosen else colour)
+        status_row = TOP + len(ACTIONS) + 1
+        console.print(2, status_row, fit(self.status, 2 * (console.width - 4)), width=console.width - 4, height=2,
+                      fg=WARNING if active.problem or active.conflicts else HINT)
+        console.print(2, console.height - 1, HINTS, fg=HINT)
