@@ -17,6 +17,8 @@ from roguelike.cli.subcommand import Subcommand
 
 if TYPE_CHECKING:
     from roguelike.replay.fileformat import Replay
+    from roguelike.screens.base import Screen
+    from roguelike.screens.replay import PlayFrom
     from roguelike.replay.verify import Progress
 
 EXIT_OK, EXIT_DIVERGED, EXIT_BAD_FILE = 0, 1, 2
@@ -138,7 +140,29 @@ def watch(args: argparse.Namespace) -> int:
     except ReplayError as error:
         return complain(f"{path}: {error}")
     use_player_settings(args)
-    return choose_frontend(args)(App(ReplayScreen(Playback(replay))))
+    return choose_frontend(args)(App(ReplayScreen(Playback(replay), practice_starter(args, replay))))
+
+
+def practice_starter(args: argparse.Namespace, replay: Replay) -> PlayFrom:
+    """What ``p`` in the viewer does: a save of the replay's game at the turn shown, marked as
+    made from a replay (it never counts), opened to play on; or why it cannot be."""
+    from roguelike.cli.saves import games_for
+    from roguelike.replay.tosave import CannotSave, save_as
+    from roguelike.saves import SaveError
+    from roguelike.screens.ingame import InGameScreen
+
+    games = games_for(args)
+
+    def play_from(turn: int) -> Screen | str:
+        try:
+            save, _ = save_as(replay, games.root, turn, replay.header.name)
+            return InGameScreen(games.resume(save))
+        except (CannotSave, SaveError) as error:
+            return f"cannot play from here: {error}"
+        except OSError as error:
+            return f"cannot play from here: {error.strerror or error}"
+
+    return play_from
 
 
 def inspect_file(path: Path, turn: int) -> int:

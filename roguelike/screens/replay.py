@@ -4,7 +4,8 @@ Space pauses and resumes, + and - change the speed (1 turn a second up to "max",
 fast as the frames come), ``.`` or Right steps one turn while paused (``,`` one command:
 a bump into a wall is a command that ends no turn), Left or Backspace steps back a turn
 (as quickly: see :mod:`roguelike.replay.seek`), ``[`` and ``]`` jump to the arrival on the
-previous or next floor, ``g`` jumps to a typed turn number, Esc leaves. The replay advances
+previous or next floor, ``g`` jumps to a typed turn number, ``p`` plays on from the turn
+shown as a practice game (a save marked as made from a replay: it never counts), Esc leaves. The replay advances
 in :meth:`ReplayScreen.on_draw` from the wall time ``now`` the frontend passes, so the speed
 is the same in the window and in the terminal.
 """
@@ -12,6 +13,7 @@ is the same in the window and in the terminal.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import tcod.console
 import tcod.constants
@@ -23,7 +25,7 @@ from roguelike.render.draw import draw_game
 from roguelike.render.effects import Effects
 from roguelike.replay import seek
 from roguelike.replay.playback import Playback
-from roguelike.screens.base import Pop, Screen, Transition
+from roguelike.screens.base import Pop, Push, Screen, Transition
 
 SPEEDS: tuple[float | None, ...] = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, None)  # turns a second; None: max
 DEFAULT_SPEED = 3
@@ -53,11 +55,17 @@ HINTS = "space  +- speed  . step a turn  , a command  Left back  [ ] floor  g go
 HINTS_ROW = formulas.MAP_HEIGHT - 1
 
 
-class ReplayScreen(Screen):
-    """Plays a replay back; never changes any file."""
+# Starts a practice game from the replay's game at a turn: the screen to push, or why not.
+PlayFrom = Callable[[int], "Screen | str"]
 
-    def __init__(self, playback: Playback) -> None:
+
+class ReplayScreen(Screen):
+    """Plays a replay back; never changes the replay (``p`` may start a practice game from it)."""
+
+    def __init__(self, playback: Playback, play_from: PlayFrom | None = None) -> None:
         self.playback = playback
+        self.play_from = play_from
+        self.problem = ""  # why "play from here" could not start
         self.floors = seek.floor_starts(playback.replay)
         self.speed_index = DEFAULT_SPEED
         self.paused = False
@@ -86,8 +94,19 @@ class ReplayScreen(Screen):
             return None
         if event.sym == KeySym.ESCAPE:
             return Pop()
+        if event.sym == KeySym.P and self.play_from is not None:
+            return self.practise()
         self.on_key(event.sym)
         return None
+
+    def practise(self) -> Transition | None:
+        """Play on from the turn shown, as a practice game (marked: it never counts)."""
+        self.paused = True
+        started = self.play_from(self.playback.game.state.turn) if self.play_from is not None else ""
+        if isinstance(started, str):
+            self.problem = started
+            return None
+        return Push(started)
 
     def on_key(self, sym: KeySym) -> None:
         """Pause, speed, step, go to."""
@@ -190,10 +209,14 @@ class ReplayScreen(Screen):
         playback = self.playback
         if self.typed is not None:
             return f"go to turn: {self.typed}_ (Enter, Esc)", LABEL
+        if self.problem:
+            return self.problem, ALERT
         if playback.diverged_at is not None:
             return f"DIVERGED at step {playback.diverged_at}", ALERT
         if playback.at_end:
             return end_note(playback), LABEL
+        if self.paused and self.play_from is not None:
+            return "p: play on from here (practice)", LABEL
         return "", HINT
 
     def on_close(self) -> None:
