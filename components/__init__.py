@@ -5,7 +5,7 @@ Every component that is saved is listed in :mod:`components.registry` under a st
 
 from __future__ import annotations
 
-from components.actors import Attributes, Palette, Player, Record, Sight, StateOfMind, Tolerance
+from components.actors import Attributes, Palette, Player, Record, Score, Sight, StateOfMind, Tolerance
 from components.intents import ActionPoints, MoveIntent, TakenOver, UseDose
 from components.items import Dose, Shortcut, Vision
 from components.monsters import Bestiary, Confused, Monster, Panicked, Stunned
@@ -26,6 +26,7 @@ __all__ = [
     "Position",
     "Record",
     "Renderable",
+    "Score",
     "Shortcut",
     "Sight",
     "StateOfMind",

@@ -56,6 +56,14 @@ class Sight:
 
 
 @dataclass(slots=True)
+class Score:
+    """The score banked from floors left behind, and the floor's raw points on arrival."""
+
+    banked: int = 0
+    floor_start: int = 0
+
+
+@dataclass(slots=True)
 class Palette:
     """World colours derived from the State of Mind by the colour-shift system."""
 

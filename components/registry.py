@@ -6,7 +6,7 @@ an entry here is a save-format change.
 
 from __future__ import annotations
 
-from components.actors import Attributes, Palette, Player, Record, Sight, StateOfMind, Tolerance
+from components.actors import Attributes, Palette, Player, Record, Score, Sight, StateOfMind, Tolerance
 from components.intents import ActionPoints, MoveIntent, TakenOver, UseDose
 from components.items import Dose, Shortcut, Vision
 from components.monsters import Bestiary, Confused, Monster, Panicked, Stunned
@@ -35,6 +35,7 @@ SAVED_COMPONENTS: dict[str, type] = {
     "vision": Vision,
     "sight": Sight,
     "shortcut": Shortcut,
+    "score": Score,
 }
 
 NAME_OF: dict[type, str] = {cls: name for name, cls in SAVED_COMPONENTS.items()}

@@ -19,13 +19,18 @@ from systems.monsters import MONSTERS_ACT, notice_player, plan_hunt, record_sigh
 from systems.movement import move_player
 from systems.perception import cast_sight, notice_perfect_high, shift_colours
 from systems.reinforcements import follow_the_mind
+from systems.score import bank_floor_score
 from systems.travel import take_stairs
 
 # Who steers this action (decided at the end of the last one); whether it begins Desperate.
 STEER = Phase("steer", When.ACTION, (remember_desperation, return_control, steer_player))
 # The player's step or bump, what it led to, and its action point; sight is cast before
 # the monsters act, so they see the player as the player sees them.
-ACT = Phase("act", When.ACTION, (move_player, consume_dose, take_stairs, cast_sight, spend_action_point))
+# The floor being left banks its explored share of points before the stairs are taken.
+ACT = Phase(
+    "act", When.ACTION,
+    (move_player, consume_dose, bank_floor_score, take_stairs, cast_sight, spend_action_point),
+)
 # The world's turn: the State of Mind drains, statuses wear off (before the monsters act,
 # so a fresh one lasts its full length), monsters notice the player, then act in id order;
 # every few turns the floor's monsters grow or fade with the State of Mind.

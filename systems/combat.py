@@ -44,11 +44,12 @@ def slay(state: GameState, player: int, target: int) -> None:
     esper.component_for_entity(player, Record).kills += 1
     slain = count(bestiary_of(player).slain, kind.key)
     state.say(f"You slay the {kind.name}.")
-    reward = formulas.will_reward(slain, kind.will_reward_every)
-    if reward:
-        attrs = esper.component_for_entity(player, Attributes)
-        attrs.will = formulas.clamp_attribute(attrs.will + reward)
-        state.say(f"{slain} {kind.plural} slain: your Will grows.")
+    attrs = esper.component_for_entity(player, Attributes)
+    for attribute, every in kind.rewards:
+        reward = formulas.will_reward(slain, every)
+        if reward:
+            setattr(attrs, attribute, formulas.clamp_attribute(getattr(attrs, attribute) + reward))
+            state.say(f"{slain} {kind.plural} slain: your {attribute.title()} grows.")
 
 
 def hit_player(state: GameState, monster: int, kind: MonsterKind) -> None:
@@ -59,7 +60,7 @@ def hit_player(state: GameState, monster: int, kind: MonsterKind) -> None:
     turns = apply_hit(state, player, kind.hit)
     count(bestiary_of(player).suffered, kind.hit.key)
     amount = kind.hit.state_of_mind or kind.hit.will
-    state.say(kind.hit_text.format(amount=amount, turns=turns))
+    state.say(kind.hit_text.format(amount=amount, turns=turns, nerve=kind.hit.nerve, confidence=kind.hit.confidence))
     if kind.hit.kills:
         state.cause_of_death = kind.key
     if kind.vanishes_on_hit:
@@ -71,6 +72,8 @@ def apply_hit(state: GameState, player: int, hit: HitEffect) -> int:
     esper.component_for_entity(player, StateOfMind).value -= hit.state_of_mind
     attrs = esper.component_for_entity(player, Attributes)
     attrs.will = formulas.clamp_attribute(attrs.will - hit.will)
+    attrs.nerve = formulas.clamp_attribute(attrs.nerve - hit.nerve)
+    attrs.confidence = formulas.clamp_attribute(attrs.confidence - hit.confidence)
     if hit.status is None:
         return 0
     turns = formulas.status_turns(hit.turns, attrs.confidence)

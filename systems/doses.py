@@ -33,12 +33,13 @@ def consume_dose(
         return
     kind = DOSE_KINDS[dose.kind]
     gain = formulas.dose_gain(dose.strength, tolerance.value)
+    low_edge = formulas.is_low_close_call(som.value)
     som.value += gain
     changes = boost_attributes(attrs, dose)
     tolerance.value += formulas.TOLERANCE_PER_DOSE
     record.doses_used += 1
     count(record.dose_kinds, kind.key)
-    if formulas.is_close_call(som.value):
+    if low_edge or formulas.is_close_call(som.value):
         record.close_calls += 1
     at = esper.component_for_entity(use.target, Position)
     esper.delete_entity(use.target, immediate=True)

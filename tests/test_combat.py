@@ -49,7 +49,7 @@ def test_a_monster_standing_on_a_dose_is_hit_and_the_dose_left_alone() -> None:
     assert dose_positions(game) == [(9, 4)]
 
 
-def test_every_fifth_slain_anxiety_gives_back_a_point_of_will() -> None:
+def test_every_few_slain_anxieties_give_back_a_point_of_will() -> None:
     game = arena()
     wills = []
     for _ in range(2 * formulas.ANXIETIES_PER_WILL):
@@ -57,9 +57,9 @@ def test_every_fifth_slain_anxiety_gives_back_a_point_of_will() -> None:
         add_monster(game, "anxiety", 9, 4)
         game.apply(Move(1, 0))
         wills.append(game.player_component(Attributes).will)
-    start = formulas.ATTRIBUTE_START
-    assert wills == [start] * 4 + [start + 1] * 5 + [start + 2]
-    assert "5 Anxieties slain: your Will grows." in messages(game)
+    start, every = formulas.ATTRIBUTE_START, formulas.ANXIETIES_PER_WILL
+    assert wills == [start] * (every - 1) + [start + 1] * every + [start + 2]
+    assert f"{every} Anxieties slain: your Will grows." in messages(game)
 
 
 def test_slaying_other_monsters_gives_no_will() -> None:

@@ -122,3 +122,29 @@ def test_a_record_is_not_a_save_and_a_save_is_not_a_record(tmp_path: Path) -> No
     os.replace(save, record_path(tmp_path, "x"))
     (problem,) = read_history(tmp_path).problems
     assert "not a Hedonic Hypothesis character record" in problem.reason
+
+
+def test_records_from_before_the_score_still_list_and_sort_last_by_score(tmp_path: Path) -> None:
+    from dataclasses import asdict
+
+    from roguelike.saves.atomic import write_atomic
+    from roguelike.saves.container import RECORD_MAGIC, seal
+    from roguelike.saves.history import by_score
+    from roguelike.core.snapshot import encode
+
+    old = asdict(record("Before", 500))
+    del old["score"], old["origin"]  # as format 1 wrote a character's own record
+    path = record_path(tmp_path, "old")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, seal(RECORD_MAGIC, 1, encode({}), encode(old)))
+    write_record(record_path(tmp_path, "new"), dataclass_replace(record("After", 100), score=40))
+    records = read_history(tmp_path).records
+    assert [(r.name, r.score) for r in records] == [("Before", None), ("After", 40)]
+    assert [r.name for r in sorted(records, key=by_score)] == ["After", "Before"]
+
+
+def dataclass_replace(value: CharacterRecord, **changes: Any) -> CharacterRecord:
+    """A copy of a record with some fields changed."""
+    import dataclasses
+
+    return dataclasses.replace(value, **changes)

@@ -226,7 +226,7 @@ def test_death_goes_to_the_history_and_the_stats_screen_lists_it(tmp_path: Path)
     stats = app.stack[-1]
     assert isinstance(stats, StatsScreen)
     row = next(line for line in screen_rows(stats) if "Ann" in line)
-    assert row.split()[:5] == ["1", "Ann", str(record.turns), "1", "Exhaustion"]
+    assert row.split()[:6] == ["1", "Ann", str(record.turns), str(record.score), "1", "Exhaustion"]
     app.handle(key(KeySym.ESCAPE))
     assert names_of(app) == ["TitleScreen"]
 
@@ -244,6 +244,22 @@ def test_the_stats_screen_scrolls_and_reports_unreadable_records(tmp_path: Path)
     screen.on_event(key(KeySym.PAGEDOWN))
     assert "C0" in screen_text(screen)
     assert "1 record(s) could not be read" in screen_text(screen)
+
+
+def test_the_stats_screen_sorts_by_score_and_back_by_turns(tmp_path: Path) -> None:
+    from roguelike.saves import CharacterRecord, record_path
+    from roguelike.saves.history import write_record
+
+    for name, turns, score in (("Long", 900, 50), ("Rich", 300, 700), ("Dull", 100, 10)):
+        write_record(record_path(tmp_path, name), CharacterRecord(name, turns, 1, 1, "overdose", 0, 0, 0, 1, 0, score=score))
+    screen = StatsScreen(Games(tmp_path))
+    names = lambda: [row.split()[1] for row in screen_rows(screen)[4:7]]  # noqa: E731
+    assert names() == ["Long", "Rich", "Dull"] and "by turns" in screen_text(screen)
+    screen.on_event(key(KeySym.S))
+    assert names() == ["Rich", "Long", "Dull"] and "by score" in screen_text(screen)
+    assert screen_rows(screen)[4].split()[2:4] == ["300", "700"]
+    screen.on_event(key(KeySym.T))
+    assert names() == ["Long", "Rich", "Dull"]
 
 
 def test_the_game_menu_shows_a_failing_save_in_the_notification_area(tmp_path: Path) -> None:

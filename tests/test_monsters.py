@@ -201,7 +201,7 @@ def test_the_monster_with_the_lower_id_moves_first() -> None:
 
 @pytest.mark.parametrize("kind", sorted(MONSTER_KINDS))
 def test_every_hit_message_fits_the_message_area(kind: str) -> None:
-    text = MONSTER_KINDS[kind].hit_text.format(amount=99, turns=99)
+    text = MONSTER_KINDS[kind].hit_text.format(amount=99, turns=99, nerve=9, confidence=9)
     assert len(text) <= 48
     assert len(f"You slay the {MONSTER_KINDS[kind].name}.") <= 48
     assert len(f"A {MONSTER_KINDS[kind].name} howls. The pack answers.") <= 48

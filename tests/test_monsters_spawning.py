@@ -94,9 +94,17 @@ def test_generation_with_monsters_is_fixed_by_the_seed_and_state_of_mind() -> No
 def test_every_kind_turns_up_and_hunger_in_packs() -> None:
     kinds: Counter[str] = Counter()
     for seed in SEEDS:
-        kinds.update(m.kind for m, _ in monsters_of(generate_floor(floor_seed(seed, 1), 1, None)))
+        kinds.update(m.kind for m, _ in monsters_of(generate_floor(floor_seed(seed, 2), 2, (10, 10))))
     assert set(kinds) == set(MONSTER_KINDS)
     assert kinds["hunger"] > kinds["depression"]
+
+
+def test_depression_lurks_only_below_floor_1() -> None:
+    kinds: Counter[str] = Counter()
+    for seed in SEEDS:
+        kinds.update(m.kind for m, _ in monsters_of(generate_floor(floor_seed(seed, 1), 1, None)))
+    assert "depression" not in kinds and set(kinds) == set(MONSTER_KINDS) - {"depression"}
+    assert MONSTER_KINDS["depression"].from_floor == formulas.DEPRESSION_FROM_FLOOR == 2
 
 
 def test_a_new_floor_is_generated_from_the_players_state_of_mind(monkeypatch: pytest.MonkeyPatch) -> None:

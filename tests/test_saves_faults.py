@@ -151,8 +151,14 @@ def run(arguments: list[str], data_dir: Path, **popen: Any) -> subprocess.Comple
 
 
 def summary(output: str) -> dict[str, str]:
-    """The ``key: value`` lines of ``hedonic simulate``."""
-    return dict(line.split(": ", 1) for line in output.splitlines() if ": " in line)
+    """The ``key: value`` lines of ``hedonic simulate`` about the game itself.
+
+    The ``attributes:`` line is left out: it tells what one run of simulate watched, and a
+    resumed run watches only from where it resumed.
+    """
+    lines = dict(line.split(": ", 1) for line in output.splitlines() if ": " in line)
+    lines.pop("attributes", None)
+    return lines
 
 
 def reference_turns(data_dir: Path) -> tuple[int, dict[str, str]]:

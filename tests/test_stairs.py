@@ -100,7 +100,7 @@ def test_a_rebuilt_game_shares_no_state_with_its_original() -> None:
     from roguelike.bots.headless import play_bot
     from roguelike.core.session import Session
 
-    session = Session(Game.new(3, "Twin"))
+    session = Session(Game.new(1, "Twin"))
     play_bot(session, 60)
     copy = from_plain(to_plain(session.game))
     session.game.activate()

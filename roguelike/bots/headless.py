@@ -6,12 +6,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 
-from components import Bestiary, Record
+from components import Bestiary, Record, Score
 from roguelike.content.bestiary import HIT_EFFECTS, MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.core.mapgen import FLOOR_KINDS
-from roguelike.bots.bot import Bot
+from roguelike.bots.names import DEFAULT_BOT
+from roguelike.bots.registry import Player, make_bot
+from roguelike.bots.watch import Watch
 from roguelike.core.game import Game
+from roguelike.core.score import current_score
 from roguelike.core.session import Session
 from roguelike.core.snapshot import checksum
 
@@ -20,6 +23,8 @@ ACTIONS_PER_TURN_LIMIT = 8
 
 # Counts by monster kind or hit effect, in the bestiary table's order.
 Tally = tuple[tuple[str, int], ...]
+# (attribute, lowest, highest) of each attribute over a game.
+Ranges = tuple[tuple[str, int, int], ...]
 
 
 @dataclass(frozen=True)
@@ -32,6 +37,8 @@ class Summary:
     cause: str
     doses: int
     checksum: str
+    score: int = 0
+    attributes: Ranges = ()
     met: Tally = ()
     killed: Tally = ()
     effects: Tally = ()
@@ -47,6 +54,7 @@ class Summary:
             f"floor: {self.floor}",
             f"cause: {self.cause}",
             f"doses: {self.doses}",
+            f"score: {self.score}",
             f"checksum: {self.checksum}",
             f"met: {tally_text(self.met)}",
             f"killed: {tally_text(self.killed)}",
@@ -54,6 +62,7 @@ class Summary:
             f"floor kinds: {tally_text(self.floor_kinds)}",
             f"dose kinds: {tally_text(self.dose_kinds)}",
             f"perfect highs: {self.perfect_highs}",
+            f"attributes: {ranges_text(self.attributes)}",
         ]
 
 
@@ -62,22 +71,31 @@ def tally_text(tally: Tally) -> str:
     return ", ".join(f"{key} {number}" for key, number in tally) or "none"
 
 
+def ranges_text(ranges: Ranges) -> str:
+    """``confidence 3-8, nerve 2-5``, or ``unknown`` when the game was not watched."""
+    return ", ".join(f"{name} {low}-{high}" for name, low, high in ranges) or "unknown"
+
+
 def ordered_tally(counts: dict[str, int], keys: Iterable[str]) -> Tally:
     """The non-zero counts in the order of ``keys`` (the bestiary table's order)."""
     return tuple((key, counts[key]) for key in keys if counts.get(key))
 
 
-def play_bot(session: Session, turns: int) -> None:
-    """Let the bot play until the game ends or the turn counter reaches ``turns``."""
-    bot, game = Bot(), session.game
+def play_bot(session: Session, turns: int, bot: Player | None = None, watch: Watch | None = None) -> None:
+    """Let a bot (the default one unless given) play until the game ends or reaches ``turns``."""
+    bot, game = bot or make_bot(DEFAULT_BOT), session.game
     budget = turns * ACTIONS_PER_TURN_LIMIT
     while not game.state.game_over and game.state.turn < turns and budget > 0:
+        if watch is not None:
+            watch.before(game)
         session.apply(bot.choose(game))
+        if watch is not None:
+            watch.after(game)
         budget -= 1
 
 
-def summarise(game: Game) -> Summary:
-    """The summary of a game as it stands."""
+def summarise(game: Game, watch: Watch | None = None) -> Summary:
+    """The summary of a game as it stands (with the attributes' ranges if it was watched)."""
     record = game.player_component(Record)
     # Read only: the bestiary appears on the player the first time there is something to record.
     bestiary = game.world.try_component(game.state.player, Bestiary) or Bestiary()
@@ -88,6 +106,8 @@ def summarise(game: Game) -> Summary:
         cause=game.state.cause_of_death or "alive",
         doses=record.doses_used,
         checksum=checksum(game),
+        score=current_score(game.state.floor, record, game.player_component(Score)),
+        attributes=watch.ranges() if watch is not None else (),
         met=ordered_tally(bestiary.met, MONSTER_KINDS),
         killed=ordered_tally(bestiary.slain, MONSTER_KINDS),
         effects=ordered_tally(bestiary.suffered, (effect.key for effect in HIT_EFFECTS)),

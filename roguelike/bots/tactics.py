@@ -7,7 +7,7 @@ could reach it and hit in the same turn (two tiles for Depression, one for the r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from components import Confused, Position
 from components.monsters import NO_TARGET
@@ -32,10 +32,16 @@ class Threat:
     hunting: bool
 
 
-def adjust(game: Game, planned: Command) -> Command:
-    """The planned command, changed when monsters are near; undone for confusion."""
+def adjust(game: Game, planned: Command, wary: bool = False) -> Command:
+    """The planned command, changed when monsters are near; undone for confusion.
+
+    A ``wary`` player keeps out of reach of every killer in sight, hunting or not: one
+    that notices the player can strike in the very turn it does.
+    """
     pos = game.player_component(Position)
     threats = threats_in_sight(game)
+    if wary:
+        threats = [replace(t, hunting=True) if t.danger == DANGER["killed"] else t for t in threats]
     command = fight(threats, (pos.x, pos.y), planned, game)
     if game.world.has(game.state.player, Confused) and isinstance(command, Move):
         return Move(-command.dx, -command.dy)

@@ -9,6 +9,7 @@ import argparse
 from collections.abc import Sequence
 
 from roguelike import __version__
+from roguelike.cli.balance import BALANCE
 from roguelike.cli.play import PLAY, add_play_options
 from roguelike.cli.replay import REPLAY
 from roguelike.cli.replays import REPLAYS
@@ -17,7 +18,7 @@ from roguelike.cli.tools import SCREENSHOT, SIMULATE
 from roguelike.saves.crash import guarded
 from roguelike.cli.subcommand import Subcommand
 
-SUBCOMMANDS: tuple[Subcommand, ...] = (PLAY, SIMULATE, SCREENSHOT, REPLAY, REPLAYS, SAVES)
+SUBCOMMANDS: tuple[Subcommand, ...] = (PLAY, SIMULATE, SCREENSHOT, REPLAY, REPLAYS, SAVES, BALANCE)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -22,6 +22,7 @@ def configure_simulate(parser: argparse.ArgumentParser) -> None:
         "--seed", type=int, default=argparse.SUPPRESS, help="seed of the game (required unless --systems)"
     )
     parser.add_argument("--turns", type=int, default=1000, help="stop after this many turns")
+    add_bot_option(parser)
     parser.add_argument(
         "--name", default=None,
         help="name of the character; with a name the game autosaves in the data directory and "
@@ -38,6 +39,8 @@ def simulate(args: argparse.Namespace) -> int:
         print("hedonic simulate: --seed is required", file=sys.stderr)
         return 2
     from roguelike.bots.headless import play_bot, summarise
+    from roguelike.bots.registry import make_bot
+    from roguelike.bots.watch import Watch
     from roguelike.saves import SaveError
 
     try:
@@ -45,11 +48,12 @@ def simulate(args: argparse.Namespace) -> int:
     except SaveError as error:
         print(f"hedonic simulate: {error}", file=sys.stderr)
         return 1
-    play_bot(session, args.turns)
+    watch = Watch()
+    play_bot(session, args.turns, make_bot(args.bot), watch)
     session.close()
     for notice in session.notices.lines():
         print(f"hedonic simulate: {notice}", file=sys.stderr)
-    print("\n".join(summarise(session.game).lines()))
+    print("\n".join(summarise(session.game, watch).lines()))
     return 0
 
 
@@ -60,6 +64,16 @@ def print_systems() -> int:
 
     print("\n".join(listing(TURN)))
     return 0
+
+
+def add_bot_option(parser: argparse.ArgumentParser) -> None:
+    """``--bot NAME``: which built-in bot plays."""
+    from roguelike.bots.names import BOT_NAMES, DEFAULT_BOT
+
+    parser.add_argument(
+        "--bot", choices=BOT_NAMES, default=DEFAULT_BOT,
+        help=f"which bot plays (default: {DEFAULT_BOT}); see the README",
+    )
 
 
 def simulated_session(args: argparse.Namespace) -> Session:

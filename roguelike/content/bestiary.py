@@ -20,6 +20,8 @@ class HitEffect:
     kills: bool = False
     state_of_mind: int = 0  # drained from the State of Mind
     will: int = 0  # drained from Will
+    nerve: int = 0  # drained from Nerve (courage)
+    confidence: int = 0  # drained from Confidence
     status: str | None = None  # a timed status: "stunned", "panicked" or "confused"
     turns: int = 0  # the status's length before Confidence shortens it
 
@@ -27,9 +29,11 @@ class HitEffect:
 DEATH = HitEffect("killed", kills=True)
 STATE_OF_MIND_DRAIN = HitEffect("drained", state_of_mind=formulas.HUNGER_DRAIN)
 WILL_DRAIN = HitEffect("weakened", will=formulas.ANXIETY_WILL_DRAIN)
-STUN = HitEffect("stunned", status="stunned", turns=formulas.STUN_TURNS)
-PANIC = HitEffect("panicked", status="panicked", turns=formulas.PANIC_TURNS)
-CONFUSION = HitEffect("confused", status="confused", turns=formulas.CONFUSION_TURNS)
+STUN = HitEffect("stunned", status="stunned", turns=formulas.STUN_TURNS, confidence=formulas.VOICES_CONFIDENCE_DRAIN)
+PANIC = HitEffect("panicked", status="panicked", turns=formulas.PANIC_TURNS, nerve=formulas.SHADOWS_NERVE_DRAIN)
+CONFUSION = HitEffect(
+    "confused", status="confused", turns=formulas.CONFUSION_TURNS, confidence=formulas.REGRET_CONFIDENCE_DRAIN
+)
 
 HIT_EFFECTS: tuple[HitEffect, ...] = (DEATH, STATE_OF_MIND_DRAIN, WILL_DRAIN, STUN, PANIC, CONFUSION)
 
@@ -38,8 +42,9 @@ HIT_EFFECTS: tuple[HitEffect, ...] = (DEATH, STATE_OF_MIND_DRAIN, WILL_DRAIN, ST
 class MonsterKind:
     """A kind of monster: its look, its hit, how it acts and how often it turns up.
 
-    ``hit_text`` is formatted with ``amount`` (what was drained) and ``turns`` (how long
-    a status lasts); ``will_reward_every`` slain ones give the player a point of Will.
+    ``hit_text`` is formatted with ``amount`` (what was drained), ``turns`` (how long
+    a status lasts), ``nerve`` and ``confidence`` (what those lost); ``will_reward_every``
+    slain ones give the player a point of Will, ``nerve_reward_every`` one of Nerve.
     """
 
     key: str
@@ -58,6 +63,14 @@ class MonsterKind:
     sighting: str = ""  # said the first time a game shows this kind
     hit_summary: str = ""  # what its hit does, in a few words (help, look)
     moves: str = ""  # how it moves and acts, in a few words (help)
+    nerve_reward_every: int = 0
+    from_floor: int = 1  # the shallowest floor where this kind turns up
+
+    @property
+    def rewards(self) -> tuple[tuple[str, int], ...]:
+        """(attribute, every how many slain) for each attribute slaying this kind builds."""
+        return tuple((name, every) for name, every in (("will", self.will_reward_every),
+                                                       ("nerve", self.nerve_reward_every)) if every)
 
     @property
     def plural_only(self) -> bool:
@@ -76,6 +89,7 @@ DEPRESSION = MonsterKind(
     action_points=formulas.DEPRESSION_ACTION_POINTS, weight=formulas.DEPRESSION_WEIGHT,
     sighting="A Depression (D) looms: it moves twice a turn, and its touch kills.",
     hit_summary="kills you", moves="two steps a turn: let it come to you",
+    from_floor=formulas.DEPRESSION_FROM_FLOOR,
 )
 HUNGER = MonsterKind(
     key="hunger", name="Hunger", plural="Hungers",
@@ -96,18 +110,20 @@ ANXIETY = MonsterKind(
 VOICES = MonsterKind(
     key="voices", name="Voices", plural="Voices",
     glyph="v", colour=(200, 120, 220),
-    hit=STUN, hit_text="The Voices scream and fade. Stunned: {turns} turns.",
+    hit=STUN, hit_text="Voices scream: -{confidence} Confidence, stunned {turns} turns.",
     vanishes_on_hit=True, weight=formulas.VOICES_WEIGHT,
     sighting=f"Voices (v) whisper: their scream stuns you for up to {formulas.STUN_TURNS} turns, then they fade.",
-    hit_summary=f"stun, up to {formulas.STUN_TURNS} turns", moves="fades after hitting",
+    hit_summary=f"stun, up to {formulas.STUN_TURNS} turns; -{formulas.VOICES_CONFIDENCE_DRAIN} Confidence",
+    moves="fades after hitting",
 )
 SHADOWS = MonsterKind(
     key="shadows", name="Shadows", plural="Shadows",
     glyph="S", colour=(130, 130, 150),
-    hit=PANIC, hit_text="Shadows engulf you and lift. Panic: {turns} turns.",
-    vanishes_on_hit=True, weight=formulas.SHADOWS_WEIGHT,
+    hit=PANIC, hit_text="Shadows engulf you: -{nerve} Nerve, panic {turns} turns.",
+    vanishes_on_hit=True, weight=formulas.SHADOWS_WEIGHT, nerve_reward_every=formulas.SHADOWS_PER_NERVE,
     sighting=f"Shadows (S) gather: their touch panics you for up to {formulas.PANIC_TURNS} turns, then they lift.",
-    hit_summary=f"panic, up to {formulas.PANIC_TURNS} turns", moves="lifts after hitting",
+    hit_summary=f"panic, up to {formulas.PANIC_TURNS} turns; -{formulas.SHADOWS_NERVE_DRAIN} Nerve",
+    moves=f"lifts after hitting; every {formulas.SHADOWS_PER_NERVE} slain give 1 Nerve",
 )
 REGRET = MonsterKind(
     key="regret", name="Regret", plural="Regrets",

@@ -37,21 +37,21 @@ class DoseKind:
 
 SMALL_DOSE = DoseKind(
     key="small_dose", name="small dose", glyph="i", colour=(255, 170, 255),
-    strength=formulas.SMALL_DOSE_STRENGTH, confidence=(0, 1), nerve=(0, 1), will=(0, 1),
+    strength=formulas.SMALL_DOSE_STRENGTH, confidence=(0, 1), nerve=(-1, 1), will=(0, 1),
     description="A small dose: a little lift, and little risk.",
     weight=formulas.SMALL_DOSE_WEIGHT,
 )
 
 NORMAL_DOSE = DoseKind(
     key="dose", name="dose", glyph="!", colour=(255, 60, 220),
-    strength=formulas.NORMAL_DOSE_STRENGTH, confidence=(0, 2), nerve=(0, 1), will=(-1, 1),
+    strength=formulas.NORMAL_DOSE_STRENGTH, confidence=(-1, 2), nerve=(-1, 2), will=(-1, 2),
     description="A dose of the usual size; its purity is anyone's guess.",
     weight=formulas.NORMAL_DOSE_WEIGHT,
 )
 
 LARGE_DOSE = DoseKind(
     key="strong_dose", name="large dose", glyph="I", colour=(80, 255, 255),
-    strength=formulas.LARGE_DOSE_STRENGTH, confidence=(1, 3), nerve=(0, 2), will=(-2, 1),
+    strength=formulas.LARGE_DOSE_STRENGTH, confidence=(-1, 3), nerve=(-3, 1), will=(-2, 2),
     description="A large dose: a long high, if your Tolerance allows.",
     weight=formulas.LARGE_DOSE_WEIGHT, from_floor=formulas.LARGE_DOSE_FROM_FLOOR,
 )

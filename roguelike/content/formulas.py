@@ -19,7 +19,7 @@ MAX_ROOMS: Final = 11
 ROOM_MIN_SIZE: Final = 4
 ROOM_MAX_WIDTH: Final = 14
 ROOM_MAX_HEIGHT: Final = 8
-DOSES_PER_FLOOR: Final = (6, 10)
+DOSES_PER_FLOOR: Final = (8, 12)
 START_DOSE_MAX_DISTANCE: Final = 4
 STRONG_DOSE_FROM_FLOOR: Final = 2
 STRONG_DOSE_CHANCE: Final = (1, 4)
@@ -195,7 +195,7 @@ CONFIDENCE_PER_TURN_SHORTER: Final = 4  # every 4 points of Confidence shorten a
 STATUS_MIN_TURNS: Final = 1
 
 # Slaying this many Anxieties gives back a point of Will.
-ANXIETIES_PER_WILL: Final = 5
+ANXIETIES_PER_WILL: Final = 3
 WILL_REWARD: Final = 1
 
 # Panic comes on its own at this Nerve or lower while a monster is in sight.
@@ -215,7 +215,7 @@ WANDER_CHANCE: Final = (1, 2)  # a monster that is not hunting steps at random t
 # the player has when the floor is first generated.
 MONSTERS_BASE: Final = 2
 MONSTERS_SPREAD: Final = 2  # up to this many more, at random
-FLOORS_PER_EXTRA_MONSTER: Final = 2
+FLOORS_PER_EXTRA_MONSTER: Final = 4
 SOM_PER_EXTRA_MONSTER: Final = 20  # one more monster per 20 points below High
 MONSTERS_MAX: Final = 30
 HUNGER_PACK: Final = (2, 4)
@@ -368,3 +368,61 @@ def reinforcement(live: int, state_of_mind: int, depth: int) -> int:
 REST_TURNS: Final = 30  # `Z` waits at most this many turns unless disturbed first
 AUTOMATION_STEP_LIMIT: Final = 2000  # one activity never issues more commands than this
 AUTOMATION_STEP_SECONDS: Final = 0.02  # frontends show one automated step at most this often
+
+
+# The score, living attributes, and depth as the way on (issue 10). docs/balance.md says
+# why each number is what it is, with the balance report's figures.
+
+# The score (design: "Score"): what a floor's doses, close calls and kills are worth is
+# banked, times the share of the floor explored, when the player leaves it.
+POINTS_PER_DOSE: Final = 10
+POINTS_PER_CLOSE_CALL: Final = 25
+POINTS_PER_KILL: Final = 5
+# A close call at the low edge: a dose taken at this State of Mind or lower.
+CLOSE_CALL_LOW: Final = 5
+
+# Doses grow stronger with depth (and so do the floors' dangers): Tolerance never falls,
+# so going deeper is the way on.
+DOSE_STRENGTH_PER_FLOOR: Final = 3
+# Floor 1 holds this many more doses, never in sight of the start, so a careful player
+# finds a second one in time; the start stays an empty room with one dose in sight.
+FIRST_FLOOR_EXTRA_DOSES: Final = 3
+
+# Purity is never certain (design: "they could risk overdose at any point"): now and then
+# a dose is a far purer batch than its kind's usual range.
+PURE_BATCH_CHANCE: Final = (1, 150)
+PURE_BATCH_EXTRA: Final = 20
+# Depression, the one monster that kills, lurks only from this floor down.
+DEPRESSION_FROM_FLOOR: Final = 2
+
+# Hits that drain courage: Nerve and Confidence fall as well as rise.
+SHADOWS_NERVE_DRAIN: Final = 1
+VOICES_CONFIDENCE_DRAIN: Final = 1
+REGRET_CONFIDENCE_DRAIN: Final = 0
+# Slaying Shadows builds Nerve back, every this many.
+SHADOWS_PER_NERVE: Final = 3
+
+
+def raw_points(doses: int, close_calls: int, kills: int) -> int:
+    """What doses, close calls and kills are worth before exploration counts."""
+    return doses * POINTS_PER_DOSE + close_calls * POINTS_PER_CLOSE_CALL + kills * POINTS_PER_KILL
+
+
+def explored_percent(explored_tiles: int, open_tiles: int) -> int:
+    """The whole percentage of a floor's open tiles the player has seen."""
+    return explored_tiles * 100 // open_tiles if open_tiles else 0
+
+
+def banked_points(points: int, percent: int) -> int:
+    """A floor's points kept on leaving it: its explored percentage of them."""
+    return points * percent // 100
+
+
+def is_low_close_call(state_of_mind_before: int) -> bool:
+    """A dose that came at the last moment before exhaustion."""
+    return 0 < state_of_mind_before <= CLOSE_CALL_LOW
+
+
+def dose_strength_bonus(depth: int) -> int:
+    """How much stronger a dose is for lying deeper."""
+    return DOSE_STRENGTH_PER_FLOOR * (depth - 1)

@@ -105,18 +105,24 @@ def _place_doses(rng: Rng, floor: Floor, areas: Areas) -> list[PackedEntity]:
     taken = {floor.arrival, floor.down_stairs}
     packed = []
     if floor.depth == 1:
-        packed.append(make_dose(rng, START_DOSE, _start_dose_spot(rng, floor, areas[0])))
+        packed.append(make_dose(rng, START_DOSE, _start_dose_spot(rng, floor, areas[0]), depth=floor.depth))
         # The start dose must be the only one in sight: mark the whole view as taken.
         ys, xs = field_of_view(floor, *floor.arrival).nonzero()
         taken |= set(zip(xs.tolist(), ys.tolist()))
     places = [area for area in areas if area]
-    for _ in range(rng.between(*formulas.DOSES_PER_FLOOR)):
-        free = free_spot(rng, floor, rng.choice(places), taken)
+    near = _nearest_areas(places[1:], floor.arrival)[: formulas.FIRST_FLOOR_EXTRA_DOSES] if floor.depth == 1 else []
+    for area in near + [rng.choice(places) for _ in range(rng.between(*formulas.DOSES_PER_FLOOR))]:
+        free = free_spot(rng, floor, area, taken)
         if free is not None:
             taken.add(free)
             vision = floor.depth >= formulas.VISIONS_FROM_FLOOR and rng.chance(*formulas.VISION_DOSE_CHANCE)
-            packed.append(make_dose(rng, dose_kind(rng, floor.depth), free, vision))
+            packed.append(make_dose(rng, dose_kind(rng, floor.depth), free, vision, floor.depth))
     return packed
+
+
+def _nearest_areas(areas: Areas, arrival: Spot) -> Areas:
+    """Areas nearest the arrival point first, by their nearest tile (floor 1's extra doses go there)."""
+    return sorted(areas, key=lambda area: (min(_distance2(spot, arrival) for spot in area), area[0]))
 
 
 def _place_shortcut(rng: Rng, floor: Floor, areas: Areas) -> list[PackedEntity]:
@@ -151,11 +157,16 @@ def dose_kind(rng: Rng, depth: int) -> DoseKind:
     return rng.weighted(kinds, [kind.weight for kind in kinds])
 
 
-def make_dose(rng: Rng, kind: DoseKind, spot: Spot, vision: bool = False) -> PackedEntity:
-    """A dose of a kind, its purity drawn at random, packed for a dormant floor."""
+def pure_batch(rng: Rng) -> int:
+    """Extra Strength of a rare, far purer batch (usually none)."""
+    return formulas.PURE_BATCH_EXTRA if rng.chance(*formulas.PURE_BATCH_CHANCE) else 0
+
+
+def make_dose(rng: Rng, kind: DoseKind, spot: Spot, vision: bool = False, depth: int = 1) -> PackedEntity:
+    """A dose of a kind, its purity drawn at random and stronger deeper, packed for a dormant floor."""
     dose = Dose(
         kind=kind.key,
-        strength=rng.between(*kind.strength),
+        strength=rng.between(*kind.strength) + formulas.dose_strength_bonus(depth) + pure_batch(rng),
         confidence=rng.between(*kind.confidence),
         nerve=rng.between(*kind.nerve),
         will=rng.between(*kind.will),

@@ -30,7 +30,7 @@ def place_monsters(rng: Rng, floor: Floor, rooms: list[list[Spot]], state_of_min
     for _ in range(budget):
         if len(packed) >= budget:
             break
-        kind, room = choose_kind(rng), rng.choice(rooms)
+        kind, room = choose_kind(rng, floor.depth), rng.choice(rooms)
         for _ in range(min(rng.between(*kind.group), budget - len(packed))):
             spot = free_spot(rng, floor, room, taken)
             if spot is None:
@@ -40,9 +40,9 @@ def place_monsters(rng: Rng, floor: Floor, rooms: list[list[Spot]], state_of_min
     return packed
 
 
-def choose_kind(rng: Rng) -> MonsterKind:
-    """A monster kind drawn by the table's weights."""
-    kinds = list(MONSTER_KINDS.values())
+def choose_kind(rng: Rng, depth: int = 1) -> MonsterKind:
+    """A monster kind that lives this deep, drawn by the table's weights."""
+    kinds = [kind for kind in MONSTER_KINDS.values() if kind.from_floor <= depth]
     return rng.weighted(kinds, [kind.weight for kind in kinds])
 
 

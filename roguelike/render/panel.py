@@ -7,12 +7,13 @@ from itertools import groupby
 
 import tcod.console
 
-from components import Attributes, Confused, Panicked, StateOfMind, Stunned, Tolerance
+from components import Attributes, Confused, Panicked, Record, Score, StateOfMind, Stunned, Tolerance
 from roguelike.content import formulas
 from roguelike.core.game import Game
 from roguelike.core.names import fit
 from roguelike.render.colours import CLASSIC, RGB, Scheme, Slot
 from roguelike.render.sombar import draw_som_bar
+from roguelike.core.score import current_score
 
 PANEL_TOP = formulas.MAP_HEIGHT
 BAR_WIDTH = 17
@@ -38,7 +39,8 @@ def draw_panel(console: tcod.console.Console, game: Game, scheme: Scheme = CLASS
                   fg=scheme[Slot.TAKEOVER])
     line = f"Con {attrs.confidence:>2}  Nrv {attrs.nerve:>2}  Wil {attrs.will:>2}  Tol {tolerance:>2}"
     console.print(0, PANEL_TOP + 2, line, fg=text)
-    console.print(0, PANEL_TOP + 3, f"Floor {game.state.depth:<3} Turn {game.state.turn}", fg=text)
+    score = current_score(game.state.floor, game.player_component(Record), game.player_component(Score))
+    console.print(0, PANEL_TOP + 3, f"Floor {game.state.depth:<3}Turn {game.state.turn:<6}Score {score}", fg=text)
     draw_messages(console, game, scheme)
 
 

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import TextIO
 
-from roguelike.bots.bot import Bot
+from roguelike.bots.registry import BOTS, Player
 from roguelike.core.commands import Command
 from roguelike.saves.crash import one_line
 from roguelike.core.game import Game
@@ -28,17 +27,6 @@ from roguelike.core.session import Session
 MANIFEST = "corpus.json"
 SEED_SEARCH = 300
 ACTIONS_PER_TURN = 8  # as in headless.play_bot: a bot bumping into nothing cannot loop forever
-
-
-class RecklessBot(Bot):
-    """The built-in bot, but it takes every dose it knows of: it dies of an overdose."""
-
-    def wants_dose(self, game: Game) -> bool:
-        """Always."""
-        return True
-
-
-BOTS: dict[str, Callable[[], Bot]] = {"careful": Bot, "reckless": RecklessBot}
 
 
 @dataclass(frozen=True)
@@ -122,7 +110,7 @@ def record_recipe(recipe: Recipe, folder: Path) -> tuple[Recipe, str] | None:
     return None
 
 
-def bot_commands(game: Game, bot: Bot, turns: int) -> list[Command]:
+def bot_commands(game: Game, bot: Player, turns: int) -> list[Command]:
     """Let a bot play a game to its end (or ``turns``); the commands it chose."""
     commands: list[Command] = []
     budget = turns * ACTIONS_PER_TURN

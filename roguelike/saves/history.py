@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from components import Bestiary, Record
+from components import Bestiary, Record, Score
 from roguelike import __version__
 from roguelike.core.chart import Chart
 from roguelike.saves.atomic import write_atomic
@@ -21,11 +21,12 @@ from roguelike.saves.errors import Damaged, SaveError, describe_os_error
 from roguelike.saves.layout import record_files
 from roguelike.saves.savefile import checked, decode, read_file
 from roguelike.core.plain import Origin, PlainChart, encode
+from roguelike.core.score import current_score
 
 if TYPE_CHECKING:
     from roguelike.core.game import Game
 
-RECORD_VERSION = 2  # 2 adds the monsters met and slain and the State-of-Mind chart
+RECORD_VERSION = 3  # 2 adds the monsters met and slain and the State-of-Mind chart; 3 the score
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class CharacterRecord:
     met: dict[str, int] = field(default_factory=dict)
     slain: dict[str, int] = field(default_factory=dict)
     chart: PlainChart = field(default_factory=lambda: typing.cast(PlainChart, Chart().to_plain()))
+    score: int | None = None  # None: died before the game kept a score
 
     @property
     def life(self) -> Chart:
@@ -74,6 +76,7 @@ def record_of(game: Game, died_at: float | None = None) -> CharacterRecord:
         died_at=int(time.time() if died_at is None else died_at), origin=typing.cast(Origin | None, state.origin),
         met=dict(bestiary.met), slain=dict(bestiary.slain),
         chart=typing.cast(PlainChart, state.chart.to_plain()),
+        score=current_score(state.floor, record, game.player_component(Score)),
     )
 
 
@@ -100,9 +103,11 @@ def read_record(path: Path) -> CharacterRecord:
 
 
 def upgraded(plain: Any, version: int) -> Any:
-    """A record of an older format given what its format lacked (met, slain, an empty chart)."""
+    """A record of an older format given what its format lacked (met, slain, an empty chart; no score)."""
     if version < 2 and isinstance(plain, dict):
-        return {"met": {}, "slain": {}, "chart": Chart().to_plain(), **plain}
+        plain = {"met": {}, "slain": {}, "chart": Chart().to_plain(), **plain}
+    if version < 3 and isinstance(plain, dict):
+        plain = {"score": None, **plain}
     return plain
 
 
@@ -114,5 +119,15 @@ def read_history(root: Path) -> History:
             history.records.append(read_record(path))
         except SaveError as error:
             history.problems.append(error)
-    history.records.sort(key=lambda r: (r.origin is not None, -r.turns, r.died_at, r.name))  # marked ones last
+    history.records.sort(key=by_turns)
     return history
+
+
+def by_turns(record: CharacterRecord) -> tuple[bool, int, int, str]:
+    """Sort key: longest-lived first (marked games last)."""
+    return (record.origin is not None, -record.turns, record.died_at, record.name)
+
+
+def by_score(record: CharacterRecord) -> tuple[bool, bool, int, int, str]:
+    """Sort key: highest score first; marked games, then records from before the score, last."""
+    return (record.origin is not None, record.score is None, -(record.score or 0), record.died_at, record.name)

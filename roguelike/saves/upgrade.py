@@ -14,7 +14,7 @@ from typing import Any
 from roguelike.core.chart import Chart
 from roguelike.saves.errors import Damaged
 
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 OLDEST_VERSION = 1
 
 Upgrade = Callable[[dict[str, Any]], dict[str, Any]]
@@ -38,6 +38,14 @@ def kinds_of_floor_and_mind(plain: dict[str, Any]) -> dict[str, Any]:
                 fields.extend([0, False, {}])
         if entity == plain["player"]:  # sight as it always was before format 3
             packed.append(["sight", [8]])
+    return plain
+
+
+def give_score(plain: dict[str, Any]) -> dict[str, Any]:
+    """4 to 5: the player starts keeping a score; what they did so far counts on this floor."""
+    for entity, packed in plain["entities"]:
+        if entity == plain["player"]:
+            packed.append(["score", [0, 0]])
             packed.sort(key=lambda pair: pair[0])
     return plain
 
@@ -51,7 +59,7 @@ def add_chart(plain: dict[str, Any]) -> dict[str, Any]:
 
 
 # UPGRADES[v] turns a version-v snapshot into a version-(v + 1) one.
-UPGRADES: dict[int, Upgrade] = {1: own_game, 2: kinds_of_floor_and_mind, 3: add_chart}
+UPGRADES: dict[int, Upgrade] = {1: own_game, 2: kinds_of_floor_and_mind, 3: add_chart, 4: give_score}
 
 
 def upgrade(plain: Any, version: int, newest: int = FORMAT_VERSION) -> Any:

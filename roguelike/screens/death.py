@@ -20,6 +20,7 @@ from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.tips import tip_for
 from roguelike.core.game import Game
 from roguelike.core.names import fit
+from roguelike.core.score import Breakdown
 from roguelike.render.draw import draw_game
 from roguelike.render.look import current_look
 from roguelike.render.sombar import GraphBox, draw_life
@@ -136,7 +137,10 @@ class RecordScreen(Screen):
             console.print(28, 4 + row, line, fg=TEXT)
         console.print(2, 10, "State of Mind, turn by turn  (i: a dose, >: a new floor)", fg=LABEL)
         draw_life(console, GRAPH, record.life, died=True, scheme=current_look().scheme)
-        console.print(centre, 22, fit(self.morgue, console.width - 2), fg=HINT, alignment=tcod.constants.CENTER)
+        scored = score_line(record)
+        if scored is not None:
+            console.print(centre, 22, fit(scored, console.width - 2), fg=LABEL, alignment=tcod.constants.CENTER)
+        console.print(centre, 23, fit(self.morgue, console.width - 2), fg=HINT, alignment=tcod.constants.CENTER)
         back = "Enter: back to the title" if self.died else "Enter or Esc: back"
         console.print(centre, 24, back, fg=HINT, alignment=tcod.constants.CENTER)
 
@@ -150,7 +154,17 @@ def numbers(record: CharacterRecord) -> list[tuple[str, int]]:
         ("Doses used", record.doses),
         ("Close calls", record.close_calls),
         ("Monsters slain", record.kills),
-    ]
+    ] + ([("Score", record.score)] if record.score is not None else [])
+
+
+def score_line(record: CharacterRecord) -> str | None:
+    """The score and what it is made of, in one line (None for a record from before the score)."""
+    if record.score is None:
+        return None
+    parts = Breakdown(record.doses, record.close_calls, record.kills, record.score)
+    doses, calls, slain = (points for _, _, points in parts.rows()[:3])
+    return (f"Score {parts.total}: doses {doses}, close calls {calls}, kills {slain}, "
+            f"unexplored {parts.unexplored} ({parts.kept_percent}% kept)")
 
 
 def cause_text(cause: str) -> str:

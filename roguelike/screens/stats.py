@@ -1,4 +1,4 @@
-"""Character stats: every dead character, longest-lived first; Enter opens a full record.
+"""Character stats: every dead character, longest-lived (T) or best-scoring (S) first; Enter opens a full record.
 
 Tab (or O) switches to the Overall page: totals, bests and averages across every
 character, and the causes of death as a bar chart.
@@ -14,6 +14,7 @@ from tcod.event import KeySym
 
 from roguelike.core.names import fit
 from roguelike.saves import CharacterRecord, Games
+from roguelike.saves.history import by_score, by_turns
 from roguelike.screens.base import Pop, Push, Screen, Transition
 from roguelike.screens.death import RecordScreen, cause_name
 from roguelike.screens.keymap import CONFIRM_KEYS, MENU_DOWN, MENU_UP
@@ -24,7 +25,10 @@ ROWS = 17
 COLUMNS = (160, 160, 190)
 PROBLEM = (220, 110, 90)
 MARKED_NOTE = "rep, wiz: made from a replay or played in wizard mode; never ranked"
-HEADER = f"{'#':>3}  {'Name':<20} {'Turns':>6} {'Floor':>5}  {'Cause of death':<16} {'Doses':>5}  {'Date':<10}"
+HEADER = (f"{'#':>3}  {'Name':<18} {'Turns':>6} {'Score':>6} {'Floor':>5}  {'Cause of death':<14} "
+          f"{'Doses':>5}  {'Date':<10}")
+# The keys that sort the list, and by what.
+SORTS = {KeySym.S: ("score", by_score), KeySym.T: ("turns", by_turns)}
 PAGE_KEYS = frozenset({KeySym.TAB, KeySym.O})
 
 
@@ -38,6 +42,7 @@ class StatsScreen(Screen):
         self.top = 0
         self.cursor = 0
         self.overall = False
+        self.order = "turns"
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
         """Esc goes back; arrows and PgUp/PgDn move; Enter opens a record; Tab switches page."""
@@ -47,6 +52,10 @@ class StatsScreen(Screen):
             return Pop()
         if event.sym in PAGE_KEYS:
             self.overall = not self.overall
+        elif event.sym in SORTS and not self.overall:
+            self.order, key = SORTS[event.sym]
+            self.records.sort(key=key)
+            self.top = self.cursor = 0
         elif event.sym in CONFIRM_KEYS and self.records and not self.overall:
             return Push(RecordScreen(self.records[self.cursor]))
         else:
@@ -62,8 +71,8 @@ class StatsScreen(Screen):
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """The table of characters (or the Overall page) and any records that could not be read."""
-        console.print(2, 1, "Character stats", fg=HEADING if not self.overall else HINT)
-        console.print(20, 1, "Overall", fg=HEADING if self.overall else HINT)
+        console.print(2, 1, f"Character stats by {self.order}", fg=HEADING if not self.overall else HINT)
+        console.print(30, 1, "Overall", fg=HEADING if self.overall else HINT)
         if self.overall:
             draw_overall(console, [record for record in self.records if record.origin is None])
         else:
@@ -72,7 +81,7 @@ class StatsScreen(Screen):
             first = self.problems[0]
             note = f"{len(self.problems)} record(s) could not be read: {first}"
             console.print(2, 22, fit(note, console.width - 4), fg=PROBLEM)
-        keys = "Tab: list" if self.overall else "Arrows: choose   Enter: full record   Tab: overall"
+        keys = "Tab: list" if self.overall else "Arrows: choose  Enter: full record  S/T: by score/turns  Tab: overall"
         console.print(2, 24, f"{keys}   Esc: back", fg=HINT)
 
     def draw_list(self, console: tcod.console.Console) -> None:
@@ -92,9 +101,10 @@ class StatsScreen(Screen):
 def row_text(rank: int, record: CharacterRecord) -> str:
     """One character's line; a game from a replay or in wizard mode has no rank (rep, wiz)."""
     place = str(rank) if record.origin is None else record.origin[:3]
+    score = "-" if record.score is None else str(record.score)
     return (
-        f"{place:>3}  {fit(record.name, 20):<20} {record.turns:>6} {record.depth:>5}  "
-        f"{fit(cause_name(record.cause), 16):<16} {record.doses:>5}  {day(record.died_at):<10}"
+        f"{place:>3}  {fit(record.name, 18):<18} {record.turns:>6} {score:>6} {record.depth:>5}  "
+        f"{fit(cause_name(record.cause), 14):<14} {record.doses:>5}  {day(record.died_at):<10}"
     )
 
 

@@ -1,0 +1,50 @@
+"""The reckless bot: takes every dose it sees and fights everything, whatever the risk."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from components import Confused, Position
+from roguelike.bots.sense import known_doses, mask_of
+from roguelike.bots.tactics import threats_in_sight
+from roguelike.core.commands import Command, Move, Wait
+from roguelike.core.floor import Tile
+from roguelike.core.game import Game
+from roguelike.core.pathing import chebyshev, step_toward, travel_cost
+
+EXPLORE_ENOUGH = 0.75
+
+
+class RecklessBot:
+    """Doses first, then any monster in sight, then exploring and the stairs."""
+
+    def choose(self, game: Game) -> Command:
+        """Its wish, turned around while confused (even a reckless player learns that)."""
+        command = self.wish(game)
+        if isinstance(command, Move) and game.world.has(game.state.player, Confused):
+            return Move(-command.dx, -command.dy)
+        return command
+
+    def wish(self, game: Game) -> Command:
+        """Strike whatever is adjacent, else chase doses and monsters."""
+        game.activate()
+        pos = game.player_component(Position)
+        threats = threats_in_sight(game)
+        adjacent = [t for t in threats if chebyshev(t.x, t.y, pos.x, pos.y) == 1]
+        if adjacent:
+            target = max(adjacent, key=lambda t: t.danger)
+            return Move(target.x - pos.x, target.y - pos.y)
+        floor = game.state.floor
+        shape = floor.tiles.shape
+        monsters = np.zeros(shape, dtype=bool)
+        for threat in threats:
+            monsters[threat.y, threat.x] = True
+        unexplored = ~floor.explored & (floor.tiles != Tile.WALL)
+        stairs = (floor.tiles == Tile.STAIRS_DOWN) & floor.explored
+        later = [unexplored, stairs] if floor.explored_fraction() < EXPLORE_ENOUGH else [stairs, unexplored]
+        cost = travel_cost(floor)
+        for goals in [mask_of(shape, known_doses(game)), monsters, *later]:
+            step = step_toward(cost, (pos.x, pos.y), goals) if goals.any() else None
+            if step is not None:
+                return Move(*step)
+        return Wait()

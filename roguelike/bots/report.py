@@ -1,0 +1,131 @@
+"""The balance report: figures per bot from many games, as ``report.json`` and ``report.md``.
+
+Figures only (no clock, no paths, no process counts), so the report of a seed range is
+the same on any machine and for any ``--jobs``. Charts come from :mod:`roguelike.bots.charts`
+when matplotlib is installed.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from roguelike.bots.balance import GameResult
+from roguelike.bots.watch import ATTRIBUTES, TAKEOVERS
+from roguelike.content import formulas
+
+PERCENTILES = (("min", 0), ("p10", 10), ("median", 50), ("p90", 90), ("max", 100))
+LIVING = ("confidence", "nerve", "will")
+CURVE_STEP = 50  # turns between points of the survival curve
+
+
+def percentile(values: Sequence[int], p: int) -> int:
+    """The nearest-rank percentile of some values (``p`` 0 is the minimum)."""
+    ordered = sorted(values)
+    rank = max(1, math.ceil(p / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def spread(values: Sequence[int]) -> dict[str, float]:
+    """Minimum, p10, median, p90, maximum and mean."""
+    figures: dict[str, float] = {name: percentile(values, p) for name, p in PERCENTILES}
+    figures["mean"] = round(sum(values) / len(values), 1)
+    return figures
+
+
+def share(count: int, total: int) -> float:
+    """A count as a percentage, to one decimal."""
+    return round(100 * count / total, 1) if total else 0.0
+
+
+def bot_figures(games: list[GameResult]) -> dict[str, Any]:
+    """Everything the report says about one bot's games."""
+    total = len(games)
+    deaths = [g for g in games if g.cause != "alive"]
+    causes = Counter(g.cause for g in deaths)
+    return {
+        "games": total,
+        "turns": spread([g.turns for g in games]),
+        "deepest_floor": spread([g.deepest for g in games]),
+        "ended_on_floor_1": share(sum(g.floor == 1 for g in games), total),
+        "floors": dict(sorted(Counter(g.deepest for g in games).items())),
+        "alive_at_limit": total - len(deaths),
+        "causes": {cause: {"games": n, "share": share(n, len(deaths))} for cause, n in causes.most_common()},
+        "doses": spread([g.doses for g in games]),
+        "close_calls": spread([g.close_calls for g in games]),
+        "kills": spread([g.kills for g in games]),
+        "score": spread([g.score for g in games]),
+        "attributes": attribute_figures(games),
+        "takeovers": takeover_figures(games),
+        "survival": survival_curve(games),
+    }
+
+
+def attribute_figures(games: list[GameResult]) -> dict[str, Any]:
+    """Per attribute: the share of games in which it rose, fell, and both; and the special marks."""
+    total = len(games)
+    figures: dict[str, Any] = {}
+    for name in ATTRIBUTES:
+        rose = sum(g.rises.get(name, 0) > 0 for g in games)
+        fell = sum(g.falls.get(name, 0) > 0 for g in games)
+        both = sum(g.rises.get(name, 0) > 0 and g.falls.get(name, 0) > 0 for g in games)
+        figures[name] = {"rose": share(rose, total), "fell": share(fell, total), "both": share(both, total)}
+    figures["will_reached_max"] = share(sum(g.high.get("will", 0) >= formulas.ATTRIBUTE_MAX for g in games), total)
+    figures["nerve_at_panic"] = share(
+        sum(g.low.get("nerve", formulas.ATTRIBUTE_MAX) <= formulas.NERVE_PANIC_AT for g in games), total
+    )
+    return figures
+
+
+def takeover_figures(games: list[GameResult]) -> dict[str, dict[str, float]]:
+    """Per way of losing control: the share of games it happened in, and actions per game."""
+    total = len(games)
+    return {
+        key: {
+            "games": share(sum(g.takeovers.get(key, 0) > 0 for g in games), total),
+            "actions_per_game": round(sum(g.takeovers.get(key, 0) for g in games) / total, 1),
+        }
+        for key in TAKEOVERS.values()
+    }
+
+
+def survival_curve(games: list[GameResult]) -> list[list[float]]:
+    """[turn, percentage of games still alive] every CURVE_STEP turns, until none is."""
+    longest = max(g.turns for g in games)
+    points = []
+    for turn in range(0, longest + CURVE_STEP, CURVE_STEP):
+        points.append([turn, share(sum(g.turns > turn or g.cause == "alive" for g in games), len(games))])
+    return points
+
+
+def build(results: list[GameResult], seeds: list[int], limit: int) -> dict[str, Any]:
+    """The whole report as plain data."""
+    bots = list(dict.fromkeys(r.bot for r in results))
+    return {
+        "seeds": seed_text(seeds),
+        "turn_limit": limit,
+        "bots": {bot: bot_figures([r for r in results if r.bot == bot]) for bot in bots},
+        "games": [r.plain() for r in results],
+    }
+
+
+def seed_text(seeds: list[int]) -> str:
+    """Seeds as ranges: ``1-50,70``."""
+    runs: list[list[int]] = []
+    for seed in seeds:
+        if runs and seed == runs[-1][1] + 1:
+            runs[-1][1] = seed
+        else:
+            runs.append([seed, seed])
+    return ",".join(f"{low}-{high}" if high > low else f"{low}" for low, high in runs)
+
+
+def write_json(report: dict[str, Any], out: Path) -> Path:
+    """``report.json``: indented, keys in a fixed order."""
+    path = out / "report.json"
+    path.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    return path

@@ -1,0 +1,88 @@
+"""What a player can know, for the bots: the doses they have seen, what each might do, the pull.
+
+Bots see only what the screen shows a player: doses on tiles they have explored, the
+kind of each (its glyph), the ranges of each kind (the help and README give them), the
+depth, their own State of Mind, Tolerance and Will. Never a dose's hidden purity.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import tcod.path
+from numpy.typing import NDArray
+
+from components import Attributes, StateOfMind, Tolerance
+from roguelike.content import formulas
+from roguelike.content.doses import DOSE_KINDS
+from roguelike.core.game import Game
+from roguelike.core.world import doses_on_floor
+
+Mask = NDArray[np.bool_]
+
+
+@dataclass(frozen=True)
+class KnownDose:
+    """A dose the player has seen: where it lies and the most it could give."""
+
+    x: int
+    y: int
+    kind: str
+    most: int
+
+
+def known_doses(game: Game) -> list[KnownDose]:
+    """Every dose lying on an explored tile of this floor, with its worst-case gain."""
+    game.activate()
+    floor = game.state.floor
+    tolerance = game.player_component(Tolerance).value
+    return [
+        KnownDose(pos.x, pos.y, dose.kind, most_gain(dose.kind, game.state.depth, tolerance))
+        for _, pos, dose in doses_on_floor()
+        if floor.explored[pos.y, pos.x]
+    ]
+
+
+def most_gain(kind: str, depth: int, tolerance: int) -> int:
+    """The most State of Mind a dose of this kind could give here (its purest draw)."""
+    strongest = DOSE_KINDS[kind].strength[1] + formulas.dose_strength_bonus(depth)
+    return formulas.dose_gain(strongest, tolerance)
+
+
+def is_safe(dose: KnownDose, state_of_mind: int) -> bool:
+    """Even the purest dose of its kind would not overdose the player now."""
+    return not formulas.is_overdose(state_of_mind + dose.most)
+
+
+def mask_of(shape: tuple[int, ...], doses: list[KnownDose]) -> Mask:
+    """The doses' tiles as a ``[y, x]`` mask."""
+    mask = np.zeros(shape, dtype=bool)
+    for dose in doses:
+        mask[dose.y, dose.x] = True
+    return mask
+
+
+def pull_zone(game: Game, doses: list[KnownDose]) -> Mask:
+    """Tiles where a weak Will could not resist one of ``doses`` (empty when Will is strong)."""
+    shape = game.state.floor.tiles.shape
+    zone = np.zeros(shape, dtype=bool)
+    reach = formulas.irresistible_range(game.player_component(Attributes).will)
+    if reach == 0:
+        return zone
+    for dose in doses:
+        zone[max(0, dose.y - reach) : dose.y + reach + 1, max(0, dose.x - reach) : dose.x + reach + 1] = True
+    return zone
+
+
+def steps_from(cost: NDArray[np.int32], start: tuple[int, int]) -> NDArray[np.int32]:
+    """How many steps (diagonals count one) it takes to walk from ``start`` to every tile."""
+    steps = tcod.path.maxarray(cost.shape, dtype=np.int32)
+    steps[start[1], start[0]] = 0
+    tcod.path.dijkstra2d(steps, cost, 1, 1, out=steps)
+    return steps
+
+
+def state_of_mind(game: Game) -> int:
+    """The player's State of Mind, as the panel shows it."""
+    return game.player_component(StateOfMind).value

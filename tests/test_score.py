@@ -1,0 +1,118 @@
+"""The score: points banked per floor by its explored share, live on the floor, and close calls at both edges."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from components import Record, Score, StateOfMind
+from helpers import drawn_game
+from roguelike.content import formulas
+from roguelike.core.commands import Move
+from roguelike.core.floor import Floor, Tile
+from roguelike.core.game import Game
+from roguelike.core.score import breakdown, current_score, floor_percent
+from components import Dose
+from roguelike.content.doses import SMALL_DOSE
+
+BALANCE_DOC = Path(__file__).resolve().parent.parent / "docs" / "balance.md"
+
+
+def explore(floor: Floor, percent: int) -> None:
+    """Mark exactly ``percent`` of the floor's open tiles as seen (row by row)."""
+    ys, xs = np.nonzero(floor.tiles != Tile.WALL)
+    floor.explored[:] = False
+    seen = -(-len(ys) * percent // 100)  # the fewest tiles that make the percentage
+    floor.explored[ys[:seen], xs[:seen]] = True
+    assert floor_percent(floor) == percent
+
+
+def earn(game: Game, doses: int, close_calls: int, kills: int) -> None:
+    """Add to what the character has done."""
+    record = game.player_component(Record)
+    record.doses_used += doses
+    record.close_calls += close_calls
+    record.kills += kills
+
+
+def test_the_worked_example_of_docs_balance_plays_out_in_the_game() -> None:
+    game = drawn_game(["@>" + "." * 48, "." * 50])  # 100 open tiles
+    earn(game, doses=4, close_calls=1, kills=6)
+    explore(game.state.floor, 80)
+    game.apply(Move(1, 0))  # down the stairs: floor 1's points are banked
+    assert game.state.depth == 2
+    assert game.player_component(Score).banked == 76
+    earn(game, doses=3, close_calls=0, kills=2)
+    explore(game.state.floor, 45)
+    parts = breakdown(game.state.floor, game.player_component(Record), game.player_component(Score))
+    assert [points for _, _, points in parts.rows()] == [70, 25, 40, -41, 94]
+    text = BALANCE_DOC.read_text(encoding="utf-8")
+    assert "Score = 76 + 18 = **94**" in text
+    assert parts.kept_percent == 69  # 94 of 135, rounded down
+    assert "monsters slain 8 × 5 = 40, unexplored −41 (69% kept), score 94" in text
+
+
+def test_the_score_of_the_floor_underfoot_grows_as_it_is_explored() -> None:
+    game = drawn_game(["@" + "." * 49, "." * 50])
+    earn(game, doses=2, close_calls=0, kills=0)
+    floor, record, score = game.state.floor, game.player_component(Record), game.player_component(Score)
+    explore(floor, 10)
+    assert current_score(floor, record, score) == 2
+    explore(floor, 100)
+    assert current_score(floor, record, score) == 20
+
+
+def test_nothing_earned_before_arriving_is_counted_twice() -> None:
+    game = drawn_game(["@>" + "." * 48, "." * 50])
+    earn(game, doses=5, close_calls=0, kills=0)
+    explore(game.state.floor, 100)
+    game.apply(Move(1, 0))
+    explore(game.state.floor, 100)
+    score = game.player_component(Score)
+    assert (score.banked, score.floor_start) == (50, 50)
+    assert current_score(game.state.floor, game.player_component(Record), score) == 50
+
+
+def take_dose_at(state_of_mind: int, strength: int) -> int:
+    """Close calls after taking one dose of ``strength`` at ``state_of_mind`` (Tolerance 0)."""
+    game = drawn_game(["@i."], dose=Dose(SMALL_DOSE.key, strength, 0, 0, 0))
+    game.player_component(StateOfMind).value = state_of_mind
+    game.apply(Move(1, 0))
+    assert game.player_component(Record).doses_used == 1
+    return game.player_component(Record).close_calls
+
+
+def test_a_dose_that_nearly_overdoses_is_a_close_call() -> None:
+    assert take_dose_at(60, 40) == 1  # 100: the very limit
+    assert take_dose_at(60, 35) == 1  # 95: within the margin
+    assert take_dose_at(60, 34) == 0  # 94
+
+
+def test_a_dose_taken_at_the_edge_of_exhaustion_is_a_close_call() -> None:
+    assert take_dose_at(formulas.CLOSE_CALL_LOW, 40) == 1
+    assert take_dose_at(formulas.CLOSE_CALL_LOW + 1, 40) == 0
+
+
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
+def test_an_older_save_upgrades_to_a_player_who_keeps_a_score(version: int) -> None:
+    from roguelike.saves import load_save
+
+    game = load_save(Path(__file__).resolve().parent.parent / "saves" / f"v{version}.save")
+    score = game.player_component(Score)
+    assert (score.banked, score.floor_start) == (0, 0)  # what was done so far counts on this floor
+    record = game.player_component(Record)
+    assert current_score(game.state.floor, record, score) == breakdown(game.state.floor, record, score).total > 0
+    game.close()
+
+
+def test_the_death_screen_breaks_the_score_down_and_old_records_have_none() -> None:
+    from roguelike.saves import CharacterRecord
+    from roguelike.screens.death import numbers, score_line
+
+    record = CharacterRecord("Ann", 900, 2, 2, "overdose", 7, 1, 8, 1, 0, score=94)
+    assert score_line(record) == "Score 94: doses 70, close calls 25, kills 40, unexplored -41 (69% kept)"
+    assert ("Score", 94) in numbers(record)
+    old = CharacterRecord("Bo", 900, 2, 2, "overdose", 7, 1, 8, 1, 0)
+    assert score_line(old) is None and all(label != "Score" for label, _ in numbers(old))
