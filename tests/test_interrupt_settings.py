@@ -54,7 +54,9 @@ def test_every_kind_stops_automation_until_the_player_turns_it_off(prefs: Prefer
 
 
 def test_the_setting_is_obeyed_by_auto_explore(prefs: Preferences) -> None:
-    prefs.change("interrupts", ALL_DISTURBANCES - {Disturbance.MONSTER, Disturbance.NEW_KIND, Disturbance.MOOD})
+    # The Hunger's howl and first-sight notice are messages that matter, so those go off too.
+    off = {Disturbance.MONSTER, Disturbance.NEW_KIND, Disturbance.MOOD, Disturbance.MESSAGE}
+    prefs.change("interrupts", ALL_DISTURBANCES - off)
     game = drawn_game(CORRIDOR)
     set_player(game, state_of_mind=formulas.HIGH_ABOVE)
     add_monster(game, "hunger", 34, 1, notice=1)

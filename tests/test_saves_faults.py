@@ -161,13 +161,18 @@ def summary(output: str) -> dict[str, str]:
     return lines
 
 
+# The careful bot lives long enough on this seed for the game to be killed a dozen times
+# while it plays (a game that ends within a second leaves nothing to kill).
+KILLED_GAME = ["simulate", "--name", "K", "--seed", str(SEED), "--bot", "careful"]
+
+
 def reference_turns(data_dir: Path) -> tuple[int, dict[str, str]]:
     """A turn count at which the bot is still alive, and the uninterrupted game's summary."""
     turns = 600
-    result = summary(run(["simulate", "--name", "K", "--seed", str(SEED), "--turns", str(turns)], data_dir / "a").stdout)
+    result = summary(run(KILLED_GAME + ["--turns", str(turns)], data_dir / "a").stdout)
     if result["cause"] != "alive":  # the bot died: the game to that point is a prefix, alive at half of it
         turns = int(result["turns"]) // 2
-        result = summary(run(["simulate", "--name", "K", "--seed", str(SEED), "--turns", str(turns)], data_dir / "b").stdout)
+        result = summary(run(KILLED_GAME + ["--turns", str(turns)], data_dir / "b").stdout)
     assert result["cause"] == "alive"
     return turns, result
 
@@ -187,7 +192,7 @@ def test_a_game_killed_at_random_instants_always_resumes_and_never_goes_back(tmp
     turns, expected = reference_turns(tmp_path / "reference")
     data, chance = tmp_path / "killed", random.Random(20261125)
     folder, last_turn, kills = data / "saves", -1, 0
-    command = HEDONIC + ["simulate", "--name", "K", "--seed", str(SEED), "--turns", str(turns), "--data-dir", str(data)]
+    command = HEDONIC + KILLED_GAME + ["--turns", str(turns), "--data-dir", str(data)]
     while kills < 12:
         stamps = [p.stat().st_mtime_ns for p in folder.glob("*.save")] if folder.is_dir() else [0]
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
