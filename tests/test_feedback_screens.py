@@ -278,3 +278,16 @@ def test_an_overdose_marks_where_the_dose_lay() -> None:
     screen = InGameScreen(Session(game))
     dying = screen.on_event(key(KeySym.RIGHT)).screen  # type: ignore[union-attr]
     assert game.state.cause_of_death == "overdose" and dying.mark == (9, 4)
+
+
+def test_every_help_line_fits_the_screen_and_every_page_fits_above_its_hints() -> None:
+    from roguelike.content import formulas
+    from roguelike.content.bestiary import MONSTER_KINDS
+    from roguelike.screens.help import TOP, Known, pages
+
+    everything = Known(met=frozenset(MONSTER_KINDS), tolerance=3)
+    for title, lines in pages(everything):
+        assert TOP + len(lines) <= formulas.SCREEN_HEIGHT - 1, f"{title}: too many lines"
+        for line in lines:
+            width = 2 + sum(len(text) for text, _ in line)
+            assert width <= formulas.SCREEN_WIDTH, f"{title}: cut at the edge: {''.join(t for t, _ in line)!r}"

@@ -7,6 +7,7 @@ player's Tolerance when there is a game to ask.
 
 from __future__ import annotations
 
+import itertools
 import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -65,6 +66,9 @@ def rules(known: Known) -> list[Line]:
     return labelled(helptext.RULES)
 
 
+MOVES_WIDTH = 80 - 2 - 5 - 12 - 25  # what is left of the row for how a monster acts
+
+
 def bestiary(known: Known) -> list[Line]:
     """Every kind met in any game, glyph in its colour; the rest as ``?``."""
     lines: list[Line] = [[("Monsters you have met in this game or any before:", HINT)], [],
@@ -73,8 +77,11 @@ def bestiary(known: Known) -> list[Line]:
         if kind.key not in known.met:
             lines.append([("  ?  ", UNMET), ("(not met yet)", UNMET)])
             continue
-        lines.append([(f"  {kind.glyph}  ", colour_of_kind(kind.key, kind.colour)), (f"{kind.name:<12}", HEADING),
-                      (f"{kind.hit_summary:<25}", TEXT), (kind.moves, HINT)])
+        hits, moves = textwrap.wrap(kind.hit_summary, 24) or [""], textwrap.wrap(kind.moves, MOVES_WIDTH) or [""]
+        for row, (hit, move) in enumerate(itertools.zip_longest(hits, moves, fillvalue="")):
+            glyph, name = (kind.glyph, kind.name) if row == 0 else (" ", "")
+            lines.append([(f"  {glyph}  ", colour_of_kind(kind.key, kind.colour)), (f"{name:<12}", HEADING),
+                          (f"{hit:<25}", TEXT), (move, HINT)])
     return lines + [[], [("Every monster dies to one hit, and you strike first by walking into one.", HINT)]]
 
 

@@ -16,8 +16,8 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("", "Ctrl+Left/Right: down-left/down-right"),
     ("Wait a turn", ". or s or numpad 5"),
     ("Doors, doses, stairs, strike", "walk into them"),
-    ("Auto-explore / rest", "o / Z  (any key, or what comes into view, stops)"),
-    ("Travel to the stairs", "> or <  (or click a cell; Enter on the look cursor)"),
+    ("Auto-explore / rest", "o / Z  (a key or anything new stops it)"),
+    ("Travel to the stairs", "> or <  (a cell: click, or Enter in look)"),
     ("Read out around / condition", "v / c"),
     ("Look around", "x or ;  (move keys move the cursor,"),
     ("", "Tab: next monster or dose, Esc: back)"),
@@ -47,11 +47,13 @@ RULES: tuple[tuple[str, str], ...] = (
     ("  the pull", f"at Will 1 a dose in sight within {f.irresistible_range(1)} steps, at Will 2 an adjacent"
      " one, cannot be resisted: the pull zone around it is drawn tinted, its floor as ':'."),
     ("Statuses", "Panic: you flee. Stun: no moving. Confusion: moves inverted."),
-    ("Close call", f"a dose that leaves you within {f.CLOSE_CALL_MARGIN} of an overdose."),
+    ("Close call", f"a dose that leaves you within {f.CLOSE_CALL_MARGIN} of an overdose, or one taken"
+     f" at {f.CLOSE_CALL_LOW} State of Mind or less."),
     ("Monsters", "die to one hit, and you strike first by walking into one. The lower your State of"
      " Mind on a new floor, the more monsters it holds and the sooner they notice you."),
-    ("Your record", "turns survived, floors, doses, close calls, kills: Character stats keeps each"
-     " character's, with the graph of their State of Mind."),
+    ("Score", f"{f.POINTS_PER_DOSE} a dose, {f.POINTS_PER_CLOSE_CALL} a close call, {f.POINTS_PER_KILL} a kill,"
+     " kept when you leave a floor times the share of it you explored. Character stats keeps"
+     " every record."),
 )
 
 LEGEND: tuple[tuple[str, str], ...] = (
