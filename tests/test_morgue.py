@@ -10,6 +10,7 @@ from tcod.event import KeySym, Modifier, Scancode
 
 from components import Record, StateOfMind
 from roguelike.bots.bot import Bot
+from roguelike.content import formulas
 from roguelike.core.game import Game
 from roguelike.core.session import Session
 from roguelike.render.morgue import chart
@@ -115,3 +116,25 @@ def test_the_chart_draws_each_stretch_of_turns_over_its_range() -> None:
     assert rows["50"] == "...." and rows["60"] == "...."  # the Withdrawal and High lines
     swings = chart([[turn, 10 if turn % 2 else 90] for turn in range(120)])  # two turns a column
     assert all(line.endswith("|" + "*" * 60) for line in swings[1:10]) and swings[0].endswith("|" + " " * 60)
+
+
+def test_the_morgue_score_agrees_with_the_death_record(tmp_path: Path) -> None:
+    game, death = bot_death(tmp_path)
+    text_path = Path(death.morgue.removeprefix("Morgue file: "))
+    score = json.loads(text_path.with_suffix(".json").read_text(encoding="utf-8"))["score"]
+    text = text_path.read_text(encoding="utf-8")
+    record = death.record  # what the death screen and the history show
+
+    assert record.score is not None and score["total"] == record.score
+    counted = {part["part"]: (part["counted"], part["points"]) for part in score["parts"]}
+    dose, close_call, kill = formulas.POINTS_PER_DOSE, formulas.POINTS_PER_CLOSE_CALL, formulas.POINTS_PER_KILL
+    assert counted["Doses"] == (f"{record.doses} x {dose}", record.doses * dose)
+    assert counted["Close calls"] == (f"{record.close_calls} x {close_call}", record.close_calls * close_call)
+    assert counted["Monsters slain"] == (f"{record.kills} x {kill}", record.kills * kill)
+    assert score["before_exploring"] == record.doses * dose + record.close_calls * close_call + record.kills * kill > 0
+    assert counted["Unexplored"] == (f"{score['kept_percent']}% kept", score["unexplored"])
+    assert sum(points for _, points in counted.values()) == record.score
+    assert score["unexplored"] <= 0 and score["kept_percent"] == record.score * 100 // score["before_exploring"]
+    for label, (how, points) in counted.items():
+        assert f"  {label:<16}{how:>12}{points:>8}" in text
+    assert f"  {'Score':<16}{'':>12}{record.score:>8}" in text

@@ -3,7 +3,7 @@
 Built from the game as it ended (or stands, from the in-game menu) and its replay, whose
 step records tell the story turn by turn (:mod:`roguelike.replay.chronicle`): the
 character, the cause and turn of death, the record, attributes over time, a State of
-Mind chart drawn in text, every dose, takeover, first sight and floor change with its
+Mind chart drawn in text, the score and its parts, every dose, takeover, first sight and floor change with its
 turn, the last messages, and the map of the floor as the player saw it last. The
 replay's file name is in it, so a reader can watch the game.
 """
@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from components import Record
+from components import Record, Score
 from roguelike import __version__
 from roguelike.content import formulas
 from roguelike.core.game import Game
+from roguelike.core.score import Breakdown, breakdown
 from roguelike.render.screenshot import game_console
 from roguelike.replay import chronicle
 from roguelike.replay.fileformat import Replay
@@ -39,6 +40,7 @@ def morgue_data(game: Game, replay: Replay, replay_name: str) -> dict[str, Any]:
                 "floor": state.depth},
         "record": {"turns": state.turn, "doses_used": record.doses_used, "close_calls": record.close_calls,
                    "monsters_slain": record.kills, "deepest_floor": record.deepest_floor},
+        "score": score_data(breakdown(state.floor, record, game.player_component(Score))),
         "attributes": [{"turn": turn, "confidence": c, "nerve": n, "will": w, "tolerance": t}
                        for turn, (c, n, w, t) in chronicle.attribute_changes(steps)],
         "state_of_mind": [[turn, value] for turn, value in chronicle.state_of_mind_by_turn(steps)],
@@ -46,6 +48,19 @@ def morgue_data(game: Game, replay: Replay, replay_name: str) -> dict[str, Any]:
         "messages": [{"turn": m.turn, "text": m.text} for m in state.messages[-LAST_MESSAGES:]],
         "map": floor_map(game),
     }
+
+
+def score_data(parts: Breakdown) -> dict[str, Any]:
+    """The score and its parts as the death screen counts them (:meth:`Breakdown.rows`)."""
+    return {"total": parts.total, "before_exploring": parts.raw, "unexplored": parts.unexplored,
+            "kept_percent": parts.kept_percent,
+            "parts": [{"part": label, "counted": how, "points": points} for label, how, points in parts.rows()[:-1]]}
+
+
+def score_lines(score: dict[str, Any]) -> list[str]:
+    """The score section of the text: each part, how it was counted, its points, the total."""
+    rows = [(part["part"], part["counted"], part["points"]) for part in score["parts"]]
+    return [f"  {label:<16}{how:>12}{points:>8}" for label, how, points in [*rows, ("Score", "", score["total"])]]
 
 
 def ending(cause: str | None) -> str:
@@ -114,6 +129,9 @@ def morgue_text(data: dict[str, Any]) -> str:
         *(f"  {label:<16}{record[key]:>6}" for label, key in (
             ("Turns", "turns"), ("Doses used", "doses_used"), ("Close calls", "close_calls"),
             ("Monsters slain", "monsters_slain"), ("Deepest floor", "deepest_floor"))),
+        "",
+        "Score (each floor's points kept by the share of it explored)",
+        *score_lines(data["score"]),
         "",
         "State of Mind over the turns (dotted: the Withdrawal line at 50 and the High line at 60)",
         *chart(data["state_of_mind"]),
