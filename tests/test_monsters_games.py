@@ -90,7 +90,7 @@ def test_monsters_act_in_the_same_order_under_any_hash_seed() -> None:
 
 
 def test_a_saved_game_with_monsters_plays_on_exactly_like_the_original() -> None:
-    game = Game.new(1, "Bot")
+    game = Game.new(3, "Bot")
     play_bot(Session(game), 60)
     game.activate()
     esper.add_component(game.state.player, Panicked(2))

@@ -25,7 +25,7 @@ from replay_helpers import record_bot_game
 @pytest.fixture(scope="module")
 def replay(tmp_path_factory: pytest.TempPathFactory) -> Replay:
     """A recorded bot game played to its end."""
-    path, _ = record_bot_game(tmp_path_factory.mktemp("data"), seed=3, turns=400)
+    path, _ = record_bot_game(tmp_path_factory.mktemp("data"), seed=3, turns=1000)
     return read_replay(path)
 
 

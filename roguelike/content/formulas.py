@@ -305,8 +305,8 @@ ARRIVAL_CLEARING: Final = 1  # open tiles kept around a cave's or hall's arrival
 
 # Sight by State of Mind (Dose Response): narrower in Withdrawal and Desperation, wider
 # when High; tiles in a ring this much wider than sight are explored (drawn dim) unseen.
-SIGHT_DESPERATE: Final = 4
-SIGHT_WITHDRAWAL: Final = (5, 7)  # from the Desperation line up to Sober
+SIGHT_DESPERATE: Final = 6
+SIGHT_WITHDRAWAL: Final = (7, 8)  # from the Desperation line up to Sober
 SIGHT_SOBER: Final = 8
 SIGHT_HIGH: Final = (9, 11)  # from the first point of High to 100
 EXPLORED_RING: Final = 3
@@ -383,10 +383,10 @@ CLOSE_CALL_LOW: Final = 5
 
 # Doses grow stronger with depth (and so do the floors' dangers): Tolerance never falls,
 # so going deeper is the way on.
-DOSE_STRENGTH_PER_FLOOR: Final = 3
+DOSE_STRENGTH_PER_FLOOR: Final = 5
 # Floor 1 holds this many more doses, never in sight of the start, so a careful player
 # finds a second one in time; the start stays an empty room with one dose in sight.
-FIRST_FLOOR_EXTRA_DOSES: Final = 3
+FIRST_FLOOR_EXTRA_DOSES: Final = 4
 
 # Purity is never certain (design: "they could risk overdose at any point"): now and then
 # a dose is a far purer batch than its kind's usual range.
