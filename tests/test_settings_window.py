@@ -194,3 +194,28 @@ def test_a_window_remembered_on_a_screen_now_gone_opens_on_this_one(monkeypatch:
     place = Preferences.load(tmp_path).current.window
     assert place is not None
     assert window.overlaps((place.x, place.y, place.width, place.height), (0, 0, 1024, 768))  # SDL's dummy screen
+
+
+
+def test_a_window_grown_past_its_screen_edge_is_centred_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Larger tiles grow the window from its top-left corner: a window the system centred at
+    # the small default size then hung over the screen's edge (seen under X11 with no window
+    # manager). The follower re-centres it after every resize.
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    with tcod.context.new(x=100, y=200, width=880, height=500, argv=[]) as context:
+        sdl_window = context.sdl_window
+        assert sdl_window is not None
+        sdl_window.size = (1000, 600)  # grown by larger tiles: now past the right and bottom edges
+        assert not window.contains((0, 0, 1024, 768), (100, 200, 1000, 600))
+        window.keep_whole_on_screen(sdl_window, (1000, 600))
+        (x, y), (width, height) = sdl_window.position, sdl_window.size
+        assert window.contains((0, 0, 1024, 768), (x, y, width, height))  # SDL's dummy screen
+
+
+def test_the_command_names_the_window_class_before_sdl_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    # SDL reads its app id once, at its first start: set any later (when the window opens),
+    # X11 task bars showed the window as "python3.11".
+    monkeypatch.delenv("SDL_APP_ID", raising=False)
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert window.os.environ["SDL_APP_ID"] == "hedonic-hypothesis"

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Sequence
 
 from roguelike import __version__
@@ -41,8 +42,14 @@ def add_common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help="open the debugger on a crash")
 
 
+APP_ID = "hedonic-hypothesis"  # the window's class / app id
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    # SDL reads the app id (X11's window class, Wayland's app id: what task bars show) once,
+    # when it first starts, which can be before the window opens: name it before anything.
+    os.environ.setdefault("SDL_APP_ID", APP_ID)
     args = build_parser().parse_args(argv)
     if not hasattr(args, "data_dir"):
         args.data_dir = None

@@ -123,6 +123,24 @@ def keep_on_screen(window: tcod.sdl.video.Window) -> None:
         window.position = (lib.SDL_WINDOWPOS_CENTERED, lib.SDL_WINDOWPOS_CENTERED)
 
 
+def keep_whole_on_screen(window: tcod.sdl.video.Window, size: tuple[int, int]) -> None:
+    """Centre a window that grew past the edge of a screen it would fit on (larger tiles grow it
+    from where it stood); one larger than its screen stays where the player put it. The new
+    ``size`` is passed in because X11 reports a resize only later."""
+    (x, y), (width, height) = window.position, size
+    screens = [bounds for bounds in display_bounds() if overlaps((x, y, width, height), bounds)]
+    if any(contains(bounds, (x, y, width, height)) for bounds in screens):
+        return
+    if any(width <= bounds[2] and height <= bounds[3] for bounds in screens):
+        window.position = (lib.SDL_WINDOWPOS_CENTERED, lib.SDL_WINDOWPOS_CENTERED)
+
+
+def contains(outer: tuple[int, int, int, int], inner: tuple[int, int, int, int]) -> bool:
+    """Whether rectangle ``inner`` (x, y, width, height) lies wholly inside ``outer``."""
+    return (outer[0] <= inner[0] and inner[0] + inner[2] <= outer[0] + outer[2]
+            and outer[1] <= inner[1] and inner[1] + inner[3] <= outer[1] + outer[3])
+
+
 def overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
     """Whether two rectangles (x, y, width, height) share any pixel."""
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
@@ -177,7 +195,9 @@ class SettingsFollower:
         if chosen.tiles != before.tiles:
             self.context.change_tileset(tileset_for(chosen.tiles))
             if window is not None and not window.fullscreen:
-                window.size = chosen.tiles.window(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT)
+                size = chosen.tiles.window(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT)
+                window.size = size
+                keep_whole_on_screen(window, size)
         if window is not None and bool(window.fullscreen) != chosen.fullscreen:
             window.fullscreen = chosen.fullscreen
 
