@@ -5,6 +5,9 @@ from __future__ import annotations
 import errno
 import json
 import os
+import pwd
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -170,17 +173,37 @@ def test_a_read_only_folder_keeps_the_change_for_this_run_and_says_why_it_is_not
     assert prefs.save_error is None and json.loads(path.read_text())["palette"] == "greyscale"
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root ignores folder permissions")
-def test_a_really_read_only_folder_is_reported(tmp_path: Path) -> None:
-    folder = tmp_path / "data"
-    folder.mkdir()
-    prefs = Preferences.load(folder)
-    folder.chmod(0o555)
+@pytest.mark.skipif(os.name != "posix", reason="folder permissions as POSIX has them")
+def test_a_really_read_only_folder_is_reported() -> None:
+    # Root ignores folder permissions (and CI runs as root), so the player is played by a
+    # forked child that gives up root for "nobody" first: the folder really refuses it.
+    folder = Path(tempfile.mkdtemp(prefix="hedonic-read-only-"))
     try:
-        prefs.change("palette", PaletteName.CONTRAST)
-        assert prefs.save_error is not None and "permission denied" in prefs.save_error
+        pid = os.fork()
+        if pid == 0:
+            os._exit(read_only_child(folder))
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0, "the read-only folder was not reported"
     finally:
         folder.chmod(0o755)
+        shutil.rmtree(folder)
+
+
+def read_only_child(folder: Path) -> int:
+    """In a forked child: as an ordinary user, change a setting in a read-only folder; 0 if reported."""
+    try:
+        if os.geteuid() == 0:
+            nobody = pwd.getpwnam("nobody")
+            os.chown(folder, nobody.pw_uid, nobody.pw_gid)
+            os.setgid(nobody.pw_gid)
+            os.setuid(nobody.pw_uid)
+        prefs = Preferences.load(folder)
+        folder.chmod(0o555)
+        prefs.change("palette", PaletteName.CONTRAST)
+        reported = prefs.save_error is not None and "permission denied" in prefs.save_error
+        return 0 if reported and not (folder / FILE_NAME).exists() else 1
+    except BaseException:  # noqa: BLE001 - anything in the child is a failure, never a second pytest
+        return 2
 
 
 def test_overrides_last_one_run_and_are_never_written(tmp_path: Path) -> None:
