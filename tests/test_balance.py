@@ -53,7 +53,7 @@ def test_the_report_holds_every_figure_the_issue_asks_for(tmp_path: Path, capsys
 
 
 def test_with_matplotlib_the_report_shows_its_charts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("matplotlib")
+    pytest.importorskip("matplotlib")  # the balance extra; the test extra installs it too
     _, markdown = run(tmp_path, 1, capsys)
     for name in ("survival", "causes", "floors"):
         assert (tmp_path / f"{name}.png").stat().st_size > 1000
