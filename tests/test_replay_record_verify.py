@@ -15,7 +15,7 @@ import pytest
 
 from roguelike import __version__
 from roguelike.cli.main import main
-from roguelike.cli.replay import verify_file
+from roguelike.cli.verifying import verify_file
 from roguelike.core.commands import Move, Wait
 from roguelike.core.game import Game
 from roguelike.replay.fileformat import Replay, parse_replay, read_replay, replay_bytes

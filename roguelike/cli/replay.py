@@ -1,8 +1,8 @@
 """``hedonic replay``: watch a replay, verify replays, turn one into a save, re-record the corpus.
 
-Exit status of ``--verify``: 0 when every turn matched, 1 when a game diverged (or a
-recorded crash still happens), 2 when a file is damaged or not a replay (one line each,
-no traceback). With several files the worst status wins.
+Exit statuses: 0 when all is well, 1 when a game diverged (``--verify``, ``--diff``), 2 when a
+file is damaged or not a replay, or the command is wrong (one line, no traceback);
+``--verify`` itself lives in :mod:`roguelike.cli.verifying`.
 """
 
 from __future__ import annotations
@@ -10,29 +10,30 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 from roguelike.cli.looks import add_look_options
 from roguelike.cli.subcommand import Subcommand
+from roguelike.cli.verifying import EXIT_BAD_FILE, EXIT_DIVERGED, EXIT_OK, verify_files
 
 if TYPE_CHECKING:
     from roguelike.replay.fileformat import Replay
     from roguelike.screens.base import Screen
     from roguelike.screens.replay import PlayFrom
-    from roguelike.replay.verify import Progress
-
-EXIT_OK, EXIT_DIVERGED, EXIT_BAD_FILE = 0, 1, 2
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Options of ``hedonic replay``."""
-    parser.add_argument("files", nargs="+", type=Path, metavar="FILE", help="replay files (folders with --rerecord)")
+    parser.add_argument("files", nargs="+", type=Path, metavar="FILE", help="replay files (or folders of them, with --verify and --rerecord)")
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--verify", action="store_true", help="re-simulate headless and check every turn's checksum")
     what.add_argument("--rerecord", action="store_true", help="record the files (or a corpus folder) again with this game")
     what.add_argument("--rebuild", action="store_true", help="rebuild damaged saves (FILE: the save or its replay)")
     what.add_argument("--diff", action="store_true", help="FILE A and B, of one seed: the first step where they differ, and how")
     what.add_argument("--inspect", type=int, metavar="N", help="print the whole game state at turn N as JSON")
+    parser.add_argument(
+        "--jobs", type=int, metavar="N", help="with --verify: verify N files at once (default: one per core)"
+    )
     parser.add_argument("--to-turn", type=int, metavar="N", help="with --save-as: stop at turn N")
     parser.add_argument(
         "--save-as", metavar="NAME", help="write the game at --to-turn (default: the end) as a new save of a character NAME"
@@ -50,7 +51,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Dispatch to verify, re-record, save-as or watching."""
     if args.verify:
-        return verify_files(args.files, sys.stdout, sys.stderr)
+        return verify_files(args.files, sys.stdout, sys.stderr, args.jobs)
     if args.rerecord:
         from roguelike.replay.corpus import rerecord_paths
 
@@ -70,59 +71,6 @@ def run(args: argparse.Namespace) -> int:
 
         return save_from_replay(args, lambda save: play_wizard(args, save))
     return watch(args)
-
-
-def verify_files(paths: list[Path], out: TextIO, err: TextIO) -> int:
-    """Verify each file; the worst exit status."""
-    return max(verify_file(path, out, err) for path in paths)
-
-
-def verify_file(path: Path, out: TextIO, err: TextIO) -> int:
-    """Verify one file and print its verdict."""
-    from roguelike.replay.fileformat import ReplayError, read_replay
-    from roguelike.replay.verify import Outcome, verify
-
-    try:
-        replay = read_replay(path)
-    except ReplayError as error:
-        print(f"hedonic replay: {path}: {error}", file=err)
-        return EXIT_BAD_FILE
-    verdict = verify(replay, progress_printer(path, err))
-    clear_progress(err)
-    if verdict.outcome is Outcome.MATCHED:
-        print(f"{path}: {counted(verdict.turns, 'turn')} verified ({counted(verdict.steps, 'command')})", file=out)
-    else:
-        print(f"{path}: {verdict.details[0]}", file=out)
-    for line in verdict.details[1 if verdict.outcome is Outcome.DIVERGED else 0 :]:
-        print(line if line.startswith("  ") else f"  {line}", file=out)
-    if replay.torn_at is not None:
-        print(f"  note: the last record was cut off at byte {replay.torn_at} (a killed game); "
-              "verified up to the one before", file=out)
-    return EXIT_OK if verdict.outcome is Outcome.MATCHED else EXIT_DIVERGED
-
-
-def counted(number: int, noun: str) -> str:
-    """``1 turn``, ``2 turns``."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
-
-
-def progress_printer(path: Path, err: TextIO) -> Progress | None:
-    """A progress callback writing to a terminal's stderr, or None off a terminal."""
-    if not err.isatty():
-        return None
-
-    def show(done: int, total: int) -> None:
-        err.write(f"\rverifying {path.name}: {done}/{total} commands")
-        err.flush()
-
-    return show
-
-
-def clear_progress(err: TextIO) -> None:
-    """Erase the progress line, if one was drawn."""
-    if err.isatty():
-        err.write("\r\x1b[K")
-        err.flush()
 
 
 def watch(args: argparse.Namespace) -> int:

@@ -1,0 +1,144 @@
+"""``hedonic replay --verify``: re-simulate replay files and report each one's verdict.
+
+Several files are verified side by side in worker processes (one per core by default,
+``--jobs`` to choose), longest first so the last one to finish starts early; verdicts
+are still printed in the order the files were given, so the output is the same whatever
+the number of jobs. A folder stands for the ``*.replay`` files in it.
+
+Exit status: 0 when every turn matched, 1 when a game diverged (or a recorded crash still
+happens), 2 when a file is damaged or not a replay (one line each, no traceback). With
+several files the worst status wins.
+"""
+
+from __future__ import annotations
+
+import io
+import multiprocessing
+import os
+from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from roguelike.replay.verify import Progress
+
+EXIT_OK, EXIT_DIVERGED, EXIT_BAD_FILE = 0, 1, 2
+
+Outcome = tuple[int, str, str]  # exit status, what goes to stdout, what goes to stderr
+
+
+def replay_files(paths: list[Path]) -> list[Path]:
+    """The files to verify: each file as given, each folder as its ``*.replay`` files in name order."""
+    found: list[Path] = []
+    for path in paths:
+        found += sorted(path.glob("*.replay")) if path.is_dir() else [path]
+    return found
+
+
+def default_jobs() -> int:
+    """One worker per core this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def verify_files(paths: list[Path], out: TextIO, err: TextIO, jobs: int | None = None) -> int:
+    """Verify every file (folders expanded), printing verdicts in order; the worst exit status."""
+    files = replay_files(paths)
+    if not files:
+        print("hedonic replay: no replay files to verify", file=err)
+        return EXIT_BAD_FILE
+    workers = min(jobs or default_jobs(), len(files))
+    if workers <= 1:
+        return max(verify_file(path, out, err) for path in files)
+    worst = EXIT_OK
+    for status, printed, complained in verified_in_parallel(files, workers, err):
+        out.write(printed)
+        err.write(complained)
+        worst = max(worst, status)
+    return worst
+
+
+def verified_in_parallel(files: list[Path], workers: int, err: TextIO) -> Iterator[Outcome]:
+    """Each file's outcome, in the order given, verified by ``workers`` processes, longest first."""
+    # Forking shares the imports already made (spawning would pay start-up again per worker).
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
+        futures: dict[Path, Future[Outcome]] = {}
+        for path in sorted(files, key=file_size, reverse=True):
+            futures[path] = pool.submit(verify_quietly, path)
+        for done, path in enumerate(files, start=1):
+            yield futures[path].result()
+            show_count(err, done, len(files))
+        clear_progress(err)
+
+
+def file_size(path: Path) -> int:
+    """A file's size in bytes (0 if it cannot be read: its worker then reports why)."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def verify_quietly(path: Path) -> Outcome:
+    """Verify one file in a worker, keeping what it would print."""
+    out, err = io.StringIO(), io.StringIO()
+    status = verify_file(path, out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def verify_file(path: Path, out: TextIO, err: TextIO) -> int:
+    """Verify one file and print its verdict."""
+    from roguelike.replay.fileformat import ReplayError, read_replay
+    from roguelike.replay.verify import Outcome, verify
+
+    try:
+        replay = read_replay(path)
+    except ReplayError as error:
+        print(f"hedonic replay: {path}: {error}", file=err)
+        return EXIT_BAD_FILE
+    verdict = verify(replay, progress_printer(path, err))
+    clear_progress(err)
+    if verdict.outcome is Outcome.MATCHED:
+        print(f"{path}: {counted(verdict.turns, 'turn')} verified ({counted(verdict.steps, 'command')})", file=out)
+    else:
+        print(f"{path}: {verdict.details[0]}", file=out)
+    for line in verdict.details[1 if verdict.outcome is Outcome.DIVERGED else 0 :]:
+        print(line if line.startswith("  ") else f"  {line}", file=out)
+    if replay.torn_at is not None:
+        print(f"  note: the last record was cut off at byte {replay.torn_at} (a killed game); "
+              "verified up to the one before", file=out)
+    return EXIT_OK if verdict.outcome is Outcome.MATCHED else EXIT_DIVERGED
+
+
+def counted(number: int, noun: str) -> str:
+    """``1 turn``, ``2 turns``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def progress_printer(path: Path, err: TextIO) -> Progress | None:
+    """A progress callback writing to a terminal's stderr, or None off a terminal."""
+    if not err.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        err.write(f"\rverifying {path.name}: {done}/{total} commands")
+        err.flush()
+
+    return show
+
+
+def show_count(err: TextIO, done: int, total: int) -> None:
+    """How many files are verified so far, on a terminal's stderr."""
+    if err.isatty() and done < total:
+        err.write(f"\rverifying: {done}/{total} files done")
+        err.flush()
+
+
+def clear_progress(err: TextIO) -> None:
+    """Erase the progress line, if one was drawn."""
+    if err.isatty():
+        err.write("\r\x1b[K")
+        err.flush()

@@ -1,0 +1,64 @@
+"""``hedonic replay --verify`` on several files: side by side in worker processes, reported in order."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from roguelike.cli.verifying import replay_files, verify_files
+from roguelike.replay.fileformat import read_replay, replay_bytes
+
+from replay_helpers import record_bot_game
+from test_replay_record_verify import changed_command
+
+
+def three_replays(tmp_path: Path) -> list[Path]:
+    """A good replay, one whose 15th command was changed (it diverges), and a damaged file."""
+    good, _ = record_bot_game(tmp_path / "good", seed=3, turns=40)
+    changed, _ = record_bot_game(tmp_path / "changed", seed=5, turns=30)
+    changed.write_bytes(replay_bytes(changed_command(read_replay(changed), 15)))
+    damaged = tmp_path / "damaged.replay"
+    damaged.write_bytes(b"not a replay at all")
+    return [good, changed, damaged]
+
+
+def verified(paths: list[Path], jobs: int) -> tuple[int, str, str]:
+    """The exit status and what ``--verify --jobs N`` prints."""
+    out, err = io.StringIO(), io.StringIO()
+    status = verify_files(paths, out, err, jobs)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_several_workers_report_exactly_what_one_does_in_the_order_given(tmp_path: Path) -> None:
+    paths = three_replays(tmp_path)
+    alone, together = verified(paths, jobs=1), verified(paths, jobs=3)
+    assert together == alone
+    status, out, err = together
+    assert status == 2  # the worst: a damaged file
+    lines = out.splitlines()
+    assert lines[0].startswith(f"{paths[0]}: ") and "verified" in lines[0]
+    assert lines[1].startswith(f"{paths[1]}: diverged at turn ")
+    assert "damaged.replay" in err
+
+
+def test_a_divergence_among_good_files_gives_status_one(tmp_path: Path) -> None:
+    good, changed, _ = three_replays(tmp_path)
+    assert verified([changed, good], jobs=2)[0] == 1
+    assert verified([good, good], jobs=2)[0] == 0
+
+
+def test_a_folder_stands_for_its_replays_in_name_order(tmp_path: Path) -> None:
+    (tmp_path / "corpus").mkdir()
+    for seed in (4, 2):
+        made, _ = record_bot_game(tmp_path / str(seed), seed=seed, turns=10)
+        made.rename(tmp_path / "corpus" / f"seed-{seed}.replay")
+    (tmp_path / "corpus" / "notes.txt").write_text("not a replay")
+    found = replay_files([tmp_path / "corpus"])
+    assert [path.name for path in found] == ["seed-2.replay", "seed-4.replay"]
+    status, out, _ = verified([tmp_path / "corpus"], jobs=2)
+    assert status == 0 and out.count("verified") == 2
+
+
+def test_an_empty_folder_is_a_bad_input_not_a_success(tmp_path: Path) -> None:
+    status, out, err = verified([tmp_path], jobs=2)
+    assert (status, out) == (2, "") and "no replay files" in err
