@@ -53,12 +53,16 @@ def test_a_folder_stands_for_its_replays_in_name_order(tmp_path: Path) -> None:
         made, _ = record_bot_game(tmp_path / str(seed), seed=seed, turns=10)
         made.rename(tmp_path / "corpus" / f"seed-{seed}.replay")
     (tmp_path / "corpus" / "notes.txt").write_text("not a replay")
-    found = replay_files([tmp_path / "corpus"])
+    found, empty = replay_files([tmp_path / "corpus"])
+    assert empty == []
     assert [path.name for path in found] == ["seed-2.replay", "seed-4.replay"]
     status, out, _ = verified([tmp_path / "corpus"], jobs=2)
     assert status == 0 and out.count("verified") == 2
 
 
-def test_an_empty_folder_is_a_bad_input_not_a_success(tmp_path: Path) -> None:
-    status, out, err = verified([tmp_path], jobs=2)
-    assert (status, out) == (2, "") and "no replay files" in err
+def test_a_folder_without_replays_is_named_as_bad_input_not_a_success(tmp_path: Path) -> None:
+    good, _ = record_bot_game(tmp_path / "good", seed=3, turns=10)
+    (tmp_path / "empty").mkdir()
+    status, out, err = verified([tmp_path / "empty", good], jobs=2)
+    assert status == 2 and "verified" in out
+    assert err == f"hedonic replay: {tmp_path / 'empty'}: a folder without replay files (*.replay)\n"

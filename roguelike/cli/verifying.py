@@ -28,12 +28,16 @@ EXIT_OK, EXIT_DIVERGED, EXIT_BAD_FILE = 0, 1, 2
 Outcome = tuple[int, str, str]  # exit status, what goes to stdout, what goes to stderr
 
 
-def replay_files(paths: list[Path]) -> list[Path]:
-    """The files to verify: each file as given, each folder as its ``*.replay`` files in name order."""
+def replay_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+    """The files to verify (each file as given, each folder as its ``*.replay`` files in name
+    order), and the folders that hold none."""
     found: list[Path] = []
+    empty: list[Path] = []
     for path in paths:
-        found += sorted(path.glob("*.replay")) if path.is_dir() else [path]
-    return found
+        inside = sorted(path.glob("*.replay")) if path.is_dir() else [path]
+        found += inside
+        empty += [] if inside else [path]
+    return found, empty
 
 
 def default_jobs() -> int:
@@ -45,14 +49,13 @@ def default_jobs() -> int:
 
 def verify_files(paths: list[Path], out: TextIO, err: TextIO, jobs: int | None = None) -> int:
     """Verify every file (folders expanded), printing verdicts in order; the worst exit status."""
-    files = replay_files(paths)
-    if not files:
-        print("hedonic replay: no replay files to verify", file=err)
-        return EXIT_BAD_FILE
+    files, empty = replay_files(paths)
+    for folder in empty:
+        print(f"hedonic replay: {folder}: a folder without replay files (*.replay)", file=err)
+    worst = EXIT_BAD_FILE if empty else EXIT_OK
     workers = min(jobs or default_jobs(), len(files))
     if workers <= 1:
-        return max(verify_file(path, out, err) for path in files)
-    worst = EXIT_OK
+        return max([worst, *(verify_file(path, out, err) for path in files)])
     for status, printed, complained in verified_in_parallel(files, workers, err):
         out.write(printed)
         err.write(complained)

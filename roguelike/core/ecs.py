@@ -48,12 +48,17 @@ class System:
 
     def run(self, state: GameState) -> None:
         """Run over every matching entity (skipping any an earlier one removed)."""
-        found = matching(self.query)
-        if not found:
+        found: list[tuple[int, tuple[Any, ...]]] = esper.get_components(*self.query)
+        if len(found) == 1:  # most systems process the player alone: no order, nobody removed yet
+            entity, components = found[0]
+            self.fn(state, entity, *components)
+        elif found:
+            exists = esper.entity_exists
+            for entity, components in sorted(found):  # ids are unique: components are never compared
+                if exists(entity):
+                    self.fn(state, entity, *components)
+        else:
             return
-        for entity, components in found:
-            if esper.entity_exists(entity):
-                self.fn(state, entity, *components)
         esper.clear_dead_entities()
 
     def describe(self) -> str:
@@ -130,13 +135,6 @@ class Phase:
 
 
 Schedule = tuple[Phase, ...]
-
-
-def matching(query: tuple[type, ...]) -> list[tuple[int, tuple[Any, ...]]]:
-    """Entities with all components of ``query``, sorted by entity id."""
-    found: list[tuple[int, tuple[Any, ...]]] = esper.get_components(*query)
-    # Ids are unique, so tuple order is id order and components are never compared.
-    return sorted(found) if len(found) > 1 else found
 
 
 def run_system(sys: System, state: GameState) -> None:

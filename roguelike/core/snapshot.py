@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import operator
 import typing
+import weakref
 from collections.abc import Callable
 
 import esper
@@ -19,8 +20,8 @@ from roguelike.core import ecsworld
 from roguelike.core.chart import Chart
 from roguelike.core.floor import Floor
 from roguelike.core.game import Game, fresh_world
-from roguelike.core.packing import packed_fields, unpack_entity
-from roguelike.core.plain import Origin, PlainChart, PlainFloor, PlainHead, PlainSnapshot
+from roguelike.core.packing import packer_for, unpack_entity
+from roguelike.core.plain import PackedEntity, PlainFloor, PlainHead, PlainSnapshot
 from roguelike.core.plain import Plain as Plain, digest as digest, encode as encode
 from roguelike.core.rng import Rng
 from roguelike.core.state import GameState, Message
@@ -34,9 +35,15 @@ def to_plain(game: Game) -> PlainSnapshot:
 
 def plain_head(game: Game) -> PlainHead:
     """Everything of :func:`to_plain` but the floors (which come last)."""
+    before, after = head_around_messages(game)
+    return typing.cast(PlainHead, {**before, "messages": list(map(MESSAGE_FIELDS, game.state.messages)), **after})
+
+
+def head_around_messages(game: Game) -> tuple[dict[str, object], dict[str, object]]:
+    """The head's keys before its messages and after them, in their order (the marks last)."""
     game.activate()
     state = game.state
-    head: PlainHead = {
+    before: dict[str, object] = {
         "seed": state.seed,
         "name": state.name,
         "player": state.player,
@@ -44,19 +51,30 @@ def plain_head(game: Game) -> PlainHead:
         "turn": state.turn,
         "rng": state.rng.state,
         "cause": state.cause_of_death,
-        "messages": list(map(MESSAGE_FIELDS, state.messages)),
-        "chart": typing.cast(PlainChart, state.chart.to_plain()),
-        "next_entity": peek_next_entity(),
-        "entities": [(e, packed_fields(esper.components_for_entity(e))) for e in sorted(esper.get_entities())],
     }
-    add_developer_marks(head, state)
-    return head
+    after: dict[str, object] = {
+        "chart": state.chart.to_plain(),
+        "next_entity": peek_next_entity(),
+        "entities": packed_entities(),
+    }
+    add_developer_marks(after, state)
+    return before, after
 
 
-def add_developer_marks(head: PlainHead, state: GameState) -> None:
+def packed_entities() -> list[tuple[int, PackedEntity]]:
+    """Every entity of the current world, in id order, with its saved components packed."""
+    components_of = esper.components_for_entity
+    entities = []
+    for entity in sorted(esper.get_entities()):
+        components: tuple[object, ...] = components_of(entity)
+        entities.append((entity, packer_for(tuple(map(type, components)))(components)))
+    return entities
+
+
+def add_developer_marks(head: dict[str, object], state: GameState) -> None:
     """The keys of a replay-made or wizard game; none at all for the character's own (format 2)."""
     if state.origin:
-        head["origin"] = typing.cast(Origin, state.origin)
+        head["origin"] = state.origin
     if state.monsters_still:
         head["monsters_still"] = True
 
@@ -128,24 +146,38 @@ def restore_entity(entity: int, components: list[object]) -> None:
 def snapshot_bytes(game: Game) -> bytes:
     """The game's canonical msgpack bytes: exactly ``encode(to_plain(game))``, only faster.
 
-    The head is packed in one call (its map header then counts the floors too), and a
-    floor the player is not on cannot change, so its encoding is kept on the floor
-    (:attr:`Floor.encoded`) and spliced in; waking a floor forgets it.
+    The map's pairs are packed in pieces and joined under one map header. A floor the
+    player is not on cannot change, so its encoding is kept on the floor
+    (:attr:`Floor.encoded`) and spliced in (waking a floor forgets it); the messages'
+    encoding is kept while the very same messages stand.
     """
-    head = plain_head(game)
+    before, after = head_around_messages(game)
     packer = msgpack.Packer(use_bin_type=True)
-    packed_head = packer.pack(head)
     floors, depth = game.state.floors, game.state.depth
-    parts = [packer.pack_map_header(len(head) + 1), packed_head[HEAD_HEADER:], packer.pack("floors"),
-             packer.pack_array_header(len(floors))]
+    parts = [packer.pack_map_header(len(before) + len(after) + 2), packer.pack(before)[MAP_HEADER:],
+             packer.pack("messages"), encoded_messages(game, packer), packer.pack(after)[MAP_HEADER:],
+             packer.pack("floors"), packer.pack_array_header(len(floors))]
     parts += [encoded_floor(floors[d], d == depth, packer) for d in sorted(floors)]
     return b"".join(parts)
 
 
-# The head's keys fit a one-byte msgpack map header (fixmap, up to 15 keys), so its
-# packing is the header followed by the pairs.
-HEAD_HEADER = 1
+# Each piece of the head has fewer than 16 keys, so msgpack gives it a one-byte map
+# header (fixmap), which is cut off before the pairs are spliced under the whole map's.
+MAP_HEADER = 1
 assert len(PlainSnapshot.__annotations__) <= 15
+
+_messages: weakref.WeakKeyDictionary[Game, tuple[tuple[Message, ...], bytes]] = weakref.WeakKeyDictionary()
+
+
+def encoded_messages(game: Game, packer: msgpack.Packer) -> bytes:
+    """The messages' msgpack bytes, kept for the next step while the very same messages stand."""
+    messages = tuple(game.state.messages)
+    kept = _messages.get(game)
+    if kept is not None and kept[0] == messages:  # Message is frozen: equal messages encode equally
+        return kept[1]
+    packed: bytes = packer.pack(list(map(MESSAGE_FIELDS, messages)))
+    _messages[game] = (messages, packed)
+    return packed
 
 
 def encoded_floor(floor: Floor, current: bool, packer: msgpack.Packer) -> bytes:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 MESSAGE_LOG_SIZE = 50
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Message:
     """One line of the notification area, stamped with its turn."""
 

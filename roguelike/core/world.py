@@ -47,7 +47,7 @@ def doses_on_floor() -> list[tuple[int, Position, Dose]]:
 def roster() -> Roster:
     """Every monster with its position, in id order.
 
-    Same answer as ``matching((Monster, Position))`` (every monster has a position), at
+    Same answer as ``sorted(esper.get_components(Monster, Position))`` (every monster has a position), at
     a fraction of the cost: esper rebuilds two-component queries slowly after any change,
     and this runs several times a turn. esper hands back the very same list object for
     ``get_component(Monster)`` until a component is added or removed anywhere, so the
