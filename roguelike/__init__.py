@@ -3,3 +3,4 @@
 from __future__ import annotations
 
 __version__ = "0.1.0"
+APP_ID = "hedonic-hypothesis"  # the data folder's name, and the window's class / app id for task bars

@@ -9,7 +9,7 @@ import argparse
 import os
 from collections.abc import Sequence
 
-from roguelike import __version__
+from roguelike import APP_ID, __version__
 from roguelike.cli.balance import BALANCE
 from roguelike.cli.play import PLAY, add_play_options
 from roguelike.cli.replay import REPLAY
@@ -40,9 +40,6 @@ def add_common_options(parser: argparse.ArgumentParser) -> None:
     """Options every sub-command accepts."""
     parser.add_argument("--data-dir", default=argparse.SUPPRESS, help="where saves, history and replays live")
     parser.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help="open the debugger on a crash")
-
-
-APP_ID = "hedonic-hypothesis"  # the window's class / app id
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -20,7 +20,7 @@ import tcod.event
 import tcod.sdl.video
 from tcod.cffi import ffi, lib
 
-from roguelike import settings
+from roguelike import APP_ID, settings
 from roguelike.content import formulas
 from roguelike.frontend.keygate import KeyGate
 from roguelike.render.look import finish_frame
@@ -32,7 +32,6 @@ from roguelike.settings import Scaling, Settings, WindowPlace
 from roguelike.settings.options import largest_fitting
 
 TITLE = "Hedonic Hypothesis"
-APP_ID = "hedonic-hypothesis"
 CRASH_BG = (30, 8, 16)
 CRASH_TEXT = (240, 220, 225)
 ANIMATION_FPS = 30

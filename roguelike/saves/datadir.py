@@ -12,7 +12,9 @@ from pathlib import Path
 
 import platformdirs
 
-APP_NAME = "hedonic-hypothesis"
+from roguelike import APP_ID
+
+APP_NAME = APP_ID
 ENV_VAR = "HEDONIC_DATA_DIR"
 
 
