@@ -8,10 +8,15 @@ from typing import Any
 
 import pytest
 
+from tcod.event import KeySym
+
 from roguelike.core.game import Game
 from roguelike.saves import Games, SaveError, inspect_save, read_save
+from roguelike.screens.base import App
+from roguelike.screens.loadgame import LoadGameScreen
+from roguelike.screens.title import TitleScreen
 
-from save_helpers import saved
+from save_helpers import key, saved, screen_text
 from test_saves_format import plain_of, reseal
 
 
@@ -38,11 +43,15 @@ def unknown_dose(plain: Any) -> None:
     fields_of(first_with(plain, "dose"), "dose")[0] = "mystery"
 
 
+def unknown_floor_kind(plain: Any) -> None:
+    plain["floors"][0]["kind"] = "swamp"
+
+
 def huge_state_of_mind(plain: Any) -> None:
     fields_of(first_with(plain, "state_of_mind"), "state_of_mind")[0] = 2**64 - 1
 
 
-@pytest.mark.parametrize("change", [unknown_monster, monster_nowhere, unknown_dose, huge_state_of_mind])
+@pytest.mark.parametrize("change", [unknown_monster, monster_nowhere, unknown_dose, unknown_floor_kind, huge_state_of_mind])
 def test_a_save_that_cannot_be_played_is_damaged(tmp_path: Path, change: Callable[[Any], None]) -> None:
     path = saved(tmp_path)
     plain = plain_of(path)
@@ -54,19 +63,35 @@ def test_a_save_that_cannot_be_played_is_damaged(tmp_path: Path, change: Callabl
     assert Games(tmp_path).last() is None
 
 
-def test_a_save_whose_first_turn_fails_is_listed_damaged_and_never_resumed(
+def test_a_save_whose_first_turn_fails_is_damaged_wherever_resume_is_offered(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = saved(tmp_path)
+    before = path.read_bytes()
 
     def broken(self: Game, command: Any) -> None:
         raise KeyError("something the checks did not foresee")
 
     monkeypatch.setattr(Game, "apply", broken)
-    info = inspect_save(path)
+    assert inspect_save(path).ok  # ``hedonic saves`` reads the file only, without the rules
+    (info,) = Games(tmp_path).saves()  # the Load menu
     assert not info.ok and "cannot be played" in info.status()
-    assert Games(tmp_path).last() is None
+    assert Games(tmp_path).last() is None and Games(tmp_path).find("Ann") is None
+    title = screen_text(App(TitleScreen(Games(tmp_path))).stack[-1])
+    assert "Resume" not in title and "Load game" in title
     with pytest.raises(SaveError, match="cannot be played"):
         Games(tmp_path).resume(path)
     monkeypatch.undo()
-    assert inspect_save(path).ok  # nothing was written: the file is as it was
+    assert path.read_bytes() == before  # nothing was written: the file is as it was
+    assert Games(tmp_path).last() == inspect_save(path)
+
+
+def test_the_load_menu_says_why_a_save_whose_first_turn_fails_cannot_be_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved(tmp_path)
+    monkeypatch.setattr(Game, "apply", lambda self, command: {}["a key the checks did not foresee"])
+    app = App(LoadGameScreen(Games(tmp_path)))
+    app.handle(key(KeySym.RETURN))
+    assert isinstance(app.stack[-1], LoadGameScreen)  # still in the menu: nothing was played
+    assert "damaged (it cannot be played: its first turn fails (KeyError))" in screen_text(app.stack[-1])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from collections import Counter
 
 import numpy as np
@@ -10,6 +11,7 @@ import pytest
 from roguelike.core.floor import Floor, Tile
 from roguelike.core.mapgen import FLOOR_KINDS, generate_floor
 from roguelike.core.pathing import distance_map, travel_cost
+from roguelike.core.plain import FloorKind
 from roguelike.core.world import floor_seed
 
 GAMES = 1000
@@ -51,6 +53,10 @@ def test_thousands_of_games_have_connected_floors_of_every_kind(first: int) -> N
             kinds[floor.kind] += 1
     assert set(kinds) == set(FLOOR_KINDS), kinds
     assert min(kinds.values()) >= CHUNK // 5, kinds
+
+
+def test_a_save_may_name_exactly_the_kinds_of_floor_the_game_generates() -> None:
+    assert set(typing.get_args(FloorKind)) == set(FLOOR_KINDS)
 
 
 def test_floor_one_is_rooms_and_deeper_floors_vary_with_the_seed() -> None:

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from save_helpers import saved
+
 REPOSITORY = Path(__file__).resolve().parent.parent
 HEAVY = ("tcod", "numpy")
 # Runs the real command in a fresh interpreter, then reports its output and what it loaded.
@@ -45,4 +47,16 @@ def test_printing_commands_load_no_tcod_or_numpy(args: tuple[str, ...]) -> None:
     result = run_probe(*args)
     assert result["code"] in (0, None)
     assert "hedonic" in str(result["out"])
+    assert heavy_in(result["modules"]) == []
+
+
+def test_listing_saves_loads_no_tcod_or_numpy(tmp_path: Path) -> None:
+    good = saved(tmp_path, "Ann")
+    damaged = good.with_name(f"cut{good.suffix}")
+    damaged.write_bytes(good.read_bytes()[:-9])  # what a torn write could leave
+    result = run_probe("--data-dir", str(tmp_path), "saves")
+    assert result["code"] == 0
+    lines = str(result["out"]).splitlines()
+    assert len(lines) == 2 and lines[0].startswith("Ann  turn 30") and lines[0].endswith("ok")
+    assert lines[1].startswith(damaged.name) and "damaged" in lines[1]
     assert heavy_in(result["modules"]) == []

@@ -9,9 +9,11 @@ and the autosave copies it without walking a list.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-import numpy as np
-from numpy.typing import NDArray
+if TYPE_CHECKING:  # numpy loads only when a chart is drawn: reading and listing saves need this module
+    import numpy as np
+    from numpy.typing import NDArray
 
 VALUE_BYTES = 2
 VALUE_MIN, VALUE_MAX = -(2**15), 2**15 - 1
@@ -34,6 +36,8 @@ class Chart:
     @property
     def values(self) -> NDArray[np.int16]:
         """The recorded values, oldest first."""
+        import numpy as np
+
         return np.frombuffer(bytes(self.series), dtype="<i2")
 
     @property

@@ -11,7 +11,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from roguelike.content import formulas
-from roguelike.core.plain import PackedEntity as PackedEntity
+from roguelike.core.plain import FloorKind, PackedEntity as PackedEntity
 from roguelike.core.tiles import WALL, Tile as Tile
 
 
@@ -30,7 +30,7 @@ class Floor:
     down_stairs: tuple[int, int]
     up_stairs: tuple[int, int] | None
     arrival: tuple[int, int]
-    kind: str = "rooms"  # which generator made it (see roguelike.core.mapgen.FLOOR_KINDS)
+    kind: FloorKind = "rooms"  # which generator made it (see roguelike.core.mapgen.FLOOR_KINDS)
     dormant: list[PackedEntity] = field(default_factory=list)
     # The snapshot encoding of this floor while the player is elsewhere (see snapshot.py).
     encoded: bytes | None = field(default=None, compare=False, repr=False)

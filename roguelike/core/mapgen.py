@@ -21,6 +21,7 @@ from roguelike.core.floor import Floor, PackedEntity, Tile, blank_floor
 from roguelike.core.mapgen_caves import carve_caves
 from roguelike.core.mapgen_rooms import carve_halls, carve_rooms
 from roguelike.core.packing import pack_entity
+from roguelike.core.plain import FloorKind
 from roguelike.core.pathing import distance_map, travel_cost
 from roguelike.core.rng import Rng
 from roguelike.core.sight import field_of_view
@@ -31,7 +32,7 @@ Areas = list[list[Spot]]
 Carver = Callable[[Rng, Floor, "Spot | None"], Areas]
 
 # Each kind of floor: its generator, its weight and the first floor it can be.
-FLOOR_KINDS: dict[str, tuple[Carver, int, int]] = {
+FLOOR_KINDS: dict[FloorKind, tuple[Carver, int, int]] = {
     "rooms": (carve_rooms, formulas.ROOMS_WEIGHT, 1),
     "caves": (carve_caves, formulas.CAVES_WEIGHT, formulas.CAVES_FROM_FLOOR),
     "halls": (carve_halls, formulas.HALLS_WEIGHT, formulas.HALLS_FROM_FLOOR),
@@ -61,7 +62,7 @@ def generate_floor(
     return floor
 
 
-def floor_kind(rng: Rng, depth: int) -> str:
+def floor_kind(rng: Rng, depth: int) -> FloorKind:
     """A kind of floor drawn by weight among those allowed at ``depth``."""
     allowed = [(key, weight) for key, (_, weight, first) in FLOOR_KINDS.items() if depth >= first]
     return rng.weighted([key for key, _ in allowed], [weight for _, weight in allowed])

@@ -18,6 +18,9 @@ PackedEntity = list[tuple[str, Sequence[Any]]]
 Plain = dict[str, Any]  # a snapshot of any format version, before it is upgraded and checked
 
 
+FloorKind = Literal["rooms", "caves", "halls"]  # the generators of roguelike.core.mapgen.FLOOR_KINDS
+
+
 # The one declaration of a snapshot's shape: snapshot.py builds exactly these (mypy
 # checks it) and saves/validate.py checks files against them. Keys are encoded in
 # the order the functions write them, which the checksums depend on.
@@ -31,7 +34,7 @@ class PlainFloor(TypedDict):
     down: tuple[int, int]
     up: tuple[int, int] | None
     arrival: tuple[int, int]
-    kind: str
+    kind: FloorKind
     dormant: list[PackedEntity]
 
 

@@ -6,6 +6,7 @@ objects that autosave (and carry any extra observers, such as a replay recorder)
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -39,19 +40,24 @@ class Games:
     wizard: bool = False  # every game played is marked (hedonic play --wizard) and never counts
 
     def saves(self) -> list[SaveInfo]:
-        """Saves of living characters (and damaged ones), most recent first."""
-        sweep(self.root)
-        settle_deaths(self.root)
-        return [info for info in list_saves(self.root) if not info.dead]
+        """Saves of living characters (and damaged ones), most recent first; the Load menu offers these."""
+        return [playable(info) for info in self.living()]
 
     def last(self) -> SaveInfo | None:
-        """The most recently played save that can be resumed, if any."""
-        return next((info for info in self.saves() if info.ok), None)
+        """The most recently played save that can be resumed, if any (the title's Resume)."""
+        return next((info for info in map(playable, self.living()) if info.ok), None)
 
     def find(self, name: str) -> SaveInfo | None:
         """The most recent good save of a character with this name."""
         wanted = clean_name(name) or DEFAULT_NAME
-        return next((i for i in self.saves() if i.ok and i.name == wanted), None)
+        named = (playable(info) for info in self.living() if info.name == wanted)
+        return next((info for info in named if info.ok), None)
+
+    def living(self) -> list[SaveInfo]:
+        """Saves of living characters (and damaged ones) as their files list them, first turns untried."""
+        sweep(self.root)
+        settle_deaths(self.root)
+        return [info for info in list_saves(self.root) if not info.dead]
 
     def new(self, name: str) -> Session:
         """A new character's game, saved before its first turn."""
@@ -124,6 +130,17 @@ class Games:
         if self.wizard and session.game.state.origin != "wizard":
             session.apply(Mark("wizard"))  # saved and recorded: the game can never pass for the character's own
         return session
+
+
+def playable(info: SaveInfo) -> SaveInfo:
+    """The listed save, damaged if its first turn fails (tried on a throwaway copy; the file is untouched)."""
+    if not info.ok:
+        return info
+    try:
+        problem = first_turn_problem(read_save(info.path).game)
+    except SaveError as error:
+        problem = error.reason
+    return info if problem is None else dataclasses.replace(info, problem=problem)
 
 
 def lock_if_possible(path: Path) -> SaveLock | None:

@@ -1,4 +1,10 @@
-"""What the menus and ``hedonic saves`` show about each save, damaged ones included."""
+"""What the menus and ``hedonic saves`` show about each save, damaged ones included.
+
+Everything here is read from the file (header, envelope, the snapshot's shape and
+meaning) without rebuilding the game, so listing loads neither numpy nor tcod. Whether a
+save's first turn can be played is tried by :class:`~roguelike.saves.games.Games`
+where Resume is offered.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +19,6 @@ from roguelike.content import formulas
 from roguelike.saves.errors import SaveError
 from roguelike.saves.layout import save_files
 from roguelike.saves.lock import is_locked
-from roguelike.saves.meaning import first_turn_problem
 from roguelike.saves.savefile import read_save
 from roguelike.core.plain import Plain
 
@@ -22,7 +27,7 @@ MARKS = {"replay": " (from replay)", "wizard": " (wizard mode)"}  # how a game n
 
 @dataclass(frozen=True)
 class SaveInfo:
-    """One save as listed: who, how far, and whether it can be played."""
+    """One save as listed: who, how far, and whether its file is sound (or its first turn fails)."""
 
     path: Path
     name: str = ""
@@ -60,11 +65,8 @@ def inspect_save(path: Path) -> SaveInfo:
     """A save's listing entry; a damaged save gets its reason instead of an exception."""
     try:
         save = read_save(path)
-        problem = first_turn_problem(save.game)
     except SaveError as error:
-        problem = error.reason
-    if problem is not None:
-        return SaveInfo(path, problem=problem, open_elsewhere=is_locked(path))
+        return SaveInfo(path, problem=error.reason, open_elsewhere=is_locked(path))
     plain = save.plain
     som = player_field(plain, StateOfMind, "value")
     will = player_field(plain, Attributes, "will")

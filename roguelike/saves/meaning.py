@@ -3,22 +3,26 @@
 Types alone let through a monster of a kind no table describes, a monster standing
 nowhere, or a number so large the next turn cannot encode it. Each of these would pass
 validation and crash on the first turn, every time the save was resumed. A last safety
-net, :func:`first_turn_problem`, plays one turn on a throwaway copy of the game.
+net, :func:`first_turn_problem`, plays one turn on a throwaway copy of the game: the
+menus and ``Games.resume`` try it before a save is offered or played, while the plain
+listing (``hedonic saves``) reads only the file, without loading the rules.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import esper
 
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.core.commands import Wait
-from roguelike.core.game import Game
-from roguelike.core.snapshot import Plain
+from roguelike.core.plain import Plain
 from roguelike.saves.schema import fail
+
+if TYPE_CHECKING:  # the rules (numpy, tcod) load only when a first turn is tried, never to list saves
+    from roguelike.core.game import Game
 
 GAME_INT_LIMIT = 2**31  # no count, turn or attribute of a real game comes near this
 KINDS: dict[str, frozenset[str]] = {"monster": frozenset(MONSTER_KINDS), "dose": frozenset(DOSE_KINDS)}

@@ -17,7 +17,6 @@ from typing import Any
 from components.registry import NAME_OF, SAVED_COMPONENTS
 from roguelike.content import formulas
 from roguelike.core.chart import VALUE_BYTES
-from roguelike.core.mapgen import FLOOR_KINDS
 from roguelike.core.plain import PackedEntity, Plain, PlainSnapshot
 from roguelike.core.player import starting_player
 from roguelike.core.tiles import Tile
@@ -97,8 +96,6 @@ def check_floor(floor: Plain, where: str) -> None:
         fail(f"{where}.tiles", "unknown tile")
     if len(floor["explored"]) != (height * width + 7) // 8:
         fail(f"{where}.explored", "wrong length")
-    if floor["kind"] not in FLOOR_KINDS:
-        fail(f"{where}.kind", "unknown kind of floor")
     for key in ("down", "up", "arrival"):
         if floor[key] is not None and not on_map(floor[key]):
             fail(f"{where}.{key}", "off the map")
