@@ -3,9 +3,14 @@
 Run: ``python -m bench.bench_startup``. Figures go in docs/performance.md ("Start-up").
 
 Every command runs in a new process, as a user starts it (``python -m roguelike ...``,
-the same as the ``hedonic`` script), in an empty data directory. Each is timed as the
-median of RUNS launches, both as CPU time of the process (steady under load) and as wall
-time. The window's first frame is timed from launch to the return of the first
+the same as the ``hedonic`` script), in an empty data directory, except ``hedonic saves``
+and the window's second first frame, which find one save of SAVED_TURNS turns (as a
+returning player has; the title's Resume then tries its first turn). Each is timed as the
+median of RUNS launches (after one untimed launch), both as CPU time of the process
+(steady under load) and as wall time. Compiled modules are cached (in a folder of the
+bench's own) as they are for a player after the first launch; one figure shows
+``simulate`` compiling the game's modules at every launch, as where
+``PYTHONDONTWRITEBYTECODE`` is set. The window's first frame is timed from launch to the return of the first
 ``present`` (the title screen), under SDL's dummy video driver; the process then exits.
 """
 
@@ -22,6 +27,7 @@ from pathlib import Path
 from bench.common import ROOT, children_cpu, figure
 
 RUNS = 7
+SAVED_TURNS = 200
 LIMIT = 60.0
 LIBRARIES = "import tcod, numpy, esper, msgpack"
 FIRST_FRAME = """
@@ -37,39 +43,76 @@ sys.exit(main(["play", "--window"]))
 """
 
 
-def launch(args: list[str], data: Path, env: dict[str, str] | None = None) -> tuple[float, float]:
-    """Median CPU and wall seconds of a command run to its end, RUNS times."""
+def launch(args: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Median CPU and wall seconds of a command run to its end, RUNS times, after one untimed run."""
     cpu, wall = [], []
-    full_env = {**os.environ, "HEDONIC_DATA_DIR": str(data), "PYTHONPATH": str(ROOT), **(env or {})}
-    for _ in range(RUNS):
+    for run in range(RUNS + 1):
         before, start = children_cpu(), time.perf_counter()
-        subprocess.run([sys.executable, *args], cwd=ROOT, env=full_env, check=True, capture_output=True, timeout=LIMIT)
-        wall.append(time.perf_counter() - start)
-        cpu.append(children_cpu() - before)
+        subprocess.run([sys.executable, *args], cwd=ROOT, env=env, check=True, capture_output=True, timeout=LIMIT)
+        if run:  # the first run caches the bytecode, as a player's first launch after installing does
+            wall.append(time.perf_counter() - start)
+            cpu.append(children_cpu() - before)
     return statistics.median(cpu), statistics.median(wall)
+
+
+def environment(data: Path, bytecode: Path, **extra: str) -> dict[str, str]:
+    """A launch's environment: the data directory, and compiled modules kept in ``bytecode``.
+
+    Without the cache (``PYTHONDONTWRITEBYTECODE``, set on some machines) every launch
+    compiles the game's modules again while the libraries load theirs from pip's cache.
+    """
+    env = {**os.environ, "HEDONIC_DATA_DIR": str(data), "PYTHONPATH": str(ROOT), "PYTHONPYCACHEPREFIX": str(bytecode)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return {**env, **extra}
+
+
+def returning_player(data: Path, env: dict[str, str]) -> None:
+    """A data directory holding one living character's save, listed as sound."""
+    play = ["simulate", "--seed", "3", "--turns", str(SAVED_TURNS), "--name", "Ann"]
+    for args in (play, ["saves"]):
+        done = subprocess.run([sys.executable, "-m", "roguelike", "--data-dir", str(data), *args],
+                              cwd=ROOT, env=env, check=True, capture_output=True, text=True, timeout=LIMIT)
+    assert done.stdout.startswith(f"Ann  turn {SAVED_TURNS}  floor") and " ok" in done.stdout, done.stdout
+
+
+def commands(bare: float, libraries: float) -> dict[str, tuple[list[str], float]]:
+    """Each command timed, with the import it is compared with."""
+    verify = ["replay", "--verify", str(ROOT / "replays" / "death-overdose.replay")]
+    return {
+        "hedonic --version": (["--version"], bare),
+        "hedonic --help": (["--help"], bare),
+        f"hedonic saves (one save of {SAVED_TURNS} turns)": (["saves"], bare),
+        "hedonic simulate --turns 1": (["simulate", "--seed", "1", "--turns", "1"], libraries),
+        "hedonic replay --verify (death-overdose.replay)": (verify, libraries),
+    }
+
+
+def first_frames(empty: dict[str, str], saved: dict[str, str]) -> None:
+    """The window's first frame, for a first-time player and for one with a save to resume."""
+    for label, env in (("window", empty), ("window with a save to resume", saved)):
+        cpu, wall = launch(["-c", FIRST_FRAME], {**env, "SDL_VIDEODRIVER": "dummy"})
+        figure(f"{label}: launch to first frame, CPU", cpu * 1e3, "ms")
+        figure(f"{label}: launch to first frame, wall", wall * 1e3, "ms")
 
 
 def main() -> None:
     """Print every command's start-up, and what it adds to the import of its libraries."""
     with tempfile.TemporaryDirectory(prefix="bench-startup-") as folder:
-        data = Path(folder)
-        bare, _ = launch(["-c", "pass"], data)
-        libraries, _ = launch(["-c", LIBRARIES], data)
+        bytecode, data, saved = (Path(folder) / name for name in ("bytecode", "empty", "saved"))
+        data.mkdir()
+        empty_env, saved_env = environment(data, bytecode), environment(saved, bytecode)
+        returning_player(saved, saved_env)
+        bare, _ = launch(["-c", "pass"], empty_env)
+        libraries, _ = launch(["-c", LIBRARIES], empty_env)
         figure("python itself", bare * 1e3, "ms", "CPU")
         figure("importing tcod, numpy, esper and msgpack", libraries * 1e3, "ms", "CPU")
-        commands = {
-            "hedonic --version": (["--version"], bare),
-            "hedonic --help": (["--help"], bare),
-            "hedonic saves": (["saves"], bare),
-            "hedonic simulate --turns 1": (["simulate", "--seed", "1", "--turns", "1"], libraries),
-            "hedonic replay --verify (51 turns)": (["replay", "--verify", str(ROOT / "replays" / "death-overdose.replay")], libraries),
-        }
-        for label, (args, base) in commands.items():
-            cpu, wall = launch(["-m", "roguelike", *args], data)
+        for label, (args, base) in commands(bare, libraries).items():
+            cpu, wall = launch(["-m", "roguelike", *args], saved_env if args == ["saves"] else empty_env)
             figure(label, cpu * 1e3, "ms", f"CPU; {(cpu - base) * 1e3:+.0f} ms over its imports; wall {wall * 1e3:.0f} ms")
-        cpu, wall = launch(["-c", FIRST_FRAME], data, {"SDL_VIDEODRIVER": "dummy"})
-        figure("window: launch to first frame, CPU", cpu * 1e3, "ms")
-        figure("window: launch to first frame, wall", wall * 1e3, "ms")
+        uncached = {**os.environ, "HEDONIC_DATA_DIR": str(data), "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
+        cpu, _ = launch(["-m", "roguelike", "simulate", "--seed", "1", "--turns", "1"], uncached)
+        figure("hedonic simulate --turns 1, game's bytecode not cached", cpu * 1e3, "ms", "CPU")
+        first_frames(empty_env, saved_env)
 
 
 if __name__ == "__main__":

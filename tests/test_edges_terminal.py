@@ -58,3 +58,12 @@ def test_names_are_cut_by_cells() -> None:
     cut = on_one_line(fit("山" * 30, 21))
     assert text_width(cut) <= 21 and cut.endswith("…") and "\ue000" not in cut
     assert fit("Ann", 20) == "Ann" and on_one_line(fit("Zoë 🌸", 6)) == "Zoë 🌸"
+
+
+def test_latin_widths_known_without_the_tables_agree_with_them() -> None:
+    from wcwidth import wcwidth
+
+    from roguelike.core.names import char_width
+
+    for code in range(0x20, 0x2000):
+        assert char_width(chr(code)) == max(0, wcwidth(chr(code))), hex(code)

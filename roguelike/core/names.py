@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import unicodedata
 
-from wcwidth import wcwidth
-
 NAME_MAX = 200  # code points kept; screens truncate further to what fits
 DEFAULT_NAME = "Wanderer"
 WIDE_TAIL = "\ue000"  # private use (never in a name): the second cell of a wide character
@@ -29,6 +27,10 @@ def clean_name(text: str) -> str:
 
 def char_width(char: str) -> int:
     """Cells a character takes in a terminal: 0 (combining), 1, or 2 (CJK, most emoji)."""
+    if " " <= char < "\x7f" or "\xa0" <= char < "\u0300":
+        return 1  # Latin letters: known without wcwidth's tables, whose import costs every start-up
+    from wcwidth import wcwidth
+
     return max(0, wcwidth(char))
 
 

@@ -13,16 +13,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import pdb
-import platform
-import secrets
-import shlex
-import shutil
 import sys
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -83,6 +77,8 @@ def guarded(run: Callable[[argparse.Namespace], int], args: argparse.Namespace) 
         return pipe_closed()
     except Exception as error:
         if getattr(args, "debug", False):
+            import pdb  # the modules only a crash needs load when one happens, not at every start
+
             traceback.print_exc()
             pdb.post_mortem(error.__traceback__)
             return EXIT_CRASHED
@@ -139,6 +135,8 @@ def keep_replay(files: dict[str, Path], report: Path) -> dict[str, Path]:
     replay = files.get("replay")
     if replay is None or not replay.is_file():
         return files
+    import shutil
+
     copy = report.with_suffix(replay.suffix)
     try:
         shutil.copyfile(replay, copy)
@@ -157,6 +155,9 @@ def crash_point(error: BaseException) -> CrashPoint:
 
 def report_text(error: BaseException, point: CrashPoint, files: dict[str, Path]) -> str:
     """The whole report as text."""
+    import platform
+    from datetime import datetime
+
     lines = [
         "Hedonic Hypothesis crash report",
         f"date: {datetime.now().isoformat(timespec='seconds')}",
@@ -188,6 +189,9 @@ def game_lines(game: Game | None, point: CrashPoint) -> list[str]:
 
 def new_report_path(root: Path) -> Path:
     """The absolute path of a new report in the data directory's ``crashes/``."""
+    import secrets
+    from datetime import datetime
+
     folder = subdir(root, CRASHES).resolve()
     return folder / f"crash-{datetime.now():%Y%m%d-%H%M%S}-{secrets.token_hex(2)}.txt"
 
@@ -221,6 +225,8 @@ def reproduce_lines(files: dict[str, Path], game: Game | None) -> list[str]:
     """The commands that take a developer to the crash, to paste (empty without a replay)."""
     if "replay" not in files:
         return []
+    import shlex
+
     replay, turn = shlex.quote(str(files["replay"])), game.state.turn if game is not None else 0
     return ["", "To reproduce (the replay plays the game to the crash, then the crashing command):",
             f"    hedonic replay --verify {replay}", f"    hedonic replay {replay} --inspect {turn}",

@@ -13,8 +13,6 @@ name, so any name is safe and two characters of the same name never collide.
 
 from __future__ import annotations
 
-import secrets
-from datetime import datetime
 from pathlib import Path
 
 SAVES = "saves"
@@ -35,6 +33,9 @@ def history_dir(root: Path) -> Path:
 
 def new_save_id() -> str:
     """A fresh id for a new character's files: when it was made, and a random tail."""
+    import secrets  # only a new game needs these; listing and reading saves start without them
+    from datetime import datetime
+
     return f"{datetime.now():%Y%m%d-%H%M%S}-{secrets.token_hex(4)}"
 
 
