@@ -10,8 +10,13 @@ median of RUNS launches (after one untimed launch), both as CPU time of the proc
 (steady under load) and as wall time. Compiled modules are cached (in a folder of the
 bench's own) as they are for a player after the first launch; one figure shows
 ``simulate`` compiling the game's modules at every launch, as where
-``PYTHONDONTWRITEBYTECODE`` is set. The window's first frame is timed from launch to the return of the first
-``present`` (the title screen), under SDL's dummy video driver; the process then exits.
+``PYTHONDONTWRITEBYTECODE`` is set. ``hedonic`` runs numpy with one BLAS thread, so the
+libraries are timed both as Python imports them and that way. The window's first frame is
+timed from launch to the return of the first ``present`` (the title screen), under SDL's
+dummy video driver; the process then exits. "over its imports" is a command's CPU
+less python's (commands that load no tcod or numpy) or less the libraries' import, as
+Python does it / with one BLAS thread. Left out: the first launch after installing
+(compiling), and a display's own start-up (X11, Wayland).
 """
 
 from __future__ import annotations
@@ -32,13 +37,13 @@ LIMIT = 60.0
 LIBRARIES = "import tcod, numpy, esper, msgpack"
 FIRST_FRAME = """
 import os, sys
+from roguelike.cli.main import main  # first, as the hedonic script does: it loads no tcod
 import tcod.context
 shown = tcod.context.Context.present
 def present(self, *args, **kwargs):
     shown(self, *args, **kwargs)
     os._exit(0)
 tcod.context.Context.present = present
-from roguelike.cli.main import main
 sys.exit(main(["play", "--window"]))
 """
 
@@ -62,7 +67,8 @@ def environment(data: Path, bytecode: Path, **extra: str) -> dict[str, str]:
     compiles the game's modules again while the libraries load theirs from pip's cache.
     """
     env = {**os.environ, "HEDONIC_DATA_DIR": str(data), "PYTHONPATH": str(ROOT), "PYTHONPYCACHEPREFIX": str(bytecode)}
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    for unset in ("PYTHONDONTWRITEBYTECODE", "OPENBLAS_NUM_THREADS"):  # as a player's shell has them
+        env.pop(unset, None)
     return {**env, **extra}
 
 
@@ -75,13 +81,13 @@ def returning_player(data: Path, env: dict[str, str]) -> None:
     assert done.stdout.startswith(f"Ann  turn {SAVED_TURNS}  floor") and " ok" in done.stdout, done.stdout
 
 
-def commands(bare: float, libraries: float) -> dict[str, tuple[list[str], float]]:
-    """Each command timed, with the import it is compared with."""
+def commands(bare: float, libraries: tuple[float, float]) -> dict[str, tuple[list[str], tuple[float, ...]]]:
+    """Each command timed, with the imports it is compared with."""
     verify = ["replay", "--verify", str(ROOT / "replays" / "death-overdose.replay")]
     return {
-        "hedonic --version": (["--version"], bare),
-        "hedonic --help": (["--help"], bare),
-        f"hedonic saves (one save of {SAVED_TURNS} turns)": (["saves"], bare),
+        "hedonic --version": (["--version"], (bare,)),
+        "hedonic --help": (["--help"], (bare,)),
+        f"hedonic saves (one save of {SAVED_TURNS} turns)": (["saves"], (bare,)),
         "hedonic simulate --turns 1": (["simulate", "--seed", "1", "--turns", "1"], libraries),
         "hedonic replay --verify (death-overdose.replay)": (verify, libraries),
     }
@@ -95,6 +101,17 @@ def first_frames(empty: dict[str, str], saved: dict[str, str]) -> None:
         figure(f"{label}: launch to first frame, wall", wall * 1e3, "ms")
 
 
+def imports(env: dict[str, str]) -> tuple[float, tuple[float, float]]:
+    """CPU seconds of python alone, and of importing the libraries (as Python does, with one BLAS thread)."""
+    bare, _ = launch(["-c", "pass"], env)
+    libraries, _ = launch(["-c", LIBRARIES], env)
+    one_thread, _ = launch(["-c", LIBRARIES], {**env, "OPENBLAS_NUM_THREADS": "1"})
+    figure("python itself", bare * 1e3, "ms", "CPU")
+    figure("importing tcod, numpy, esper and msgpack", libraries * 1e3, "ms", "CPU")
+    figure("the same imports with one BLAS thread (as hedonic sets it)", one_thread * 1e3, "ms", "CPU")
+    return bare, (libraries, one_thread)
+
+
 def main() -> None:
     """Print every command's start-up, and what it adds to the import of its libraries."""
     with tempfile.TemporaryDirectory(prefix="bench-startup-") as folder:
@@ -102,14 +119,13 @@ def main() -> None:
         data.mkdir()
         empty_env, saved_env = environment(data, bytecode), environment(saved, bytecode)
         returning_player(saved, saved_env)
-        bare, _ = launch(["-c", "pass"], empty_env)
-        libraries, _ = launch(["-c", LIBRARIES], empty_env)
-        figure("python itself", bare * 1e3, "ms", "CPU")
-        figure("importing tcod, numpy, esper and msgpack", libraries * 1e3, "ms", "CPU")
-        for label, (args, base) in commands(bare, libraries).items():
+        bare, libraries = imports(empty_env)
+        for label, (args, bases) in commands(bare, libraries).items():
             cpu, wall = launch(["-m", "roguelike", *args], saved_env if args == ["saves"] else empty_env)
-            figure(label, cpu * 1e3, "ms", f"CPU; {(cpu - base) * 1e3:+.0f} ms over its imports; wall {wall * 1e3:.0f} ms")
-        uncached = {**os.environ, "HEDONIC_DATA_DIR": str(data), "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
+            over = " / ".join(f"{(cpu - base) * 1e3:+.0f}" for base in bases)
+            figure(label, cpu * 1e3, "ms", f"CPU; {over} ms over its imports; wall {wall * 1e3:.0f} ms")
+        uncached = {**empty_env, "PYTHONDONTWRITEBYTECODE": "1"}
+        del uncached["PYTHONPYCACHEPREFIX"]
         cpu, _ = launch(["-m", "roguelike", "simulate", "--seed", "1", "--turns", "1"], uncached)
         figure("hedonic simulate --turns 1, game's bytecode not cached", cpu * 1e3, "ms", "CPU")
         first_frames(empty_env, saved_env)
