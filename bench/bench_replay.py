@@ -94,7 +94,8 @@ def main() -> None:
           f"{CORPUS_FILE.stat().st_size / steps:.0f} bytes a command")
     corpus = sorted(CORPUS.glob("*.replay"))
     corpus_turns = sum(read_replay(path).final_turn for path in corpus)
-    runs = [("this replay", [CORPUS_FILE], turns, None), (f"the corpus ({len(corpus)} files)", corpus, corpus_turns, None)]
+    runs: list[tuple[str, list[Path], int, int | None]] = [
+        ("this replay", [CORPUS_FILE], turns, None), (f"the corpus ({len(corpus)} files)", corpus, corpus_turns, None)]
     if supports_jobs():  # the corpus one file at a time too, to show what the workers give
         runs.append((f"the corpus ({len(corpus)} files) with --jobs 1", corpus, corpus_turns, 1))
     for label, files, count, jobs in runs:
