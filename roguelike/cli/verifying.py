@@ -13,14 +13,14 @@ several files the worst status wins.
 from __future__ import annotations
 
 import io
-import multiprocessing
 import os
 from collections.abc import Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     from roguelike.replay.verify import Progress
 
 EXIT_OK, EXIT_DIVERGED, EXIT_BAD_FILE = 0, 1, 2
@@ -65,6 +65,9 @@ def verify_files(paths: list[Path], out: TextIO, err: TextIO, jobs: int | None =
 
 def verified_in_parallel(files: list[Path], workers: int, err: TextIO) -> Iterator[Outcome]:
     """Each file's outcome, in the order given, verified by ``workers`` processes, longest first."""
+    import multiprocessing  # loaded only for several files: every hedonic command imports this module
+    from concurrent.futures import ProcessPoolExecutor
+
     # Forking shares the imports already made (spawning would pay start-up again per worker).
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
