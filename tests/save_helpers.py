@@ -69,6 +69,15 @@ def screen_text(screen: object) -> str:
     return "\n".join(screen_rows(screen))
 
 
+def envelope_middles(data: bytes) -> list[int]:
+    """Where the middle byte of the envelope in each slot of a two-slot save is."""
+    from roguelike.saves.slots import FILE_HEADER_SIZE, SLOT_HEADER_SIZE, slot_size_of
+
+    size = slot_size_of(data)
+    starts = [FILE_HEADER_SIZE + index * size for index in (0, 1)]
+    return [start + SLOT_HEADER_SIZE + int.from_bytes(data[start + 8 : start + 12], "big") // 2 for start in starts]
+
+
 def read_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make every open for writing fail as on a read-only file system (until the monkeypatch is undone)."""
     real_open = os.open

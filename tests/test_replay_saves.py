@@ -18,13 +18,14 @@ from roguelike.replay.fileformat import read_replay, replay_bytes
 from roguelike.replay.recorder import replay_path
 from roguelike.replay.verify import Outcome, verify
 from roguelike.saves import Games, inspect_save, read_save, settle
+from roguelike.saves.slots import is_slotted
 from roguelike.screens.loadgame import LoadGameScreen
 from roguelike.core.session import Session
 from roguelike.core.snapshot import digest, encode
 
 from conftest import ROOT
 from replay_helpers import only_replay
-from save_helpers import key, screen_rows
+from save_helpers import envelope_middles, key, screen_rows
 from test_replay_record_verify import changed_command
 
 SEED = 53
@@ -180,9 +181,10 @@ def test_no_save_past_the_end_or_of_a_dead_character(tmp_path: Path, capsys: pyt
 
 
 def damage(path: Path) -> bytes:
-    """Flip a byte in the middle of a file; the damaged bytes."""
+    """Flip a byte in the middle of a file (of both copies in a two-slot save); the damaged bytes."""
     data = bytearray(path.read_bytes())
-    data[len(data) // 2] ^= 0xFF
+    for middle in envelope_middles(bytes(data)) if is_slotted(bytes(data)) else [len(data) // 2]:
+        data[middle] ^= 0xFF
     path.write_bytes(bytes(data))
     return bytes(data)
 

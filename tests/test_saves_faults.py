@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from roguelike.core.commands import Wait
-from roguelike.saves import Games, SaveError, list_saves, load_save, read_history, read_save, settle
+from roguelike.saves import FORMAT_VERSION, Games, SaveError, list_saves, load_save, read_history, read_save, settle
 from save_helpers import SEED, played, read_only, saved
 
 HEDONIC = [sys.executable, "-m", "roguelike"]
@@ -33,24 +33,21 @@ def failing(error: int, real: Any) -> Any:
 @pytest.mark.parametrize(
     ("function", "error", "words"),
     [
-        ("write", errno.ENOSPC, "no space left on device"),
-        ("fsync", errno.EIO, "input/output error"),
-        ("replace", errno.EXDEV, "cross-device link"),
+        ("pwrite", errno.ENOSPC, "no space left on device"),
+        ("fdatasync", errno.EIO, "input/output error"),
     ],
 )
-def test_a_failing_disk_keeps_the_last_good_save_and_the_game_running(
+def test_a_failing_write_in_place_keeps_the_last_good_save_and_the_game_running(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, function: str, error: int, words: str
 ) -> None:
     session, step = played(tmp_path, turns=10)
     (path,) = (tmp_path / "saves").glob("*.save")
-    good = path.read_bytes()
     monkeypatch.setattr(os, function, failing(error, getattr(os, function)))
     for _ in range(3):
         session.apply(Wait())
     settle(session)
     monkeypatch.undo()
-    assert path.read_bytes() == good
-    assert read_save(path).checksum == step.checksum
+    assert read_save(path).checksum == step.checksum  # a slot whose write failed is never read back
     assert session.game.state.turn > step.turn  # the game went on
     (notice,) = session.notices.lines()
     assert words in notice.lower() and f"turn {step.turn}" in notice
@@ -58,6 +55,45 @@ def test_a_failing_disk_keeps_the_last_good_save_and_the_game_running(
     latest = session.apply(Wait())
     settle(session)
     assert read_save(path).checksum == latest.checksum
+    assert session.notices.lines() == []
+    session.close()
+
+
+def old_save(root: Path) -> Path:
+    """A format 5 save (one envelope, no slots) in a data directory: its first autosave rewrites it whole."""
+    path = root / "saves" / "20260101-000000-0ld5a7e0.save"
+    path.parent.mkdir(parents=True)
+    path.write_bytes((Path(__file__).resolve().parent.parent / "saves" / "v5.save").read_bytes())
+    return path
+
+
+@pytest.mark.parametrize(
+    ("function", "error", "words"),
+    [
+        ("write", errno.ENOSPC, "no space left on device"),
+        ("fsync", errno.EIO, "input/output error"),
+        ("replace", errno.EXDEV, "cross-device link"),
+    ],
+)
+def test_a_failing_whole_file_write_keeps_the_old_save_untouched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, function: str, error: int, words: str
+) -> None:
+    path = old_save(tmp_path)
+    good = path.read_bytes()
+    session = Games(tmp_path).resume(path)
+    monkeypatch.setattr(os, function, failing(error, getattr(os, function)))
+    for _ in range(3):
+        session.apply(Wait())
+    settle(session)
+    monkeypatch.undo()
+    assert path.read_bytes() == good
+    (notice,) = session.notices.lines()
+    assert words in notice.lower() and "turn 100" in notice
+    assert sorted(p.name for p in path.parent.iterdir()) == sorted([path.name, path.with_suffix(".lock").name])
+    latest = session.apply(Wait())
+    settle(session)
+    save = read_save(path)
+    assert save.checksum == latest.checksum and save.version == FORMAT_VERSION
     assert session.notices.lines() == []
     session.close()
 
@@ -88,7 +124,7 @@ def test_a_new_game_in_a_folder_that_cannot_be_written_still_plays(tmp_path: Pat
 def test_when_the_file_size_limit_hits_a_headless_game_finishes_and_keeps_its_save(tmp_path: Path) -> None:
     run(["simulate", "--name", "Ann", "--seed", str(SEED), "--turns", "20"], tmp_path)
     (path,) = (tmp_path / "saves").glob("*.save")
-    good = path.read_bytes()
+    good = read_save(path).checksum
 
     def tiny_files() -> None:
         import resource
@@ -100,7 +136,7 @@ def test_when_the_file_size_limit_hits_a_headless_game_finishes_and_keeps_its_sa
     assert result.returncode == 0
     assert "turns: 40" in result.stdout
     assert "Cannot save: file too large" in result.stderr
-    assert path.read_bytes() == good
+    assert read_save(path).checksum == good
 
 
 def test_a_second_game_cannot_open_a_save_already_open(tmp_path: Path) -> None:
@@ -132,7 +168,7 @@ def test_a_lock_held_by_another_process_blocks_until_that_process_dies(tmp_path:
     Games(tmp_path).resume(path).close()
 
 
-def test_a_leftover_temp_file_from_a_crash_is_ignored_and_replaced(tmp_path: Path) -> None:
+def test_a_leftover_temp_file_from_a_crash_is_ignored_then_swept(tmp_path: Path) -> None:
     session, _ = played(tmp_path, turns=3)
     (path,) = (tmp_path / "saves").glob("*.save")
     temp = path.with_name(path.name + ".tmp")
@@ -140,9 +176,10 @@ def test_a_leftover_temp_file_from_a_crash_is_ignored_and_replaced(tmp_path: Pat
     assert [info.path for info in list_saves(tmp_path)] == [path]
     step = session.apply(Wait())
     settle(session)
-    assert not temp.exists()
     assert read_save(path).checksum == step.checksum
     session.close()
+    Games(tmp_path).saves()
+    assert not temp.exists() and read_save(path).checksum == step.checksum
 
 
 def run(arguments: list[str], data_dir: Path, **popen: Any) -> subprocess.CompletedProcess[str]:

@@ -12,27 +12,28 @@ import pytest
 
 from roguelike.saves import FORMAT_VERSION, SaveError, load_save, read_save, write_save
 from roguelike.saves import upgrade as upgrade_module
-from roguelike.saves.container import PREFIX, SAVE_MAGIC, seal
+from roguelike.saves.container import SAVE_MAGIC, seal
+from roguelike.saves.slots import FILE_HEADER_SIZE, SLOT_HEADER_SIZE, newest_slots, slot_size_of, slotted_file
+from roguelike.saves.upgrade import SLOTTED_SINCE
 from roguelike.saves.errors import Damaged
 from roguelike.saves.validate import field_checks
 from roguelike.core.snapshot import checksum, encode, to_plain
-from save_helpers import played, saved
+from save_helpers import envelope_middles, played, saved
 
 REPOSITORY_SAVES = Path(__file__).resolve().parent.parent / "saves"
 
 
 def reseal(path: Path, plain: Any, version: int = FORMAT_VERSION, header: Any = None) -> None:
-    """Write a save whose envelope (and checksum) is valid around any payload."""
+    """Write a save whose envelope, slots and checksums are valid around any payload, in its version's layout."""
     header = header if header is not None else {"saved_at": 1, "steps": 0, "game": "test"}
-    path.write_bytes(seal(SAVE_MAGIC, version, encode(header), encode(plain)))
+    envelope = seal(SAVE_MAGIC, version, encode(header), encode(plain))
+    path.write_bytes(slotted_file(envelope, version=version) if version >= SLOTTED_SINCE else envelope)
 
 
 def plain_of(path: Path) -> Any:
-    """The snapshot inside a save, as plain data, unchecked."""
-    data = path.read_bytes()
-    _, _, header_len, payload_len = PREFIX.unpack_from(data)
-    start = PREFIX.size + header_len
-    return msgpack.unpackb(data[start : start + payload_len], strict_map_key=False)
+    """The snapshot inside a save (its newest slot), as plain data, unchecked."""
+    payload = newest_slots(path.read_bytes())[0].sealed.payload
+    return msgpack.unpackb(payload, strict_map_key=False)
 
 
 def reason(path: Path) -> str:
@@ -91,7 +92,39 @@ def test_a_save_holds_name_turn_floors_and_rng(tmp_path: Path) -> None:
     ],
     ids=["empty", "magic-only", "half", "extra", "wrong-magic", "json", "flipped-bit", "flipped-digest", "absurd-header", "absurd-payload"],
 )
-def test_a_damaged_file_gets_a_clear_reason_and_is_left_alone(tmp_path: Path, damage: Any, expected: str) -> None:
+def test_a_damaged_single_envelope_file_gets_a_clear_reason_and_is_left_alone(tmp_path: Path, damage: Any, expected: str) -> None:
+    path = tmp_path / "old.save"  # formats 1 to 5: the file is one envelope
+    path.write_bytes(damage((REPOSITORY_SAVES / "v5.save").read_bytes()))
+    before = path.read_bytes()
+    assert expected in reason(path)
+    assert path.read_bytes() == before
+
+
+def flipped(data: bytes, *places: int) -> bytes:
+    """The bytes with every bit of each place flipped."""
+    changed = bytearray(data)
+    for place in places:
+        changed[place] ^= 0xFF
+    return bytes(changed)
+
+
+@pytest.mark.parametrize(
+    ("damage", "expected"),
+    [
+        (lambda data: b"", "the file is empty"),
+        (lambda data: data[:20], "cut short"),
+        (lambda data: data[: FILE_HEADER_SIZE + SLOT_HEADER_SIZE + 100], "cut short"),
+        (lambda data: b"GIF89a" + data[6:], "not a Hedonic Hypothesis save"),
+        (lambda data: flipped(data, 12), "its header is damaged"),
+        (lambda data: flipped(data, 20), "its header is damaged"),
+        (lambda data: flipped(data, *envelope_middles(data)), "both of its copies are damaged: its checksum does not match"),
+        (lambda data: flipped(data, FILE_HEADER_SIZE + 9, FILE_HEADER_SIZE + slot_size_of(data) + 9), "both of its copies are damaged"),
+        (lambda data: data[:FILE_HEADER_SIZE] + bytes(len(data) - FILE_HEADER_SIZE), "it holds no saved game"),
+    ],
+    ids=["empty", "header-only", "half-a-slot", "wrong-magic", "slot-size", "header-digest", "both-envelopes",
+         "both-lengths", "blank-slots"],
+)
+def test_a_damaged_two_slot_file_gets_a_clear_reason_and_is_left_alone(tmp_path: Path, damage: Any, expected: str) -> None:
     path = saved(tmp_path)
     path.write_bytes(damage(path.read_bytes()))
     before = path.read_bytes()
@@ -230,7 +263,7 @@ def test_every_saved_component_has_field_types_saves_can_check() -> None:
 def test_hostile_payloads_inside_a_valid_envelope_are_save_errors(tmp_path: Path, payload: bytes, expected: str) -> None:
     path = tmp_path / "hostile.save"
     header = encode({"saved_at": 1, "steps": 0, "game": "x"})
-    path.write_bytes(seal(SAVE_MAGIC, FORMAT_VERSION, header, payload))
+    path.write_bytes(slotted_file(seal(SAVE_MAGIC, FORMAT_VERSION, header, payload)))
     assert expected in reason(path)
 
 

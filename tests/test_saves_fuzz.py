@@ -1,6 +1,6 @@
 """Property: whatever bytes a save file holds, loading it raises SaveError or gives a game.
 
-Two kinds of mutation: raw byte damage (caught by the envelope and checksum), and damage
+Two kinds of mutation: raw byte damage (caught by the slots, the envelope and their checksums), and damage
 inside the snapshot sealed again with a valid checksum, so the field validation and the
 rebuilding of the game are exercised too. Over a thousand files each.
 """
@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from roguelike.saves import FORMAT_VERSION, SaveError, load_save
-from roguelike.saves.container import PREFIX, SAVE_MAGIC, seal
+from roguelike.saves.container import SAVE_MAGIC, seal
+from roguelike.saves.slots import newest_slots, slotted_file
 from roguelike.core.snapshot import encode
 from save_helpers import played
 
@@ -32,10 +33,8 @@ def original(folder: str) -> bytes:
 
 
 def snapshot_of(data: bytes) -> Any:
-    """The snapshot inside a save's bytes."""
-    _, _, header_len, payload_len = PREFIX.unpack_from(data)
-    start = PREFIX.size + header_len
-    return msgpack.unpackb(data[start : start + payload_len], strict_map_key=False)
+    """The snapshot in a save's newest slot."""
+    return msgpack.unpackb(newest_slots(data)[0].sealed.payload, strict_map_key=False)
 
 
 def loads_or_says_why(path: Path, data: bytes) -> None:
@@ -83,6 +82,17 @@ def test_damaged_bytes_only_ever_raise_save_error(tmp_path_factory: Any, damage:
     loads_or_says_why(folder / "mutated.save", data)
 
 
+@FUZZ
+@given(st.lists(byte_damage, min_size=1, max_size=4))
+def test_damaged_bytes_of_an_old_single_envelope_save_only_ever_raise_save_error(
+    tmp_path_factory: Any, damage: list[tuple[str, int, Any]]
+) -> None:
+    data = (Path(__file__).resolve().parent.parent / "saves" / "v5.save").read_bytes()
+    for how in damage:
+        data = damage_bytes(data, how)
+    loads_or_says_why(tmp_path_factory.getbasetemp() / "fuzz-old.save", data)
+
+
 plain_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.floats(allow_nan=True)
     | st.text(max_size=8) | st.binary(max_size=8),
@@ -125,4 +135,4 @@ def test_resealed_snapshots_of_any_shape_only_ever_raise_save_error(
     spots = places(plain)
     plain = replaced(plain, spots[second % len(spots)], other)
     header = encode({"saved_at": 0, "steps": 0, "game": "fuzz"})
-    loads_or_says_why(folder / "mutated.save", seal(SAVE_MAGIC, FORMAT_VERSION, header, encode(plain)))
+    loads_or_says_why(folder / "mutated.save", slotted_file(seal(SAVE_MAGIC, FORMAT_VERSION, header, encode(plain))))

@@ -1,7 +1,9 @@
 """The autosave: an observer of the session that saves after every step.
 
-After each command the step's already-encoded snapshot is written atomically (temp file,
-fsync, replace, fsync the folder). The waits on the disk happen on one background thread
+After each command the step's already-encoded snapshot is written into the older of the
+save file's two slots, in place, and ``fdatasync``-ed (slots.py: the newest whole slot is
+the save, so a write cut short loses at most that turn); a new, outgrown or older-format
+file is written whole, atomically (temp file, fsync, replace, fsync the folder). The waits on the disk happen on one background thread
 so the player never waits for them: the frame of the turn is drawn at once, and the next
 key is only read once the turn's save is on disk (the in-game screen's ``before_input``
 hook calls :func:`settle`; a step also finishes the write before it, so writes never overlap).
@@ -24,6 +26,7 @@ from roguelike.saves.history import record_of, write_record
 from roguelike.saves.layout import record_path
 from roguelike.saves.lock import SaveLock
 from roguelike.saves.savefile import write_save
+from roguelike.saves.slots import SlotWriter
 from roguelike.core.session import Session, Step
 from roguelike.core.snapshot import snapshot_bytes
 
@@ -62,6 +65,7 @@ class Autosave:
         self.pending: Pending | None = None
         self.writing: Future[None] | None = None
         self.buried = False
+        self.slots = SlotWriter(path)  # written by one thread at a time: each write settles the one before
 
     def start(self, game: Game, steps: int = 0) -> None:
         """Save a game that has had no step yet (a new character), before it is played."""
@@ -76,7 +80,7 @@ class Autosave:
             self.write_now()
             self.bury(game)
             return
-        self.writing = writer().submit(write_save, self.path, step.snapshot, steps=step.index)
+        self.writing = writer().submit(write_save, self.path, step.snapshot, steps=step.index, slots=self.slots)
 
     def settle(self) -> bool:
         """Wait for the save being written and report how it went; True if all is saved."""
@@ -91,7 +95,7 @@ class Autosave:
             return
         snapshot, steps, _ = self.pending
         try:
-            write_save(self.path, snapshot, steps=steps)
+            write_save(self.path, snapshot, steps=steps, slots=self.slots)
         except SaveError as error:
             self.finish(error)
             return

@@ -49,10 +49,7 @@ def unseal(data: bytes, magic: bytes, what: str, newest: int) -> Sealed:
     check_prefix(data, magic, what)
     _, version, header_len, payload_len = PREFIX.unpack_from(data)
     if version > newest:
-        raise Damaged(
-            f"it was made by a newer version of the game (format {version}; this game reads "
-            f"formats up to {newest}); update the game to open it"
-        )
+        raise Damaged(newer_format(version, newest))
     expected = PREFIX.size + header_len + payload_len + DIGEST_SIZE
     if len(data) < expected:
         raise Damaged("the file is cut short")
@@ -62,6 +59,11 @@ def unseal(data: bytes, magic: bytes, what: str, newest: int) -> Sealed:
         raise Damaged("its checksum does not match (the file was changed or damaged)")
     header_end = PREFIX.size + header_len
     return Sealed(version, data[PREFIX.size:header_end], data[header_end:-DIGEST_SIZE])
+
+
+def newer_format(version: int, newest: int) -> str:
+    """Why a file of a newer format is refused."""
+    return f"it was made by a newer version of the game (format {version}; this game reads formats up to {newest}); update the game to open it"
 
 
 def check_prefix(data: bytes, magic: bytes, what: str) -> None:

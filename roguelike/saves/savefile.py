@@ -22,6 +22,7 @@ from roguelike.saves.atomic import write_atomic
 from roguelike.saves.container import MAX_FILE_SIZE, SAVE_MAGIC, seal, unseal
 from roguelike.saves.errors import Damaged, SaveError, describe_os_error
 from roguelike.saves.schema import Malformed, checker
+from roguelike.saves.slots import SlotWriter, is_slotted, newest_slots, slotted_file
 from roguelike.saves.upgrade import FORMAT_VERSION, upgrade
 from roguelike.saves.validate import validate_snapshot
 from roguelike.core.plain import Plain, digest, encode
@@ -66,13 +67,20 @@ class SaveFile:
         return rebuild(self.path, self.plain)
 
 
-def write_save(path: Path, snapshot: bytes, *, steps: int = 0) -> None:
-    """Write an encoded snapshot as a save, atomically; SaveError if it cannot be written."""
+def write_save(path: Path, snapshot: bytes, *, steps: int = 0, slots: SlotWriter | None = None) -> None:
+    """Write an encoded snapshot as a save; SaveError if it cannot be written.
+
+    Without ``slots`` the file is written whole, atomically; with them (the autosave) into
+    the older of its two slots in place, the file being written whole only when it must be.
+    """
     header: SaveHeader = {"saved_at": int(time.time()), "steps": steps, "game": __version__}
-    data = seal(SAVE_MAGIC, FORMAT_VERSION, encode(dict(header)), snapshot)
+    envelope = seal(SAVE_MAGIC, FORMAT_VERSION, encode(dict(header)), snapshot)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, data)
+        if slots is None:
+            write_atomic(path, slotted_file(envelope))
+        else:
+            slots.write(envelope)
     except OSError as error:
         raise SaveError(path, describe_os_error(error), doing="save") from error
 
@@ -85,10 +93,14 @@ def save_game(path: Path, game: Game, *, steps: int = 0) -> None:
 
 
 def read_save(path: Path) -> SaveFile:
-    """Read and check a save without rebuilding the game; SaveError says what is wrong."""
+    """Read and check a save without rebuilding the game; SaveError says what is wrong.
+
+    Every reader of save files comes here: a file of two slots (format 6 on) gives its
+    newest slot that is whole, an older file its one envelope.
+    """
     data = read_file(path, "save")
     try:
-        sealed = unseal(data, SAVE_MAGIC, "save", FORMAT_VERSION)
+        sealed = newest_slots(data)[0].sealed if is_slotted(data) else unseal(data, SAVE_MAGIC, "save", FORMAT_VERSION)
         header = typing.cast(SaveHeader, checked(decode(sealed.header), SaveHeader))
         plain = validated(upgrade(decode(sealed.payload), sealed.version))
     except Damaged as error:

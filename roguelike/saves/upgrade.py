@@ -14,7 +14,8 @@ from typing import Any
 from roguelike.core.chart import Chart
 from roguelike.saves.errors import Damaged
 
-FORMAT_VERSION = 5
+FORMAT_VERSION = 6
+SLOTTED_SINCE = 6  # the first format whose file holds two slots (slots.py) rather than one envelope
 OLDEST_VERSION = 1
 
 Upgrade = Callable[[dict[str, Any]], dict[str, Any]]
@@ -58,8 +59,13 @@ def add_chart(plain: dict[str, Any]) -> dict[str, Any]:
     return {**plain, "chart": chart.to_plain()}
 
 
+def two_slots(plain: dict[str, Any]) -> dict[str, Any]:
+    """5 to 6: the file became two slots overwritten in turn (slots.py); the game in it is unchanged."""
+    return plain
+
+
 # UPGRADES[v] turns a version-v snapshot into a version-(v + 1) one.
-UPGRADES: dict[int, Upgrade] = {1: own_game, 2: kinds_of_floor_and_mind, 3: add_chart, 4: give_score}
+UPGRADES: dict[int, Upgrade] = {1: own_game, 2: kinds_of_floor_and_mind, 3: add_chart, 4: give_score, 5: two_slots}
 
 
 def upgrade(plain: Any, version: int, newest: int = FORMAT_VERSION) -> Any:
