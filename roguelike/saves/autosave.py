@@ -3,10 +3,11 @@
 After each command the step's already-encoded snapshot is written into the older of the
 save file's two slots, in place, and ``fdatasync``-ed (slots.py: the newest whole slot is
 the save, so a write cut short loses at most that turn); a new, outgrown or older-format
-file is written whole, atomically (temp file, fsync, replace, fsync the folder). The waits on the disk happen on one background thread
-so the player never waits for them: the frame of the turn is drawn at once, and the next
-key is only read once the turn's save is on disk (the in-game screen's ``before_input``
-hook calls :func:`settle`; a step also finishes the write before it, so writes never overlap).
+file is written whole, atomically (temp file, fsync, replace, fsync the folder). The
+waits on the disk happen on one background thread so the player never waits for them:
+the frame of the turn is drawn at once, and the next key is only read once the turn's
+save is on disk (the in-game screen's ``before_input`` hook calls :func:`settle`; a step
+also finishes the write before it, so writes never overlap).
 
 When the character dies, its record goes durably into the history first; only then is
 the save retired. A save that cannot be written (read-only or full disk) leaves the last

@@ -2,9 +2,9 @@
 
 ::
 
-    <data dir>/saves/<id>.save      one per living character, replaced every turn
+    <data dir>/saves/<id>.save      one per living character, written in place every turn (slots.py)
     <data dir>/saves/<id>.lock      held by the game playing that save
-    <data dir>/saves/<id>.save.tmp  a save being written (left over only by a crash)
+    <data dir>/saves/<id>.save.tmp  a save being written whole (left over only by a crash)
     <data dir>/history/<id>.record  one per dead character, written once
 
 ``<id>`` is the creation time and random hex made by the game, never the player's

@@ -2,8 +2,8 @@
 
 The lock is ``flock`` on Linux and macOS (``msvcrt.locking`` on Windows); the operating
 system drops it when the process ends however it ends, so a crash never leaves a save
-locked. The lock file is separate from the save because every autosave replaces the
-save file itself.
+locked. The lock file is separate from the save because a save written whole (new,
+outgrown, or of an older format) replaces the save file itself.
 """
 
 from __future__ import annotations
