@@ -47,7 +47,7 @@ from roguelike.core.game import Game
 from roguelike.screens.keymap import MOVE_KEYS
 from roguelike.render.draw import draw_game
 from roguelike.saves import Games, load_save, read_save, settle, write_save
-from roguelike.saves.slots import SlotWriter, newest_slots
+from roguelike.saves.slots import SlotWriter, newest_slot
 from roguelike.screens.ingame import InGameScreen
 from roguelike.core.session import Session
 from roguelike.core.snapshot import snapshot_bytes
@@ -190,7 +190,7 @@ def main() -> None:
     slots = SlotWriter(path)
     print(report("a turn's write: the older slot in place, fdatasync", timings(lambda: write_save(path, snapshot, slots=slots), 500, clock=time.perf_counter)))
     print(report("a whole file (new or outgrown): write, fsync, replace, fsync folder", timings(lambda: write_save(path, snapshot), 500, clock=time.perf_counter)))
-    print(f"save size: {len(newest_slots(path.read_bytes())[0].sealed.payload):,} bytes of snapshot, a file of {path.stat().st_size:,} bytes (two slots with room to grow)")
+    print(f"save size: {len(newest_slot(path.read_bytes()).sealed.payload):,} bytes of snapshot, a file of {path.stat().st_size:,} bytes (two slots with room to grow)")
     loads = timings(lambda: load_save(path).close(), LOADS, clock=time.perf_counter)
     print(report("load (read, check, validate, rebuild)", loads))
     figure("load (median)", statistics.median(loads) * 1e3, "ms")

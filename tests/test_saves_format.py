@@ -13,7 +13,7 @@ import pytest
 from roguelike.saves import FORMAT_VERSION, SaveError, load_save, read_save, write_save
 from roguelike.saves import upgrade as upgrade_module
 from roguelike.saves.container import SAVE_MAGIC, seal
-from roguelike.saves.slots import FILE_HEADER_SIZE, SLOT_HEADER_SIZE, newest_slots, slot_size_of, slotted_file
+from roguelike.saves.slots import FILE_HEADER_SIZE, SLOT_HEADER_SIZE, newest_slot, slot_size_of, slotted_file
 from roguelike.saves.upgrade import SLOTTED_SINCE
 from roguelike.saves.errors import Damaged
 from roguelike.saves.validate import field_checks
@@ -32,7 +32,7 @@ def reseal(path: Path, plain: Any, version: int = FORMAT_VERSION, header: Any = 
 
 def plain_of(path: Path) -> Any:
     """The snapshot inside a save (its newest slot), as plain data, unchecked."""
-    payload = newest_slots(path.read_bytes())[0].sealed.payload
+    payload = newest_slot(path.read_bytes()).sealed.payload
     return msgpack.unpackb(payload, strict_map_key=False)
 
 

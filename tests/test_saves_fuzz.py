@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from roguelike.saves import FORMAT_VERSION, SaveError, load_save
 from roguelike.saves.container import SAVE_MAGIC, seal
-from roguelike.saves.slots import newest_slots, slotted_file
+from roguelike.saves.slots import newest_slot, slotted_file
 from roguelike.core.snapshot import encode
 from save_helpers import played
 
@@ -34,7 +34,7 @@ def original(folder: str) -> bytes:
 
 def snapshot_of(data: bytes) -> Any:
     """The snapshot in a save's newest slot."""
-    return msgpack.unpackb(newest_slots(data)[0].sealed.payload, strict_map_key=False)
+    return msgpack.unpackb(newest_slot(data).sealed.payload, strict_map_key=False)
 
 
 def loads_or_says_why(path: Path, data: bytes) -> None:

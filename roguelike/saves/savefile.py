@@ -22,7 +22,7 @@ from roguelike.saves.atomic import write_atomic
 from roguelike.saves.container import MAX_FILE_SIZE, SAVE_MAGIC, seal, unseal
 from roguelike.saves.errors import Damaged, SaveError, describe_os_error
 from roguelike.saves.schema import Malformed, checker
-from roguelike.saves.slots import SlotWriter, is_slotted, newest_slots, slotted_file
+from roguelike.saves.slots import SlotWriter, is_slotted, newest_slot, slotted_file
 from roguelike.saves.upgrade import FORMAT_VERSION, upgrade
 from roguelike.saves.validate import validate_snapshot
 from roguelike.core.plain import Plain, digest, encode
@@ -100,7 +100,7 @@ def read_save(path: Path) -> SaveFile:
     """
     data = read_file(path, "save")
     try:
-        sealed = newest_slots(data)[0].sealed if is_slotted(data) else unseal(data, SAVE_MAGIC, "save", FORMAT_VERSION)
+        sealed = newest_slot(data).sealed if is_slotted(data) else unseal(data, SAVE_MAGIC, "save", FORMAT_VERSION)
         header = typing.cast(SaveHeader, checked(decode(sealed.header), SaveHeader))
         plain = validated(upgrade(decode(sealed.payload), sealed.version))
     except Damaged as error:

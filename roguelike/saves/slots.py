@@ -105,13 +105,22 @@ def read_slot(data: bytes, index: int, slot_size: int) -> Slot | str:
         return error.reason
 
 
-def newest_slots(data: bytes) -> list[Slot]:
-    """The usable slots of a slotted file, newest first; Damaged saying why if there is none."""
-    slots = slots_of(data)
-    usable = sorted((slot for slot in slots if isinstance(slot, Slot)), key=lambda slot: -slot.sequence)
-    if not usable:
-        raise Damaged(none_usable(data, [reason for reason in slots if isinstance(reason, str)]))
-    return usable
+def newest_slot(data: bytes) -> Slot:
+    """The slot with the highest sequence whose checksums match; Damaged saying why if neither."""
+    slot_size = slot_size_of(data)
+    reasons = []
+    for index in sorted((0, 1), key=lambda index: -claimed_sequence(data, index, slot_size)):
+        slot = read_slot(data, index, slot_size)
+        if isinstance(slot, Slot):
+            return slot  # the other slot is not checked: the newest whole one is all a reader needs
+        reasons.append(slot)
+    raise Damaged(none_usable(data, reasons))
+
+
+def claimed_sequence(data: bytes, index: int, slot_size: int) -> int:
+    """The sequence a slot's header claims, before anything is checked."""
+    start = FILE_HEADER_SIZE + index * slot_size
+    return int.from_bytes(data[start : start + 8], "big") if len(data) >= start + 8 else 0
 
 
 def none_usable(data: bytes, reasons: list[str]) -> str:
@@ -200,7 +209,7 @@ class SlotWriter:
 
         try:
             data = read_file(self.path, "save")
-            newest = newest_slots(data)[0] if is_slotted(data) else None
+            newest = newest_slot(data) if is_slotted(data) else None
         except (Damaged, SaveError):
             return  # a missing, unreadable or damaged file is written whole
         if newest is not None:
