@@ -108,13 +108,13 @@ def read_slot(data: bytes, index: int, slot_size: int) -> Slot | str:
 def newest_slot(data: bytes) -> Slot:
     """The slot with the highest sequence whose checksums match; Damaged saying why if neither."""
     slot_size = slot_size_of(data)
-    reasons = []
+    reasons: dict[int, str] = {}
     for index in sorted((0, 1), key=lambda index: -claimed_sequence(data, index, slot_size)):
         slot = read_slot(data, index, slot_size)
         if isinstance(slot, Slot):
             return slot  # the other slot is not checked: the newest whole one is all a reader needs
-        reasons.append(slot)
-    raise Damaged(none_usable(data, reasons))
+        reasons[index] = slot
+    raise Damaged(none_usable(data, [reasons[index] for index in (0, 1)]))
 
 
 def claimed_sequence(data: bytes, index: int, slot_size: int) -> int:
@@ -130,9 +130,9 @@ def none_usable(data: bytes, reasons: list[str]) -> str:
     written = [reason for reason in reasons if reason != NEVER_WRITTEN]
     if not written:
         return "it holds no saved game"
-    if len(written) == 1:
-        return written[0]
-    return "both of its copies are damaged: " + "; ".join(dict.fromkeys(written))
+    if len(set(written)) == 1:
+        return written[0]  # the one copy ever written, or both copies alike
+    return "both of its copies are damaged: " + "; ".join(written)
 
 
 def slot_digest(sequence: int, envelope: bytes) -> bytes:
