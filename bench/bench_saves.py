@@ -47,6 +47,8 @@ from roguelike.core.game import Game
 from roguelike.screens.keymap import MOVE_KEYS
 from roguelike.render.draw import draw_game
 from roguelike.saves import Games, load_save, read_save, settle, write_save
+from roguelike.saves.atomic import write_atomic
+from roguelike.saves.savefile import sealed_save
 from roguelike.saves.slots import SlotWriter, newest_slot
 from roguelike.screens.ingame import InGameScreen
 from roguelike.core.session import Session
@@ -171,6 +173,18 @@ def difference(slower: list[float], faster: list[float]) -> float:
     return statistics.median(slower) - statistics.median(faster)
 
 
+def write_paths(path: Path, beside: Path, snapshot: bytes) -> tuple[list[float], list[float]]:
+    """The write alone, both ways, in blocks taking turns (the disk's other users come and go):
+    in place into the save's slots, and as main wrote every turn: the envelope alone, whole,
+    through a temp file and a rename, into a file beside it."""
+    slots, envelope = SlotWriter(path), sealed_save(snapshot, 0)
+    ways = [lambda: write_save(path, snapshot, slots=slots), lambda: write_atomic(beside, envelope)]
+    times: list[list[float]] = [[], []]
+    for block in range(20):
+        times[block % 2] += timings(ways[block % 2], BLOCK, clock=time.perf_counter)
+    return times[0], times[1]
+
+
 def main() -> None:
     """Print the figures."""
     folder = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(tempfile.mkdtemp(prefix="bench-saves-"))
@@ -187,9 +201,13 @@ def main() -> None:
         figure(f"{label}: the autosave itself, snapshot excluded (median)", difference(saved, snapshot_only) * 1e3, "ms")
     snapshot = snapshot_bytes(session.game)
     print(report("snapshot (snapshot_bytes)", timings(lambda: snapshot_bytes(session.game), 500, clock=time.perf_counter)))
-    slots = SlotWriter(path)
-    print(report("a turn's write: the older slot in place, fdatasync", timings(lambda: write_save(path, snapshot, slots=slots), 500, clock=time.perf_counter)))
-    print(report("a whole file (new or outgrown): write, fsync, replace, fsync folder", timings(lambda: write_save(path, snapshot), 500, clock=time.perf_counter)))
+    beside = path.with_name("whole.bench")
+    in_place, whole = write_paths(path, beside, snapshot)
+    print(report("a turn's write: the older slot in place, fdatasync", in_place))
+    print(report("main's write of every turn (one envelope): write, fsync, replace, fsync folder", whole))
+    print(report("a whole two-slot file (new or outgrown): the same", timings(lambda: write_save(beside, snapshot), 100, clock=time.perf_counter)))
+    beside.unlink()
+    figure("main's write over the in-place write (medians, same minutes)", statistics.median(whole) / statistics.median(in_place), "x")
     print(f"save size: {len(newest_slot(path.read_bytes()).sealed.payload):,} bytes of snapshot, a file of {path.stat().st_size:,} bytes (two slots with room to grow)")
     loads = timings(lambda: load_save(path).close(), LOADS, clock=time.perf_counter)
     print(report("load (read, check, validate, rebuild)", loads))

@@ -73,8 +73,7 @@ def write_save(path: Path, snapshot: bytes, *, steps: int = 0, slots: SlotWriter
     Without ``slots`` the file is written whole, atomically; with them (the autosave) into
     the older of its two slots in place, the file being written whole only when it must be.
     """
-    header: SaveHeader = {"saved_at": int(time.time()), "steps": steps, "game": __version__}
-    envelope = seal(SAVE_MAGIC, FORMAT_VERSION, encode(dict(header)), snapshot)
+    envelope = sealed_save(snapshot, steps)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         if slots is None:
@@ -83,6 +82,12 @@ def write_save(path: Path, snapshot: bytes, *, steps: int = 0, slots: SlotWriter
             slots.write(envelope)
     except OSError as error:
         raise SaveError(path, describe_os_error(error), doing="save") from error
+
+
+def sealed_save(snapshot: bytes, steps: int) -> bytes:
+    """A snapshot in the envelope of a save, with its header (when, after how many commands, by which game)."""
+    header: SaveHeader = {"saved_at": int(time.time()), "steps": steps, "game": __version__}
+    return seal(SAVE_MAGIC, FORMAT_VERSION, encode(dict(header)), snapshot)
 
 
 def save_game(path: Path, game: Game, *, steps: int = 0) -> None:
