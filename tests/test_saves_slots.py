@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -168,3 +171,23 @@ def test_a_save_with_both_slots_torn_is_damaged_and_left_alone(tmp_path: Path) -
         read_save(path)
     assert str(path) in str(caught.value)
     assert path.read_bytes() == damaged
+
+
+def test_a_save_file_made_read_only_in_a_writable_folder_is_replaced_as_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session, _ = played(tmp_path, turns=3)
+    path = the_save(tmp_path)
+    inode, real_open = path.stat().st_ino, os.open
+
+    def read_only_file(file: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if Path(file) == path and flags & os.O_WRONLY and not flags & os.O_CREAT:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(file))  # chmod 444 (root ignores it)
+        return real_open(file, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", read_only_file)
+    step = waited(session, 1)[0]
+    monkeypatch.undo()
+    assert session.notices.lines() == [] and path.stat().st_ino != inode
+    assert read_save(path).checksum == step.checksum
+    session.close()

@@ -200,7 +200,7 @@ class SlotWriter:
             return
         try:
             self.overwrite(envelope, 1 - self.good)
-        except FileNotFoundError:
+        except (FileNotFoundError, PermissionError):  # gone, or made read-only: a new file, as a rename always did
             self.rewrite(envelope)
 
     def learn(self) -> None:
