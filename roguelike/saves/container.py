@@ -63,7 +63,10 @@ def unseal(data: bytes, magic: bytes, what: str, newest: int) -> Sealed:
 
 def newer_format(version: int, newest: int) -> str:
     """Why a file of a newer format is refused."""
-    return f"it was made by a newer version of the game (format {version}; this game reads formats up to {newest}); update the game to open it"
+    return (
+        f"it was made by a newer version of the game (format {version}; this game reads "
+        f"formats up to {newest}); update the game to open it"
+    )
 
 
 def check_prefix(data: bytes, magic: bytes, what: str) -> None:
