@@ -71,10 +71,9 @@ def screen_text(screen: object) -> str:
 
 def envelope_middles(data: bytes) -> list[int]:
     """Where the middle byte of the envelope in each slot of a two-slot save is."""
-    from roguelike.saves.slots import FILE_HEADER_SIZE, SLOT_HEADER_SIZE, slot_size_of
+    from roguelike.saves.slots import SLOT_HEADER_SIZE, slot_size_of, slot_start
 
-    size = slot_size_of(data)
-    starts = [FILE_HEADER_SIZE + index * size for index in (0, 1)]
+    starts = [slot_start(index, slot_size_of(data)) for index in (0, 1)]
     return [start + SLOT_HEADER_SIZE + int.from_bytes(data[start + 8 : start + 12], "big") // 2 for start in starts]
 
 

@@ -13,7 +13,7 @@ import pytest
 from roguelike.saves import FORMAT_VERSION, SaveError, load_save, read_save, write_save
 from roguelike.saves import upgrade as upgrade_module
 from roguelike.saves.container import SAVE_MAGIC, seal
-from roguelike.saves.slots import FILE_HEADER_SIZE, SLOT_HEADER_SIZE, newest_slot, slot_size_of, slotted_file
+from roguelike.saves.slots import FILE_HEADER_SIZE, SLOT_HEADER_SIZE, SLOTS_START, newest_slot, slotted_file
 from roguelike.saves.upgrade import SLOTTED_SINCE
 from roguelike.saves.errors import Damaged
 from roguelike.saves.validate import field_checks
@@ -113,12 +113,12 @@ def flipped(data: bytes, *places: int) -> bytes:
     [
         (lambda data: b"", "the file is empty"),
         (lambda data: data[:20], "cut short"),
-        (lambda data: data[: FILE_HEADER_SIZE + SLOT_HEADER_SIZE + 100], "cut short"),
+        (lambda data: data[: SLOTS_START + SLOT_HEADER_SIZE + 100], "cut short"),
         (lambda data: b"GIF89a" + data[6:], "not a Hedonic Hypothesis save"),
         (lambda data: flipped(data, 12), "its header is damaged"),
         (lambda data: flipped(data, 20), "its header is damaged"),
         (lambda data: flipped(data, *envelope_middles(data)), "its checksum does not match (the file was changed or damaged)"),
-        (lambda data: flipped(data, FILE_HEADER_SIZE + 9, envelope_middles(data)[1]),
+        (lambda data: flipped(data, SLOTS_START + 9, envelope_middles(data)[1]),
          "both of its copies are damaged: it is cut short; its checksum does not match"),
         (lambda data: data[:FILE_HEADER_SIZE] + bytes(len(data) - FILE_HEADER_SIZE), "it holds no saved game"),
     ],

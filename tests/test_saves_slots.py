@@ -14,8 +14,9 @@ from roguelike.core.session import Session, Step
 from roguelike.core.world import travel
 from roguelike.saves import FORMAT_VERSION, Games, SaveError, read_save, settle
 from roguelike.saves.container import SAVE_MAGIC, unseal
+from roguelike.saves import slots
 from roguelike.saves.errors import Damaged
-from roguelike.saves.slots import FILE_HEADER_SIZE, SLOT_HEADER_SIZE, Slot, slot_bytes, slot_size_of, slots_of
+from roguelike.saves.slots import SLOT_HEADER_SIZE, Slot, slot_bytes, slot_size_of, slots_of
 from save_helpers import played
 
 REPOSITORY_SAVES = Path(__file__).resolve().parent.parent / "saves"
@@ -45,7 +46,7 @@ def waited(session: Session, turns: int) -> list[Step]:
 
 def slot_start(path: Path, index: int) -> int:
     """Where a slot begins in a save file."""
-    return FILE_HEADER_SIZE + index * slot_size_of(path.read_bytes())
+    return slots.slot_start(index, slot_size_of(path.read_bytes()))
 
 
 def overwrite(path: Path, offset: int, data: bytes) -> None:

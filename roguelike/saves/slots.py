@@ -3,8 +3,8 @@
 Layout (big-endian)::
 
     magic (8 bytes) | format version (u16) | slot size (u32) | 0 (u16)
-    | BLAKE2b-128 of those 16 bytes                                          -> 32 bytes
-    slot 0 | slot 1                          (each exactly ``slot size`` bytes)
+    | BLAKE2b-128 of those 16 bytes | zeros up to 4096                      -> one page
+    slot 0 | slot 1                          (each exactly ``slot size`` bytes, whole pages)
 
     slot: sequence (u64) | envelope length (u32)
           | BLAKE2b-128 of (sequence, length, the envelope's own checksum)    -> 28 bytes
@@ -40,7 +40,8 @@ SLOT_HEADER = struct.Struct(">QI")
 FILE_HEADER_SIZE = FILE_HEADER.size + DIGEST_SIZE
 SLOT_HEADER_SIZE = SLOT_HEADER.size + DIGEST_SIZE
 SLOT_ROUNDING = 4096  # slots are whole pages, so the file grows in pages
-MAX_SLOT_SIZE = (MAX_FILE_SIZE - FILE_HEADER_SIZE) // 2 // SLOT_ROUNDING * SLOT_ROUNDING
+SLOTS_START = SLOT_ROUNDING  # the header's page is its own: a slot's write never shares a page with the other slot
+MAX_SLOT_SIZE = (MAX_FILE_SIZE - SLOTS_START) // 2 // SLOT_ROUNDING * SLOT_ROUNDING
 _BINARY = getattr(os, "O_BINARY", 0)
 NEVER_WRITTEN = "it was never written"
 TORN = "its checksum does not match (it was being written when the game stopped, or it was damaged)"
@@ -79,6 +80,11 @@ def slot_size_of(data: bytes) -> int:
     return slot_size
 
 
+def slot_start(index: int, slot_size: int) -> int:
+    """Where a slot begins in the file (slot 2: where the file ends)."""
+    return SLOTS_START + index * slot_size
+
+
 def slots_of(data: bytes) -> list[Slot | str]:
     """Both slots of a slotted file, each read back or the reason it cannot be used."""
     slot_size = slot_size_of(data)
@@ -87,7 +93,7 @@ def slots_of(data: bytes) -> list[Slot | str]:
 
 def read_slot(data: bytes, index: int, slot_size: int) -> Slot | str:
     """One slot whose checksums match, or why not."""
-    start = FILE_HEADER_SIZE + index * slot_size
+    start = slot_start(index, slot_size)
     if len(data) < start + SLOT_HEADER_SIZE:
         return "it is cut short"
     sequence, length = SLOT_HEADER.unpack_from(data, start)
@@ -119,13 +125,13 @@ def newest_slot(data: bytes) -> Slot:
 
 def claimed_sequence(data: bytes, index: int, slot_size: int) -> int:
     """The sequence a slot's header claims, before anything is checked."""
-    start = FILE_HEADER_SIZE + index * slot_size
+    start = slot_start(index, slot_size)
     return int.from_bytes(data[start : start + 8], "big") if len(data) >= start + 8 else 0
 
 
 def none_usable(data: bytes, reasons: list[str]) -> str:
     """Why neither slot holds a game: a short file, the one slot ever written, or both."""
-    if len(data) < FILE_HEADER_SIZE + 2 * slot_size_of(data):
+    if len(data) < slot_start(2, slot_size_of(data)):
         return "the file is cut short"
     written = [reason for reason in reasons if reason != NEVER_WRITTEN]
     if not written:
@@ -159,7 +165,8 @@ def slotted_file(envelope: bytes, sequence: int = 1, version: int = FORMAT_VERSI
     slot_size = slot_size_for(envelope)
     prefix = FILE_HEADER.pack(SAVE_MAGIC, version, slot_size, 0)
     first = slot_bytes(sequence, envelope)
-    return prefix + file_digest(prefix) + first + bytes(2 * slot_size - len(first))
+    header = (prefix + file_digest(prefix)).ljust(SLOTS_START, b"\0")
+    return header + first + bytes(2 * slot_size - len(first))
 
 
 def datasync(fd: int) -> None:
@@ -223,7 +230,7 @@ class SlotWriter:
 
     def overwrite(self, envelope: bytes, index: int) -> None:
         """One write and fdatasync into a slot; on failure the slot is spoiled, never half-trusted."""
-        offset = FILE_HEADER_SIZE + index * self.slot_size
+        offset = slot_start(index, self.slot_size)
         fd = os.open(self.path, os.O_WRONLY | _BINARY)
         try:
             write_at(fd, slot_bytes(self.sequence + 1, envelope), offset)
