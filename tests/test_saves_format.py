@@ -114,6 +114,8 @@ def flipped(data: bytes, *places: int) -> bytes:
         (lambda data: b"", "the file is empty"),
         (lambda data: data[:20], "cut short"),
         (lambda data: data[: SLOTS_START + SLOT_HEADER_SIZE + 100], "cut short"),
+        (lambda data: data[:-1], "the file is cut short"),
+        (lambda data: data + bytes(4096), "unexpected bytes at its end"),
         (lambda data: b"GIF89a" + data[6:], "not a Hedonic Hypothesis save"),
         (lambda data: flipped(data, 12), "its header is damaged"),
         (lambda data: flipped(data, 20), "its header is damaged"),
@@ -122,7 +124,7 @@ def flipped(data: bytes, *places: int) -> bytes:
          "both of its copies are damaged: it is cut short; its checksum does not match"),
         (lambda data: data[:FILE_HEADER_SIZE] + bytes(len(data) - FILE_HEADER_SIZE), "it holds no saved game"),
     ],
-    ids=["empty", "header-only", "half-a-slot", "wrong-magic", "slot-size", "header-digest", "both-envelopes",
+    ids=["empty", "header-only", "half-a-slot", "last-byte-cut", "a-page-more", "wrong-magic", "slot-size", "header-digest", "both-envelopes",
          "length-and-envelope", "blank-slots"],
 )
 def test_a_damaged_two_slot_file_gets_a_clear_reason_and_is_left_alone(tmp_path: Path, damage: Any, expected: str) -> None:

@@ -85,9 +85,19 @@ def slot_start(index: int, slot_size: int) -> int:
     return SLOTS_START + index * slot_size
 
 
+def whole_file(data: bytes) -> int:
+    """The slot size of a file exactly as long as its header says (it is written whole, never cut)."""
+    slot_size = slot_size_of(data)
+    if len(data) < slot_start(2, slot_size):
+        raise Damaged("the file is cut short")
+    if len(data) > slot_start(2, slot_size):
+        raise Damaged("the file has unexpected bytes at its end")
+    return slot_size
+
+
 def slots_of(data: bytes) -> list[Slot | str]:
     """Both slots of a slotted file, each read back or the reason it cannot be used."""
-    slot_size = slot_size_of(data)
+    slot_size = whole_file(data)
     return [read_slot(data, index, slot_size) for index in (0, 1)]
 
 
@@ -113,26 +123,24 @@ def read_slot(data: bytes, index: int, slot_size: int) -> Slot | str:
 
 def newest_slot(data: bytes) -> Slot:
     """The slot with the highest sequence whose checksums match; Damaged saying why if neither."""
-    slot_size = slot_size_of(data)
+    slot_size = whole_file(data)
     reasons: dict[int, str] = {}
     for index in sorted((0, 1), key=lambda index: -claimed_sequence(data, index, slot_size)):
         slot = read_slot(data, index, slot_size)
         if isinstance(slot, Slot):
             return slot  # the other slot is not checked: the newest whole one is all a reader needs
         reasons[index] = slot
-    raise Damaged(none_usable(data, [reasons[index] for index in (0, 1)]))
+    raise Damaged(none_usable([reasons[index] for index in (0, 1)]))
 
 
 def claimed_sequence(data: bytes, index: int, slot_size: int) -> int:
     """The sequence a slot's header claims, before anything is checked."""
     start = slot_start(index, slot_size)
-    return int.from_bytes(data[start : start + 8], "big") if len(data) >= start + 8 else 0
+    return int.from_bytes(data[start : start + 8], "big")
 
 
-def none_usable(data: bytes, reasons: list[str]) -> str:
-    """Why neither slot holds a game: a short file, the one slot ever written, or both."""
-    if len(data) < slot_start(2, slot_size_of(data)):
-        return "the file is cut short"
+def none_usable(reasons: list[str]) -> str:
+    """Why neither slot holds a game: the one slot ever written, or both."""
     written = [reason for reason in reasons if reason != NEVER_WRITTEN]
     if not written:
         return "it holds no saved game"
