@@ -8,17 +8,20 @@ nothing left to give. Its fighting sense is :mod:`roguelike.bots.tactics`.
 
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
+
 import numpy as np
 from numpy.typing import NDArray
 
 from components import Attributes, Position
 from roguelike.bots import tactics
-from roguelike.bots.sense import KnownDose, Mask, is_safe, known_doses, mask_of, pull_zone, state_of_mind, steps_from
+from roguelike.bots.routes import UNREACHABLE, RouteFinder, Routes, Terrain
+from roguelike.bots.sense import KnownDose, Mask, is_safe, known_doses, mask_of, pull_zone, state_of_mind
 from roguelike.content import formulas
 from roguelike.core.commands import Command, Move, Wait
-from roguelike.core.floor import Floor, Tile
+from roguelike.core.floor import Floor
 from roguelike.core.game import Game
-from roguelike.core.pathing import step_toward, travel_cost
 
 EXPLORE_TARGET = 0.6  # the share of a floor the careful bot sees before it may leave
 NO_STEP = (0, 0)
@@ -27,7 +30,6 @@ HEAD_START = 25  # sets off for a dose it would reach no more than this many tur
 LEAVE_ABOVE = 50  # with the floor seen and the stairs known, goes down while this high
 LEAVE_RESERVE = 35  # State of Mind it wants left on reaching the stairs, to search the next floor
 FAR_SIDE = 20  # tiles from the arrival point where the stairs down are sought first
-UNREACHABLE = int(np.iinfo(np.int32).max)
 
 
 class CarefulBot:
@@ -35,6 +37,9 @@ class CarefulBot:
 
     explore_target = EXPLORE_TARGET
     keeps_doses = False  # waits on a fully explored floor for doses it cannot take yet
+
+    def __init__(self, routes: RouteFinder | None = None) -> None:
+        self.routes = routes or Routes()
 
     def choose(self, game: Game) -> Command:
         """The next command: the plan, unless monsters call for a fight or caution."""
@@ -44,23 +49,25 @@ class CarefulBot:
         """Where the bot wants to go, monsters aside."""
         doses = known_doses(game)
         pos = game.player_component(Position)
-        steps = steps_from(travel_cost(game.state.floor), (pos.x, pos.y))
-        for goals in self.goals(game, doses, steps):
+        here = (pos.x, pos.y)
+        terrain = self.routes.terrain(game.state.floor)
+        steps = Walks(self.routes, terrain, here)
+        for goals in self.goals(game, terrain, doses, steps):
             if goals is None:
                 return Wait()
-            step = step_toward(self.cost(game, doses, goals), (pos.x, pos.y), goals)
+            step = self.routes.step(self.cost(game, terrain, doses, goals), goals, here)
             if step is not None and step != NO_STEP:
                 return Move(*step)
         return Wait()
 
-    def goals(self, game: Game, doses: list[KnownDose], steps: NDArray[np.int32]) -> list[Mask | None]:
+    def goals(self, game: Game, terrain: Terrain, doses: list[KnownDose], steps: Walks) -> list[Mask | None]:
         """Places worth going to, most wanted first; None means stay and wait."""
         floor = game.state.floor
         shape = floor.tiles.shape
-        unexplored = ~floor.explored & (floor.tiles != Tile.WALL)
-        stairs = (floor.tiles == Tile.STAIRS_DOWN) & floor.explored
-        reachable = [dose for dose in doses if steps[dose.y, dose.x] < UNREACHABLE]
-        explored = floor.explored_fraction() >= self.explore_target
+        unexplored = ~floor.explored & terrain.open
+        stairs = terrain.stairs_down & floor.explored
+        reachable = [dose for dose in doses if steps.to(dose.x, dose.y) < UNREACHABLE]
+        explored = terrain.explored_fraction(floor.explored) >= self.explore_target
         if explored and stairs.any() and state_of_mind(game) >= LEAVE_ABOVE:
             return [stairs]  # deeper doses are stronger: no lingering for weaker ones
         order: list[Mask | None] = [mask_of(shape, [d for d in reachable if self.safe_on_arrival(game, d, steps)])]
@@ -71,45 +78,68 @@ class CarefulBot:
         if not explored or not stairs.any():
             order.append(unexplored)
         if self.keeps_doses and reachable:
-            far = [dose for dose in reachable if steps[dose.y, dose.x] > APPROACH]
+            far = [dose for dose in reachable if steps.to(dose.x, dose.y) > APPROACH]
             order.append(mask_of(shape, far) if len(far) == len(reachable) else None)
         order += [stairs, unexplored]
         return [goals for goals in order if goals is None or goals.any()]
 
-    def time_to_leave(self, game: Game, stairs: Mask, steps: NDArray[np.int32]) -> bool:
+    def time_to_leave(self, game: Game, stairs: Mask, steps: Walks) -> bool:
         """With no dose in view, whether the State of Mind left only just covers the way down and a search."""
         if not stairs.any():
             return False
-        turns = int(steps[stairs].min()) // formulas.action_points(game.player_component(Attributes).will)
+        turns = steps.nearest(stairs) // formulas.action_points(game.player_component(Attributes).will)
         return state_of_mind(game) - turns <= LEAVE_RESERVE
 
-    def safe_on_arrival(self, game: Game, dose: KnownDose, steps: NDArray[np.int32]) -> bool:
+    def safe_on_arrival(self, game: Game, dose: KnownDose, steps: Walks) -> bool:
         """The purest dose of its kind would not overdose the player on arrival, and it is worth going now."""
         # The dose is taken by the bump of the last step, before that turn's decay.
-        turns = (int(steps[dose.y, dose.x]) - 1) // formulas.action_points(game.player_component(Attributes).will)
+        turns = (steps.to(dose.x, dose.y) - 1) // formulas.action_points(game.player_component(Attributes).will)
         som = state_of_mind(game)
         arrival = som - turns * formulas.STATE_OF_MIND_DECAY
         # Not a long walk back for a dose it could not take yet: only one it reaches about
         # when it becomes safe, or any once it is safe already.
         return is_safe(dose, arrival) and (not is_safe(dose, arrival + HEAD_START) or is_safe(dose, som))
 
-    def cost(self, game: Game, doses: list[KnownDose], goals: Mask) -> NDArray[np.int32]:
+    def cost(self, game: Game, terrain: Terrain, doses: list[KnownDose], goals: Mask) -> NDArray[np.int32]:
         """Walking costs that keep clear of unwanted doses, their pull, and stairs not aimed for."""
-        floor = game.state.floor
-        cost = travel_cost(floor)
-        stairs = (floor.tiles == Tile.STAIRS_DOWN) | (floor.tiles == Tile.STAIRS_UP)
+        cost = terrain.costs()
         unwanted = [dose for dose in doses if not goals[dose.y, dose.x]]
-        avoid = stairs | mask_of(floor.tiles.shape, doses) | pull_zone(game, unwanted)
+        avoid = terrain.stairs | mask_of(cost.shape, doses) | pull_zone(game, unwanted)
         cost[avoid & ~goals] = 0
         pos = game.player_component(Position)
         cost[pos.y, pos.x] = 1  # its own tile stays walkable, or no path leads off it
         return cost
 
 
+@dataclass(frozen=True)
+class Walks:
+    """Steps from the player to the tiles the careful bot asks about, each counted when asked."""
+
+    routes: RouteFinder
+    terrain: Terrain
+    start: tuple[int, int]
+
+    def to(self, x: int, y: int) -> int:
+        """Steps to ``(x, y)`` (diagonals count one; UNREACHABLE if no way)."""
+        return self.routes.steps(self.terrain, self.start, (x, y))
+
+    def nearest(self, goals: Mask) -> int:
+        """Steps to the nearest of ``goals`` (at least one)."""
+        ys, xs = np.nonzero(goals)
+        return min(self.to(int(x), int(y)) for x, y in zip(xs, ys))
+
+
 def far_side(floor: Floor, unexplored: Mask) -> Mask:
     """The unexplored tiles far from where the player arrived: the stairs down lie that way."""
-    ys, xs = np.indices(unexplored.shape)
-    ax, ay = floor.arrival
-    far = np.maximum(abs(xs - ax), abs(ys - ay)) >= FAR_SIDE
-    result: Mask = unexplored & far
+    result: Mask = unexplored & far_from(unexplored.shape, floor.arrival)
     return result
+
+
+@functools.lru_cache(maxsize=16)
+def far_from(shape: tuple[int, ...], arrival: tuple[int, int]) -> Mask:
+    """The tiles at least FAR_SIDE from ``arrival`` (read-only: it is shared)."""
+    ys, xs = np.indices(shape)
+    ax, ay = arrival
+    far: Mask = np.maximum(abs(xs - ax), abs(ys - ay)) >= FAR_SIDE
+    far.flags.writeable = False
+    return far

@@ -5,18 +5,21 @@ from __future__ import annotations
 import numpy as np
 
 from components import Confused, Position
+from roguelike.bots.routes import RouteFinder, Routes
 from roguelike.bots.sense import known_doses, mask_of
 from roguelike.bots.tactics import threats_in_sight
 from roguelike.core.commands import Command, Move, Wait
-from roguelike.core.floor import Tile
 from roguelike.core.game import Game
-from roguelike.core.pathing import chebyshev, step_toward, travel_cost
+from roguelike.core.pathing import chebyshev
 
 EXPLORE_ENOUGH = 0.75
 
 
 class RecklessBot:
     """Doses first, then any monster in sight, then exploring and the stairs."""
+
+    def __init__(self, routes: RouteFinder | None = None) -> None:
+        self.routes = routes or Routes()
 
     def choose(self, game: Game) -> Command:
         """Its wish, turned around while confused (even a reckless player learns that)."""
@@ -35,16 +38,16 @@ class RecklessBot:
             target = max(adjacent, key=lambda t: t.danger)
             return Move(target.x - pos.x, target.y - pos.y)
         floor = game.state.floor
+        terrain = self.routes.terrain(floor)
         shape = floor.tiles.shape
         monsters = np.zeros(shape, dtype=bool)
         for threat in threats:
             monsters[threat.y, threat.x] = True
-        unexplored = ~floor.explored & (floor.tiles != Tile.WALL)
-        stairs = (floor.tiles == Tile.STAIRS_DOWN) & floor.explored
-        later = [unexplored, stairs] if floor.explored_fraction() < EXPLORE_ENOUGH else [stairs, unexplored]
-        cost = travel_cost(floor)
+        unexplored = ~floor.explored & terrain.open
+        stairs = terrain.stairs_down & floor.explored
+        later = [unexplored, stairs] if terrain.explored_fraction(floor.explored) < EXPLORE_ENOUGH else [stairs, unexplored]
         for goals in [mask_of(shape, known_doses(game)), monsters, *later]:
-            step = step_toward(cost, (pos.x, pos.y), goals) if goals.any() else None
+            step = self.routes.step(terrain.cost, goals, (pos.x, pos.y)) if goals.any() else None
             if step is not None:
                 return Move(*step)
         return Wait()

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import tcod.path
 from numpy.typing import NDArray
 
 from components import Attributes, StateOfMind, Tolerance
@@ -73,14 +72,6 @@ def pull_zone(game: Game, doses: list[KnownDose]) -> Mask:
     for dose in doses:
         zone[max(0, dose.y - reach) : dose.y + reach + 1, max(0, dose.x - reach) : dose.x + reach + 1] = True
     return zone
-
-
-def steps_from(cost: NDArray[np.int32], start: tuple[int, int]) -> NDArray[np.int32]:
-    """How many steps (diagonals count one) it takes to walk from ``start`` to every tile."""
-    steps = tcod.path.maxarray(cost.shape, dtype=np.int32)
-    steps[start[1], start[0]] = 0
-    tcod.path.dijkstra2d(steps, cost, 1, 1, out=steps)
-    return steps
 
 
 def state_of_mind(game: Game) -> int:

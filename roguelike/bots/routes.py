@@ -1,0 +1,241 @@
+"""Where a bot's next step leads: the floor's masks and distance maps, worked out once and reused.
+
+A bot asks three things of a floor, several times a turn: what its tiles allow (walls,
+stairs, walking costs), the first step down a Dijkstra map toward some goals, and how
+many steps a tile is from the player. :class:`PlainRoutes` answers them the plain way,
+afresh each time: that is what the answers mean, and what the tests hold the bots to.
+:class:`Routes` gives exactly the same answers, faster:
+
+- the tiles' masks and costs are kept per layout of the floor (a door opening makes a new one);
+- a distance map is kept by (costs, goals) and reused while both are unchanged;
+- a new map is first worked out only in a box around the player, and on the whole floor
+  only when the box cannot prove the step exact (see :meth:`Box.sure_step`): exploring
+  uncovers tiles, and so changes the goals, on most steps, but its goals lie near;
+- the steps between the player and a tile are read from a map made from that tile (a
+  walk is as long either way), kept while the floor's walking costs are unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+import tcod.path
+from numpy.typing import NDArray
+
+from roguelike.core.floor import Floor
+from roguelike.core.pathing import CARDINAL_COST, DIAGONAL_COST, distance_map, downhill_step, travel_cost
+from roguelike.core.tiles import STAIRS_DOWN, STAIRS_UP, WALL
+
+Mask = NDArray[np.bool_]
+Costs = NDArray[np.int32]
+Spot = tuple[int, int]  # (x, y); a step is (dx, dy)
+UNREACHABLE = int(np.iinfo(np.int32).max)
+# The neighbours in the order tcod's hillclimb2d tries them, as (dx, dy): the first of equal lows wins.
+CLIMB: tuple[Spot, ...] = ((0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (-1, 1), (1, -1), (1, 1))
+CHEAPEST_MOVE = min(CARDINAL_COST, DIAGONAL_COST)  # walking costs are whole numbers, 1 or more where open
+MAPS_KEPT = 8  # distance maps remembered (one per kind of goal is enough)
+FLOORS_KEPT = 4  # layouts remembered, with the step counts made on them
+COUNTS_KEPT = 64  # step-count maps remembered (one per dose and stairs in view)
+BOX_SLACK = 4  # a box reaches this many tiles further than the last step's distance asked for
+BOX_SHARE = 0.6  # a box wider than this share of the floor is not worth it: the whole floor is mapped
+FIRST_REACH = 8
+UNCUT = UNREACHABLE  # an edge of the box that is the floor's own edge: no walk leaves there
+
+
+@dataclass(frozen=True, eq=False)
+class Terrain:
+    """What a floor's tiles allow: open tiles, stairs and walking costs (read-only arrays)."""
+
+    open: Mask
+    open_count: int
+    stairs_down: Mask
+    stairs: Mask  # up or down
+    cost: Costs  # pathing.travel_cost of the floor
+
+    def costs(self) -> Costs:
+        """A copy of the walking costs, to close tiles in."""
+        return self.cost.copy()
+
+    def explored_fraction(self, explored: Mask) -> float:
+        """Share of the open tiles explored (as :meth:`Floor.explored_fraction` works it out)."""
+        return float(np.count_nonzero(explored & self.open)) / self.open_count if self.open_count else 0.0
+
+
+def terrain_of(floor: Floor) -> Terrain:
+    """The floor's terrain as its tiles stand now."""
+    tiles = floor.tiles
+    open_tiles, down = tiles != WALL, tiles == STAIRS_DOWN
+    terrain = Terrain(open_tiles, int(open_tiles.sum()), down, down | (tiles == STAIRS_UP), travel_cost(floor))
+    for array in (terrain.open, terrain.stairs_down, terrain.stairs, terrain.cost):
+        array.flags.writeable = False
+    return terrain
+
+
+def steps_from(cost: Costs, start: Spot) -> Costs:
+    """How many steps (diagonals count one) it takes to walk from ``start`` to every tile."""
+    steps: Costs = tcod.path.maxarray(cost.shape, dtype=np.int32)
+    steps[start[1], start[0]] = 0
+    tcod.path.dijkstra2d(steps, cost, 1, 1, out=steps)
+    return steps
+
+
+class RouteFinder(Protocol):
+    """What the bots ask of a floor (both kinds below answer alike)."""
+
+    def terrain(self, floor: Floor) -> Terrain:
+        """The floor's terrain."""
+        ...
+
+    def step(self, cost: Costs, goals: Mask, start: Spot) -> Spot | None:
+        """The first step from ``start`` down the distance map to ``goals`` (None: there, or no way)."""
+        ...
+
+    def steps(self, terrain: Terrain, start: Spot, target: Spot) -> int:
+        """Steps from ``start`` to ``target`` over the terrain's costs (UNREACHABLE if no way)."""
+        ...
+
+
+class PlainRoutes:
+    """Every answer worked out afresh, the plain way: what :class:`Routes` must equal."""
+
+    def terrain(self, floor: Floor) -> Terrain:
+        """The floor's terrain."""
+        return terrain_of(floor)
+
+    def step(self, cost: Costs, goals: Mask, start: Spot) -> Spot | None:
+        """Down a distance map of the whole floor."""
+        return downhill_step(distance_map(cost, goals), start)
+
+    def steps(self, terrain: Terrain, start: Spot, target: Spot) -> int:
+        """Read from a map of steps from ``start``."""
+        return int(steps_from(terrain.cost, start)[target[1], target[0]])
+
+
+@dataclass(frozen=True)
+class Box:
+    """A distance map worked out over a box of the floor (perhaps all of it), at ``left, top``."""
+
+    dist: Costs
+    left: int
+    top: int
+    floor_shape: tuple[int, int]
+
+    def sure_step(self, start: Spot) -> tuple[bool, Spot | None]:
+        """Whether the box proves the first step from ``start`` exact, and that step.
+
+        A walk that leaves the box costs at least CHEAPEST_MOVE a step, so from a tile m
+        steps inside its cut edges it costs at least CHEAPEST_MOVE * m. If the start's
+        distance in the box is no more than that bound for its neighbours, it is the true
+        distance; every neighbour the box puts lower is exact too, and every other one is
+        truly no lower than the start, so cannot be the step: the box and the floor's map
+        choose the same step.
+        """
+        x, y = start[0] - self.left, start[1] - self.top
+        height, width = self.dist.shape
+        if not (0 <= x < width and 0 <= y < height):
+            return False, None
+        here = int(self.dist[y, x])
+        if here > CHEAPEST_MOVE * self.inside(x, y):
+            return False, None
+        return True, first_step(self.dist, x, y, here)
+
+    def inside(self, x: int, y: int) -> int:
+        """Steps from the neighbours of box tile ``(x, y)`` to the nearest tile beyond a cut edge."""
+        height, width = self.dist.shape
+        return min(
+            x if self.left > 0 else UNCUT,
+            width - x - 1 if self.left + width < self.floor_shape[1] else UNCUT,
+            y if self.top > 0 else UNCUT,
+            height - y - 1 if self.top + height < self.floor_shape[0] else UNCUT,
+        )
+
+
+def first_step(dist: Costs, x: int, y: int, here: int) -> Spot | None:
+    """The first step of tcod's hillclimb2d from ``(x, y)``: the lowest neighbour below, first of equals."""
+    if here == 0 or here == UNREACHABLE:
+        return None
+    height, width = dist.shape
+    best, step = here, None
+    for dx, dy in CLIMB:
+        nx, ny = x + dx, y + dy
+        if 0 <= nx < width and 0 <= ny < height:
+            value = int(dist[ny, nx])
+            if value < best:
+                best, step = value, (dx, dy)
+    return step
+
+
+def boxed_map(cost: Costs, goals: Mask, start: Spot, reach: int) -> Box:
+    """The distance map to the goals within ``reach`` tiles of ``start``, walking only there."""
+    height, width = cost.shape
+    left, top = max(0, start[0] - reach), max(0, start[1] - reach)
+    area = slice(top, min(height, start[1] + reach + 1)), slice(left, min(width, start[0] + reach + 1))
+    return Box(distance_map(cost[area], goals[area]), left, top, (height, width))
+
+
+def whole_map(cost: Costs, goals: Mask) -> Box:
+    """The distance map to the goals over the whole floor."""
+    return Box(distance_map(cost, goals), 0, 0, (cost.shape[0], cost.shape[1]))
+
+
+class Routes:
+    """The same answers as :class:`PlainRoutes`, from what was worked out before where it still holds."""
+
+    def __init__(self) -> None:
+        self.terrains: dict[tuple[tuple[int, ...], bytes], Terrain] = {}
+        self.maps: dict[tuple[bytes, bytes], Box] = {}
+        self.counts: dict[tuple[Terrain, Spot], Costs] = {}
+        self.reach = FIRST_REACH  # how far the last step's goals lay, in tiles
+
+    def terrain(self, floor: Floor) -> Terrain:
+        """The floor's terrain, kept while its tiles are unchanged."""
+        key = (floor.tiles.shape, floor.tiles.tobytes())
+        found = self.terrains.get(key)
+        if found is None:
+            if len(self.terrains) >= FLOORS_KEPT:
+                self.terrains.clear()
+                self.counts.clear()
+            found = self.terrains[key] = terrain_of(floor)
+        return found
+
+    def step(self, cost: Costs, goals: Mask, start: Spot) -> Spot | None:
+        """From the map kept for these costs and goals, else from a box around ``start``, else the floor."""
+        key = (cost.tobytes(), goals.tobytes())
+        box = self.maps.get(key)
+        if box is None and (2 * self.reach + 1) < BOX_SHARE * cost.shape[1]:
+            box = boxed_map(cost, goals, start, self.reach)
+        if box is not None:
+            sure, step = box.sure_step(start)
+            if sure:
+                self.keep(key, box, start)
+                return step
+        box = whole_map(cost, goals)
+        self.keep(key, box, start)
+        return box.sure_step(start)[1]
+
+    def keep(self, key: tuple[bytes, bytes], box: Box, start: Spot) -> None:
+        """Remember a map, and how far from ``start`` its goals lie, to size the next box."""
+        if key not in self.maps and len(self.maps) >= MAPS_KEPT:
+            self.maps.clear()
+        self.maps[key] = box
+        here = int(box.dist[start[1] - box.top, start[0] - box.left])
+        if here != UNREACHABLE:
+            self.reach = here // CHEAPEST_MOVE + BOX_SLACK
+
+    def steps(self, terrain: Terrain, start: Spot, target: Spot) -> int:
+        """Read at ``start`` from a map of steps from ``target``: each walk, reversed, is the other's."""
+        if start == target:
+            return 0
+        cost = terrain.cost
+        if not cost[start[1], start[0]]:  # nothing walks onto the start, so only its own map is right
+            return int(steps_from(cost, start)[target[1], target[0]])
+        if not cost[target[1], target[0]]:
+            return UNREACHABLE
+        found = self.counts.get((terrain, target))
+        if found is None:
+            if len(self.counts) >= COUNTS_KEPT:
+                self.counts.clear()
+            found = self.counts[(terrain, target)] = steps_from(cost, target)
+        return int(found[start[1], start[0]])
