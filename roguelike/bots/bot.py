@@ -50,11 +50,10 @@ class Bot:
 
     def goals(self, game: Game, terrain: Terrain, doses: Mask) -> list[Mask]:
         """Places worth going to, most wanted first."""
-        explored = game.state.floor.explored
-        explore = ~explored & terrain.open
-        stairs = terrain.stairs_down & explored
+        seen = self.routes.seen(terrain, game.state.floor.explored)
+        explore, stairs = seen.unexplored, seen.stairs_down
         wanted = [doses] if self.wants_dose(game) else []
-        if terrain.explored_fraction(explored) >= EXPLORE_ENOUGH:
+        if seen.fraction >= EXPLORE_ENOUGH:
             wanted += [stairs, explore]
         else:
             wanted += [explore, stairs]

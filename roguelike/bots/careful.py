@@ -64,10 +64,10 @@ class CarefulBot:
         """Places worth going to, most wanted first; None means stay and wait."""
         floor = game.state.floor
         shape = floor.tiles.shape
-        unexplored = ~floor.explored & terrain.open
-        stairs = terrain.stairs_down & floor.explored
+        seen = self.routes.seen(terrain, floor.explored)
+        unexplored, stairs = seen.unexplored, seen.stairs_down
         reachable = [dose for dose in doses if steps.to(dose.x, dose.y) < UNREACHABLE]
-        explored = terrain.explored_fraction(floor.explored) >= self.explore_target
+        explored = seen.fraction >= self.explore_target
         if explored and stairs.any() and state_of_mind(game) >= LEAVE_ABOVE:
             return [stairs]  # deeper doses are stronger: no lingering for weaker ones
         order: list[Mask | None] = [mask_of(shape, [d for d in reachable if self.safe_on_arrival(game, d, steps)])]

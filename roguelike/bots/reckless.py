@@ -43,9 +43,9 @@ class RecklessBot:
         monsters = np.zeros(shape, dtype=bool)
         for threat in threats:
             monsters[threat.y, threat.x] = True
-        unexplored = ~floor.explored & terrain.open
-        stairs = terrain.stairs_down & floor.explored
-        later = [unexplored, stairs] if terrain.explored_fraction(floor.explored) < EXPLORE_ENOUGH else [stairs, unexplored]
+        seen = self.routes.seen(terrain, floor.explored)
+        unexplored, stairs = seen.unexplored, seen.stairs_down
+        later = [unexplored, stairs] if seen.fraction < EXPLORE_ENOUGH else [stairs, unexplored]
         for goals in [mask_of(shape, known_doses(game)), monsters, *later]:
             step = self.routes.step(terrain.cost, goals, (pos.x, pos.y)) if goals.any() else None
             if step is not None:

@@ -63,6 +63,22 @@ class Terrain:
         return float(np.count_nonzero(explored & self.open)) / self.open_count if self.open_count else 0.0
 
 
+@dataclass(frozen=True)
+class Seen:
+    """What the explored tiles make of a terrain: where exploring goes, the stairs found, the share seen."""
+
+    unexplored: Mask
+    stairs_down: Mask
+    fraction: float
+
+
+def seen_of(terrain: Terrain, explored: Mask) -> Seen:
+    """The open tiles not yet explored, the stairs down explored, and the share of open tiles explored."""
+    seen = Seen(~explored & terrain.open, terrain.stairs_down & explored, terrain.explored_fraction(explored))
+    seen.unexplored.flags.writeable = seen.stairs_down.flags.writeable = False
+    return seen
+
+
 def terrain_of(floor: Floor) -> Terrain:
     """The floor's terrain as its tiles stand now."""
     tiles = floor.tiles
@@ -88,6 +104,10 @@ class RouteFinder(Protocol):
         """The floor's terrain."""
         ...
 
+    def seen(self, terrain: Terrain, explored: Mask) -> Seen:
+        """What the explored tiles make of the terrain."""
+        ...
+
     def step(self, cost: Costs, goals: Mask, start: Spot) -> Spot | None:
         """The first step from ``start`` down the distance map to ``goals`` (None: there, or no way)."""
         ...
@@ -103,6 +123,10 @@ class PlainRoutes:
     def terrain(self, floor: Floor) -> Terrain:
         """The floor's terrain."""
         return terrain_of(floor)
+
+    def seen(self, terrain: Terrain, explored: Mask) -> Seen:
+        """What the explored tiles make of the terrain."""
+        return seen_of(terrain, explored)
 
     def step(self, cost: Costs, goals: Mask, start: Spot) -> Spot | None:
         """Down a distance map of the whole floor."""
@@ -156,14 +180,13 @@ def first_step(dist: Costs, x: int, y: int, here: int) -> Spot | None:
     """The first step of tcod's hillclimb2d from ``(x, y)``: the lowest neighbour below, first of equals."""
     if here == 0 or here == UNREACHABLE:
         return None
-    height, width = dist.shape
+    left, top = max(0, x - 1), max(0, y - 1)
+    around = dist[top : y + 2, left : x + 2].tolist()
     best, step = here, None
     for dx, dy in CLIMB:
-        nx, ny = x + dx, y + dy
-        if 0 <= nx < width and 0 <= ny < height:
-            value = int(dist[ny, nx])
-            if value < best:
-                best, step = value, (dx, dy)
+        row, column = y + dy - top, x + dx - left
+        if 0 <= row < len(around) and 0 <= column < len(around[row]) and around[row][column] < best:
+            best, step = around[row][column], (dx, dy)
     return step
 
 
@@ -184,42 +207,62 @@ class Routes:
     """The same answers as :class:`PlainRoutes`, from what was worked out before where it still holds."""
 
     def __init__(self) -> None:
-        self.terrains: dict[tuple[tuple[int, ...], bytes], Terrain] = {}
-        self.maps: dict[tuple[bytes, bytes], Box] = {}
+        # Looked up by comparing bytes, newest first: a few entries, and comparing is
+        # cheaper than hashing kilobytes of costs and goals on every question.
+        self.terrains: list[tuple[tuple[int, ...], bytes, Terrain]] = []
+        self.seen_last: tuple[Terrain, bytes, Seen] | None = None
+        self.maps: list[tuple[bytes, bytes, Box]] = []
         self.counts: dict[tuple[Terrain, Spot], Costs] = {}
         self.reach = FIRST_REACH  # how far the last step's goals lay, in tiles
 
     def terrain(self, floor: Floor) -> Terrain:
         """The floor's terrain, kept while its tiles are unchanged."""
-        key = (floor.tiles.shape, floor.tiles.tobytes())
-        found = self.terrains.get(key)
-        if found is None:
-            if len(self.terrains) >= FLOORS_KEPT:
-                self.terrains.clear()
-                self.counts.clear()
-            found = self.terrains[key] = terrain_of(floor)
+        shape, tiles = floor.tiles.shape, floor.tiles.tobytes()
+        for known_shape, known_tiles, terrain in self.terrains:
+            if known_tiles == tiles and known_shape == shape:
+                return terrain
+        if len(self.terrains) >= FLOORS_KEPT:
+            self.terrains.clear()
+            self.counts.clear()
+        terrain = terrain_of(floor)
+        self.terrains.insert(0, (shape, tiles, terrain))
+        return terrain
+
+    def seen(self, terrain: Terrain, explored: Mask) -> Seen:
+        """What the explored tiles make of the terrain, kept while neither changes."""
+        key = explored.tobytes()
+        if self.seen_last is not None and self.seen_last[0] is terrain and self.seen_last[1] == key:
+            return self.seen_last[2]
+        found = seen_of(terrain, explored)
+        self.seen_last = (terrain, key, found)
         return found
 
     def step(self, cost: Costs, goals: Mask, start: Spot) -> Spot | None:
         """From the map kept for these costs and goals, else from a box around ``start``, else the floor."""
         key = (cost.tobytes(), goals.tobytes())
-        box = self.maps.get(key)
+        box = old = self.kept(key)
         if box is None and (2 * self.reach + 1) < BOX_SHARE * cost.shape[1]:
             box = boxed_map(cost, goals, start, self.reach)
         if box is not None:
             sure, step = box.sure_step(start)
             if sure:
-                self.keep(key, box, start)
+                self.keep(key, box, old, start)
                 return step
         box = whole_map(cost, goals)
-        self.keep(key, box, start)
+        self.keep(key, box, old, start)
         return box.sure_step(start)[1]
 
-    def keep(self, key: tuple[bytes, bytes], box: Box, start: Spot) -> None:
-        """Remember a map, and how far from ``start`` its goals lie, to size the next box."""
-        if key not in self.maps and len(self.maps) >= MAPS_KEPT:
-            self.maps.clear()
-        self.maps[key] = box
+    def kept(self, key: tuple[bytes, bytes]) -> Box | None:
+        """The map kept for these costs and goals, if any."""
+        for cost, goals, box in self.maps:
+            if goals == key[1] and cost == key[0]:
+                return box
+        return None
+
+    def keep(self, key: tuple[bytes, bytes], box: Box, old: Box | None, start: Spot) -> None:
+        """Remember a map in place of ``old`` (newest first), and how far its goals lie, to size the next box."""
+        rest = [entry for entry in self.maps if entry[2] is not old]
+        self.maps = [(key[0], key[1], box)] + rest[: MAPS_KEPT - 1]
         here = int(box.dist[start[1] - box.top, start[0] - box.left])
         if here != UNREACHABLE:
             self.reach = here // CHEAPEST_MOVE + BOX_SLACK
