@@ -12,7 +12,8 @@ afresh each time: that is what the answers mean, and what the tests hold the bot
   only when the box cannot prove the step exact (see :meth:`Box.sure_step`): exploring
   uncovers tiles, and so changes the goals, on most steps, but its goals lie near;
 - the steps between the player and a tile are read from a map made from that tile (a
-  walk is as long either way), kept while the floor's walking costs are unchanged.
+  walk is as long either way), kept while the floor's walking costs are unchanged (a
+  door opening changes none).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ UNREACHABLE = int(np.iinfo(np.int32).max)
 CLIMB: tuple[Spot, ...] = ((0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (-1, 1), (1, -1), (1, 1))
 CHEAPEST_MOVE = min(CARDINAL_COST, DIAGONAL_COST)  # walking costs are whole numbers, 1 or more where open
 MAPS_KEPT = 8  # distance maps remembered (one per kind of goal is enough)
-FLOORS_KEPT = 4  # layouts remembered, with the step counts made on them
+FLOORS_KEPT = 4  # layouts remembered
 COUNTS_KEPT = 64  # step-count maps remembered (one per dose and stairs in view)
 BOX_SLACK = 4  # a box reaches this many tiles further than the last step's distance asked for
 BOX_SHARE = 0.6  # a box wider than this share of the floor is not worth it: the whole floor is mapped
@@ -53,6 +54,7 @@ class Terrain:
     stairs_down: Mask
     stairs: Mask  # up or down
     cost: Costs  # pathing.travel_cost of the floor
+    cost_key: bytes  # the costs' bytes: the same when only a door opened
 
     def costs(self) -> Costs:
         """A copy of the walking costs, to close tiles in."""
@@ -83,7 +85,8 @@ def terrain_of(floor: Floor) -> Terrain:
     """The floor's terrain as its tiles stand now."""
     tiles = floor.tiles
     open_tiles, down = tiles != WALL, tiles == STAIRS_DOWN
-    terrain = Terrain(open_tiles, int(open_tiles.sum()), down, down | (tiles == STAIRS_UP), travel_cost(floor))
+    cost = travel_cost(floor)
+    terrain = Terrain(open_tiles, int(open_tiles.sum()), down, down | (tiles == STAIRS_UP), cost, cost.tobytes())
     for array in (terrain.open, terrain.stairs_down, terrain.stairs, terrain.cost):
         array.flags.writeable = False
     return terrain
@@ -212,7 +215,7 @@ class Routes:
         self.terrains: list[tuple[tuple[int, ...], bytes, Terrain]] = []
         self.seen_last: tuple[Terrain, bytes, Seen] | None = None
         self.maps: list[tuple[bytes, bytes, Box]] = []
-        self.counts: dict[tuple[Terrain, Spot], Costs] = {}
+        self.counts: dict[tuple[bytes, Spot], Costs] = {}
         self.reach = FIRST_REACH  # how far the last step's goals lay, in tiles
 
     def terrain(self, floor: Floor) -> Terrain:
@@ -223,7 +226,6 @@ class Routes:
                 return terrain
         if len(self.terrains) >= FLOORS_KEPT:
             self.terrains.clear()
-            self.counts.clear()
         terrain = terrain_of(floor)
         self.terrains.insert(0, (shape, tiles, terrain))
         return terrain
@@ -276,9 +278,9 @@ class Routes:
             return int(steps_from(cost, start)[target[1], target[0]])
         if not cost[target[1], target[0]]:
             return UNREACHABLE
-        found = self.counts.get((terrain, target))
+        found = self.counts.get((terrain.cost_key, target))
         if found is None:
             if len(self.counts) >= COUNTS_KEPT:
                 self.counts.clear()
-            found = self.counts[(terrain, target)] = steps_from(cost, target)
+            found = self.counts[(terrain.cost_key, target)] = steps_from(cost, target)
         return int(found[start[1], start[0]])
