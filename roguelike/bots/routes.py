@@ -18,6 +18,7 @@ afresh each time: that is what the answers mean, and what the tests hold the bot
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -42,6 +43,7 @@ COUNTS_KEPT = 64  # step-count maps remembered (one per dose and stairs in view)
 BOX_SLACK = 4  # a box reaches this many tiles further than the last step's distance asked for
 BOX_SHARE = 0.6  # a box wider than this share of the floor is not worth it: the whole floor is mapped
 FIRST_REACH = 8
+BOX_TRIES = 2  # a box too small is tried again twice as large, before the whole floor
 UNCUT = UNREACHABLE  # an edge of the box that is the floor's own edge: no walk leaves there
 
 
@@ -242,10 +244,8 @@ class Routes:
     def step(self, cost: Costs, goals: Mask, start: Spot) -> Spot | None:
         """From the map kept for these costs and goals, else from a box around ``start``, else the floor."""
         key = (cost.tobytes(), goals.tobytes())
-        box = old = self.kept(key)
-        if box is None and (2 * self.reach + 1) < BOX_SHARE * cost.shape[1]:
-            box = boxed_map(cost, goals, start, self.reach)
-        if box is not None:
+        old = self.kept(key)
+        for box in [old] if old is not None else self.boxes(cost, goals, start):
             sure, step = box.sure_step(start)
             if sure:
                 self.keep(key, box, old, start)
@@ -253,6 +253,15 @@ class Routes:
         box = whole_map(cost, goals)
         self.keep(key, box, old, start)
         return box.sure_step(start)[1]
+
+    def boxes(self, cost: Costs, goals: Mask, start: Spot) -> Iterator[Box]:
+        """Maps over growing boxes around ``start``, while a box is worth it."""
+        reach = self.reach
+        for _ in range(BOX_TRIES):
+            if 2 * reach + 1 >= BOX_SHARE * cost.shape[1]:
+                return
+            yield boxed_map(cost, goals, start, reach)
+            reach *= 2
 
     def kept(self, key: tuple[bytes, bytes]) -> Box | None:
         """The map kept for these costs and goals, if any."""
