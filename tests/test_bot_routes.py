@@ -30,7 +30,7 @@ def test_every_bot_chooses_what_the_plain_computation_chooses(name: str) -> None
         game, fast = Game.new(seed, "Twin"), BOTS[name]()
         while not game.state.game_over and game.state.turn < TURNS:
             command = fast.choose(game)
-            plain = type(fast)(PlainRoutes())  # type: ignore[call-arg]
+            plain = type(fast)(PlainRoutes())
             assert command == plain.choose(game), f"{name}, seed {seed}, turn {game.state.turn}"
             game.apply(command)
             chosen += 1
