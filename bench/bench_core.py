@@ -45,7 +45,7 @@ def simulate_games(folder: Path) -> tuple[int, float]:
     turns, seconds = 0, 0.0
     for seed in SEEDS:
         game = Game.new(seed, "Bot")
-        session = Session(game, recording_observers(folder, game))
+        session = Session(game, recording_observers(folder, game, saved=False))
         start = time.process_time()
         play_bot(session, TURNS)
         seconds += time.process_time() - start
@@ -60,7 +60,7 @@ def parts(folder: Path) -> dict[str, float]:
     totals = dict.fromkeys(("bot", "rules", "snapshot + checksum", "recorder"), 0.0)
     for seed in SEEDS:
         game, bot = Game.new(seed, "Bot"), Bot()
-        (recorder,) = recording_observers(folder, game)
+        (recorder,) = recording_observers(folder, game, saved=False)
         index = 0
         while not game.state.game_over and game.state.turn < TURNS:
             marks = [time.process_time()]

@@ -89,7 +89,7 @@ def simulated_session(args: argparse.Namespace) -> Session:
         found = games.find(args.name)
         return games.resume(found.path) if found is not None else games.new(args.name)
     game = Game.new(args.seed, "Bot")
-    return Session(game, recording_observers(data_dir(args.data_dir), game))
+    return Session(game, recording_observers(data_dir(args.data_dir), game, saved=False))
 
 
 SCREEN_NAMES = ("game", "help", "look", "death", "stats", "title")

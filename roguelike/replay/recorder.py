@@ -51,11 +51,15 @@ def replay_path(data_dir: Path, game_id: str) -> Path:
 
 
 def recording_observers(
-    data_dir: Path, game: Game, game_id: str | None = None, steps: int = 0, notices: Notices | None = None
+    data_dir: Path, game: Game, game_id: str | None = None, steps: int = 0, notices: Notices | None = None,
+    *, saved: bool = True,
 ) -> list[Observer]:
     """The observers that record a session's game: a new replay, or the resumed game's own.
 
     ``game_id`` is the save's id when the game is saved, so save and replay share it.
+    A saved game's replay is synced to disk after every record, before that turn's save
+    (it must survive a power cut whenever the save it can rebuild does); an unsaved game's
+    (``saved=False``: ``hedonic simulate``'s Bot) only when it closes.
     Recording problems go to ``notices`` (shown in the game) when given, else to stderr.
     A resumed game whose replay is gone is played unrecorded: a replay holds every
     command from the first, and a new file could never be verified or rebuild the save.
@@ -76,7 +80,7 @@ def recording_observers(
     except (OSError, ReplayError) as error:
         tell(f"this game is not being recorded: {error}")
         return []
-    recorder.tell, recorder.notices = tell, notices
+    recorder.tell, recorder.notices, recorder.sync_every_record = tell, notices, saved
     recorder.flush()
     return [recorder]
 
@@ -86,8 +90,9 @@ class ReplayRecorder:
 
     Bytes the disk refused (a full disk) are kept and written again, from the last whole
     record, after every later command: once space returns the replay is complete. Each
-    record is fsynced on the autosave's thread, queued before that step's save, so the
-    replay is always at least as durable as the save it can rebuild.
+    record of a saved game is fsynced on the autosave's thread, queued before that step's
+    save, so the replay is always at least as durable as the save it can rebuild; the
+    replay of an unsaved game is fsynced once, when it closes.
     """
 
     def __init__(self, path: Path, game: Game, next_index: int, facts: Witness | None = None, *, end: int) -> None:
@@ -99,6 +104,7 @@ class ReplayRecorder:
         self.unwritten = b""
         self.failing = False
         self.syncing: Future[None] | None = None
+        self.sync_every_record = True
         self.tell: Callable[[str], None] = warn
         self.notices: Notices | None = None
         crash.watch(game, "replay", path, self.record_crash)
@@ -162,7 +168,8 @@ class ReplayRecorder:
         self.unwritten, self.failing = b"", False
         if self.notices is not None:
             self.notices.clear(RECORDING_TOPIC)
-        self.syncing = writer().submit(sync_quietly, self.fd)
+        if self.sync_every_record:
+            self.syncing = writer().submit(sync_quietly, self.fd)
 
     def trouble(self, error: OSError) -> None:
         """Say once that recording is held up (it is tried again after every command)."""
