@@ -77,3 +77,22 @@ def test_sight_cut_from_the_wider_ring_equals_sight_cast_at_its_radius(seed: int
             seen, ring = sight_and_ring(floor, x, y, radius)
             assert np.array_equal(seen, field_of_view(floor, x, y, radius)), (x, y, radius)
             assert np.array_equal(ring, field_of_view(floor, x, y, radius + formulas.EXPLORED_RING))
+
+
+def test_a_door_opened_between_two_casts_is_seen_through() -> None:
+    """The floor keeps its transparency between casts; a tile changed in place must still show."""
+    floor = generate_floor(floor_seed(5, 2), 2, (10, 10), 30)
+    floor.tiles[:] = Tile.WALL
+    floor.tiles[5, 2:12] = Tile.FLOOR
+    floor.tiles[5, 6] = Tile.DOOR_CLOSED
+    assert not field_of_view(floor, 3, 5)[5, 8], "a closed door blocks sight"
+    floor.tiles[5, 6] = Tile.DOOR_OPEN
+    assert field_of_view(floor, 3, 5)[5, 8], "the door opened since the last cast lets sight through"
+    floor.tiles[5, 6] = Tile.DOOR_CLOSED
+    assert not field_of_view(floor, 3, 5)[5, 8], "and closed again, blocks it again"
+
+
+def test_the_kept_transparency_cannot_be_changed_by_its_readers() -> None:
+    floor = generate_floor(floor_seed(5, 2), 2, (10, 10), 30)
+    with pytest.raises(ValueError):
+        floor.transparent()[0, 0] = True

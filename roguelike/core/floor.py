@@ -34,6 +34,9 @@ class Floor:
     dormant: list[PackedEntity] = field(default_factory=list)
     # The snapshot encoding of this floor while the player is elsewhere (see snapshot.py).
     encoded: bytes | None = field(default=None, compare=False, repr=False)
+    # Where light passes, with the tiles it was worked out from: sight is cast once or twice
+    # an action but the tiles seldom change (a door opens, a floor is made).
+    _light: tuple[bytes, NDArray[np.bool_]] | None = field(default=None, init=False, compare=False, repr=False)
 
     @property
     def width(self) -> int:
@@ -51,9 +54,14 @@ class Floor:
         return result
 
     def transparent(self) -> NDArray[np.bool_]:
-        """Where light passes (closed doors and walls block it)."""
-        result: NDArray[np.bool_] = TRANSPARENT[self.tiles]
-        return result
+        """Where light passes (closed doors and walls block it): read-only, and kept until a tile changes."""
+        # Comparing the tiles' bytes is a tenth of the cost of looking every tile up again.
+        tiles = self.tiles.tobytes()
+        if self._light is None or self._light[0] != tiles:
+            light: NDArray[np.bool_] = TRANSPARENT.take(self.tiles)
+            light.flags.writeable = False
+            self._light = (tiles, light)
+        return self._light[1]
 
     def in_bounds(self, x: int, y: int) -> bool:
         """Whether ``(x, y)`` lies on the map."""
