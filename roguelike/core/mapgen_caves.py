@@ -60,8 +60,7 @@ def _grown_rock(rng: Rng, floor: Floor) -> NDArray[np.bool_]:
     """Random rock smoothed by the automaton, for the tiles inside the map border."""
     height, width = floor.height - 2, floor.width - 2
     # One byte of the game's RNG a tile, eight tiles a draw: the chance to a 256th.
-    draws = [rng.next64() for _ in range((height * width + 7) // 8)]
-    noise = np.frombuffer(np.array(draws, dtype=np.uint64).astype("<u8").tobytes(), dtype=np.uint8)
+    noise = np.frombuffer(rng.many64((height * width + 7) // 8).astype("<u8").tobytes(), dtype=np.uint8)
     threshold = formulas.CAVE_FILL[0] * 256 // formulas.CAVE_FILL[1]
     rock = (noise[: height * width] < threshold).reshape(height, width)
     for _ in range(formulas.CAVE_STEPS):
@@ -70,15 +69,14 @@ def _grown_rock(rng: Rng, floor: Floor) -> NDArray[np.bool_]:
     return rock
 
 
-def rock_neighbours(rock: NDArray[np.bool_]) -> NDArray[np.int32]:
+def rock_neighbours(rock: NDArray[np.bool_]) -> NDArray[np.uint8]:
     """How many of each tile's eight neighbours are rock (beyond the edge counts as rock)."""
-    padded = np.pad(rock, 1, constant_values=True).astype(np.int32)
     height, width = rock.shape
-    total = np.zeros(rock.shape, dtype=np.int32)
-    for dy in range(3):
-        for dx in range(3):
-            if dy != 1 or dx != 1:
-                total += padded[dy : dy + height, dx : dx + width]
+    padded = np.ones((height + 2, width + 2), dtype=np.uint8)
+    padded[1:-1, 1:-1] = rock
+    # The 3x3 square summed a row of three at a time, then three such rows, less the middle.
+    rows = padded[:, :-2] + padded[:, 1:-1] + padded[:, 2:]
+    total: NDArray[np.uint8] = rows[:-2] + rows[1:-1] + rows[2:] - padded[1:-1, 1:-1]
     return total
 
 
@@ -86,13 +84,16 @@ def largest_region(open_ground: NDArray[np.bool_]) -> NDArray[np.bool_]:
     """The largest set of open tiles joined by king's moves."""
     cost = open_ground.astype(np.int32)
     left = open_ground.copy()
-    best = np.zeros(open_ground.shape, dtype=bool)
-    while left.any():
+    best, best_size = np.zeros(open_ground.shape, dtype=bool), 0
+    # Once the tiles left number no more than the largest so far, no region among them can
+    # be larger (and an equal one never replaces it), so they are not walked.
+    while np.count_nonzero(left) > best_size:
         ys, xs = np.nonzero(left)
         region = distance_map(cost, [(int(xs[0]), int(ys[0]))]) != UNREACHED
         left &= ~region
-        if region.sum() > best.sum():
-            best = region
+        size = int(np.count_nonzero(region))
+        if size > best_size:
+            best, best_size = region, size
     return best
 
 
@@ -113,12 +114,16 @@ def _nearest(cave: NDArray[np.bool_], at: Spot) -> Spot:
 def cave_areas(floor: Floor, arrival: Spot) -> list[list[Spot]]:
     """Open tiles in square areas; the first holds every tile near the arrival point."""
     size = formulas.CAVE_AREA
-    near: list[Spot] = []
-    cells: dict[Spot, list[Spot]] = {}
-    ys, xs = np.nonzero(floor.tiles == Tile.FLOOR)
-    for x, y in zip(xs.tolist(), ys.tolist()):
-        if max(abs(x - arrival[0]), abs(y - arrival[1])) <= size // 2:
-            near.append((x, y))
-        else:
-            cells.setdefault((x // size, y // size), []).append((x, y))
-    return [near] + [cells[key] for key in sorted(cells)]
+    ys, xs = np.nonzero(floor.tiles == Tile.FLOOR)  # row by row, as every area lists its tiles
+    near = np.maximum(abs(xs - arrival[0]), abs(ys - arrival[1])) <= size // 2
+    far = np.flatnonzero(~near)
+    # The other tiles by square, squares ordered by column then row, each still row by row.
+    far = far[np.lexsort((far, ys[far] // size, xs[far] // size))]
+    cell = (xs[far] // size) * floor.height + ys[far] // size
+    cells = np.split(far, np.flatnonzero(np.diff(cell)) + 1) if len(far) else []
+    return [_spots(xs, ys, np.flatnonzero(near))] + [_spots(xs, ys, tiles) for tiles in cells]
+
+
+def _spots(xs: NDArray[np.intp], ys: NDArray[np.intp], which: NDArray[np.intp]) -> list[Spot]:
+    """The tiles ``which`` of the coordinates ``xs`` and ``ys``, as ``(x, y)`` pairs."""
+    return list(zip(xs[which].tolist(), ys[which].tolist()))

@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+import numpy as np
+from numpy.typing import NDArray
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
@@ -22,6 +25,14 @@ def mix64(value: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return z ^ (z >> 31)
+
+
+def _mix_each(values: NDArray[np.uint64]) -> NDArray[np.uint64]:
+    """:func:`mix64` on every element of an array (numpy's uint64 arithmetic wraps as its masks do)."""
+    z = (values ^ (values >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    result: NDArray[np.uint64] = z ^ (z >> np.uint64(31))
+    return result
 
 
 def derive_seed(seed: int, *salts: int) -> int:
@@ -44,6 +55,14 @@ class Rng:
         """The next raw 64-bit output."""
         self.state = (self.state + _GOLDEN) & _MASK
         return mix64(self.state)
+
+    def many64(self, count: int) -> NDArray[np.uint64]:
+        """The next ``count`` raw outputs at once, exactly as ``count`` calls of :meth:`next64` give them."""
+        # SplitMix64's n-th state is the seed plus n golden steps, so the whole run is
+        # mixed at once in numpy instead of a Python call per output.
+        states = np.arange(1, count + 1, dtype=np.uint64) * np.uint64(_GOLDEN) + np.uint64(self.state)
+        self.state = (self.state + count * _GOLDEN) & _MASK
+        return _mix_each(states)
 
     def below(self, bound: int) -> int:
         """A uniform integer in ``[0, bound)``, without modulo bias."""

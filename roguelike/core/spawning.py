@@ -11,9 +11,10 @@ from components import BlocksMovement, Monster, Position, Renderable
 from components.registry import NAME_OF
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS, MonsterKind
-from roguelike.core.floor import Floor, PackedEntity, Tile
+from roguelike.core.floor import Floor, PackedEntity
 from roguelike.core.packing import pack_entity
 from roguelike.core.rng import Rng
+from roguelike.core.tiles import FLOOR
 
 MONSTER_LAYER = 2
 Spot = tuple[int, int]
@@ -59,8 +60,9 @@ def taken_spots(floor: Floor) -> set[Spot]:
 
 def free_spot(rng: Rng, floor: Floor, room: list[Spot], taken: set[Spot]) -> Spot | None:
     """A random plain floor tile of a room that holds nothing yet."""
-    plain = int(Tile.FLOOR)  # looked up once: enum attribute access is slow in a loop
-    spots = [(x, y) for x, y in room if (x, y) not in taken and floor.tiles[y, x] == plain]
+    # The tiles as bytes, row by row: indexing them costs a third of indexing the array.
+    tiles, width = floor.tiles.tobytes(), floor.width
+    spots = [spot for spot in room if tiles[spot[1] * width + spot[0]] == FLOOR and spot not in taken]
     return rng.choice(spots) if spots else None
 
 

@@ -18,5 +18,5 @@ class Tile(IntEnum):
 
 # The same values as plain ints, for comparing with tile arrays: numpy looks an IntEnum's
 # class over for array hooks on every comparison, which costs more than the comparison.
-WALL, DOOR_CLOSED = int(Tile.WALL), int(Tile.DOOR_CLOSED)
+WALL, FLOOR, DOOR_CLOSED = int(Tile.WALL), int(Tile.FLOOR), int(Tile.DOOR_CLOSED)
 STAIRS_DOWN, STAIRS_UP = int(Tile.STAIRS_DOWN), int(Tile.STAIRS_UP)
