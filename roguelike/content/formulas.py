@@ -5,6 +5,7 @@ Designers change balance here and nowhere else (the design document's "The Formu
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 # Map geometry: the map fills the top of the 80x25 screen, the panel the rest.
@@ -115,6 +116,7 @@ def is_close_call(state_of_mind: int) -> bool:
     return STATE_OF_MIND_MAX - CLOSE_CALL_MARGIN <= state_of_mind <= STATE_OF_MIND_MAX
 
 
+@functools.cache  # asked every action, of a State of Mind that takes few values
 def palette_for(state_of_mind: int) -> tuple[float, float]:
     """Saturation and brightness of the world: one continuous ramp, grey and dark at 0.
 
