@@ -22,7 +22,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 ROUNDS = 3
 LIMIT = 1800
-BENCHES = ["bench_core", "bench_monsters", "bench_replay", "bench_saves", "bench_startup"]
+BENCHES = ["bench_core", "bench_monsters", "bench_replay", "bench_saves", "bench_sight", "bench_startup"]
 FIGURE = re.compile(r"^(?P<label>[^ ].*?): (?P<value>[\d,]+\.\d+) (?P<unit>\S+)")
 
 Figures = dict[str, list[float]]
