@@ -15,15 +15,16 @@ from components.monsters import NO_TARGET
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.core.ecs import Round, system
-from roguelike.core.hunt import UNREACHABLE, Hunt
+from roguelike.core.hunt import Hunt
 from roguelike.core.pathing import chebyshev
 from roguelike.core.state import GameState
-from roguelike.core.world import Roster, blockers, roster
+from roguelike.core.world import Roster, Spot, blockers, roster
 from systems.combat import bestiary_of, count
 from systems.movement import BUMPED, MOVED, step_or_bump
 
 ACTION_POINTS = {kind.key: kind.action_points for kind in MONSTER_KINDS.values()}
 PACK = {kind.key: kind.pack for kind in MONSTER_KINDS.values()}
+HUNT_MEMORY, FLANK_RANGE = formulas.HUNT_MEMORY, formulas.FLANK_RANGE  # read once per monster per action
 
 
 @system(Player, Position)
@@ -35,27 +36,54 @@ def notice_player(state: GameState, entity: int, player: Player, pos: Position) 
     """
     if state.monsters_still:  # wizard mode
         return
-    sight = state.visible  # symmetric: the monsters the player sees are those that see the player
     monsters = roster()
-    px, py = pos.x, pos.y
     som = esper.component_for_entity(entity, StateOfMind).value
-    callers: list[tuple[Monster, Position]] = []
-    for _, monster, mpos in monsters:
-        in_sight = sight[mpos.y, mpos.x]
-        if monster.target != NO_TARGET:
-            monster.lost_for = 0 if in_sight else monster.lost_for + 1
-        elif in_sight and max(abs(mpos.x - px), abs(mpos.y - py)) <= formulas.live_notice(monster.notice, som):
-            monster.target, monster.lost_for = entity, 0
-        if in_sight and monster.target != NO_TARGET and PACK[monster.kind]:
-            callers.append((monster, mpos))
+    callers, astray = watch(state, monsters, entity, (pos.x, pos.y), som)
     if callers:
         call_packs(state, entity, callers, monsters)
-    for _, monster, _ in monsters:
-        if monster.lost_for > formulas.HUNT_MEMORY:
+    if astray:
+        forget(astray)
+
+
+Callers = list[tuple[Monster, Position]]
+
+
+def watch(state: GameState, monsters: Roster, player: int, at: Spot, som: int) -> tuple[Callers, list[Monster]]:
+    """Each monster sees the player or not: it notices, keeps or loses the trail.
+
+    Returns the pack hunters in sight that hunt (their howl calls their kin), and the
+    hunters out of sight too long (they forget, unless that howl keeps them on the trail).
+    """
+    # Symmetric: the monsters the player sees are those that see the player. Read flat
+    # from bytes, as indexing the array once per monster costs more than copying it.
+    sight, width = state.visible.tobytes(), state.visible.shape[1]
+    (px, py), callers, astray = at, [], []
+    for _, monster, mpos in monsters:
+        if not sight[mpos.y * width + mpos.x]:
+            if monster.target != NO_TARGET:
+                monster.lost_for += 1
+                if monster.lost_for > HUNT_MEMORY:
+                    astray.append(monster)
+            continue
+        if monster.target != NO_TARGET:
+            monster.lost_for = 0
+        elif max(abs(mpos.x - px), abs(mpos.y - py)) <= formulas.live_notice(monster.notice, som):
+            monster.target, monster.lost_for = player, 0
+        else:
+            continue
+        if PACK[monster.kind]:
+            callers.append((monster, mpos))
+    return callers, astray
+
+
+def forget(astray: list[Monster]) -> None:
+    """Hunters that lost the player too long ago (and were not called back) stop hunting."""
+    for monster in astray:
+        if monster.lost_for > HUNT_MEMORY:  # a pack call may have put it back on the trail
             monster.target, monster.lost_for = NO_TARGET, 0
 
 
-def call_packs(state: GameState, player: int, callers: list[tuple[Monster, Position]], monsters: Roster) -> None:
+def call_packs(state: GameState, player: int, callers: Callers, monsters: Roster) -> None:
     """Kin within earshot of a pack hunter that sees the player join the hunt (or keep to it)."""
     radius = formulas.PACK_CALL_RADIUS
     joined: dict[str, int] = {}
@@ -78,7 +106,8 @@ def plan_hunt(state: GameState, entity: int, player: Player, pos: Position) -> N
         state.hunt = None
         return
     wander = formulas.wander_chance(esper.component_for_entity(entity, StateOfMind).value)
-    state.hunt = Hunt(state.floor, state.rng, (pos.x, pos.y), blockers(monsters, entity), wander)
+    at = (pos.x, pos.y)
+    state.hunt = Hunt(state.floor, state.rng, at, blockers(monsters, entity, at), wander)
 
 
 @system(Monster, Position)
@@ -96,10 +125,10 @@ def choose_monster_step(state: GameState, entity: int, monster: Monster, pos: Po
         hunt.step = hunt.wander_step(x, y)
     elif near == 1:
         hunt.step = (px - x, py - y)  # bumping the player is the strike
-    elif near <= formulas.FLANK_RANGE and PACK[monster.kind]:
+    elif near <= FLANK_RANGE and PACK[monster.kind]:
         hunt.step = hunt.flank_step(x, y)
-    elif (here := (chase := hunt.chase())[y * hunt.width + x]) != UNREACHABLE:
-        hunt.step = hunt.descend(chase, x, y, here)
+    elif (ways := hunt.chase().ways(y * hunt.width + x)) is not None:
+        hunt.step = hunt.first_free(ways, x, y)
     else:
         hunt.step = hunt.wander_step(x, y)  # the player cannot be reached: roam
 
@@ -130,9 +159,9 @@ MONSTERS_ACT = Round("act_monsters", roster, monster_points, (choose_monster_ste
 @system(Player)
 def record_sightings(state: GameState, entity: int, player: Player) -> None:
     """Count each monster the first time the player sees it (the bestiary's "met")."""
-    visible = state.visible
+    seen = state.visible.item  # a plain bool, quicker than indexing the array
     for _, monster, pos in roster():
-        if not monster.met and visible[pos.y, pos.x]:
+        if not monster.met and seen(pos.y, pos.x):
             monster.met = True
             if count(bestiary_of(entity).met, monster.kind) == 1:
                 state.say(MONSTER_KINDS[monster.kind].sighting)

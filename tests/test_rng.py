@@ -1,10 +1,14 @@
-"""The game's RNG: a run of outputs drawn at once is the same run drawn one at a time."""
+"""The game's RNG: the SplitMix64 stream, and draws that follow from it alone, one at a time or many at once."""
 
 from __future__ import annotations
 
 import pytest
 
 from roguelike.core.rng import Rng
+
+# SplitMix64's published first outputs for seed 0: a save made anywhere replays anywhere.
+SPLITMIX64_SEED_0 = (0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F)
+MASK = (1 << 64) - 1
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2**63 + 5, 2**64 - 1, 123456789123456789])
@@ -19,3 +23,21 @@ def test_no_outputs_leave_the_stream_where_it_was() -> None:
     rng = Rng(42)
     assert rng.many64(0).tolist() == []
     assert rng.state == 42
+
+
+def test_the_raw_stream_is_splitmix64() -> None:
+    rng = Rng(0)
+    assert tuple(rng.next64() for _ in SPLITMIX64_SEED_0) == SPLITMIX64_SEED_0
+
+
+def test_below_is_the_raw_stream_without_modulo_bias() -> None:
+    # below() computes the stream inline (for speed): it must take the very draws next64 gives.
+    for seed in range(20):
+        fast, reference = Rng(seed), Rng(seed)
+        for bound in (1, 2, 3, 8, 10, 100, 1 << 63, (1 << 63) + 1, MASK):
+            limit = MASK - (MASK % bound)
+            value = reference.next64()
+            while value >= limit:
+                value = reference.next64()
+            assert fast.below(bound) == value % bound
+            assert fast.state == reference.state

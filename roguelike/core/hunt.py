@@ -24,8 +24,11 @@ from roguelike.core.rng import Rng
 CHASE_COST = (WALKABLE | (np.arange(len(WALKABLE)) == Tile.DOOR_CLOSED)).astype(np.int32)
 UNREACHABLE = int(np.iinfo(np.int32).max)
 CHASE_CACHE_SIZE = 64
+# Tile value -> 1 where a creature can stand, for ``bytes.translate`` (a table of 256).
+STANDING = bytes(int(WALKABLE[value]) if value < len(WALKABLE) else 0 for value in range(256))
 
 Spot = tuple[int, int]
+Moves = tuple[tuple[Spot, int], ...]
 
 
 class Hunt:
@@ -42,10 +45,10 @@ class Hunt:
         self.blocked = blocked
         self.tiles = floor.tiles
         self.width = int(self.tiles.shape[1])
-        self.moves = tuple((step, step[1] * self.width + step[0]) for step in NEIGHBOURS)
+        self.moves = moves(self.width)
         self.step: Spot | None = None  # what the monster acting now chose to do
-        self._walkable: NDArray[np.bool_] | None = None
-        self._chase: array.array[int] | None = None
+        self._walkable: bytes | None = None
+        self._chase: Chase | None = None
         self._flanks: array.array[int] | None = None
 
     def occupants(self, x: int, y: int) -> list[int]:
@@ -62,11 +65,20 @@ class Hunt:
         """Note an actor that vanished."""
         self.blocked.pop(spot, None)
 
-    def chase(self) -> array.array[int]:
+    def chase(self) -> Chase:
         """Walking distance to the player from every tile (looked up once, when needed)."""
         if self._chase is None:
-            self._chase = chase_distances(self.tiles.tobytes(), self.width, self.player_at)
+            self._chase = chase_map(self.tiles.tobytes(), self.width, self.player_at)
         return self._chase
+
+    def first_free(self, ways: Ways, x: int, y: int) -> Spot | None:
+        """The first of ``ways`` down from ``(x, y)`` onto a free tile (or the player's)."""
+        blocked, player_at = self.blocked, self.player_at
+        for step in ways:
+            spot = (x + step[0], y + step[1])
+            if spot == player_at or spot not in blocked:
+                return step
+        return None
 
     def flank_step(self, x: int, y: int) -> Spot | None:
         """Down the flanking map, toward a free tile beside the player."""
@@ -110,25 +122,80 @@ class Hunt:
         rng = self.rng
         if not rng.chance(*self.wander):
             return None
-        if self._walkable is None:
-            self._walkable = self.floor.walkable()
-        walkable, blocked = self._walkable, self.blocked
+        walkable, blocked, index = self._walkable or self.walkable(), self.blocked, y * self.width + x
         options = [
-            (dx, dy) for dx, dy in NEIGHBOURS if walkable[y + dy, x + dx] and (x + dx, y + dy) not in blocked
+            step for step, offset in self.moves
+            if walkable[index + offset] and (x + step[0], y + step[1]) not in blocked
         ]
         return rng.choice(options) if options else None
 
+    def walkable(self) -> bytes:
+        """Where a creature can stand, flat, as the tiles are when the first monster wanders.
+
+        Kept for the rest of the turn, so a door a monster opens later in the turn stays
+        closed to wanderers until the next one (the rule the replays were recorded with).
+        """
+        self._walkable = self.tiles.tobytes().translate(STANDING)
+        return self._walkable
+
+
+@functools.lru_cache(maxsize=8)
+def moves(width: int) -> Moves:
+    """Every step in :data:`NEIGHBOURS` order with its offset in a flat array ``width`` wide."""
+    return tuple((step, step[1] * width + step[0]) for step in NEIGHBOURS)
+
+
+class Chase:
+    """The walking distances to the player, and from each tile the ways down them.
+
+    Both are pure functions of the floor's tiles and the player's tile (see
+    :func:`chase_map`), so they are shared between turns and never go stale.
+    """
+
+    def __init__(self, dist: array.array[int], width: int) -> None:
+        self.dist = dist
+        self.moves = moves(width)
+        self._ways: dict[int, Ways | None] = {}
+
+    def ways(self, index: int) -> Ways | None:
+        """The steps down from the tile at flat ``index``, best first (None: the player is out of reach).
+
+        Best is nearest the player, then first in :data:`NEIGHBOURS` order, so the first
+        free one is the step :meth:`Hunt.descend` would take: worked out once per tile.
+        """
+        if index in self._ways:
+            return self._ways[index]
+        here = self.dist[index]
+        found = None if here == UNREACHABLE else self.downhill(index, here)
+        self._ways[index] = found
+        return found
+
+    def downhill(self, index: int, here: int) -> Ways:
+        """The steps from ``index`` to a tile nearer than ``here``, nearest first (stable)."""
+        dist = self.dist
+        lower = [(dist[index + offset], step) for step, offset in self.moves if dist[index + offset] < here]
+        lower.sort(key=_nearest)
+        return tuple(step for _, step in lower)
+
+
+Ways = tuple[Spot, ...]
+
+
+def _nearest(way: tuple[int, Spot]) -> int:
+    """A way down by its distance alone (the sort is stable: ties keep their order)."""
+    return way[0]
+
 
 @functools.lru_cache(maxsize=CHASE_CACHE_SIZE)
-def chase_distances(tiles: bytes, width: int, goal: Spot) -> array.array[int]:
+def chase_map(tiles: bytes, width: int, goal: Spot) -> Chase:
     """Walking distances to ``goal`` over a floor's tiles given as bytes, as a flat array.
 
     A pure function of its arguments, so it is cached: the player often stands where it
-    stood a turn before (fighting, waiting), and a floor's tiles rarely change. The array
+    stood a turn before (fighting, waiting), and a floor's tiles rarely change. The map
     is shared between callers: never modify it.
     """
     cost = CHASE_COST[np.frombuffer(tiles, dtype=np.uint8).reshape(-1, width)]
     dist = np.full(cost.shape, UNREACHABLE, dtype=np.int32)
     dist[goal[1], goal[0]] = 0
     tcod.path.dijkstra2d(dist, cost, CARDINAL_COST, DIAGONAL_COST, out=dist)
-    return array.array("i", dist.tobytes())
+    return Chase(array.array("i", dist.tobytes()), width)

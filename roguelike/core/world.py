@@ -30,7 +30,10 @@ _roster_memo: list[Any] = []  # [esper's monster list, the roster built from it]
 
 def entities_at(x: int, y: int) -> list[int]:
     """Live entities standing on a tile, in id order."""
-    return sorted(e for e, pos in esper.get_component(Position) if pos.x == x and pos.y == y)
+    here = [e for e, pos in esper.get_component(Position) if pos.x == x and pos.y == y]
+    if len(here) > 1:  # rarely more than one: a monster on a dose
+        here.sort()
+    return here
 
 
 def doses_on_floor() -> list[tuple[int, Position, Dose]]:
@@ -83,13 +86,12 @@ def standing() -> dict[Spot, int]:
     return found
 
 
-def blockers(monsters: Roster, player: int) -> dict[Spot, int]:
-    """:func:`standing`, quicker when the monsters and the player are all that block."""
+def blockers(monsters: Roster, player: int, at: Spot) -> dict[Spot, int]:
+    """:func:`standing`, quicker when the monsters and the player (standing ``at``) are all that block."""
     if len(esper.get_component(BlocksMovement)) != len(monsters) + 1:
         return standing()
     spots = {(p.x, p.y): entity for entity, _, p in monsters}
-    pos = esper.component_for_entity(player, Position)
-    spots[(pos.x, pos.y)] = player
+    spots[at] = player
     return spots
 
 
