@@ -138,10 +138,11 @@ def move_monster(state: GameState, entity: int, monster: Monster, pos: Position)
     """A monster's step or strike, by the one rule of steps the player's follows too."""
     hunt = state.hunt
     assert hunt is not None
-    if hunt.step is None:
+    step = hunt.step
+    if step is None:
         return
     old = (pos.x, pos.y)
-    outcome = step_or_bump(state, entity, pos, hunt.step[0], hunt.step[1], hunt.occupants)
+    outcome = step_or_bump(state, entity, pos, step[0], step[1], hunt.occupants)
     if outcome is MOVED:
         hunt.moved(entity, old, (pos.x, pos.y))
     elif outcome is BUMPED and not esper.entity_exists(entity):

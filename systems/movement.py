@@ -8,7 +8,7 @@ stairs it steps on; otherwise the actor moves. The player's step comes from its
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import Enum
 
 import esper
@@ -26,7 +26,7 @@ DOOR_CLOSED = int(Tile.DOOR_CLOSED)
 WALL = int(Tile.WALL)
 # The walkable table as plain bools: every monster's every step reads it.
 CAN_STAND = tuple(bool(walkable) for walkable in WALKABLE)
-Occupants = Callable[[int, int], list[int]]
+Occupants = Callable[[int, int], Sequence[int]]
 SHORTCUT_TAKEN = "The floor opens in a way only the High can see. You slip down."
 
 
@@ -96,7 +96,7 @@ def step_or_bump(state: GameState, entity: int, pos: Position, dx: int, dy: int,
     return MOVED
 
 
-def bump(state: GameState, entity: int, others: list[int], is_player: bool) -> Outcome | None:
+def bump(state: GameState, entity: int, others: Sequence[int], is_player: bool) -> Outcome | None:
     """Whatever stands on the tile stepped to: None if nothing stops the step."""
     # A fight comes first: a monster standing on a dose is hit, the dose left alone.
     if any(strike(state, entity, other) for other in others):

@@ -51,10 +51,10 @@ class Hunt:
         self._chase: Chase | None = None
         self._flanks: array.array[int] | None = None
 
-    def occupants(self, x: int, y: int) -> list[int]:
+    def occupants(self, x: int, y: int) -> tuple[int, ...]:
         """Who blocks a tile (monsters ignore doses, so only blockers count)."""
         found = self.blocked.get((x, y))
-        return [] if found is None else [found]
+        return () if found is None else (found,)
 
     def moved(self, entity: int, old: Spot, new: Spot) -> None:
         """Note an actor's step."""
