@@ -6,7 +6,8 @@ A timed turn is ``Session.apply`` without observers: the rules, then the snapsho
 checksum (what ``--verify`` does each step, and what the autosave and the recorder share).
 Left out: the autosave's write and the recorder's record (``bench_saves``, ``bench_core``),
 and drawing. The floor is kept at 40 monsters of every kind, all hunting, and the player
-alive (untimed, between turns): killed or vanished monsters are replaced, death is undone.
+alive (untimed, between turns): killed or vanished monsters are replaced, death and the
+statuses hits leave (stunned, panicked, confused) are undone.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from roguelike.core.pathing import step_toward, travel_cost
 from roguelike.core.rng import Rng
 from roguelike.core.session import Session
 from roguelike.core.spawning import make_monster
+from systems.combat import STATUSES
 
 MONSTERS = 40
 TURNS = 10_000
@@ -69,12 +71,15 @@ def spread_spots(game: Game, wanted: int) -> list[tuple[int, int]]:
 
 
 def keep_going(game: Game) -> None:
-    """Undo what the monsters did to the player (untimed) and bring back 40 hunters."""
+    """Undo what the monsters did to the player (untimed), statuses too, and bring back 40 hunters."""
     state = game.state
     esper.component_for_entity(state.player, StateOfMind).value = 55
     attrs = esper.component_for_entity(state.player, Attributes)
     attrs.confidence = attrs.nerve = attrs.will = formulas.ATTRIBUTE_START
     state.cause_of_death = None
+    for status in STATUSES.values():  # else a confused player walks into a wall for ever: no turn passes
+        if esper.has_component(state.player, status):
+            esper.remove_component(state.player, status)
     refill(game)
 
 
