@@ -163,27 +163,25 @@ class Chase:
         Best is nearest the player, then first in :data:`NEIGHBOURS` order, so the first
         free one is the step :meth:`Hunt.descend` would take: worked out once per tile.
         """
-        if index in self._ways:
+        try:
             return self._ways[index]
-        here = self.dist[index]
-        found = None if here == UNREACHABLE else self.downhill(index, here)
-        self._ways[index] = found
-        return found
+        except KeyError:
+            here = self.dist[index]
+            found = None if here == UNREACHABLE else self.downhill(index, here)
+            self._ways[index] = found
+            return found
 
     def downhill(self, index: int, here: int) -> Ways:
-        """The steps from ``index`` to a tile nearer than ``here``, nearest first (stable)."""
+        """The steps from ``index`` to a tile nearer than ``here``, nearest first, ties in order."""
         dist = self.dist
-        lower = [(dist[index + offset], step) for step, offset in self.moves if dist[index + offset] < here]
-        lower.sort(key=_nearest)
-        return tuple(step for _, step in lower)
+        lower = [
+            (d, order, step) for order, (step, offset) in enumerate(self.moves) if (d := dist[index + offset]) < here
+        ]
+        lower.sort()  # by distance, then order (never by step: the orders differ)
+        return tuple(way[2] for way in lower)
 
 
 Ways = tuple[Spot, ...]
-
-
-def _nearest(way: tuple[int, Spot]) -> int:
-    """A way down by its distance alone (the sort is stable: ties keep their order)."""
-    return way[0]
 
 
 @functools.lru_cache(maxsize=CHASE_CACHE_SIZE)
