@@ -2,8 +2,9 @@
 
 Hunters all descend one distance map toward the player, computed once per turn (and
 cached by the player's tile), so forty of them cost one Dijkstra search rather than
-forty. Path maps are flat arrays indexed ``y * width + x`` (quicker to build and read
-than nested lists); ``moves`` pairs every step with its offset in such an array.
+forty; each tile's ways down that map are ranked once and kept with it, so a hunter
+takes the first free one. Path maps are flat arrays indexed ``y * width + x`` (quicker to
+build and read than nested lists); ``moves`` pairs every step with its offset in such an array.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import functools
 
 import numpy as np
 import tcod.path
-from numpy.typing import NDArray
 
 from roguelike.content import formulas
 from roguelike.core.floor import WALKABLE, Floor, Tile
