@@ -15,7 +15,7 @@ from components.monsters import NO_TARGET
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.core.ecs import Round, system
-from roguelike.core.hunt import Hunt
+from roguelike.core.hunt import UNREACHABLE, Hunt
 from roguelike.core.pathing import chebyshev
 from roguelike.core.state import GameState
 from roguelike.core.world import Roster, Spot, blockers, roster
@@ -127,8 +127,8 @@ def choose_monster_step(state: GameState, entity: int, monster: Monster, pos: Po
         hunt.step = (px - x, py - y)  # bumping the player is the strike
     elif near <= FLANK_RANGE and PACK[monster.kind]:
         hunt.step = hunt.flank_step(x, y)
-    elif (ways := hunt.chase().ways(y * hunt.width + x)) is not None:
-        hunt.step = hunt.first_free(ways, x, y)
+    elif (here := hunt.chase().dist[y * hunt.width + x]) != UNREACHABLE:
+        hunt.step = hunt.chase_step(x, y, here)
     else:
         hunt.step = hunt.wander_step(x, y)  # the player cannot be reached: roam
 

@@ -2,8 +2,8 @@
 
 Hunters all descend one distance map toward the player, computed once per turn (and
 cached by the player's tile), so forty of them cost one Dijkstra search rather than
-forty; each tile's ways down that map are ranked once and kept with it, so a hunter
-takes the first free one. Path maps are flat arrays indexed ``y * width + x`` (quicker to
+forty; each tile's best way down that map is found once and kept with it, so a hunter
+whose way is free reads its step. Path maps are flat arrays indexed ``y * width + x`` (quicker to
 build and read than nested lists); ``moves`` pairs every step with its offset in such an array.
 """
 
@@ -71,14 +71,20 @@ class Hunt:
             self._chase = chase_map(self.tiles.tobytes(), self.width, self.player_at)
         return self._chase
 
-    def first_free(self, ways: Ways, x: int, y: int) -> Spot | None:
-        """The first of ``ways`` down from ``(x, y)`` onto a free tile (or the player's)."""
-        blocked, player_at = self.blocked, self.player_at
-        for step in ways:
-            spot = (x + step[0], y + step[1])
-            if spot == player_at or spot not in blocked:
-                return step
-        return None
+    def chase_step(self, x: int, y: int, here: int) -> Spot | None:
+        """Down the chase map from ``(x, y)``, ``here`` steps from the player: the step :meth:`descend` takes.
+
+        Usually the tile's best way down is free, and the map knows it already; only when
+        someone stands there are the other ways searched.
+        """
+        chase = self._chase or self.chase()
+        best = chase.best(y * self.width + x)
+        if best is None:
+            return None
+        spot = (x + best[0], y + best[1])
+        if spot == self.player_at or spot not in self.blocked:
+            return best
+        return self.descend(chase.dist, x, y, here)
 
     def flank_step(self, x: int, y: int) -> Spot | None:
         """Down the flanking map, toward a free tile beside the player."""
@@ -146,7 +152,7 @@ def moves(width: int) -> Moves:
 
 
 class Chase:
-    """The walking distances to the player, and from each tile the ways down them.
+    """The walking distances to the player, and from each tile its best way down them.
 
     Both are pure functions of the floor's tiles and the player's tile (see
     :func:`chase_map`), so they are shared between turns and never go stale.
@@ -155,33 +161,28 @@ class Chase:
     def __init__(self, dist: array.array[int], width: int) -> None:
         self.dist = dist
         self.moves = moves(width)
-        self._ways: dict[int, Ways | None] = {}
+        self._best: dict[int, Spot | None] = {}
 
-    def ways(self, index: int) -> Ways | None:
-        """The steps down from the tile at flat ``index``, best first (None: the player is out of reach).
+    def best(self, index: int) -> Spot | None:
+        """The step from flat ``index`` to its lowest neighbour, first in order (None: none is lower).
 
-        Best is nearest the player, then first in :data:`NEIGHBOURS` order, so the first
-        free one is the step :meth:`Hunt.descend` would take: worked out once per tile.
+        Whoever stands there is not considered: :meth:`Hunt.chase_step` checks that.
+        Worked out once per tile and map.
         """
         try:
-            return self._ways[index]
+            return self._best[index]
         except KeyError:
-            here = self.dist[index]
-            found = None if here == UNREACHABLE else self.downhill(index, here)
-            self._ways[index] = found
+            found = self._best[index] = self.lowest(index)
             return found
 
-    def downhill(self, index: int, here: int) -> Ways:
-        """The steps from ``index`` to a tile nearer than ``here``, nearest first, ties in order."""
+    def lowest(self, index: int) -> Spot | None:
+        """The step to the neighbour of ``index`` nearest the player (ties: first in order)."""
         dist = self.dist
-        lower = [
-            (d, order, step) for order, (step, offset) in enumerate(self.moves) if (d := dist[index + offset]) < here
-        ]
-        lower.sort()  # by distance, then order (never by step: the orders differ)
-        return tuple(way[2] for way in lower)
-
-
-Ways = tuple[Spot, ...]
+        best, best_distance = None, dist[index]
+        for step, offset in self.moves:
+            if dist[index + offset] < best_distance:
+                best, best_distance = step, dist[index + offset]
+        return best
 
 
 @functools.lru_cache(maxsize=CHASE_CACHE_SIZE)
