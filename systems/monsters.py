@@ -54,12 +54,11 @@ def watch(state: GameState, monsters: Roster, player: int, at: Spot, som: int) -
     Returns the pack hunters in sight that hunt (their howl calls their kin), and the
     hunters out of sight too long (they forget, unless that howl keeps them on the trail).
     """
-    # Symmetric: the monsters the player sees are those that see the player. Read flat
-    # from bytes, as indexing the array once per monster costs more than copying it.
-    sight, width = state.visible.tobytes(), state.visible.shape[1]
+    # Symmetric: the monsters the player sees are those that see the player.
+    sees = state.visible.item  # a plain bool, quicker than indexing the array
     (px, py), callers, astray = at, [], []
     for _, monster, mpos in monsters:
-        if not sight[mpos.y * width + mpos.x]:
+        if not sees(mpos.y, mpos.x):
             if monster.target != NO_TARGET:
                 monster.lost_for += 1
                 if monster.lost_for > HUNT_MEMORY:
