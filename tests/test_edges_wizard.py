@@ -194,3 +194,16 @@ def test_the_wizard_prompt_refuses_a_number_beyond_what_a_command_holds(tmp_path
     settle(session)
     assert read_replay(only_replay(tmp_path)).steps[-1].command == Wizard("mind", 999)
     app.close_all()
+
+
+def test_the_title_warns_before_a_wizard_resume_marks_a_characters_own_game(tmp_path: Path) -> None:
+    from roguelike.screens.title import WIZARD_WARNING, TitleScreen
+
+    session = Games(tmp_path, seed=SEED).new("Ann")
+    session.apply(Wait())
+    session.close()
+    ordinary, wizard = TitleScreen(Games(tmp_path, seed=SEED)), TitleScreen(wizard_games(tmp_path))
+    assert WIZARD_WARNING not in "\n".join(screen_rows(ordinary))
+    rows = screen_rows(wizard)
+    assert any(row.strip() == WIZARD_WARNING for row in rows)
+    assert any(row.strip().startswith("> 1. Resume Ann") for row in rows)  # offered, with the warning above it

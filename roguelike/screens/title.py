@@ -31,6 +31,7 @@ TITLE_COLOUR = (255, 90, 220)
 QUOTE_COLOUR = (150, 150, 170)
 STATUS_COLOUR = (220, 110, 90)
 MENU_TOP = 13
+WIZARD_WARNING = "Wizard mode: any game you start or resume is marked for good, never to count."
 
 Action = Callable[[tcod.event.KeyDown], Transition | None]
 
@@ -110,6 +111,9 @@ class TitleScreen(Screen):
         console.print(centre, 5, TITLE, fg=TITLE_COLOUR, alignment=tcod.constants.CENTER)
         console.print(centre, 8, QUOTE, fg=QUOTE_COLOUR, alignment=tcod.constants.CENTER)
         console.print(centre + 10, 9, QUOTE_BY, fg=QUOTE_COLOUR, alignment=tcod.constants.CENTER)
+        if self.games.wizard:  # resuming marks a character's own game for good: say so before it is chosen
+            console.print(centre, 11, fit(WIZARD_WARNING, console.width - 2), fg=STATUS_COLOUR,
+                          alignment=tcod.constants.CENTER)
         widest = max(len(label) for label, _ in self.entries) + 5
         self.menu.draw(console, max(1, centre - widest // 2), MENU_TOP)
         console.print(1, 20, fit(self.status, 3 * (console.width - 2)), width=console.width - 2, height=3,
