@@ -207,3 +207,22 @@ def test_the_title_warns_before_a_wizard_resume_marks_a_characters_own_game(tmp_
     rows = screen_rows(wizard)
     assert any(row.strip() == WIZARD_WARNING for row in rows)
     assert any(row.strip().startswith("> 1. Resume Ann") for row in rows)  # offered, with the warning above it
+
+
+def test_a_wizard_spawn_says_why_nothing_appeared(tmp_path: Path) -> None:
+    from roguelike.core.floor import Tile
+    from roguelike.core.game import Game
+
+    game = Game.new(SEED, "Wiz")
+    game.apply(Wizard("monster", kind="no-such-thing"))
+    game.apply(Wizard("dose", kind="no-such-thing"))
+    assert [m.text for m in game.state.messages[-2:]] == ["Wizard: no such monster.", "Wizard: no such dose."]
+    pos = game.player_component(Position)
+    tiles = game.state.floor.tiles
+    tiles[pos.y - 1 : pos.y + 2, pos.x - 1 : pos.x + 2] = Tile.WALL  # walled in where the player stands
+    before = len(game.monsters()), len(game.doses())
+    game.apply(Wizard("monster", kind="hunger"))
+    game.apply(Wizard("dose", kind="dose"))
+    assert [m.text for m in game.state.messages[-2:]] == ["Wizard: no room for a Hunger here.",
+                                                           "Wizard: no room for a dose here."]
+    assert (len(game.monsters()), len(game.doses())) == before

@@ -66,12 +66,22 @@ def reveal(state: GameState, command: Wizard) -> None:
     state.say("Wizard: the floor is revealed.")
 
 
+def spawn_spot(state: GameState, named: str | None, what: str) -> tuple[int, int] | None:
+    """A free tile beside the player for the thing ``named`` (None: no such ``what``), or None after saying why not."""
+    if named is None:
+        state.say(f"Wizard: no such {what}.")
+        return None
+    spot = free_neighbour(state)
+    if spot is None:
+        state.say(f"Wizard: no room for {named} here.")
+    return spot
+
+
 def spawn_monster(state: GameState, command: Wizard) -> None:
     """A monster of a kind on a free tile next to the player."""
     kind = MONSTER_KINDS.get(command.kind)
-    spot = free_neighbour(state)
+    spot = spawn_spot(state, kind.one() if kind else None, "monster")
     if kind is None or spot is None:
-        state.say(f"Wizard: no room for {kind.one()} here." if kind else "Wizard: no such monster.")
         return
     look = Renderable(kind.glyph, kind.colour, layer=MONSTER_LAYER)
     esper.create_entity(Position(*spot), look, BlocksMovement(), Monster(kind.key, formulas.notice_range(0)))
@@ -81,9 +91,8 @@ def spawn_monster(state: GameState, command: Wizard) -> None:
 def spawn_dose(state: GameState, command: Wizard) -> None:
     """A dose of a kind, of middling strength, on a free tile next to the player."""
     kind = DOSE_KINDS.get(command.kind)
-    spot = free_neighbour(state)
+    spot = spawn_spot(state, with_article(kind.name) if kind else None, "dose")
     if kind is None or spot is None:
-        state.say(f"Wizard: no room for {with_article(kind.name)} here." if kind else "Wizard: no such dose.")
         return
     middle = [(low + high) // 2 for low, high in (kind.strength, kind.confidence, kind.nerve, kind.will)]
     look = Renderable(kind.glyph, kind.colour, layer=DOSE_LAYER, always_bright=True)
