@@ -21,7 +21,8 @@ from roguelike.saves import Games, inspect_save, read_save, settle
 from roguelike.saves.slots import is_slotted
 from roguelike.screens.loadgame import LoadGameScreen
 from roguelike.core.session import Session
-from roguelike.core.snapshot import digest, encode
+from roguelike.core.plain import snapshot_digest
+from roguelike.core.snapshot import encode
 
 from conftest import ROOT
 from replay_helpers import only_replay
@@ -167,7 +168,7 @@ def test_a_replay_saved_under_its_own_name_is_the_recorded_game(tmp_path: Path) 
     # The save is the recorded game, marked as made from a replay (it never counts).
     marked = dict(read_save(the_save(tmp_path / "dev")).plain)
     assert marked.pop("origin") == "replay"
-    assert digest(encode(marked)) == recorded.checksum
+    assert snapshot_digest(encode(marked)) == recorded.checksum
 
 
 def test_no_save_past_the_end_or_of_a_dead_character(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

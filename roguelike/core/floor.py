@@ -32,8 +32,8 @@ class Floor:
     arrival: tuple[int, int]
     kind: FloorKind = "rooms"  # which generator made it (see roguelike.core.mapgen.FLOOR_KINDS)
     dormant: list[PackedEntity] = field(default_factory=list)
-    # The snapshot encoding of this floor while the player is elsewhere (see snapshot.py).
-    encoded: bytes | None = field(default=None, compare=False, repr=False)
+    # The snapshot encoding of this floor and its SHA-256 while the player is elsewhere (see snapshot.py).
+    encoded: tuple[bytes, bytes] | None = field(default=None, compare=False, repr=False)
     # Where light passes, with the tiles it was worked out from: sight is cast once or twice
     # an action but the tiles seldom change (a door opens, a floor is made).
     _light: tuple[bytes, NDArray[np.bool_]] | None = field(default=None, init=False, compare=False, repr=False)

@@ -3,7 +3,9 @@
 Frontends and ``hedonic simulate`` drive a :class:`Session`, never a bare Game, so that
 autosaving and replay recording (observers) happen after every command, before the
 next input is read. The snapshot is encoded once per command and shared by observers,
-so the save and the replay always agree on the checksum of a turn.
+so the save and the replay always agree on the checksum of a turn; its whole bytes and
+its checksum are worked out only when someone asks (verifying needs no bytes, a save no
+checksum).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Protocol
 from roguelike.core.commands import Command
 from roguelike.core.game import Game
 from roguelike.core.notices import Notices
-from roguelike.core.snapshot import digest, snapshot_bytes
+from roguelike.core.snapshot import EncodedState, encoded_state
 
 
 @dataclass(frozen=True)
@@ -24,8 +26,17 @@ class Step:
     index: int
     turn: int
     command: Command
-    snapshot: bytes
-    checksum: str
+    state: EncodedState
+
+    @property
+    def snapshot(self) -> bytes:
+        """The game's canonical bytes after the command (what the autosave writes)."""
+        return self.state.snapshot
+
+    @property
+    def checksum(self) -> str:
+        """The checksum of the game after the command (what a replay records)."""
+        return self.state.checksum
 
 
 @dataclass(frozen=True)
@@ -78,8 +89,7 @@ class Session:
         """Apply a command, then let every observer see the result."""
         try:
             self.game.apply(command)
-            snapshot = snapshot_bytes(self.game)
-            step = Step(self.steps + 1, self.game.state.turn, command, snapshot, digest(snapshot))
+            step = Step(self.steps + 1, self.game.state.turn, command, encoded_state(self.game))
         except BaseException as error:
             _note_failure(error, command)
             raise

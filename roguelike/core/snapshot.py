@@ -22,7 +22,7 @@ from roguelike.core.floor import Floor
 from roguelike.core.game import Game, fresh_world
 from roguelike.core.packing import packer_for, unpack_entity
 from roguelike.core.plain import PackedEntity, PlainFloor, PlainHead, PlainSnapshot
-from roguelike.core.plain import Plain as Plain, digest as digest, encode as encode
+from roguelike.core.plain import Plain as Plain, digest as digest, encode as encode, floor_digest, state_digest
 from roguelike.core.rng import Rng
 from roguelike.core.state import GameState, Message
 
@@ -144,21 +144,55 @@ def restore_entity(entity: int, components: list[object]) -> None:
 
 
 def snapshot_bytes(game: Game) -> bytes:
-    """The game's canonical msgpack bytes: exactly ``encode(to_plain(game))``, only faster.
+    """The game's canonical msgpack bytes: exactly ``encode(to_plain(game))``, only faster."""
+    return encoded_state(game).snapshot
+
+
+def encoded_state(game: Game) -> EncodedState:
+    """The game's canonical msgpack bytes in pieces: the head, then each floor.
 
     The map's pairs are packed in pieces and joined under one map header. A floor the
-    player is not on cannot change, so its encoding is kept on the floor
-    (:attr:`Floor.encoded`) and spliced in (waking a floor forgets it); the messages'
+    player is not on cannot change, so its encoding and digest are kept on the floor
+    (:attr:`Floor.encoded`) and reused (waking a floor forgets them); the messages'
     encoding is kept while the very same messages stand.
     """
     before, after = head_around_messages(game)
     packer = msgpack.Packer(use_bin_type=True)
     floors, depth = game.state.floors, game.state.depth
-    parts = [packer.pack_map_header(len(before) + len(after) + 2), packer.pack(before)[MAP_HEADER:],
-             packer.pack("messages"), encoded_messages(game, packer), packer.pack(after)[MAP_HEADER:],
-             packer.pack("floors"), packer.pack_array_header(len(floors))]
-    parts += [encoded_floor(floors[d], d == depth, packer) for d in sorted(floors)]
-    return b"".join(parts)
+    head = b"".join((packer.pack_map_header(len(before) + len(after) + 2), packer.pack(before)[MAP_HEADER:],
+                     packer.pack("messages"), encoded_messages(game, packer), packer.pack(after)[MAP_HEADER:],
+                     packer.pack("floors"), packer.pack_array_header(len(floors))))
+    pieces = [encoded_floor(floors[d], d == depth, packer) for d in sorted(floors)]
+    return EncodedState(head, [encoding for encoding, _ in pieces], [digest for _, digest in pieces])
+
+
+class EncodedState:
+    """A game's snapshot in pieces, with its bytes and checksums worked out when first asked for."""
+
+    def __init__(self, head: bytes, floors: list[bytes], floor_digests: list[bytes | None]) -> None:
+        self.head, self.floors, self.floor_digests = head, floors, floor_digests
+        self._snapshot: bytes | None = None
+        self._checksum: str | None = None
+
+    @property
+    def snapshot(self) -> bytes:
+        """The whole canonical bytes (what a save holds)."""
+        if self._snapshot is None:
+            self._snapshot = b"".join((self.head, *self.floors))
+        return self._snapshot
+
+    @property
+    def checksum(self) -> str:
+        """The state's checksum, each floor counted by its digest (:func:`~roguelike.core.plain.state_digest`)."""
+        if self._checksum is None:
+            digests = [known or floor_digest(floor) for floor, known in zip(self.floors, self.floor_digests)]
+            self._checksum = state_digest(self.head, digests)
+        return self._checksum
+
+    @property
+    def whole_checksum(self) -> str:
+        """The checksum of the whole bytes at once, as replay format 1 recorded it."""
+        return digest(self.snapshot)
 
 
 # Each piece of the head has fewer than 16 keys, so msgpack gives it a one-byte map
@@ -180,15 +214,16 @@ def encoded_messages(game: Game, packer: msgpack.Packer) -> bytes:
     return packed
 
 
-def encoded_floor(floor: Floor, current: bool, packer: msgpack.Packer) -> bytes:
-    """A floor's msgpack bytes, kept for next time unless the player is on it."""
+def encoded_floor(floor: Floor, current: bool, packer: msgpack.Packer) -> tuple[bytes, bytes | None]:
+    """A floor's msgpack bytes and, unless the player is on it, its digest, both kept for next time."""
     if current:
-        return bytes(packer.pack(floor_to_plain(floor)))
+        return bytes(packer.pack(floor_to_plain(floor))), None
     if floor.encoded is None:
-        floor.encoded = bytes(packer.pack(floor_to_plain(floor)))
+        encoding = bytes(packer.pack(floor_to_plain(floor)))
+        floor.encoded = encoding, floor_digest(encoding)
     return floor.encoded
 
 
 def checksum(game: Game) -> str:
     """A short hash of the whole game state (the same as a session step's checksum)."""
-    return digest(snapshot_bytes(game))
+    return encoded_state(game).checksum

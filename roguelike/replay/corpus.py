@@ -20,7 +20,7 @@ from roguelike.bots.registry import BOTS, Player
 from roguelike.core.commands import Command
 from roguelike.saves.crash import one_line
 from roguelike.core.game import Game
-from roguelike.replay.fileformat import SUFFIX, ReplayError, read_replay
+from roguelike.replay.fileformat import FORMAT_VERSION, SUFFIX, ReplayError, read_replay
 from roguelike.replay.recorder import ReplayRecorder
 from roguelike.core.session import Session
 
@@ -136,24 +136,46 @@ def rerecord_one(path: Path, out: TextIO, err: TextIO) -> int:
 
 
 def write_recording(path: Path, seed: int, name: str, commands: list[Command], crash: Command | None = None) -> str:
-    """Record commands into ``path`` (replacing it only if the records changed); what happened."""
+    """Record commands into ``path`` (replacing it only if the game changed); what happened.
+
+    A file whose game is unchanged is kept as it is, in the format it was made in: it is
+    compared with a recording in its own format, and only a changed game is written anew,
+    in today's format.
+    """
     temporary = path.with_name(path.name + ".tmp")
-    temporary.unlink(missing_ok=True)
+    kept_format = existing_format(path)
+    every = commands + ([crash] if crash is not None else [])
+    record(temporary, path.stem, seed, name, every, kept_format)
+    if same_records(path, temporary):
+        temporary.unlink()
+        return "unchanged"
+    if kept_format != FORMAT_VERSION:
+        record(temporary, path.stem, seed, name, every, FORMAT_VERSION)
+    os.replace(temporary, path)
+    return "re-recorded"
+
+
+def existing_format(path: Path) -> int:
+    """The format of the replay at ``path`` (today's if there is none or it is unreadable)."""
+    try:
+        return read_replay(path).format
+    except ReplayError:
+        return FORMAT_VERSION
+
+
+def record(path: Path, game_id: str, seed: int, name: str, commands: list[Command], replay_format: int) -> None:
+    """Record a game of ``commands`` into ``path``, ending with a crash if one crashes."""
+    path.unlink(missing_ok=True)
     game = Game.new(seed, name)
-    recorder = ReplayRecorder.start(temporary, game, path.stem)
+    recorder = ReplayRecorder.start(path, game, game_id, replay_format)
     session = Session(game, [recorder])
     try:
-        for command in commands + ([crash] if crash is not None else []):
+        for command in commands:
             if not applied(session, recorder, command):
                 break
     finally:
         session.close()
         game.close()
-    if same_records(path, temporary):
-        temporary.unlink()
-        return "unchanged"
-    os.replace(temporary, path)
-    return "re-recorded"
 
 
 def applied(session: Session, recorder: ReplayRecorder, command: Command) -> bool:

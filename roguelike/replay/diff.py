@@ -1,12 +1,14 @@
 """Two replays of one seed side by side: the first step where they part, and what differs there.
 
-The recorded checksums find the step; the commands, the recorded facts and then both
+The recorded checksums find the step (or, for two replays of different formats, whose
+checksums are made differently, both games re-simulated side by side); the commands, the recorded facts and then both
 games re-simulated to that step (compared as :func:`roguelike.replay.inspect.readable`
 states) say what differs.
 """
 
 from __future__ import annotations
 
+from roguelike.core.snapshot import snapshot_bytes
 from roguelike.replay.fileformat import Replay
 from roguelike.replay.inspect import differences, readable
 from roguelike.replay.playback import Playback
@@ -22,10 +24,28 @@ def first_difference(left: Replay, right: Replay) -> int | None:
     """The first step (1-based) whose checksum or command differs; None if one is a prefix of the other."""
     if left.header.seed != right.header.seed:
         raise NotComparable(f"they are of different seeds ({left.header.seed} and {right.header.seed})")
+    comparable = left.format == right.format  # formats 1 and 2 make their checksums differently
     for a, b in zip(left.steps, right.steps):
-        if a.checksum != b.checksum or a.command != b.command:
+        if (comparable and a.checksum != b.checksum) or a.command != b.command:
             return a.index
+    if not comparable:
+        return first_state_difference(left, right)
     return None
+
+
+def first_state_difference(left: Replay, right: Replay) -> int | None:
+    """The first step after which the two games, re-simulated side by side, are not the same state."""
+    games = [Playback(left), Playback(right)]
+    try:
+        for index in range(1, min(len(left.steps), len(right.steps)) + 1):
+            for playback in games:
+                playback.seek_step(index)
+            if snapshot_bytes(games[0].game) != snapshot_bytes(games[1].game):
+                return index
+        return None
+    finally:
+        for playback in games:
+            playback.close()
 
 
 def header_difference(left: Replay, right: Replay) -> list[str]:

@@ -5,7 +5,9 @@ payload length, the length's bitwise complement, the CRC-32 of the payload (thre
 big-endian 32-bit words) and the payload, one msgpack value. The first frame is the
 header; every later one is a step ``[0, index, command, turn, checksum, changes]``
 (``changes``: the facts of :mod:`roguelike.replay.witness` that changed that turn)
-or, last, a crash ``[1, index, command | None, error]``.
+or, last, a crash ``[1, index, command | None, error]``. The two formats differ only in
+the checksum: format 1 hashes the snapshot's bytes whole, format 2 with each floor's
+bytes replaced by their own SHA-256 (:func:`checksum_in`); both are read and verified.
 
 Any single flipped bit is caught (length vs complement, or the CRC), so a damaged file
 is rejected before anything is simulated. A file cut inside its last frame is what a
@@ -23,7 +25,7 @@ import struct
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import msgpack
 
@@ -31,7 +33,8 @@ from roguelike.core.commands import Command, decode_command, encode_command
 from roguelike.core.names import clean_name
 
 MAGIC = b"HHREPLAY"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+WHOLE_BYTES_CHECKSUM = 1  # the last format whose checksum hashes the snapshot's bytes whole
 SUFFIX = ".replay"
 PREAMBLE = struct.Struct(">8sH")
 FRAME = struct.Struct(">III")
@@ -49,6 +52,25 @@ READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY"
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 Witness = dict[str, Any]
+
+
+class Checksums(Protocol):
+    """A game state's checksums (:class:`roguelike.core.snapshot.EncodedState`)."""
+
+    @property
+    def checksum(self) -> str:
+        """Each floor counted by its digest (format 2 on)."""
+        ...
+
+    @property
+    def whole_checksum(self) -> str:
+        """The whole bytes hashed at once (format 1)."""
+        ...
+
+
+def checksum_in(replay_format: int, state: Checksums) -> str:
+    """The checksum a replay of ``replay_format`` records for a game state."""
+    return state.whole_checksum if replay_format <= WHOLE_BYTES_CHECKSUM else state.checksum
 
 
 class ReplayError(Exception):
@@ -99,6 +121,7 @@ class Replay:
     crash: CrashRecord | None
     ends: list[int]  # ends[i]: byte offset just after the header (i = 0) or step i
     torn_at: int | None = None
+    format: int = FORMAT_VERSION  # the file's format version, which says how its checksums are made
 
     @property
     def final_turn(self) -> int:
@@ -106,9 +129,9 @@ class Replay:
         return self.steps[-1].turn if self.steps else 0
 
 
-def preamble() -> bytes:
+def preamble(replay_format: int = FORMAT_VERSION) -> bytes:
     """The bytes every replay starts with."""
-    return PREAMBLE.pack(MAGIC, FORMAT_VERSION)
+    return PREAMBLE.pack(MAGIC, replay_format)
 
 
 def frame(value: object) -> bytes:
@@ -117,9 +140,9 @@ def frame(value: object) -> bytes:
     return FRAME.pack(len(payload), len(payload) ^ MASK32, zlib.crc32(payload)) + payload
 
 
-def header_bytes(header: Header) -> bytes:
+def header_bytes(header: Header, replay_format: int = FORMAT_VERSION) -> bytes:
     """The start of a replay file: preamble and header frame."""
-    return preamble() + frame(header.to_plain())
+    return preamble(replay_format) + frame(header.to_plain())
 
 
 def step_bytes(index: int, command: Command, turn: int, checksum: str, changes: Witness) -> bytes:
@@ -135,7 +158,7 @@ def crash_bytes(index: int, command: Command | None, error: str) -> bytes:
 
 def replay_bytes(replay: Replay) -> bytes:
     """A whole replay file's bytes (used when rewriting one)."""
-    parts = [header_bytes(replay.header)]
+    parts = [header_bytes(replay.header, replay.format)]
     parts += [step_bytes(s.index, s.command, s.turn, s.checksum, s.changes) for s in replay.steps]
     if replay.crash is not None:
         parts.append(crash_bytes(replay.crash.index, replay.crash.command, replay.crash.error))
@@ -169,17 +192,17 @@ def read_bytes(path: Path) -> bytes:
 
 def parse_replay(data: bytes) -> Replay:
     """Validate a replay's bytes and return what they hold."""
-    check_preamble(data)
+    replay_format = check_preamble(data)
     payloads, ends, torn_at = split_frames(data)
     if not payloads:
         raise ReplayError("the file ends inside its header")
     header = parse_header(unpack(payloads[0], "the header"))
     steps, crash = parse_records(payloads[1:])
-    return Replay(header, steps, crash, ends[: len(steps) + 1], torn_at)
+    return Replay(header, steps, crash, ends[: len(steps) + 1], torn_at, replay_format)
 
 
-def check_preamble(data: bytes) -> None:
-    """Reject files that are not replays, or from a newer game."""
+def check_preamble(data: bytes) -> int:
+    """The format version; rejects files that are not replays, or from a newer game."""
     if not data:
         raise ReplayError("the file is empty")
     if MAGIC.startswith(data[: len(MAGIC)]) and len(data) < PREAMBLE.size:
@@ -191,6 +214,7 @@ def check_preamble(data: bytes) -> None:
         raise ReplayError(f"made by a newer game (replay format {version}; this game reads up to {FORMAT_VERSION})")
     if version < 1:
         raise ReplayError(f"unknown replay format {version}")
+    return int(version)
 
 
 def split_frames(data: bytes) -> tuple[list[memoryview], list[int], int | None]:

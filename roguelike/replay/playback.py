@@ -14,7 +14,7 @@ import bisect
 import msgpack
 
 from roguelike.core.game import Game
-from roguelike.replay.fileformat import Replay
+from roguelike.replay.fileformat import Replay, checksum_in
 from roguelike.core.session import Session
 from roguelike.core.snapshot import from_plain, snapshot_bytes
 
@@ -56,7 +56,7 @@ class Playback:
         if self.at_end:
             return False
         record = self.replay.steps[self.position]
-        if self.session.apply(record.command).checksum != record.checksum:
+        if checksum_in(self.replay.format, self.session.apply(record.command).state) != record.checksum:
             self.diverged_at = record.index
             return False
         if self.position % KEYFRAME_EVERY == 0:

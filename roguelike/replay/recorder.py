@@ -26,14 +26,15 @@ from roguelike.saves.datadir import subdir
 from roguelike.core.game import Game
 from roguelike.core.notices import Notices
 from roguelike.replay.fileformat import (
-    SUFFIX, Header, ReplayError, Witness, crash_bytes, header_bytes, read_replay, step_bytes,
+    FORMAT_VERSION, SUFFIX, Header, ReplayError, Witness, checksum_in, crash_bytes, header_bytes, read_replay,
+    step_bytes,
 )
 from roguelike.replay.witness import changes, recorded_facts, witness
 from roguelike.saves.atomic import write_all
 from roguelike.saves.autosave import writer
 from roguelike.saves.layout import save_path
 from roguelike.core.session import Observer, Step
-from roguelike.core.snapshot import digest, snapshot_bytes
+from roguelike.core.snapshot import encoded_state
 
 REPLAYS = "replays"
 BINARY = getattr(os, "O_BINARY", 0)
@@ -95,8 +96,10 @@ class ReplayRecorder:
     replay of an unsaved game is fsynced once, when it closes.
     """
 
-    def __init__(self, path: Path, game: Game, next_index: int, facts: Witness | None = None, *, end: int) -> None:
+    def __init__(self, path: Path, game: Game, next_index: int, facts: Witness | None = None, *, end: int,
+                 replay_format: int = FORMAT_VERSION) -> None:
         self.path = path
+        self.format = replay_format  # a resumed game's replay goes on in the format it began in
         self.next_index = next_index
         self.facts: Witness = facts or {}
         self.fd: int | None = os.open(path, os.O_WRONLY | BINARY)
@@ -110,13 +113,13 @@ class ReplayRecorder:
         crash.watch(game, "replay", path, self.record_crash)
 
     @classmethod
-    def start(cls, path: Path, game: Game, game_id: str) -> ReplayRecorder:
+    def start(cls, path: Path, game: Game, game_id: str, replay_format: int = FORMAT_VERSION) -> ReplayRecorder:
         """Create the replay of a new game (never overwriting a file); its header is written by ``flush``."""
         state = game.state
         header = Header(game_id, state.seed, state.name, __version__, datetime.now(timezone.utc).isoformat(timespec="seconds"))
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | BINARY, 0o644))
-        recorder = cls(path, game, 1, end=0)
-        recorder.unwritten = header_bytes(header)
+        recorder = cls(path, game, 1, end=0, replay_format=replay_format)
+        recorder.unwritten = header_bytes(header, replay_format)
         return recorder
 
     @classmethod
@@ -125,16 +128,18 @@ class ReplayRecorder:
         replay = read_replay(path)
         if len(replay.steps) < steps:
             raise ReplayError(f"its replay {path} stops at step {len(replay.steps)}, before the save's {steps}")
-        if replay.steps and steps and replay.steps[steps - 1].checksum != digest(snapshot_bytes(game)):
+        if replay.steps and steps and replay.steps[steps - 1].checksum != checksum_in(replay.format, encoded_state(game)):
             raise ReplayError(f"its replay {path} does not lead to the saved game")
         # Records after the save's step are a future the loaded game did not have.
         os.truncate(path, replay.ends[steps])
-        return cls(path, game, steps + 1, recorded_facts(replay.steps, steps), end=replay.ends[steps])
+        return cls(path, game, steps + 1, recorded_facts(replay.steps, steps), end=replay.ends[steps],
+                   replay_format=replay.format)
 
     def after_step(self, game: Game, step: Step) -> None:
         """Append the step's record."""
         facts = witness(game)
-        self.write(step_bytes(step.index, step.command, step.turn, step.checksum, changes(self.facts, facts)))
+        checksum = checksum_in(self.format, step.state)
+        self.write(step_bytes(step.index, step.command, step.turn, checksum, changes(self.facts, facts)))
         self.facts, self.next_index = facts, step.index + 1
 
     def record_crash(self, command: Command | None, error: str) -> None:

@@ -19,7 +19,7 @@ from roguelike.saves.datadir import data_dir
 from roguelike.core.commands import Mark
 from roguelike.core.game import Game
 from roguelike.core.names import clean_name
-from roguelike.replay.fileformat import SUFFIX, Replay, ReplayError, read_replay
+from roguelike.replay.fileformat import SUFFIX, Replay, ReplayError, checksum_in, read_replay
 from roguelike.replay.recorder import REPLAYS, ReplayRecorder, replay_path
 from roguelike.saves.layout import SAVE_SUFFIX, SAVES
 from roguelike.saves import SaveError, SaveLock, new_save_id, read_save, save_game, save_path
@@ -52,7 +52,7 @@ def simulate(replay: Replay, steps: int, name: str, observers: Callable[[Game], 
     renamed = name != replay.header.name  # the name is part of the state: checksums differ
     for record in replay.steps[:steps]:
         step = session.apply(record.command)
-        if not renamed and step.checksum != record.checksum:
+        if not renamed and checksum_in(replay.format, step.state) != record.checksum:
             session.close()
             raise CannotSave(f"this game no longer plays the replay the same way (diverged at turn {record.turn})")
     return session

@@ -14,7 +14,7 @@ from enum import Enum
 
 from roguelike import __version__
 from roguelike.core.game import Game
-from roguelike.replay.fileformat import Replay, StepRecord
+from roguelike.replay.fileformat import Replay, StepRecord, checksum_in
 from roguelike.replay.witness import differences, recorded_facts, witness
 from roguelike.core.session import Session
 
@@ -76,9 +76,10 @@ def check_step(session: Session, record: StepRecord, replay: Replay) -> list[str
         step = session.apply(record.command)
     except Exception as error:
         return [f"{where}: the game raised an error the recording did not have", *error_lines(error)]
-    if step.checksum == record.checksum:
+    now = checksum_in(replay.format, step.state)
+    if now == record.checksum:
         return []
-    lines = [where, f"  checksum: recorded {record.checksum}, now {step.checksum}"]
+    lines = [where, f"  checksum: recorded {record.checksum}, now {now}"]
     facts = differences(recorded_facts(replay.steps, record.index), witness(session.game))
     lines += [f"  {line}" for line in facts] or ["  the player, floor, RNG and counts agree: the difference is elsewhere"]
     if replay.header.version != __version__:

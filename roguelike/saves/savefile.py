@@ -25,7 +25,7 @@ from roguelike.saves.schema import Malformed, checker
 from roguelike.saves.slots import SlotWriter, is_slotted, newest_slot, slotted_file
 from roguelike.saves.upgrade import FORMAT_VERSION, upgrade
 from roguelike.saves.validate import validate_snapshot
-from roguelike.core.plain import Plain, digest, encode
+from roguelike.core.plain import Plain, encode, snapshot_digest
 
 if TYPE_CHECKING:
     from roguelike.core.game import Game
@@ -60,7 +60,7 @@ class SaveFile:
     @property
     def checksum(self) -> str:
         """The checksum of the saved game state (a session step's checksum for that turn)."""
-        return digest(encode(self.plain))
+        return snapshot_digest(encode(self.plain))
 
     def game(self) -> Game:
         """The saved game, rebuilt."""
