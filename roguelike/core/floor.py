@@ -11,7 +11,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from roguelike.content import formulas
-from roguelike.core.plain import FloorKind, PackedEntity as PackedEntity
+from roguelike.core.plain import FloorKind, PackedEntity as PackedEntity, PlainFloor
 from roguelike.core.tiles import WALL, Tile as Tile
 
 
@@ -34,6 +34,8 @@ class Floor:
     dormant: list[PackedEntity] = field(default_factory=list)
     # The snapshot encoding of this floor and its SHA-256 while the player is elsewhere (see snapshot.py).
     encoded: tuple[bytes, bytes] | None = field(default=None, compare=False, repr=False)
+    # While the player is here: the floor as plain values last encoded, its encoding and digest.
+    encoded_here: tuple[PlainFloor, bytes, bytes] | None = field(default=None, compare=False, repr=False)
     # Where light passes, with the tiles it was worked out from: sight is cast once or twice
     # an action but the tiles seldom change (a door opens, a floor is made).
     _light: tuple[bytes, NDArray[np.bool_]] | None = field(default=None, init=False, compare=False, repr=False)

@@ -215,13 +215,26 @@ def encoded_messages(game: Game, packer: msgpack.Packer) -> bytes:
 
 
 def encoded_floor(floor: Floor, current: bool, packer: msgpack.Packer) -> tuple[bytes, bytes | None]:
-    """A floor's msgpack bytes and, unless the player is on it, its digest, both kept for next time."""
+    """A floor's msgpack bytes and digest, kept for next time (the player's floor while it stays the same)."""
     if current:
-        return bytes(packer.pack(floor_to_plain(floor))), None
+        return encoded_here(floor, packer)
     if floor.encoded is None:
         encoding = bytes(packer.pack(floor_to_plain(floor)))
         floor.encoded = encoding, floor_digest(encoding)
     return floor.encoded
+
+
+def encoded_here(floor: Floor, packer: msgpack.Packer) -> tuple[bytes, bytes]:
+    """The player's floor's msgpack bytes and digest, made again only when the floor changed."""
+    plain = floor_to_plain(floor)
+    kept = floor.encoded_here
+    # Equal values encode equally here: tiles and memory are bytes, the rest ints and text;
+    # sleeping entities (whose fields could be an equal bool and int) are never reused.
+    if kept is not None and not plain["dormant"] and kept[0] == plain:
+        return kept[1], kept[2]
+    encoding = bytes(packer.pack(plain))
+    floor.encoded_here = plain, encoding, floor_digest(encoding)
+    return encoding, floor.encoded_here[2]
 
 
 def checksum(game: Game) -> str:

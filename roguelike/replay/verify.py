@@ -71,20 +71,24 @@ def run_steps(session: Session, replay: Replay, progress: Progress | None) -> Ve
 
 def check_step(session: Session, record: StepRecord, replay: Replay) -> list[str]:
     """Apply one recorded command; the lines describing a difference (empty if none)."""
-    where = f"diverged at turn {record.turn} (step {record.index}, {record.command})"
     try:
         step = session.apply(record.command)
     except Exception as error:
-        return [f"{where}: the game raised an error the recording did not have", *error_lines(error)]
+        return [f"{divergence(record)}: the game raised an error the recording did not have", *error_lines(error)]
     now = checksum_in(replay.format, step.state)
     if now == record.checksum:
         return []
-    lines = [where, f"  checksum: recorded {record.checksum}, now {now}"]
+    lines = [divergence(record), f"  checksum: recorded {record.checksum}, now {now}"]
     facts = differences(recorded_facts(replay.steps, record.index), witness(session.game))
     lines += [f"  {line}" for line in facts] or ["  the player, floor, RNG and counts agree: the difference is elsewhere"]
     if replay.header.version != __version__:
         lines.append(f"  (recorded by game version {replay.header.version}; this is {__version__})")
     return lines
+
+
+def divergence(record: StepRecord) -> str:
+    """Where a re-simulation parted from the recording (written only when it did)."""
+    return f"diverged at turn {record.turn} (step {record.index}, {record.command})"
 
 
 def check_crash(session: Session, replay: Replay, verdict: Verdict) -> None:
