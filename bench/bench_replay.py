@@ -8,7 +8,10 @@ Two figures a user waits for: the command itself (``hedonic replay --verify`` on
 file and on the whole corpus, in a new process: start-up and reading included; its rate
 is by wall time, since several files are verified side by side in worker processes, with
 the CPU time of all of them beside it, and the corpus once more one file at a time), and
-``verify()`` in-process (what a long replay's time is made of, CPU time).
+``verify()`` in-process (what a long replay's time is made of, CPU time): on the corpus
+file as it is (replay format 1) and on it and the 24-floor ``death-depression.replay``
+recorded afresh by the game under test (its newest format; format 2's checksum does not
+grow with the floors left behind).
 Then one replay taken apart: game logic, snapshot + checksum, reading, and what the
 recorder adds during play.
 """
@@ -18,6 +21,7 @@ from __future__ import annotations
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -31,6 +35,7 @@ from roguelike.core.snapshot import digest, snapshot_bytes
 
 CORPUS = ROOT / "replays"
 CORPUS_FILE = CORPUS / "floors.replay"
+DEEP_FILE = CORPUS / "death-depression.replay"  # 24 floors: what the checksum costs deep down
 RUNS = 7
 COMMAND_RUNS = 5
 
@@ -58,10 +63,35 @@ def supports_jobs() -> bool:
     return "--jobs" in result.stdout
 
 
+def today_format(replay: Replay) -> int:
+    """A read replay's format (1 for games that knew only one)."""
+    return int(getattr(replay, "format", 1))
+
+
 def verify_once(replay: Replay) -> None:
     """One full verification, which must match."""
     if verify(replay).outcome is not Outcome.MATCHED:
         raise SystemExit("the corpus replay no longer verifies: re-record it first")
+
+
+def todays_checksum(game: Game) -> str:
+    """The checksum a replay recorded now holds (format 2's in pieces, where the game under test has it)."""
+    try:
+        from roguelike.core.snapshot import encoded_state
+    except ImportError:  # before replay format 2: the whole bytes' checksum
+        return digest(snapshot_bytes(game))
+    return encoded_state(game).checksum
+
+
+def recorded_today(path: Path, folder: Path) -> Replay:
+    """A corpus game recorded afresh by the game under test, in its newest replay format."""
+    from roguelike.replay.corpus import write_recording
+
+    replay = read_replay(path)
+    crash = replay.crash.command if replay.crash is not None else None
+    copy = folder / path.name
+    write_recording(copy, replay.header.seed, replay.header.name, [s.command for s in replay.steps], crash)
+    return read_replay(copy)
 
 
 def parts(replay: Replay) -> tuple[float, float, float]:
@@ -74,7 +104,7 @@ def parts(replay: Replay) -> tuple[float, float, float]:
         start = clock()
         game.apply(step.command)
         applied = clock()
-        checksum = digest(snapshot_bytes(game))
+        checksum = todays_checksum(game)
         summed = clock()
         now = witness(game)
         step_bytes(step.index, step.command, game.state.turn, checksum, changes(facts, now))
@@ -105,6 +135,12 @@ def main() -> None:
                f"{cpu:.2f} s CPU ({rate(count, cpu):,.0f} turns/s), {wall:.2f} s wall")
     verify_s = best_of(RUNS, lambda: verify_once(replay))
     figure("verify() in-process, this replay", rate(turns, verify_s), "turns/s", "CPU time")
+    with tempfile.TemporaryDirectory() as folder:
+        for path in (CORPUS_FILE, DEEP_FILE):
+            today = recorded_today(path, Path(folder))
+            seconds = best_of(RUNS, lambda: verify_once(today))
+            figure(f"verify() in-process, {path.name} recorded today ({len(today.steps)} commands)",
+                   rate(today.final_turn, seconds), "turns/s", f"CPU time, replay format {today_format(today)}")
     read_s = best_of(RUNS, lambda: read_replay(CORPUS_FILE))
     measured = [parts(replay) for _ in range(RUNS)]
     logic, snapshot, record = (statistics.median(run[i] for run in measured) for i in range(3))
