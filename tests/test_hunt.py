@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from roguelike.core.floor import Tile
-from roguelike.core.hunt import UNREACHABLE, Hunt, chase_map
+from roguelike.core.hunt import UNREACHABLE, Hunt, chase_layout, chase_map
 from roguelike.core.mapgen import generate_floor
 from roguelike.core.rng import Rng
 
@@ -31,7 +31,7 @@ def test_a_hunters_step_is_the_lowest_free_neighbour_first_in_order_whoever_bloc
 
 def test_the_best_way_down_leads_to_the_nearest_neighbour() -> None:
     floor = generate_floor(5, 1, None, 50)
-    chase = chase_map(floor.tiles.tobytes(), floor.width, floor.arrival)
+    chase = chase_map(chase_layout(floor.tiles.tobytes()), floor.width, floor.arrival)
     for y, x in zip(*np.nonzero(floor.tiles == Tile.FLOOR)):
         index = int(y) * floor.width + int(x)
         if chase.dist[index] in (0, UNREACHABLE):

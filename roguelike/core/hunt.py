@@ -22,8 +22,13 @@ from roguelike.core.rng import Rng
 
 # Hunters path through closed doors (they open them on the way); walls cost 0 (blocked).
 CHASE_COST = (WALKABLE | (np.arange(len(WALKABLE)) == Tile.DOOR_CLOSED)).astype(np.int32)
+# The same as a table of 256 for ``bytes.translate``: a floor's chase costs, one byte a tile.
+CHASE_BYTES = bytes(int(CHASE_COST[value]) if value < len(CHASE_COST) else 0 for value in range(256))
 UNREACHABLE = int(np.iinfo(np.int32).max)
-CHASE_CACHE_SIZE = 64
+# Maps kept: one per tile a player stood on while hunted, up to about every open tile of a
+# floor (80 x 21 tiles: 6.7 kB a map), so a player crossing a floor back and forth reuses them.
+CHASE_CACHE_SIZE = 512
+LAYOUTS_KEPT = 8  # chase costs kept per floor's tiles (a door opening makes new tiles, the same costs)
 # Tile value -> 1 where a creature can stand, for ``bytes.translate`` (a table of 256).
 STANDING = bytes(int(WALKABLE[value]) if value < len(WALKABLE) else 0 for value in range(256))
 
@@ -68,7 +73,7 @@ class Hunt:
     def chase(self) -> Chase:
         """Walking distance to the player from every tile (looked up once, when needed)."""
         if self._chase is None:
-            self._chase = chase_map(self.tiles.tobytes(), self.width, self.player_at)
+            self._chase = chase_map(chase_layout(self.tiles.tobytes()), self.width, self.player_at)
         return self._chase
 
     def chase_step(self, x: int, y: int, here: int) -> Spot | None:
@@ -185,16 +190,26 @@ class Chase:
         return best
 
 
+@functools.lru_cache(maxsize=LAYOUTS_KEPT)
+def chase_layout(tiles: bytes) -> bytes:
+    """A floor's chase costs (see :data:`CHASE_COST`) from its tiles given as bytes, one byte a tile.
+
+    Cached, so equal tiles give the same bytes object, whose hash is worked out once; and a
+    door opening, which changes the tiles but not what a hunter may walk, keeps the maps.
+    """
+    return tiles.translate(CHASE_BYTES)
+
+
 @functools.lru_cache(maxsize=CHASE_CACHE_SIZE)
-def chase_map(tiles: bytes, width: int, goal: Spot) -> Chase:
-    """Walking distances to ``goal`` over a floor's tiles given as bytes, as a flat array.
+def chase_map(cost: bytes, width: int, goal: Spot) -> Chase:
+    """Walking distances to ``goal`` over a floor's chase costs (:func:`chase_layout`), as a flat array.
 
     A pure function of its arguments, so it is cached: the player often stands where it
-    stood a turn before (fighting, waiting), and a floor's tiles rarely change. The map
-    is shared between callers: never modify it.
+    stood a turn before (fighting, waiting), or crosses a floor more than once, and a
+    floor's costs rarely change. The map is shared between callers: never modify it.
     """
-    cost = CHASE_COST[np.frombuffer(tiles, dtype=np.uint8).reshape(-1, width)]
-    dist = np.full(cost.shape, UNREACHABLE, dtype=np.int32)
+    cost_map = np.frombuffer(cost, dtype=np.uint8).reshape(-1, width)
+    dist = np.full(cost_map.shape, UNREACHABLE, dtype=np.int32)
     dist[goal[1], goal[0]] = 0
-    tcod.path.dijkstra2d(dist, cost, CARDINAL_COST, DIAGONAL_COST, out=dist)
+    tcod.path.dijkstra2d(dist, cost_map, CARDINAL_COST, DIAGONAL_COST, out=dist)
     return Chase(array.array("i", dist.tobytes()), width)
