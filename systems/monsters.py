@@ -15,7 +15,7 @@ from components.monsters import NO_TARGET
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.core.ecs import Round, system
-from roguelike.core.hunt import UNREACHABLE, Hunt
+from roguelike.core.hunt import Hunt
 from roguelike.core.pathing import chebyshev
 from roguelike.core.state import GameState
 from roguelike.core.world import Roster, Spot, blockers, roster
@@ -118,18 +118,17 @@ def choose_monster_step(state: GameState, entity: int, monster: Monster, pos: Po
         hunt.step = None
         return
     x, y = pos.x, pos.y
-    px, py = hunt.player_at
-    near = max(abs(x - px), abs(y - py))
     if monster.target == NO_TARGET:
         hunt.step = hunt.wander_step(x, y)
-    elif near == 1:
+        return
+    px, py = hunt.player_at
+    near = max(abs(x - px), abs(y - py))
+    if near == 1:
         hunt.step = (px - x, py - y)  # bumping the player is the strike
     elif near <= FLANK_RANGE and PACK[monster.kind]:
         hunt.step = hunt.flank_step(x, y)
-    elif (here := hunt.chase().dist[y * hunt.width + x]) != UNREACHABLE:
-        hunt.step = hunt.chase_step(x, y, here)
     else:
-        hunt.step = hunt.wander_step(x, y)  # the player cannot be reached: roam
+        hunt.step = hunt.chase_step(x, y)  # or a wander, if the player cannot be reached
 
 
 @system(Monster, Position)

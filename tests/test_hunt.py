@@ -1,4 +1,4 @@
-"""The hunters' shared path maps: a tile's best way down, kept with the map, gives the step a descent takes."""
+"""The hunters' shared path maps: a tile's ways down, kept with the map, give the step a descent takes."""
 
 from __future__ import annotations
 
@@ -26,16 +26,19 @@ def test_a_hunters_step_is_the_lowest_free_neighbour_first_in_order_whoever_bloc
             for x, y in open_tiles:
                 here = dist[y * hunt.width + x]
                 if here != UNREACHABLE:
-                    assert hunt.chase_step(x, y, here) == hunt.descend(dist, x, y, here)
+                    assert hunt.chase_step(x, y) == hunt.descend(dist, x, y, here)
 
 
-def test_the_best_way_down_leads_to_the_nearest_neighbour() -> None:
+def test_the_ways_down_are_every_nearer_neighbour_nearest_first() -> None:
     floor = generate_floor(5, 1, None, 50)
     chase = chase_map(chase_layout(floor.tiles.tobytes()), floor.width, floor.arrival)
     for y, x in zip(*np.nonzero(floor.tiles == Tile.FLOOR)):
         index = int(y) * floor.width + int(x)
         if chase.dist[index] in (0, UNREACHABLE):
             continue
-        nearest = min(chase.dist[index + offset] for _, offset in chase.moves)
-        step = chase.best(index)
-        assert step is not None and chase.dist[index + step[1] * floor.width + step[0]] == nearest
+        ways = chase.find_ways(index)
+        lower = [step for step, offset in chase.moves if chase.dist[index + offset] < chase.dist[index]]
+        distances = [chase.dist[index + dy * floor.width + dx] for dx, dy in ways]
+        assert sorted(ways) == sorted(lower) and ways
+        assert distances == sorted(distances)
+        assert distances[0] == min(chase.dist[index + offset] for _, offset in chase.moves)

@@ -76,20 +76,25 @@ class Hunt:
             self._chase = chase_map(chase_layout(self.tiles.tobytes()), self.width, self.player_at)
         return self._chase
 
-    def chase_step(self, x: int, y: int, here: int) -> Spot | None:
-        """Down the chase map from ``(x, y)``, ``here`` steps from the player: the step :meth:`descend` takes.
+    def chase_step(self, x: int, y: int) -> Spot | None:
+        """Down the chase map from ``(x, y)``: the step :meth:`descend` takes (a wander if the player is out of reach).
 
-        Usually the tile's best way down is free, and the map knows it already; only when
-        someone stands there are the other ways searched.
+        The map knows each tile's ways down, best first; the step is the first of them
+        nobody stands on.
         """
         chase = self._chase or self.chase()
-        best = chase.best(y * self.width + x)
-        if best is None:
-            return None
-        spot = (x + best[0], y + best[1])
-        if spot == self.player_at or spot not in self.blocked:
-            return best
-        return self.descend(chase.dist, x, y, here)
+        index = y * self.width + x
+        ways = chase.ways.get(index)
+        if ways is None:
+            if chase.dist[index] == UNREACHABLE:
+                return self.wander_step(x, y)  # the player cannot be reached: roam
+            ways = chase.find_ways(index)
+        blocked, player_at = self.blocked, self.player_at
+        for step in ways:
+            spot = (x + step[0], y + step[1])
+            if spot not in blocked or spot == player_at:
+                return step
+        return None
 
     def flank_step(self, x: int, y: int) -> Spot | None:
         """Down the flanking map, toward a free tile beside the player."""
@@ -157,37 +162,31 @@ def moves(width: int) -> Moves:
 
 
 class Chase:
-    """The walking distances to the player, and from each tile its best way down them.
+    """The walking distances to the player, and from each tile its ways down them, best first.
 
-    Both are pure functions of the floor's tiles and the player's tile (see
+    Both are pure functions of the floor's costs and the player's tile (see
     :func:`chase_map`), so they are shared between turns and never go stale.
     """
 
     def __init__(self, dist: array.array[int], width: int) -> None:
         self.dist = dist
         self.moves = moves(width)
-        self._best: dict[int, Spot | None] = {}
+        self.ways: dict[int, tuple[Spot, ...]] = {}  # by flat index, filled in as hunters stand there
 
-    def best(self, index: int) -> Spot | None:
-        """The step from flat ``index`` to its lowest neighbour, first in order (None: none is lower).
+    def find_ways(self, index: int) -> tuple[Spot, ...]:
+        """The steps from flat ``index`` to each neighbour nearer the player, nearest first (ties: first in order).
 
-        Whoever stands there is not considered: :meth:`Hunt.chase_step` checks that.
-        Worked out once per tile and map.
+        Whoever stands there is not considered: :meth:`Hunt.chase_step` takes the first
+        free one, which is the step :meth:`Hunt.descend` finds. Worked out once per tile and map.
         """
-        try:
-            return self._best[index]
-        except KeyError:
-            found = self._best[index] = self.lowest(index)
-            return found
-
-    def lowest(self, index: int) -> Spot | None:
-        """The step to the neighbour of ``index`` nearest the player (ties: first in order)."""
         dist = self.dist
-        best, best_distance = None, dist[index]
-        for step, offset in self.moves:
-            if dist[index + offset] < best_distance:
-                best, best_distance = step, dist[index + offset]
-        return best
+        here = dist[index]
+        lower = sorted(
+            (dist[index + offset], order, step)
+            for order, (step, offset) in enumerate(self.moves) if dist[index + offset] < here
+        )
+        found = self.ways[index] = tuple(step for _, _, step in lower)
+        return found
 
 
 @functools.lru_cache(maxsize=LAYOUTS_KEPT)
