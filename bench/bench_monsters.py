@@ -72,6 +72,13 @@ def spread_spots(game: Game, wanted: int) -> list[tuple[int, int]]:
 
 def keep_going(game: Game) -> None:
     """Undo what the monsters did to the player (untimed), statuses too, and bring back 40 hunters."""
+    revive(game)
+    refill(game)
+
+
+def revive(game: Game) -> None:
+    """Undo what the monsters did to the player: death, lost State of Mind and attributes, statuses."""
+    game.activate()
     state = game.state
     esper.component_for_entity(state.player, StateOfMind).value = 55
     attrs = esper.component_for_entity(state.player, Attributes)
@@ -80,7 +87,6 @@ def keep_going(game: Game) -> None:
     for status in STATUSES.values():  # else a confused player walks into a wall for ever: no turn passes
         if esper.has_component(state.player, status):
             esper.remove_component(state.player, status)
-    refill(game)
 
 
 def patrol() -> list[float]:

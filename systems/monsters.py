@@ -106,7 +106,13 @@ def plan_hunt(state: GameState, entity: int, player: Player, pos: Position) -> N
         return
     wander = formulas.wander_chance(esper.component_for_entity(entity, StateOfMind).value)
     at = (pos.x, pos.y)
-    state.hunt = Hunt(state.floor, state.rng, at, blockers(monsters, entity, at), wander)
+    state.hunt = Hunt(state.floor, state.rng, at, blockers(monsters, entity, at), wander, lambda: hunters_reach(monsters, at))
+
+
+def hunters_reach(monsters: Roster, at: Spot) -> int:
+    """How far, in king's moves, the farthest hunter stands from the player (what a new chase map must cover)."""
+    px, py = at
+    return max((max(abs(p.x - px), abs(p.y - py)) for _, monster, p in monsters if monster.target != NO_TARGET), default=0)
 
 
 @system(Monster, Position)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from roguelike.core.floor import Tile
-from roguelike.core.hunt import UNREACHABLE, Hunt, chase_layout, chase_map
+from roguelike.core.chase import UNREACHABLE, Box, chase_layout, mapped, whole_map
+from roguelike.core.hunt import Hunt
 from roguelike.core.mapgen import generate_floor
 from roguelike.core.rng import Rng
 
@@ -31,7 +32,7 @@ def test_a_hunters_step_is_the_lowest_free_neighbour_first_in_order_whoever_bloc
 
 def test_the_ways_down_are_every_nearer_neighbour_nearest_first() -> None:
     floor = generate_floor(5, 1, None, 50)
-    chase = chase_map(chase_layout(floor.tiles.tobytes()), floor.width, floor.arrival)
+    chase = whole_map(chase_layout(floor.tiles.tobytes()), floor.width, floor.arrival)
     for y, x in zip(*np.nonzero(floor.tiles == Tile.FLOOR)):
         index = int(y) * floor.width + int(x)
         if chase.dist[index] in (0, UNREACHABLE):
@@ -42,3 +43,27 @@ def test_the_ways_down_are_every_nearer_neighbour_nearest_first() -> None:
         assert sorted(ways) == sorted(lower) and ways
         assert distances == sorted(distances)
         assert distances[0] == min(chase.dist[index + offset] for _, offset in chase.moves)
+
+
+def test_a_box_is_sure_of_a_tile_only_where_its_ways_down_are_the_whole_floors() -> None:
+    # Chase.sure is what lets a map of a box stand for the whole floor's: wherever it says
+    # so, the ways down must be the same, for boxes of every size around the player.
+    rng, sure_tiles = Rng(5), 0
+    for seed in (1, 2, 3, 4):
+        floor = generate_floor(seed, 1, None, 50)
+        cost = chase_layout(floor.tiles.tobytes())
+        open_tiles = [(int(x), int(y)) for y, x in zip(*np.nonzero(floor.tiles == Tile.FLOOR))]
+        for _ in range(3):
+            goal = open_tiles[rng.below(len(open_tiles))]
+            whole = whole_map(cost, floor.width, goal)
+            for span in (2, 4, 7, 11):
+                box = Box(max(0, goal[0] - span), max(0, goal[1] - span), min(floor.width, goal[0] + span + 1),
+                          min(floor.height, goal[1] + span + 1), floor.width, floor.height)
+                boxed = mapped(cost, floor.width, goal, box)
+                for x, y in open_tiles:
+                    if boxed.sure(x, y):
+                        index = y * floor.width + x
+                        assert boxed.dist[index] == whole.dist[index]
+                        assert boxed.find_ways(index) == whole.find_ways(index)
+                        sure_tiles += 1
+    assert sure_tiles > 1000

@@ -1,39 +1,26 @@
 """What the monsters share while they act in one turn: who stands where, and the path maps.
 
-Hunters all descend one distance map toward the player, computed once per turn (and
-cached by the player's tile), so forty of them cost one Dijkstra search rather than
-forty; each tile's best way down that map is found once and kept with it, so a hunter
-whose way is free reads its step. Path maps are flat arrays indexed ``y * width + x`` (quicker to
-build and read than nested lists); ``moves`` pairs every step with its offset in such an array.
+Hunters all descend one distance map toward the player (:mod:`roguelike.core.chase`, kept
+by the player's tile), so forty of them cost one Dijkstra search rather than forty; each
+tile's ways down that map are found once and kept with it, so a hunter reads its step.
+Path maps are flat arrays indexed ``y * width + x`` (quicker to build and read than nested
+lists); ``moves`` pairs every step with its offset in such an array.
 """
 
 from __future__ import annotations
 
 import array
-import functools
 
 import numpy as np
-import tcod.path
 
 from roguelike.content import formulas
-from roguelike.core.floor import WALKABLE, Floor, Tile
-from roguelike.core.pathing import CARDINAL_COST, DIAGONAL_COST, NEIGHBOURS, distance_map
+from roguelike.core.chase import CHASE_COST, UNREACHABLE, Chase, Reach, Spot, chase_layout, chase_map, moves, whole_floor
+from roguelike.core.floor import WALKABLE, Floor
+from roguelike.core.pathing import NEIGHBOURS, distance_map
 from roguelike.core.rng import Rng
 
-# Hunters path through closed doors (they open them on the way); walls cost 0 (blocked).
-CHASE_COST = (WALKABLE | (np.arange(len(WALKABLE)) == Tile.DOOR_CLOSED)).astype(np.int32)
-# The same as a table of 256 for ``bytes.translate``: a floor's chase costs, one byte a tile.
-CHASE_BYTES = bytes(int(CHASE_COST[value]) if value < len(CHASE_COST) else 0 for value in range(256))
-UNREACHABLE = int(np.iinfo(np.int32).max)
-# Maps kept: one per tile a player stood on while hunted, up to about every open tile of a
-# floor (80 x 21 tiles: 6.7 kB a map), so a player crossing a floor back and forth reuses them.
-CHASE_CACHE_SIZE = 512
-LAYOUTS_KEPT = 8  # chase costs kept per floor's tiles (a door opening makes new tiles, the same costs)
 # Tile value -> 1 where a creature can stand, for ``bytes.translate`` (a table of 256).
 STANDING = bytes(int(WALKABLE[value]) if value < len(WALKABLE) else 0 for value in range(256))
-
-Spot = tuple[int, int]
-Moves = tuple[tuple[Spot, int], ...]
 
 
 class Hunt:
@@ -41,11 +28,12 @@ class Hunt:
 
     def __init__(
         self, floor: Floor, rng: Rng, player_at: Spot, blocked: dict[Spot, int],
-        wander: tuple[int, int] = formulas.WANDER_CHANCE,
+        wander: tuple[int, int] = formulas.WANDER_CHANCE, reach: Reach | None = None,
     ) -> None:
         self.floor = floor
         self.wander = wander  # how often an idle monster ambles (it follows the State of Mind)
         self.rng = rng
+        self.reach = reach  # how far the hunters stand, to size a new chase map (None: the whole floor)
         self.player_at = player_at
         self.blocked = blocked
         self.tiles = floor.tiles
@@ -73,7 +61,7 @@ class Hunt:
     def chase(self) -> Chase:
         """Walking distance to the player from every tile (looked up once, when needed)."""
         if self._chase is None:
-            self._chase = chase_map(chase_layout(self.tiles.tobytes()), self.width, self.player_at)
+            self._chase = chase_map(chase_layout(self.tiles.tobytes()), self.width, self.player_at, self.reach)
         return self._chase
 
     def chase_step(self, x: int, y: int) -> Spot | None:
@@ -86,6 +74,8 @@ class Hunt:
         index = y * self.width + x
         ways = chase.ways.get(index)
         if ways is None:
+            if not chase.sure(x, y):  # a map of a box, too small for this hunter
+                chase = self._chase = whole_floor(chase)
             if chase.dist[index] == UNREACHABLE:
                 return self.wander_step(x, y)  # the player cannot be reached: roam
             ways = chase.find_ways(index)
@@ -153,62 +143,3 @@ class Hunt:
         """
         self._walkable = self.tiles.tobytes().translate(STANDING)
         return self._walkable
-
-
-@functools.lru_cache(maxsize=8)
-def moves(width: int) -> Moves:
-    """Every step in :data:`NEIGHBOURS` order with its offset in a flat array ``width`` wide."""
-    return tuple((step, step[1] * width + step[0]) for step in NEIGHBOURS)
-
-
-class Chase:
-    """The walking distances to the player, and from each tile its ways down them, best first.
-
-    Both are pure functions of the floor's costs and the player's tile (see
-    :func:`chase_map`), so they are shared between turns and never go stale.
-    """
-
-    def __init__(self, dist: array.array[int], width: int) -> None:
-        self.dist = dist
-        self.moves = moves(width)
-        self.ways: dict[int, tuple[Spot, ...]] = {}  # by flat index, filled in as hunters stand there
-
-    def find_ways(self, index: int) -> tuple[Spot, ...]:
-        """The steps from flat ``index`` to each neighbour nearer the player, nearest first (ties: first in order).
-
-        Whoever stands there is not considered: :meth:`Hunt.chase_step` takes the first
-        free one, which is the step :meth:`Hunt.descend` finds. Worked out once per tile and map.
-        """
-        dist = self.dist
-        here = dist[index]
-        lower = sorted(
-            (dist[index + offset], order, step)
-            for order, (step, offset) in enumerate(self.moves) if dist[index + offset] < here
-        )
-        found = self.ways[index] = tuple(step for _, _, step in lower)
-        return found
-
-
-@functools.lru_cache(maxsize=LAYOUTS_KEPT)
-def chase_layout(tiles: bytes) -> bytes:
-    """A floor's chase costs (see :data:`CHASE_COST`) from its tiles given as bytes, one byte a tile.
-
-    Cached, so equal tiles give the same bytes object, whose hash is worked out once; and a
-    door opening, which changes the tiles but not what a hunter may walk, keeps the maps.
-    """
-    return tiles.translate(CHASE_BYTES)
-
-
-@functools.lru_cache(maxsize=CHASE_CACHE_SIZE)
-def chase_map(cost: bytes, width: int, goal: Spot) -> Chase:
-    """Walking distances to ``goal`` over a floor's chase costs (:func:`chase_layout`), as a flat array.
-
-    A pure function of its arguments, so it is cached: the player often stands where it
-    stood a turn before (fighting, waiting), or crosses a floor more than once, and a
-    floor's costs rarely change. The map is shared between callers: never modify it.
-    """
-    cost_map = np.frombuffer(cost, dtype=np.uint8).reshape(-1, width)
-    dist = np.full(cost_map.shape, UNREACHABLE, dtype=np.int32)
-    dist[goal[1], goal[0]] = 0
-    tcod.path.dijkstra2d(dist, cost_map, CARDINAL_COST, DIAGONAL_COST, out=dist)
-    return Chase(array.array("i", dist.tobytes()), width)
