@@ -18,7 +18,9 @@ The save cost is the time a turn takes with the autosave minus the time it takes
 alive (untimed, before each turn: the State of Mind held at 55, Depressions, the only
 killers, taken off the floor), every timed turn asserts it is, and the end checks that
 the save on disk holds the last step: a dead game saves nothing, so a bench that lets
-the character die measures no saving. Left out: the replay recorder (``bench_core``). Run:
+the character die measures no saving. The game is recorded as ``hedonic play`` records it:
+each variant is timed without the recorder (the autosave alone writes into a second
+file) and the played one with it, the turn a player waits for. Run:
 ``python -m bench.bench_saves [folder]`` with a folder on the disk players use (default:
 a temporary folder). Figures go in docs/performance.md ("Saves").
 """
@@ -51,7 +53,12 @@ from roguelike.saves.atomic import write_atomic
 from roguelike.saves.savefile import sealed_save
 from roguelike.saves.slots import SlotWriter, newest_slot
 from roguelike.screens.ingame import InGameScreen
-from roguelike.core.session import Session
+from roguelike.core.notices import Notices
+from roguelike.core.session import Observer, Session
+from roguelike.replay.recorder import recording_observers
+from roguelike.saves.autosave import Autosave
+from roguelike.saves.games import ObserverFactory
+from roguelike.saves.layout import SAVE_SUFFIX
 from roguelike.core.snapshot import snapshot_bytes
 from roguelike.core.world import travel
 
@@ -63,9 +70,17 @@ PLAYER_PAUSE = 0.005  # seconds between a frame and the next key (a real player:
 LOADS = 200
 
 
+def recorded(root: Path) -> ObserverFactory:
+    """The replay recorder as ``hedonic play`` gives it to every saved game."""
+    def record(session: Session, save: Path, carried: bytes = b"") -> list[Observer]:
+        return recording_observers(root, session.game, save.stem, session.steps, session.notices)
+
+    return record
+
+
 def ten_floor_game(root: Path) -> Session:
-    """An autosaved game whose player has been on floors 1 to 10."""
-    session = Games(root, seed=53).new("Bench")
+    """An autosaved and recorded game whose player has been on floors 1 to 10."""
+    session = Games(root, seed=53, observers=[recorded(root)]).new("Bench")
     game, bot = session.game, Bot()
     for depth in range(1, FLOORS + 1):
         if depth > 1:
@@ -122,10 +137,17 @@ def interleave(variants: list[Variant], game: Game, pause: float = 0.0) -> list[
     return times
 
 
+def autosave_only(session: Session) -> Session:
+    """The session's game autosaved into a second file, unrecorded (the autosave's cost alone)."""
+    (autosave,) = [observer for observer in session.observers if isinstance(observer, Autosave)]
+    other = autosave.path.with_name("autosave-only" + SAVE_SUFFIX)
+    return Session(session.game, [Autosave(autosave.root, other, Notices(), None)], steps=session.steps)
+
+
 def headless(session: Session) -> list[list[float]]:
-    """Turns back to back: bare logic, Session.apply without observers, with the autosave."""
+    """Turns back to back: bare logic, Session.apply without observers, with the autosave, with both."""
     game, bot = session.game, Bot()
-    unsaved = Session(game)
+    unsaved, saved_only = Session(game), autosave_only(session)
 
     def bare() -> None:
         game.apply(bot.choose(game))
@@ -134,9 +156,12 @@ def headless(session: Session) -> list[list[float]]:
         unsaved.apply(bot.choose(game))
 
     def saved() -> None:
+        saved_only.apply(bot.choose(game))
+
+    def saved_and_recorded() -> None:
         session.apply(bot.choose(game))
 
-    return interleave([bare, snapshot_only, saved], game)
+    return interleave([bare, snapshot_only, saved, saved_and_recorded], game)
 
 
 def playing(session: Session) -> list[list[float]]:
@@ -146,7 +171,7 @@ def playing(session: Session) -> list[list[float]]:
     """
     game, bot = session.game, Bot()
     console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
-    unsaved, saved = InGameScreen(Session(game)), InGameScreen(session)
+    unsaved, saved, recorded = InGameScreen(Session(game)), InGameScreen(autosave_only(session)), InGameScreen(session)
 
     def bare() -> None:
         game.apply(bot.choose(game))
@@ -159,7 +184,7 @@ def playing(session: Session) -> list[list[float]]:
 
         return run
 
-    return interleave([bare, through(unsaved), through(saved)], game, pause=PLAYER_PAUSE)
+    return interleave([bare, through(unsaved), through(saved), through(recorded)], game, pause=PLAYER_PAUSE)
 
 
 def key_for(command: Command) -> tcod.event.KeyDown:
@@ -192,12 +217,15 @@ def main() -> None:
     path = next(folder.glob("saves/*.save"))
     print(f"floors in the save: {len(session.game.state.floors)}, folder: {folder}")
     for label, measure in (("headless", headless), ("playing (key + frame)", playing)):
-        bare, snapshot_only, saved = measure(session)
+        bare, snapshot_only, saved, saved_and_recorded = measure(session)
         assert_saved(session, path)
         print(report(f"{label}: turn logic", bare))
         print(report(f"{label}: with the snapshot, no autosave", snapshot_only))
         print(report(f"{label}: with the autosave", saved))
+        print(report(f"{label}: with the autosave and the replay (as played)", saved_and_recorded))
         figure(f"{label}: save cost over the turn logic (median)", difference(saved, bare) * 1e3, "ms")
+        figure(f"{label}: save and replay cost over the turn logic (median)",
+               difference(saved_and_recorded, bare) * 1e3, "ms")
         figure(f"{label}: the autosave itself, snapshot excluded (median)", difference(saved, snapshot_only) * 1e3, "ms")
     snapshot = snapshot_bytes(session.game)
     print(report("snapshot (snapshot_bytes)", timings(lambda: snapshot_bytes(session.game), 500, clock=time.perf_counter)))

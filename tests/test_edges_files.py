@@ -15,9 +15,10 @@ import pytest
 
 from roguelike.cli.main import main
 from roguelike.core.commands import Wait
-from roguelike.replay.fileformat import read_replay
+from roguelike.replay.fileformat import carried_steps, parse_replay, read_replay
+from roguelike.replay.recorder import SYNC_EVERY
 from roguelike.replay.verify import Outcome, verify
-from roguelike.saves import SaveError, SaveLock, settle
+from roguelike.saves import SaveError, SaveLock, read_save, settle
 
 from conftest import ROOT
 from replay_helpers import only_replay, record_bot_game
@@ -125,18 +126,24 @@ def test_a_tail_of_zero_bytes_keeps_every_intact_record(tmp_path: Path) -> None:
 
 @linux_only
 def test_every_record_is_on_disk_before_the_next_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    synced: list[str] = []
+    """In the replay, synced, or carried by the save, which is on disk before the next key."""
+    synced_bytes = [0]
     real_fsync = os.fsync
 
     def fsync(fd: int) -> None:
-        synced.append(fd_path(fd))
         real_fsync(fd)
+        if fd_path(fd).endswith(".replay"):
+            synced_bytes[0] = os.fstat(fd).st_size
 
     monkeypatch.setattr(os, "fsync", fsync)
     session = games(tmp_path).new("Ann")
-    for done in range(1, 6):
-        bot_steps(session, 1)
-        assert sum(path.endswith(".replay") for path in synced) >= done
+    replay_file = only_replay(tmp_path)
+    for done in range(1, SYNC_EVERY + 9):  # past one sync of the replay
+        bot_steps(session, 1)  # the save is on disk when this returns
+        synced = len(parse_replay(replay_file.read_bytes()[: synced_bytes[0]]).steps)
+        carried = carried_steps(read_save(the_save(tmp_path)).header["replay_tail"])
+        assert {record.index for record, _ in carried} | set(range(1, synced + 1)) >= set(range(1, done + 1))
+    assert synced >= SYNC_EVERY and len(carried) < SYNC_EVERY  # the replay was synced, the save carries the rest
     session.close()
 
 

@@ -19,7 +19,7 @@ from roguelike.cli.verifying import verify_file
 from roguelike.core.commands import Move, Wait
 from roguelike.core.game import Game
 from roguelike.replay.fileformat import Replay, parse_replay, read_replay, replay_bytes
-from roguelike.replay.recorder import recording_observers
+from roguelike.replay.recorder import SYNC_EVERY, recording_observers
 from roguelike.replay.verify import Outcome, verify
 from roguelike.core.session import Session
 from roguelike.core.snapshot import checksum
@@ -189,25 +189,28 @@ def test_a_replay_that_cannot_be_recorded_is_told_in_the_game_not_on_the_screen(
 
 
 def syncs_while_recording(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, saved: bool) -> tuple[int, int]:
-    """How many fsyncs of the replay 20 commands asked for, and how many closing it added."""
+    """How many fsyncs of the replay COMMANDS commands asked for, and how many closing it added."""
     import roguelike.replay.recorder as recorder
 
     synced: list[int] = []
     monkeypatch.setattr(recorder, "sync_quietly", synced.append)
     game = Game.new(4, "Bot")
     session = Session(game, recording_observers(tmp_path, game, saved=saved))
-    for _ in range(20):
+    for _ in range(COMMANDS):
         session.apply(Wait())
     recorder.writer().submit(lambda: None).result()  # the syncs asked for have run
     while_playing = len(synced)
     session.close()
-    assert len(read_replay(only_replay(tmp_path)).steps) == 20
+    assert len(read_replay(only_replay(tmp_path)).steps) == COMMANDS
     return while_playing, len(synced) - while_playing
 
 
-def test_a_saved_games_replay_is_synced_after_every_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+COMMANDS = 2 * SYNC_EVERY + 5
+
+
+def test_a_saved_games_replay_is_synced_every_few_dozen_records(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     while_playing, closing = syncs_while_recording(tmp_path, monkeypatch, saved=True)
-    assert while_playing >= 21 and closing >= 1  # the header, each of the 20 records, and at the end
+    assert (while_playing, closing) == (3, 1)  # the header, after records 32 and 64, and at the end
 
 
 def test_an_unsaved_games_replay_is_synced_when_it_closes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

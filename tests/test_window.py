@@ -40,7 +40,7 @@ def scripted_wait(events: list[tcod.event.Event], seen: list[App]) -> object:
 def test_window_runs_title_game_menu_and_quit(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     sessions: list[Session] = []
 
-    def remember(session: Session, save: Path) -> list[Observer]:
+    def remember(session: Session, save: Path, carried: bytes) -> list[Observer]:
         sessions.append(session)
         return []
 
@@ -161,7 +161,7 @@ def test_each_turn_is_on_disk_before_the_window_reads_the_next_key(
     monkeypatch.setattr(autosave, "write_save", slow_write)
     sessions: list[tuple[Session, Path]] = []
 
-    def remember(session: Session, save: Path) -> list[Observer]:
+    def remember(session: Session, save: Path, carried: bytes) -> list[Observer]:
         sessions.append((session, save))
         return []
 

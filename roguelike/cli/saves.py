@@ -24,8 +24,8 @@ def games_for(args: argparse.Namespace) -> Games:
 
     root = data_dir(args.data_dir)
 
-    def record(session: Session, save: Path) -> list[Observer]:
-        return recording_observers(root, session.game, save.stem, session.steps, session.notices)
+    def record(session: Session, save: Path, carried: bytes) -> list[Observer]:
+        return recording_observers(root, session.game, save.stem, session.steps, session.notices, carried=carried)
 
     return Games(root, getattr(args, "seed", None), [record], wizard=getattr(args, "wizard", False))
 

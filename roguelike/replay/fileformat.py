@@ -217,22 +217,24 @@ def check_preamble(data: bytes) -> int:
     return int(version)
 
 
-def split_frames(data: bytes) -> tuple[list[memoryview], list[int], int | None]:
+def split_frames(data: bytes, pos: int = PREAMBLE.size, header: bool = True) -> tuple[list[memoryview], list[int], int | None]:
     """The payloads of the complete frames, where each ends, and where a cut-off one starts.
 
-    A power cut can leave a file's last blocks as zero bytes: a frame that fails its checks
+    The frames start at ``pos``, the first being the header unless ``header`` is False. A
+    power cut can leave a file's last blocks as zero bytes: a frame that fails its checks
     where such a tail of zeros begins is a cut-off record too, not damage.
     """
-    view, pos = memoryview(data), PREAMBLE.size
+    view = memoryview(data)
     zeros_from = zero_tail(data)
     payloads: list[memoryview] = []
     ends: list[int] = []
     while pos < len(data):
-        what = "the header" if not payloads else f"record {len(payloads)}"
+        first = header and not payloads
+        what = "the header" if first else f"record {len(payloads) + (0 if header else 1)}"
         if len(data) - pos < FRAME.size:
             return payloads, ends, pos
         length, check, crc = FRAME.unpack_from(data, pos)
-        limit = MAX_HEADER_BYTES if not payloads else MAX_RECORD_BYTES
+        limit = MAX_HEADER_BYTES if first else MAX_RECORD_BYTES
         if length ^ check != MASK32 or length > limit:
             if zeros_from <= pos + FRAME.size:
                 return payloads, ends, pos
@@ -300,6 +302,18 @@ def header_field(header: dict[str, Any], key: str, kind: type) -> Any:
     if isinstance(value, str) and len(value) > MAX_TEXT:
         raise ReplayError(f"the header's {key!r} is longer than {MAX_TEXT} characters")
     return value
+
+
+def carried_steps(data: bytes) -> list[tuple[StepRecord, bytes]]:
+    """Step frames kept outside the file (a save carries its replay's last ones), each with
+    its bytes; ReplayError if any is damaged, cut short or out of order."""
+    payloads, ends, torn_at = split_frames(data, 0, header=False)
+    if torn_at is not None:
+        raise ReplayError("the records carried in the save are cut short")
+    records = [unpack(payload, "a carried record") for payload in payloads]
+    first = records[0][1] if records and is_kind(records[0], STEP, 6) and type(records[0][1]) is int else 1
+    starts = [0, *ends]
+    return [(parse_step(record, first + n), data[starts[n]:ends[n]]) for n, record in enumerate(records)]
 
 
 def parse_records(payloads: list[memoryview]) -> tuple[list[StepRecord], CrashRecord | None]:

@@ -26,8 +26,8 @@ from roguelike.saves.datadir import subdir
 from roguelike.core.game import Game
 from roguelike.core.notices import Notices
 from roguelike.replay.fileformat import (
-    FORMAT_VERSION, SUFFIX, Header, ReplayError, Witness, checksum_in, crash_bytes, header_bytes, read_replay,
-    step_bytes,
+    FORMAT_VERSION, SUFFIX, Header, Replay, ReplayError, Witness, carried_steps, checksum_in, crash_bytes,
+    header_bytes, read_replay, step_bytes,
 )
 from roguelike.replay.witness import changes, recorded_facts, witness
 from roguelike.saves.atomic import write_all
@@ -39,6 +39,7 @@ from roguelike.core.snapshot import encoded_state
 REPLAYS = "replays"
 BINARY = getattr(os, "O_BINARY", 0)
 RECORDING_TOPIC = "recording"
+SYNC_EVERY = 32  # a saved game's replay is fsynced every this many records (its saves carry the rest)
 
 
 def new_game_id() -> str:
@@ -53,14 +54,15 @@ def replay_path(data_dir: Path, game_id: str) -> Path:
 
 def recording_observers(
     data_dir: Path, game: Game, game_id: str | None = None, steps: int = 0, notices: Notices | None = None,
-    *, saved: bool = True,
+    *, saved: bool = True, carried: bytes = b"",
 ) -> list[Observer]:
     """The observers that record a session's game: a new replay, or the resumed game's own.
 
     ``game_id`` is the save's id when the game is saved, so save and replay share it.
-    A saved game's replay is synced to disk after every record, before that turn's save
-    (it must survive a power cut whenever the save it can rebuild does); an unsaved game's
-    (``saved=False``: ``hedonic simulate``'s Bot) only when it closes.
+    A saved game's replay is synced to disk every :data:`SYNC_EVERY` records, and each
+    save carries the records since (``carried`` when resuming: they put back what a power
+    cut took from the replay); an unsaved game's (``saved=False``: ``hedonic simulate``'s
+    Bot) is synced only when it closes.
     Recording problems go to ``notices`` (shown in the game) when given, else to stderr.
     A resumed game whose replay is gone is played unrecorded: a replay holds every
     command from the first, and a new file could never be verified or rebuild the save.
@@ -73,7 +75,7 @@ def recording_observers(
     try:
         path = replay_path(data_dir, game_id)
         if path.exists():  # a resumed game, even one saved before its first move
-            recorder = ReplayRecorder.resume(path, game, steps)
+            recorder = ReplayRecorder.resume(path, game, steps, carried)
         elif steps > 0:
             raise ReplayError(f"its replay {path} is missing")
         else:
@@ -81,8 +83,11 @@ def recording_observers(
     except (OSError, ReplayError) as error:
         tell(f"this game is not being recorded: {error}")
         return []
-    recorder.tell, recorder.notices, recorder.sync_every_record = tell, notices, saved
+    recorder.tell, recorder.notices = tell, notices
+    recorder.sync_every = SYNC_EVERY if saved else None
     recorder.flush()
+    if saved:
+        recorder.sync()  # the header: the save carries records, never the header
     return [recorder]
 
 
@@ -90,10 +95,12 @@ class ReplayRecorder:
     """Appends one step record per command to an open replay file.
 
     Bytes the disk refused (a full disk) are kept and written again, from the last whole
-    record, after every later command: once space returns the replay is complete. Each
-    record of a saved game is fsynced on the autosave's thread, queued before that step's
-    save, so the replay is always at least as durable as the save it can rebuild; the
-    replay of an unsaved game is fsynced once, when it closes.
+    record, after every later command: once space returns the replay is complete. A saved
+    game's replay is fsynced every ``sync_every`` records on the autosave's thread, and the
+    records since are :meth:`unsynced`: the autosave writes them into each save, so the
+    replay and the save it can rebuild survive a power cut together (resuming puts back
+    what the replay lost) for one sync every few dozen turns instead of one every turn.
+    The replay of an unsaved game is fsynced once, when it closes.
     """
 
     def __init__(self, path: Path, game: Game, next_index: int, facts: Witness | None = None, *, end: int,
@@ -107,7 +114,8 @@ class ReplayRecorder:
         self.unwritten = b""
         self.failing = False
         self.syncing: Future[None] | None = None
-        self.sync_every_record = True
+        self.sync_every: int | None = SYNC_EVERY  # None: only when it closes
+        self.carried = b""  # the records since the last sync was queued
         self.tell: Callable[[str], None] = warn
         self.notices: Notices | None = None
         crash.watch(game, "replay", path, self.record_crash)
@@ -123,9 +131,12 @@ class ReplayRecorder:
         return recorder
 
     @classmethod
-    def resume(cls, path: Path, game: Game, steps: int) -> ReplayRecorder:
-        """Go on recording a loaded game whose replay holds at least its ``steps`` commands."""
+    def resume(cls, path: Path, game: Game, steps: int, carried: bytes = b"") -> ReplayRecorder:
+        """Go on recording a loaded game whose replay holds at least its ``steps`` commands,
+        once the records its save ``carried`` put back any a power cut took."""
         replay = read_replay(path)
+        if len(replay.steps) < steps and carried:
+            replay = put_back(path, replay, carried)
         if len(replay.steps) < steps:
             raise ReplayError(f"its replay {path} stops at step {len(replay.steps)}, before the save's {steps}")
         if replay.steps and steps and replay.steps[steps - 1].checksum != checksum_in(replay.format, encoded_state(game)):
@@ -139,8 +150,24 @@ class ReplayRecorder:
         """Append the step's record."""
         facts = witness(game)
         checksum = checksum_in(self.format, step.state)
-        self.write(step_bytes(step.index, step.command, step.turn, checksum, changes(self.facts, facts)))
+        record = step_bytes(step.index, step.command, step.turn, checksum, changes(self.facts, facts))
+        self.write(record)
         self.facts, self.next_index = facts, step.index + 1
+        if self.sync_every is None:
+            return
+        self.carried += record
+        if step.index % self.sync_every == 0 and not self.unwritten:
+            self.sync()
+
+    def sync(self) -> None:
+        """Have what is written synced on the autosave's thread, before any save queued later."""
+        if self.fd is not None:
+            self.syncing = writer().submit(sync_quietly, self.fd)
+            self.carried = b""
+
+    def unsynced(self) -> bytes:
+        """The records not yet known to be on disk: each save carries them (see :class:`ReplayRecorder`)."""
+        return self.carried
 
     def record_crash(self, command: Command | None, error: str) -> None:
         """End the replay with the command the game crashed on (after the session closed too)."""
@@ -173,8 +200,6 @@ class ReplayRecorder:
         self.unwritten, self.failing = b"", False
         if self.notices is not None:
             self.notices.clear(RECORDING_TOPIC)
-        if self.sync_every_record:
-            self.syncing = writer().submit(sync_quietly, self.fd)
 
     def trouble(self, error: OSError) -> None:
         """Say once that recording is held up (it is tried again after every command)."""
@@ -198,6 +223,23 @@ class ReplayRecorder:
         if self.end == 0:
             with contextlib.suppress(OSError):
                 os.unlink(self.path)
+
+
+def put_back(path: Path, replay: Replay, carried: bytes) -> Replay:
+    """The replay with the records its save carried appended where a power cut cut it short."""
+    have = len(replay.steps)
+    missing = [(record.index, frame) for record, frame in carried_steps(carried) if record.index > have]
+    if not missing or missing[0][0] != have + 1:
+        return replay  # the save does not reach back to where the replay stops
+    fd = os.open(path, os.O_WRONLY | BINARY)
+    try:
+        os.ftruncate(fd, replay.ends[have])
+        os.lseek(fd, replay.ends[have], os.SEEK_SET)
+        write_all(fd, b"".join(frame for _, frame in missing))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    return read_replay(path)
 
 
 def sync_quietly(fd: int) -> None:

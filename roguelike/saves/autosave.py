@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
 from roguelike.core.game import Game
 from roguelike.core.notices import Notices
@@ -34,7 +35,16 @@ from roguelike.core.snapshot import snapshot_bytes
 SAVE_TOPIC = "save"
 DEATH_TOPIC = "death"
 
-Pending = tuple[bytes, int, int]  # snapshot, step index, turn: a state not yet known to be on disk
+Pending = tuple[bytes, int, int, bytes]  # snapshot, step index, turn, replay tail: a state not yet on disk
+
+
+@runtime_checkable
+class CarriedBySave(Protocol):
+    """An observer whose latest writes each save carries (the replay recorder's unsynced records)."""
+
+    def unsynced(self) -> bytes:
+        """What the next save must carry."""
+        ...
 
 _writer: ThreadPoolExecutor | None = None
 
@@ -67,21 +77,24 @@ class Autosave:
         self.writing: Future[None] | None = None
         self.buried = False
         self.slots = SlotWriter(path)  # written by one thread at a time: each write settles the one before
+        self.carried: CarriedBySave | None = None  # the replay recorder, whose last records each save holds
 
     def start(self, game: Game, steps: int = 0) -> None:
         """Save a game that has had no step yet (a new character), before it is played."""
-        self.pending = (snapshot_bytes(game), steps, game.state.turn)
+        self.pending = (snapshot_bytes(game), steps, game.state.turn, b"")
         self.write_now()
 
     def after_step(self, game: Game, step: Step) -> None:
         """Save the state this step led to; on death, record the character and retire the save."""
         self.settle()
-        self.pending = (step.snapshot, step.index, step.turn)
+        tail = self.carried.unsynced() if self.carried is not None else b""
+        self.pending = (step.snapshot, step.index, step.turn, tail)
         if game.state.game_over:
             self.write_now()
             self.bury(game)
             return
-        self.writing = writer().submit(write_save, self.path, step.snapshot, steps=step.index, slots=self.slots)
+        self.writing = writer().submit(write_save, self.path, step.snapshot, steps=step.index, slots=self.slots,
+                                       replay_tail=tail)
 
     def settle(self) -> bool:
         """Wait for the save being written and report how it went; True if all is saved."""
@@ -94,9 +107,9 @@ class Autosave:
         """Write the pending state on this thread (a new game, a death, quitting)."""
         if self.pending is None or self.buried:
             return
-        snapshot, steps, _ = self.pending
+        snapshot, steps, _, tail = self.pending
         try:
-            write_save(self.path, snapshot, steps=steps, slots=self.slots)
+            write_save(self.path, snapshot, steps=steps, slots=self.slots, replay_tail=tail)
         except SaveError as error:
             self.finish(error)
             return

@@ -16,7 +16,7 @@ from roguelike.core.commands import Mark
 from roguelike.core.game import Game
 from roguelike.core.names import DEFAULT_NAME, clean_name
 from roguelike.saves.atomic import TEMP_SUFFIX, discard, remove_durably, temp_path
-from roguelike.saves.autosave import SAVE_TOPIC, Autosave
+from roguelike.saves.autosave import SAVE_TOPIC, Autosave, CarriedBySave
 from roguelike.saves.errors import SaveError
 from roguelike.saves.history import History, read_history, record_of, write_record
 from roguelike.saves.layout import SAVE_SUFFIX, new_save_id, record_path, save_path, saves_dir
@@ -26,7 +26,8 @@ from roguelike.saves.meaning import first_turn_problem
 from roguelike.saves.savefile import read_save
 from roguelike.core.session import Observer, Session
 
-ObserverFactory = Callable[[Session, Path], list[Observer]]  # (session, save file) -> observers
+# (session, save file, the replay records the save carries) -> observers
+ObserverFactory = Callable[[Session, Path, bytes], list[Observer]]
 DEAD = "this character has died; see Character stats"
 
 
@@ -66,7 +67,7 @@ class Games:
         path = save_path(self.root, new_save_id())
         autosave = Autosave(self.root, path, session.notices, self.lock_new(path, session))
         autosave.start(session.game)
-        return self.attach(session, autosave, path)
+        return self.attach(session, autosave, path, b"")
 
     def resume(self, path: Path) -> Session:
         """Continue a saved game; SaveError if it is open elsewhere, damaged or over."""
@@ -87,7 +88,7 @@ class Games:
         if lock is None:
             session.notices.warn(SAVE_TOPIC, f"Cannot save in {path.parent}: the folder cannot be written. Playing on.")
         autosave = Autosave(self.root, path, session.notices, lock, saved_turn=game.state.turn)
-        return self.attach(session, autosave, path)
+        return self.attach(session, autosave, path, save.header.get("replay_tail", b""))
 
     def delete(self, info: SaveInfo) -> None:
         """Delete a save the player chose to delete; SaveError if it is open elsewhere."""
@@ -118,14 +119,15 @@ class Games:
             session.notices.warn(SAVE_TOPIC, f"Cannot save in {path.parent}: {getattr(error, 'reason', error)}.")
             return None
 
-    def attach(self, session: Session, autosave: Autosave, path: Path) -> Session:
+    def attach(self, session: Session, autosave: Autosave, path: Path, carried: bytes) -> Session:
         """The session with the extra observers (the replay recorder) first, then its autosave.
 
         A game killed between the two writes then has a replay one step ahead of its save,
         which resuming trims; the other way round the game would go on unrecorded.
         """
         session.known_monsters = self.known_monsters()
-        extra = [observer for make in self.observers for observer in make(session, path)]
+        extra = [observer for make in self.observers for observer in make(session, path, carried)]
+        autosave.carried = next((observer for observer in extra if isinstance(observer, CarriedBySave)), None)
         session.observers = [*extra, autosave]
         if self.wizard and session.game.state.origin != "wizard":
             session.apply(Mark("wizard"))  # saved and recorded: the game can never pass for the character's own

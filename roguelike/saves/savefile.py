@@ -40,7 +40,13 @@ UNPACK_LIMITS: dict[str, int] = {
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
 
-class SaveHeader(TypedDict):
+class SaveHeaderTail(TypedDict, total=False):
+    """Format 7 on: the replay's records not yet known to be on disk (the recorder syncs every few dozen)."""
+
+    replay_tail: bytes
+
+
+class SaveHeader(SaveHeaderTail):
     """What a save says about itself besides the game: when, after how many commands, by which game."""
 
     saved_at: int
@@ -67,13 +73,14 @@ class SaveFile:
         return rebuild(self.path, self.plain)
 
 
-def write_save(path: Path, snapshot: bytes, *, steps: int = 0, slots: SlotWriter | None = None) -> None:
+def write_save(path: Path, snapshot: bytes, *, steps: int = 0, slots: SlotWriter | None = None,
+               replay_tail: bytes = b"") -> None:
     """Write an encoded snapshot as a save; SaveError if it cannot be written.
 
     Without ``slots`` the file is written whole, atomically; with them (the autosave) into
     the older of its two slots in place, the file being written whole only when it must be.
     """
-    envelope = sealed_save(snapshot, steps)
+    envelope = sealed_save(snapshot, steps, replay_tail)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         if slots is None:
@@ -84,9 +91,10 @@ def write_save(path: Path, snapshot: bytes, *, steps: int = 0, slots: SlotWriter
         raise SaveError(path, describe_os_error(error), doing="save") from error
 
 
-def sealed_save(snapshot: bytes, steps: int) -> bytes:
-    """A snapshot in the envelope of a save, with its header (when, after how many commands, by which game)."""
-    header: SaveHeader = {"saved_at": int(time.time()), "steps": steps, "game": __version__}
+def sealed_save(snapshot: bytes, steps: int, replay_tail: bytes = b"") -> bytes:
+    """A snapshot in the envelope of a save, with its header (when, after how many commands, by which
+    game, and the replay's records since its last sync)."""
+    header: SaveHeader = {"saved_at": int(time.time()), "steps": steps, "game": __version__, "replay_tail": replay_tail}
     return seal(SAVE_MAGIC, FORMAT_VERSION, encode(dict(header)), snapshot)
 
 

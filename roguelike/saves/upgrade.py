@@ -14,7 +14,7 @@ from typing import Any
 from roguelike.core.chart import Chart
 from roguelike.saves.errors import Damaged
 
-FORMAT_VERSION = 6
+FORMAT_VERSION = 7
 SLOTTED_SINCE = 6  # the first format whose file holds two slots (slots.py) rather than one envelope
 OLDEST_VERSION = 1
 
@@ -64,8 +64,16 @@ def two_slots(plain: dict[str, Any]) -> dict[str, Any]:
     return plain
 
 
+def carry_replay_tail(plain: dict[str, Any]) -> dict[str, Any]:
+    """6 to 7: a save's header may carry its replay's records since the replay's last sync
+    (the autosave, recorder.py); the game in it is unchanged."""
+    return plain
+
+
 # UPGRADES[v] turns a version-v snapshot into a version-(v + 1) one.
-UPGRADES: dict[int, Upgrade] = {1: own_game, 2: kinds_of_floor_and_mind, 3: add_chart, 4: give_score, 5: two_slots}
+UPGRADES: dict[int, Upgrade] = {
+    1: own_game, 2: kinds_of_floor_and_mind, 3: add_chart, 4: give_score, 5: two_slots, 6: carry_replay_tail,
+}
 
 
 def upgrade(plain: Any, version: int, newest: int = FORMAT_VERSION) -> Any:
