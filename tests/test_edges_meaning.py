@@ -95,3 +95,25 @@ def test_the_load_menu_says_why_a_save_whose_first_turn_fails_cannot_be_played(
     app.handle(key(KeySym.RETURN))
     assert isinstance(app.stack[-1], LoadGameScreen)  # still in the menu: nothing was played
     assert "damaged (it cannot be played: its first turn fails (KeyError))" in screen_text(app.stack[-1])
+
+
+def test_the_load_menu_reads_each_save_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import roguelike.saves.games as games
+    import roguelike.saves.listing as listing
+
+    for seed in (1, 2):
+        saved(tmp_path / f"game{seed}")
+        (tmp_path / "saves").mkdir(exist_ok=True)
+        for path in (tmp_path / f"game{seed}" / "saves").glob("*.save"):
+            path.rename(tmp_path / "saves" / path.name)
+    reads: list[Path] = []
+
+    def counted(path: Path) -> Any:
+        reads.append(path)
+        return read_save(path)
+
+    monkeypatch.setattr(listing, "read_save", counted)
+    monkeypatch.setattr(games, "read_save", counted)
+    infos = Games(tmp_path).saves()
+    assert len(infos) == 2 and all(info.ok for info in infos)
+    assert sorted(reads) == sorted(info.path for info in infos)  # listed and tried from one read each

@@ -57,8 +57,9 @@ class Games:
     def living(self) -> list[SaveInfo]:
         """Saves of living characters (and damaged ones) as their files list them, first turns untried."""
         sweep(self.root)
-        settle_deaths(self.root)
-        return [info for info in list_saves(self.root) if not info.dead]
+        listed = list_saves(self.root)
+        settle_deaths(self.root, listed)  # the dead are buried, or stay listed as dead: left out either way
+        return [info for info in listed if not info.dead]
 
     def new(self, name: str) -> Session:
         """A new character's game, saved before its first turn."""
@@ -139,7 +140,7 @@ def playable(info: SaveInfo) -> SaveInfo:
     if not info.ok:
         return info
     try:
-        problem = first_turn_problem(read_save(info.path).game)
+        problem = first_turn_problem((info.save or read_save(info.path)).game)  # the listing's read when it kept one
     except SaveError as error:
         problem = error.reason
     return info if problem is None else dataclasses.replace(info, problem=problem)
@@ -169,9 +170,9 @@ def sweep(root: Path) -> None:
         lock.release(remove=not save.exists())
 
 
-def settle_deaths(root: Path) -> None:
+def settle_deaths(root: Path, listed: list[SaveInfo] | None = None) -> None:
     """Finish deaths a crash interrupted: record the character if needed, retire the save."""
-    for info in list_saves(root):
+    for info in list_saves(root) if listed is None else listed:
         if info.ok and info.dead and not info.open_elsewhere:
             try:
                 bury_saved(root, info)

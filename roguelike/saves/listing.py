@@ -9,7 +9,7 @@ where Resume is offered.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,7 @@ from roguelike.content import formulas
 from roguelike.saves.errors import SaveError
 from roguelike.saves.layout import save_files
 from roguelike.saves.lock import is_locked
-from roguelike.saves.savefile import read_save
+from roguelike.saves.savefile import SaveFile, read_save
 from roguelike.core.plain import Plain
 
 MARKS = {"replay": " (from replay)", "wizard": " (wizard mode)"}  # how a game not the character's own is marked
@@ -40,6 +40,7 @@ class SaveInfo:
     open_elsewhere: bool = False
     problem: str | None = None
     origin: str | None = None  # "replay" or "wizard": not the character's own game
+    save: SaveFile | None = field(default=None, compare=False, repr=False)  # as read for the listing
 
     @property
     def marked(self) -> str:
@@ -74,7 +75,7 @@ def inspect_save(path: Path) -> SaveInfo:
         path, name=plain["name"], turn=plain["turn"], depth=plain["depth"],
         mood=formulas.mood_word(som, will), doses=player_field(plain, Record, "doses_used"),
         saved_at=save.header["saved_at"], dead=plain["cause"] is not None, open_elsewhere=is_locked(path),
-        origin=plain.get("origin"),
+        origin=plain.get("origin"), save=save,
     )
 
 
