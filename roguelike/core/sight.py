@@ -8,17 +8,21 @@ know (explored, drawn dim) without seeing them.
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import numpy as np
 import tcod.constants
-import tcod.map
 from numpy.typing import NDArray
+from tcod.cffi import ffi, lib
 
 from roguelike.content import formulas
 from roguelike.core.floor import Floor
 
 Mask = NDArray[np.bool_]
 Window = tuple[slice, slice]  # rows, then columns, of the map
+# libtcod's map cell, as tcod.map.compute_fov lays it out.
+CELL = np.dtype([("transparent", bool), ("walkable", bool), ("fov", bool)])
+SYMMETRIC = tcod.constants.FOV_SYMMETRIC_SHADOWCAST
 
 
 def field_of_view(floor: Floor, x: int, y: int, radius: int = formulas.FOV_RADIUS) -> Mask:
@@ -30,26 +34,42 @@ def sight_and_ring(floor: Floor, x: int, y: int, radius: int) -> tuple[Mask, Mas
     """What is seen within ``radius``, and what is in line of sight in the wider explored ring."""
     # Symmetric shadowcasting sees a tile or not whatever the radius, so the sight circle
     # is cut out of the one wider cast rather than cast twice.
-    known = _placed(floor, *_cast(floor, x, y, radius + formulas.EXPLORED_RING))
-    height, width = known.shape
-    disc = _disc(radius, height, width)[height - 1 - y : 2 * height - 1 - y, width - 1 - x : 2 * width - 1 - x]
-    return known & disc, known
+    ring, window = _cast(floor, x, y, radius + formulas.EXPLORED_RING)
+    height, width = floor.tiles.shape
+    rows, columns = window
+    row, column = height - 1 - y, width - 1 - x  # where the map's corner falls on the disc
+    disc = _disc(radius, height, width)[row + rows.start : row + rows.stop, column + columns.start : column + columns.stop]
+    return _placed(floor, ring & disc, window), _placed(floor, ring, window)
 
 
 def _cast(floor: Floor, x: int, y: int, radius: int) -> tuple[Mask, Window]:
-    """Sight from ``(x, y)`` on the square around it only, and where that square lies on the map."""
+    """Sight from ``(x, y)`` on the square around it only, and where that square lies on the map.
+
+    The mask returned is a view of a scratch buffer that the next cast overwrites.
+    """
     # Nothing beyond the radius is seen or casts a shadow inward, so sight is computed on
-    # the square around the player only: a fifth of the map, a third of the time.
+    # the square around the player only: a fifth of the map, a third of the time. The
+    # cells handed to libtcod are kept per square size, which does what
+    # tcod.map.compute_fov does without building them anew (most of its cost).
+    height, width = floor.tiles.shape
     top, left = max(0, y - radius), max(0, x - radius)
-    window = (slice(top, y + radius + 1), slice(left, x + radius + 1))
-    seen: Mask = tcod.map.compute_fov(
-        floor.transparent()[window],
-        (y - top, x - left),
-        radius=radius,
-        light_walls=True,
-        algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST,
-    )
+    window = (slice(top, min(height, y + radius + 1)), slice(left, min(width, x + radius + 1)))
+    light = floor.transparent()[window]
+    cells, tcod_map = _scratch(*light.shape)
+    cells["transparent"] = light
+    lib.TCOD_map_compute_fov(tcod_map, x - left, y - top, radius, True, SYMMETRIC)  # clears every cell's fov first
+    seen: Mask = cells["fov"]
     return seen, window
+
+
+@functools.cache
+def _scratch(height: int, width: int) -> tuple[NDArray[Any], Any]:
+    """libtcod map cells for a square of this size, and libtcod's map over them (the rules run on one thread)."""
+    cells = np.zeros((height, width), dtype=CELL)
+    tcod_map = ffi.new(
+        "struct TCOD_Map*", (width, height, width * height, ffi.from_buffer("struct TCOD_MapCell*", cells))
+    )
+    return cells, tcod_map
 
 
 def _placed(floor: Floor, seen: Mask, window: Window) -> Mask:
