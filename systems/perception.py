@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from components import Attributes, Palette, Player, Position, Record, Sight, StateOfMind
 from roguelike.content import formulas
 from roguelike.core import cues
@@ -11,6 +13,8 @@ from roguelike.core.state import GameState
 
 FIRST_PERFECT_HIGH = "PERFECT HIGH. For a moment you see everything on this floor."
 PERFECT_HIGH_AGAIN = "Perfect High again: the whole floor shows."
+# Sight is keyed twice an action on its radius: a pure function of two small ints, kept.
+sight_radius = functools.lru_cache(maxsize=4096)(formulas.sight_radius)
 
 
 @system(Player, Position, StateOfMind, Attributes, Sight)
@@ -25,7 +29,7 @@ def cast_sight(
     it is cast again only when one of them changed. What the player sees is never saved
     but derived on loading, so it must always match the state as the action leaves it.
     """
-    radius = formulas.sight_radius(som.value, attrs.will)
+    radius = sight_radius(som.value, attrs.will)
     seen_from = (state.depth, pos.x, pos.y, radius, state.floor.tiles.tobytes())
     if seen_from == state.seen_from:
         return
