@@ -55,21 +55,25 @@ def _cast(floor: Floor, x: int, y: int, radius: int) -> tuple[Mask, Window]:
     top, left = max(0, y - radius), max(0, x - radius)
     window = (slice(top, min(height, y + radius + 1)), slice(left, min(width, x + radius + 1)))
     light = floor.transparent()[window]
-    cells, tcod_map = _scratch(*light.shape)
-    cells["transparent"] = light
+    transparent, seen, tcod_map = _scratch(*light.shape)
+    transparent[...] = light
     lib.TCOD_map_compute_fov(tcod_map, x - left, y - top, radius, True, SYMMETRIC)  # clears every cell's fov first
-    seen: Mask = cells["fov"]
     return seen, window
 
 
 @functools.cache
-def _scratch(height: int, width: int) -> tuple[NDArray[Any], Any]:
-    """libtcod map cells for a square of this size, and libtcod's map over them (the rules run on one thread)."""
+def _scratch(height: int, width: int) -> tuple[Mask, Mask, Any]:
+    """libtcod map cells for a square of this size (the rules run on one thread).
+
+    Returns the cells' transparency and sight as masks, and libtcod's map over them.
+    """
     cells = np.zeros((height, width), dtype=CELL)
     tcod_map = ffi.new(
         "struct TCOD_Map*", (width, height, width * height, ffi.from_buffer("struct TCOD_MapCell*", cells))
     )
-    return cells, tcod_map
+    transparent: Mask = cells["transparent"]
+    seen: Mask = cells["fov"]
+    return transparent, seen, tcod_map
 
 
 def _placed(floor: Floor, seen: Mask, window: Window) -> Mask:
