@@ -96,3 +96,20 @@ def test_the_kept_transparency_cannot_be_changed_by_its_readers() -> None:
     floor = generate_floor(floor_seed(5, 2), 2, (10, 10), 30)
     with pytest.raises(ValueError):
         floor.transparent()[0, 0] = True
+
+
+def test_a_cast_is_the_callers_own_whatever_is_cast_after_it() -> None:
+    """Casts share libtcod's cells per window size: what one returns must not change with the next."""
+    from roguelike.core.sight import sight_and_ring
+
+    floor = generate_floor(floor_seed(7, 3), 3, (10, 10), 30)
+    ys, xs = np.nonzero(floor.tiles != Tile.WALL)
+    spots = list(zip(xs.tolist(), ys.tolist()))
+    first, middle = spots[0], spots[len(spots) // 2]
+    kept = field_of_view(floor, *first), sight_and_ring(floor, *middle, formulas.FOV_RADIUS)
+    for x, y in spots[1 : len(spots) // 2]:  # every window size near the first, none of the kept casts
+        field_of_view(floor, x, y)
+        sight_and_ring(floor, x, y, formulas.FOV_RADIUS)
+    assert np.array_equal(kept[0], whole_floor_view(floor, *first))
+    assert np.array_equal(kept[1][0], field_of_view(floor, *middle))
+    assert np.array_equal(kept[1][1], field_of_view(floor, *middle, formulas.FOV_RADIUS + formulas.EXPLORED_RING))
