@@ -34,11 +34,10 @@ def sight_and_ring(floor: Floor, x: int, y: int, radius: int) -> tuple[Mask, Mas
     """What is seen within ``radius``, and what is in line of sight in the wider explored ring."""
     # Symmetric shadowcasting sees a tile or not whatever the radius, so the sight circle
     # is cut out of the one wider cast rather than cast twice.
-    ring, window = _cast(floor, x, y, radius + formulas.EXPLORED_RING)
-    height, width = floor.tiles.shape
+    cast, window = _cast(floor, x, y, radius + formulas.EXPLORED_RING)
+    ring = cast.copy()  # out of libtcod's interleaved cells: what follows runs thrice as fast on it
     rows, columns = window
-    row, column = height - 1 - y, width - 1 - x  # where the map's corner falls on the disc
-    disc = _disc(radius, height, width)[row + rows.start : row + rows.stop, column + columns.start : column + columns.stop]
+    disc = _disc_around(radius, *floor.tiles.shape, y - rows.start, x - columns.start, *ring.shape)
     return _placed(floor, ring & disc, window), _placed(floor, ring, window)
 
 
@@ -93,3 +92,15 @@ def _disc(radius: int, height: int, width: int) -> Mask:
     ys, xs = np.ogrid[1 - height : height, 1 - width : width]
     inside: Mask = xs**2 + ys**2 < radius * radius
     return inside
+
+
+@functools.lru_cache(maxsize=4096)
+def _disc_around(radius: int, height: int, width: int, row: int, column: int, rows: int, columns: int) -> Mask:
+    """The circle around ``(column, row)`` of a ``rows`` by ``columns`` window, cut from :func:`_disc`.
+
+    Kept per window, as one contiguous mask: the player moves a tile at a time, so the same
+    cuts come back, and a contiguous mask is combined with the cast thrice as fast as a slice.
+    """
+    top, left = height - 1 - row, width - 1 - column
+    cut: Mask = np.ascontiguousarray(_disc(radius, height, width)[top : top + rows, left : left + columns])
+    return cut
