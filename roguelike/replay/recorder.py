@@ -29,7 +29,7 @@ from roguelike.replay.fileformat import (
     FORMAT_VERSION, SUFFIX, Header, Replay, ReplayError, Witness, carried_steps, checksum_in, crash_bytes,
     header_bytes, read_replay, step_bytes,
 )
-from roguelike.replay.witness import changes, recorded_facts, witness
+from roguelike.replay.witness import Ledger, recorded_facts
 from roguelike.saves.atomic import write_all
 from roguelike.saves.autosave import writer
 from roguelike.saves.layout import save_path
@@ -108,7 +108,7 @@ class ReplayRecorder:
         self.path = path
         self.format = replay_format  # a resumed game's replay goes on in the format it began in
         self.next_index = next_index
-        self.facts: Witness = facts or {}
+        self.ledger = Ledger(facts or {})  # the facts last recorded
         self.fd: int | None = os.open(path, os.O_WRONLY | BINARY)
         self.end = end  # bytes of whole records on disk
         self.unwritten = b""
@@ -148,11 +148,11 @@ class ReplayRecorder:
 
     def after_step(self, game: Game, step: Step) -> None:
         """Append the step's record."""
-        facts = witness(game)
+        delta = self.ledger.record(game)
         checksum = checksum_in(self.format, step.state)
-        record = step_bytes(step.index, step.command, step.turn, checksum, changes(self.facts, facts))
+        record = step_bytes(step.index, step.command, step.turn, checksum, delta)
         self.write(record)
-        self.facts, self.next_index = facts, step.index + 1
+        self.next_index = step.index + 1
         if self.sync_every is None:
             return
         self.carried += record

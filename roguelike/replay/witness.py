@@ -15,7 +15,7 @@ from typing import Any
 import msgpack
 
 from roguelike.core.game import Game
-from roguelike.core.packing import pack_entity
+from roguelike.core.packing import packed_fields
 from roguelike.replay.fileformat import StepRecord, Witness, safe
 
 MAX_DIFF_LINES = 12
@@ -24,16 +24,22 @@ PLAYER = "@"
 
 def witness(game: Game) -> Witness:
     """Facts about the game as it stands, as msgpack-ready plain values."""
+    return as_stored(dict(raw_facts(game)))
+
+
+def raw_facts(game: Game) -> list[tuple[str, Any]]:
+    """The witness's facts before they are stored: values may be tuples, and may share
+    lists and dicts with the player's components (encode them at once)."""
     state = game.state
-    facts: Witness = {
-        "depth": state.depth,
-        "rng": state.rng.state,
-        "entities": len(game.world.entities()),
-        "messages": len(state.messages),
-    }
-    for name, values in pack_entity(game.world.components(state.player)):
-        facts[PLAYER + name] = values
-    return as_stored(facts)
+    facts: list[tuple[str, Any]] = [
+        ("depth", state.depth),
+        ("rng", state.rng.state),
+        ("entities", len(game.world.entities())),
+        ("messages", len(state.messages)),
+    ]
+    components = tuple(game.world.components(state.player))
+    facts += [(PLAYER + name, values) for name, values in packed_fields(components)]
+    return facts
 
 
 def changes(previous: Witness, current: Witness) -> Witness:
@@ -41,6 +47,38 @@ def changes(previous: Witness, current: Witness) -> Witness:
     delta: Witness = {key: value for key, value in current.items() if previous.get(key, Missing) != value}
     delta.update({key: None for key in previous if key not in current})
     return delta
+
+
+class Ledger:
+    """The facts last recorded, each with its bytes: what the recorder compares the next witness with.
+
+    A fact whose bytes are unchanged is unchanged; only a fact whose bytes differ is read
+    back and compared as :func:`changes` compares it, so the records are the same as
+    comparing two whole witnesses, without storing every fact of every turn.
+    """
+
+    def __init__(self, facts: Witness) -> None:
+        self.facts = facts
+        self.packed: dict[str, bytes] = {}  # a fact's bytes, for facts stored by this ledger
+        self.packer = msgpack.Packer(use_bin_type=True)
+
+    def record(self, game: Game) -> Witness:
+        """The facts that changed since the last record (None for a fact now gone); keeps the new ones."""
+        previous, packed, pack = self.facts, self.packed, self.packer.pack
+        facts: Witness = {}
+        delta: Witness = {}
+        now_packed: dict[str, bytes] = {}
+        for key, value in raw_facts(game):
+            data = now_packed[key] = pack(value)
+            if packed.get(key) == data:
+                facts[key] = previous[key]
+                continue
+            facts[key] = stored = msgpack.unpackb(data, raw=False)
+            if previous.get(key, Missing) != stored:
+                delta[key] = stored
+        delta.update({key: None for key in previous if key not in facts})
+        self.facts, self.packed = facts, now_packed
+        return delta
 
 
 def apply_changes(facts: Witness, delta: Witness) -> Witness:
