@@ -36,6 +36,8 @@ Spot = tuple[int, int]  # (x, y); a step is (dx, dy)
 UNREACHABLE = int(np.iinfo(np.int32).max)
 # The neighbours in the order tcod's hillclimb2d tries them, as (dx, dy): the first of equal lows wins.
 CLIMB: tuple[Spot, ...] = ((0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (-1, 1), (1, -1), (1, 1))
+# Each step of CLIMB with its (row, column) in the 3x3 block around a tile.
+CLIMB_CELLS: tuple[tuple[int, int, Spot], ...] = tuple((dy + 1, dx + 1, (dx, dy)) for dx, dy in CLIMB)
 CHEAPEST_MOVE = min(CARDINAL_COST, DIAGONAL_COST)  # walking costs are whole numbers, 1 or more where open
 MAPS_KEPT = 8  # distance maps remembered (one per kind of goal is enough)
 FLOORS_KEPT = 4  # layouts remembered
@@ -185,6 +187,14 @@ def first_step(dist: Costs, x: int, y: int, here: int) -> Spot | None:
     """The first step of tcod's hillclimb2d from ``(x, y)``: the lowest neighbour below, first of equals."""
     if here == 0 or here == UNREACHABLE:
         return None
+    height, width = dist.shape
+    if 0 < x < width - 1 and 0 < y < height - 1:  # all eight neighbours exist: the common case
+        around = dist[y - 1 : y + 2, x - 1 : x + 2].tolist()
+        best, step = here, None
+        for row, column, climb in CLIMB_CELLS:
+            if around[row][column] < best:
+                best, step = around[row][column], climb
+        return step
     left, top = max(0, x - 1), max(0, y - 1)
     around = dist[top : y + 2, left : x + 2].tolist()
     best, step = here, None
