@@ -24,22 +24,19 @@ PLAYER = "@"
 
 def witness(game: Game) -> Witness:
     """Facts about the game as it stands, as msgpack-ready plain values."""
-    return as_stored(dict(raw_facts(game)))
+    return as_stored(dict(zip(*raw_facts(game))))
 
 
-def raw_facts(game: Game) -> list[tuple[str, Any]]:
-    """The witness's facts before they are stored: values may be tuples, and may share
-    lists and dicts with the player's components (encode them at once)."""
+def raw_facts(game: Game) -> tuple[list[str], list[Any]]:
+    """The witness's facts before they are stored, as keys and values: values may be tuples,
+    and may share lists and dicts with the player's components (encode them at once)."""
     state = game.state
-    facts: list[tuple[str, Any]] = [
-        ("depth", state.depth),
-        ("rng", state.rng.state),
-        ("entities", len(game.world.entities())),
-        ("messages", len(state.messages)),
-    ]
-    components = tuple(game.world.components(state.player))
-    facts += [(PLAYER + name, values) for name, values in packed_fields(components)]
-    return facts
+    keys = ["depth", "rng", "entities", "messages"]
+    values: list[Any] = [state.depth, state.rng.state, len(game.world.entities()), len(state.messages)]
+    for name, fields in packed_fields(tuple(game.world.components(state.player))):
+        keys.append(PLAYER + name)
+        values.append(fields)
+    return keys, values
 
 
 def changes(previous: Witness, current: Witness) -> Witness:
@@ -54,31 +51,45 @@ class Ledger:
 
     A fact whose bytes are unchanged is unchanged; only a fact whose bytes differ is read
     back and compared as :func:`changes` compares it, so the records are the same as
-    comparing two whole witnesses, without storing every fact of every turn.
+    comparing two whole witnesses, without reading every fact back every turn.
     """
 
     def __init__(self, facts: Witness) -> None:
-        self.facts = facts
-        self.packed: dict[str, bytes] = {}  # a fact's bytes, for facts stored by this ledger
+        self.given = facts  # the facts a resumed recording starts from, until this ledger records
+        self.keys: list[str] = []  # the facts this ledger recorded last, in order...
+        self.stored: list[Any] = []  # ...their values as a file reads them back...
+        self.packed: list[bytes] = []  # ...and their bytes
         self.packer = msgpack.Packer(use_bin_type=True)
+
+    @property
+    def facts(self) -> Witness:
+        """The facts last recorded."""
+        return dict(zip(self.keys, self.stored)) if self.keys else self.given
 
     def record(self, game: Game) -> Witness:
         """The facts that changed since the last record (None for a fact now gone); keeps the new ones."""
-        previous, packed, pack = self.facts, self.packed, self.packer.pack
-        facts: Witness = {}
-        delta: Witness = {}
-        now_packed: dict[str, bytes] = {}
-        for key, value in raw_facts(game):
-            data = now_packed[key] = pack(value)
-            if packed.get(key) == data:
-                facts[key] = previous[key]
-                continue
-            facts[key] = stored = msgpack.unpackb(data, raw=False)
-            if previous.get(key, Missing) != stored:
-                delta[key] = stored
-        delta.update({key: None for key in previous if key not in facts})
-        self.facts, self.packed = facts, now_packed
+        keys, values = raw_facts(game)
+        packed = list(map(self.packer.pack, values))
+        delta = self.compared(keys, packed) if keys == self.keys else self.compared_anew(keys, packed)
+        self.keys, self.packed = keys, packed
         return delta
+
+    def compared(self, keys: list[str], packed: list[bytes]) -> Witness:
+        """The changes when the facts are the same as last time: only those of other bytes are read back."""
+        old, stored = self.packed, self.stored
+        delta: Witness = {}
+        for index in [index for index, data in enumerate(packed) if data != old[index]]:
+            value = msgpack.unpackb(packed[index], raw=False)
+            if stored[index] != value:
+                delta[keys[index]] = value
+            stored[index] = value
+        return delta
+
+    def compared_anew(self, keys: list[str], packed: list[bytes]) -> Witness:
+        """The changes on the first record, or when a fact came or went: every fact is read back."""
+        previous = self.facts
+        self.stored = [msgpack.unpackb(data, raw=False) for data in packed]
+        return changes(previous, dict(zip(keys, self.stored)))
 
 
 def apply_changes(facts: Witness, delta: Witness) -> Witness:
