@@ -41,7 +41,8 @@ class Bot:
         floor = game.state.floor
         terrain = self.routes.terrain(floor)
         pos = game.player_component(Position)
-        doses = goal_mask(floor.tiles.shape, [(p.x, p.y) for _, p, _ in game.doses()]) & floor.explored
+        explored = floor.explored
+        doses = goal_mask(floor.tiles.shape, [(p.x, p.y) for _, p, _ in game.doses() if explored[p.y, p.x]])
         for goals in self.goals(game, terrain, doses):
             step = self.routes.step(self.cost(terrain, doses, goals, pos), goals, (pos.x, pos.y))
             if step is not None:
@@ -57,7 +58,7 @@ class Bot:
             wanted += [stairs, explore]
         else:
             wanted += [explore, stairs]
-        return [goals for goals in wanted if goals.any()]
+        return [goals for goals in wanted if seen.any(goals)]
 
     def wants_dose(self, game: Game) -> bool:
         """Whether a dose now helps more than it risks."""

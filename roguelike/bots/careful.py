@@ -68,20 +68,20 @@ class CarefulBot:
         unexplored, stairs = seen.unexplored, seen.stairs_down
         reachable = [dose for dose in doses if steps.to(dose.x, dose.y) < UNREACHABLE]
         explored = seen.fraction >= self.explore_target
-        if explored and stairs.any() and state_of_mind(game) >= LEAVE_ABOVE:
+        if explored and seen.any_stairs_down and state_of_mind(game) >= LEAVE_ABOVE:
             return [stairs]  # deeper doses are stronger: no lingering for weaker ones
         order: list[Mask | None] = [mask_of(shape, [d for d in reachable if self.safe_on_arrival(game, d, steps)])]
         if not reachable and self.time_to_leave(game, stairs, steps):
             order.append(stairs)
-        if not stairs.any():
+        if not seen.any_stairs_down:
             order.append(far_side(floor, unexplored))
-        if not explored or not stairs.any():
+        if not explored or not seen.any_stairs_down:
             order.append(unexplored)
         if self.keeps_doses and reachable:
             far = [dose for dose in reachable if steps.to(dose.x, dose.y) > APPROACH]
             order.append(mask_of(shape, far) if len(far) == len(reachable) else None)
         order += [stairs, unexplored]
-        return [goals for goals in order if goals is None or goals.any()]
+        return [goals for goals in order if goals is None or seen.any(goals)]
 
     def time_to_leave(self, game: Game, stairs: Mask, steps: Walks) -> bool:
         """With no dose in view, whether the State of Mind left only just covers the way down and a search."""

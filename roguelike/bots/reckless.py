@@ -47,7 +47,7 @@ class RecklessBot:
         unexplored, stairs = seen.unexplored, seen.stairs_down
         later = [unexplored, stairs] if seen.fraction < EXPLORE_ENOUGH else [stairs, unexplored]
         for goals in [mask_of(shape, known_doses(game)), monsters, *later]:
-            step = self.routes.step(terrain.cost, goals, (pos.x, pos.y)) if goals.any() else None
+            step = self.routes.step(terrain.cost, goals, (pos.x, pos.y)) if seen.any(goals) else None
             if step is not None:
                 return Move(*step)
         return Wait()

@@ -76,11 +76,23 @@ class Seen:
     unexplored: Mask
     stairs_down: Mask
     fraction: float
+    any_unexplored: bool
+    any_stairs_down: bool
+
+    def any(self, goals: Mask) -> bool:
+        """Whether ``goals`` holds a tile (known without a look when it is one of these masks)."""
+        if goals is self.unexplored:
+            return self.any_unexplored
+        if goals is self.stairs_down:
+            return self.any_stairs_down
+        return bool(goals.any())
 
 
 def seen_of(terrain: Terrain, explored: Mask) -> Seen:
     """The open tiles not yet explored, the stairs down explored, and the share of open tiles explored."""
-    seen = Seen(~explored & terrain.open, terrain.stairs_down & explored, terrain.explored_fraction(explored))
+    unexplored, stairs_down = ~explored & terrain.open, terrain.stairs_down & explored
+    fraction = terrain.explored_fraction(explored)
+    seen = Seen(unexplored, stairs_down, fraction, bool(unexplored.any()), bool(stairs_down.any()))
     seen.unexplored.flags.writeable = seen.stairs_down.flags.writeable = False
     return seen
 

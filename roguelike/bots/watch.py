@@ -52,7 +52,10 @@ class Watch:
 
     def see(self, game: Game) -> None:
         """Compare the attributes with the last look."""
-        for name, value in attribute_values(game).items():
+        values = attribute_values(game)
+        if values == self.last:
+            return  # nothing moved, and every value is already within its range
+        for name, value in values.items():
             before = self.last.get(name, value)
             if value > before:
                 self.rises[name] = self.rises.get(name, 0) + 1
