@@ -12,9 +12,10 @@ import numpy as np
 import pytest
 
 from roguelike.bots.registry import BOTS
-from roguelike.bots.routes import PlainRoutes, Routes, terrain_of
+from roguelike.bots.routes import UNREACHABLE, PlainRoutes, Routes, first_step, terrain_of
 from roguelike.core.floor import Floor
 from roguelike.core.game import Game
+from roguelike.core.pathing import downhill_step
 from roguelike.core.tiles import Tile
 
 SEEDS = (3, 8, 21)
@@ -115,3 +116,13 @@ def test_a_door_opening_gives_the_floor_a_new_terrain() -> None:
     after = routes.terrain(floor)
     assert after is not before
     assert (after.cost != before.cost).any() and (after.open == (floor.tiles != Tile.WALL)).all()
+
+
+def test_the_first_step_read_around_a_tile_is_tcods_hillclimb_from_inside_and_from_the_edges() -> None:
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        dist = rng.integers(0, 9, size=(6, 8)).astype(np.int32)  # small values: many equal neighbours
+        dist[rng.random(dist.shape) < 0.2] = UNREACHABLE
+        for y, x in np.ndindex(dist.shape):
+            here = int(dist[y, x])
+            assert first_step(dist, x, y, here) == downhill_step(dist, (x, y))
