@@ -50,6 +50,8 @@ def test_equal_values_of_other_bytes_are_no_change_and_a_lost_component_is_none(
     _, _, previous = plain_and_ledger(game, ledger, previous)
     som = game.player_component(StateOfMind)
     som.value = float(som.value)  # packs as a float, but equals the int recorded
+    plain, found, previous = plain_and_ledger(game, ledger, previous)
+    assert found == plain == {}
     game.activate()
     esper.add_component(game.state.player, Confused(3))
     plain, found, previous = plain_and_ledger(game, ledger, previous)
