@@ -41,8 +41,7 @@ class Bot:
         floor = game.state.floor
         terrain = self.routes.terrain(floor)
         pos = game.player_component(Position)
-        explored = floor.explored
-        doses = goal_mask(floor.tiles.shape, [(p.x, p.y) for _, p, _ in game.doses() if explored[p.y, p.x]])
+        doses = goal_mask(floor.tiles.shape, [(p.x, p.y) for _, p, _ in game.doses()]) & floor.explored
         for goals in self.goals(game, terrain, doses):
             step = self.routes.step(self.cost(terrain, doses, goals, pos), goals, (pos.x, pos.y))
             if step is not None:
