@@ -70,7 +70,9 @@ class CarefulBot:
         explored = seen.fraction >= self.explore_target
         if explored and seen.any_stairs_down and state_of_mind(game) >= LEAVE_ABOVE:
             return [stairs]  # deeper doses are stronger: no lingering for weaker ones
-        order: list[Mask | None] = [mask_of(shape, [d for d in reachable if self.safe_on_arrival(game, d, steps)])]
+        som, speed = state_of_mind(game), formulas.action_points(game.player_component(Attributes).will)
+        safe = [dose for dose in reachable if self.safe_on_arrival(dose, steps, som, speed)]
+        order: list[Mask | None] = [mask_of(shape, safe)]
         if not reachable and self.time_to_leave(game, stairs, steps):
             order.append(stairs)
         if not seen.any_stairs_down:
@@ -90,11 +92,11 @@ class CarefulBot:
         turns = steps.nearest(stairs) // formulas.action_points(game.player_component(Attributes).will)
         return state_of_mind(game) - turns <= LEAVE_RESERVE
 
-    def safe_on_arrival(self, game: Game, dose: KnownDose, steps: Walks) -> bool:
-        """The purest dose of its kind would not overdose the player on arrival, and it is worth going now."""
+    def safe_on_arrival(self, dose: KnownDose, steps: Walks, som: int, speed: int) -> bool:
+        """The purest dose of its kind would not overdose the player (State of Mind ``som`` now, ``speed``
+        actions a turn) on arrival, and it is worth going now."""
         # The dose is taken by the bump of the last step, before that turn's decay.
-        turns = (steps.to(dose.x, dose.y) - 1) // formulas.action_points(game.player_component(Attributes).will)
-        som = state_of_mind(game)
+        turns = (steps.to(dose.x, dose.y) - 1) // speed
         arrival = som - turns * formulas.STATE_OF_MIND_DECAY
         # Not a long walk back for a dose it could not take yet: only one it reaches about
         # when it becomes safe, or any once it is safe already.
