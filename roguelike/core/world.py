@@ -26,6 +26,7 @@ Spot = tuple[int, int]
 Roster = list[tuple[int, Monster, Position]]
 _by_id = operator.itemgetter(0)
 _roster_memo: list[Any] = []  # [esper's monster list, the roster built from it]
+_doses_memo: list[Any] = []  # [esper's dose list, whether visions were hidden, the doses built from it]
 
 
 def entities_at(x: int, y: int) -> list[int]:
@@ -42,9 +43,16 @@ def doses_on_floor() -> list[tuple[int, Position, Dose]]:
     Visions count only while the player is High: otherwise they are not there.
     """
     found = esper.get_components(Position, Dose)
-    if esper.get_component(Vision) and not sees_visions():
-        found = [(e, parts) for e, parts in found if not esper.has_component(e, Vision)]
-    return sorted(((e, pos, dose) for e, (pos, dose) in found), key=lambda t: t[0])
+    hidden = bool(esper.get_component(Vision)) and not sees_visions()
+    # esper hands back the very same list until a component is added or removed anywhere
+    # (see roster): the bots and the steering ask several times a command.
+    if _doses_memo and _doses_memo[0] is found and _doses_memo[1] == hidden:
+        memo: list[tuple[int, Position, Dose]] = _doses_memo[2]
+        return memo
+    taken = [(e, parts) for e, parts in found if not esper.has_component(e, Vision)] if hidden else found
+    doses = sorted(((e, pos, dose) for e, (pos, dose) in taken), key=_by_id)
+    _doses_memo[:] = [found, hidden, doses]
+    return doses
 
 
 def roster() -> Roster:
