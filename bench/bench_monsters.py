@@ -92,11 +92,17 @@ def revive(game: Game) -> None:
             esper.remove_component(state.player, status)
 
 
+def checked(session: Session, command: Command) -> str:
+    """A turn as every real one goes: the command, the snapshot and its checksum (which a step
+    works out only when asked, as the recorder and ``--verify`` ask)."""
+    return session.apply(command).checksum
+
+
 def patrol() -> list[float]:
     """Seconds per turn while the player patrols its room (the path map is often reused)."""
     game = hunting_floor()
     session, commands = Session(game), itertools.cycle(PATROL)
-    return timings(lambda: session.apply(next(commands)), TURNS, lambda: keep_going(game))
+    return timings(lambda: checked(session, next(commands)), TURNS, lambda: keep_going(game))
 
 
 def roam() -> list[float]:
@@ -119,7 +125,7 @@ def roam() -> list[float]:
         command[0] = Move(*step) if step is not None else Wait()
 
     session = Session(game)
-    return timings(lambda: session.apply(command[0]), TURNS, choose)
+    return timings(lambda: checked(session, command[0]), TURNS, choose)
 
 
 def main() -> None:

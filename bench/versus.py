@@ -41,6 +41,11 @@ def run(python: Path, bench: str, pythonpath: str, cwd: Path) -> dict[str, tuple
     return found
 
 
+def shown(value: float) -> str:
+    """A figure with three significant digits at least (0.27 ms, 5,878.6 turns/s)."""
+    return f"{value:,.1f}" if abs(value) >= 100 else f"{value:.3g}"
+
+
 def compare(bench: str, other: Path, aside: Path) -> None:
     """Print one bench's figures in both checkouts and their ratios."""
     mine: Figures = {}
@@ -55,7 +60,7 @@ def compare(bench: str, other: Path, aside: Path) -> None:
     print(f"## {bench} ({ROUNDS} rounds each, medians)")
     for label, values in mine.items():
         now, before = statistics.median(values), statistics.median(theirs.get(label, [float("nan")]))
-        print(f"- {label}: {now:,.1f} {units[label]} (other: {before:,.1f}; ratio {now / before:.2f})")
+        print(f"- {label}: {shown(now)} {units[label]} (other: {shown(before)}; ratio {now / before:.2f})")
 
 
 def main() -> None:
