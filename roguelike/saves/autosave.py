@@ -77,7 +77,7 @@ class Autosave:
         self.writing: Future[None] | None = None
         self.buried = False
         self.slots = SlotWriter(path)  # written by one thread at a time: each write settles the one before
-        self.carried: CarriedBySave | None = None  # the replay recorder, whose last records each save holds
+        self.replay: CarriedBySave | None = None  # the replay recorder, whose last records each save holds
 
     def start(self, game: Game, steps: int = 0) -> None:
         """Save a game that has had no step yet (a new character), before it is played."""
@@ -87,7 +87,7 @@ class Autosave:
     def after_step(self, game: Game, step: Step) -> None:
         """Save the state this step led to; on death, record the character and retire the save."""
         self.settle()
-        tail = self.carried.unsynced() if self.carried is not None else b""
+        tail = self.replay.unsynced() if self.replay is not None else b""
         self.pending = (step.snapshot, step.index, step.turn, tail)
         if game.state.game_over:
             self.write_now()

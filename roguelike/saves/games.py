@@ -128,7 +128,7 @@ class Games:
         """
         session.known_monsters = self.known_monsters()
         extra = [observer for make in self.observers for observer in make(session, path, carried)]
-        autosave.carried = next((observer for observer in extra if isinstance(observer, CarriedBySave)), None)
+        autosave.replay = next((observer for observer in extra if isinstance(observer, CarriedBySave)), None)
         session.observers = [*extra, autosave]
         if self.wizard and session.game.state.origin != "wizard":
             session.apply(Mark("wizard"))  # saved and recorded: the game can never pass for the character's own
