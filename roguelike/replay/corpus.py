@@ -20,7 +20,7 @@ from roguelike.bots.registry import BOTS, Player
 from roguelike.core.commands import Command
 from roguelike.saves.crash import one_line
 from roguelike.core.game import Game
-from roguelike.replay.fileformat import FORMAT_VERSION, SUFFIX, ReplayError, read_replay
+from roguelike.replay.fileformat import FORMAT_VERSION, SUFFIX, Replay, ReplayError, read_replay
 from roguelike.replay.recorder import ReplayRecorder
 from roguelike.core.session import Session
 
@@ -143,10 +143,11 @@ def write_recording(path: Path, seed: int, name: str, commands: list[Command], c
     in today's format.
     """
     temporary = path.with_name(path.name + ".tmp")
-    kept_format = existing_format(path)
+    existing = readable(path)
+    kept_format = existing.format if existing is not None else FORMAT_VERSION
     every = commands + ([crash] if crash is not None else [])
     record(temporary, path.stem, seed, name, every, kept_format)
-    if same_records(path, temporary):
+    if existing is not None and same_records(existing, read_replay(temporary)):
         temporary.unlink()
         return "unchanged"
     if kept_format != FORMAT_VERSION:
@@ -155,12 +156,12 @@ def write_recording(path: Path, seed: int, name: str, commands: list[Command], c
     return "re-recorded"
 
 
-def existing_format(path: Path) -> int:
-    """The format of the replay at ``path`` (today's if there is none or it is unreadable)."""
+def readable(path: Path) -> Replay | None:
+    """The replay at ``path``, or None if there is none or it cannot be read."""
     try:
-        return read_replay(path).format
+        return read_replay(path)
     except ReplayError:
-        return FORMAT_VERSION
+        return None
 
 
 def record(path: Path, game_id: str, seed: int, name: str, commands: list[Command], replay_format: int) -> None:
@@ -188,12 +189,8 @@ def applied(session: Session, recorder: ReplayRecorder, command: Command) -> boo
     return True
 
 
-def same_records(old: Path, new: Path) -> bool:
+def same_records(before: Replay, after: Replay) -> bool:
     """Whether two replays hold the same records for the same game version."""
-    try:
-        before, after = read_replay(old), read_replay(new)
-    except ReplayError:
-        return False
     return (before.steps, before.crash, before.header.version) == (after.steps, after.crash, after.header.version) and (
         before.header.seed, before.header.name) == (after.header.seed, after.header.name)
 
