@@ -80,6 +80,26 @@ def threads_after_numpy(**player_env: str) -> int:
     return int(done.stdout)
 
 
+# What numpy's BLAS reads when it loads in a process that starts as ``hedonic`` does.
+BLAS_SETTING = """
+import os
+import roguelike.cli.main
+print(os.environ.get("OPENBLAS_NUM_THREADS"))
+"""
+
+
+def test_hedonic_asks_numpy_for_one_blas_thread_unless_the_player_chose() -> None:
+    env = {key: value for key, value in os.environ.items() if key != "OPENBLAS_NUM_THREADS"}
+    env.update(PYTHONPATH=str(REPOSITORY))
+    for chosen, seen in ((None, "1"), ("2", "2")):
+        run_env = env if chosen is None else {**env, "OPENBLAS_NUM_THREADS": chosen}
+        done = subprocess.run([sys.executable, "-c", BLAS_SETTING], capture_output=True, text=True, env=run_env,
+                              timeout=60, check=True)
+        assert done.stdout.strip() == seen
+
+
+# The effect itself shows only where OpenBLAS would start more than one thread; the test
+# above holds the setting everywhere.
 @pytest.mark.skipif(not hasattr(os, "sched_getaffinity") or len(os.sched_getaffinity(0)) < 2, reason="needs 2 cores, Linux")
 def test_numpy_starts_no_idle_blas_threads_unless_the_player_asks() -> None:
     assert threads_after_numpy() == 1
