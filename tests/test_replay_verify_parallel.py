@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from roguelike.cli.verifying import replay_files, verify_files
+from roguelike.cli.verifying import BYTES_PER_WORKER, cores, default_jobs, replay_files, verify_files
 from roguelike.replay.fileformat import read_replay, replay_bytes
 
 from replay_helpers import record_bot_game
@@ -66,3 +66,32 @@ def test_a_folder_without_replays_is_named_as_bad_input_not_a_success(tmp_path: 
     status, out, err = verified([tmp_path / "empty", good], jobs=2)
     assert status == 2 and "verified" in out
     assert err == f"hedonic replay: {tmp_path / 'empty'}: a folder without replay files (*.replay)\n"
+
+
+FORKED_WITH = """
+import io, os, sys
+from pathlib import Path
+from roguelike.cli.verifying import verify_files
+seen = []
+os.register_at_fork(before=lambda: seen.append({"tcod", "roguelike.replay.verify"} <= set(sys.modules)))
+status = verify_files([Path(p) for p in sys.argv[1:]], io.StringIO(), io.StringIO(), 2)
+print(status, seen)
+"""
+
+
+def test_the_workers_are_forked_with_the_game_already_imported(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    paths = [record_bot_game(tmp_path / str(seed), seed=seed, turns=10)[0] for seed in (1, 2)]
+    run = subprocess.run([sys.executable, "-c", FORKED_WITH, *map(str, paths)],
+                         capture_output=True, text=True, check=True, cwd=Path(__file__).parent.parent)
+    assert run.stdout.strip() == "0 [True, True]"  # every fork shares the imports
+
+
+def test_by_default_a_few_small_files_are_verified_in_one_process(tmp_path: Path) -> None:
+    small = [record_bot_game(tmp_path / str(seed), seed=seed, turns=10)[0] for seed in (1, 2, 3)]
+    assert default_jobs(small) == 1
+    big = tmp_path / "big.replay"
+    big.write_bytes(bytes(3 * BYTES_PER_WORKER))
+    assert default_jobs([big, *small]) == min(3, cores())

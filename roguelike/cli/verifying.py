@@ -1,7 +1,8 @@
 """``hedonic replay --verify``: re-simulate replay files and report each one's verdict.
 
-Several files are verified side by side in worker processes (one per core by default,
-``--jobs`` to choose), longest first so the last one to finish starts early; verdicts
+Several files are verified side by side in worker processes (by default one per core, but
+no more than the work is worth: one process for a few small files; ``--jobs`` to choose),
+longest first so the last one to finish starts early; verdicts
 are still printed in the order the files were given, so the output is the same whatever
 the number of jobs. A folder stands for the ``*.replay`` files in it.
 
@@ -25,6 +26,9 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_DIVERGED, EXIT_BAD_FILE = 0, 1, 2
 
+# A worker is worth its fork for about this much replay (~0.25 s of verifying on a 2-core laptop).
+BYTES_PER_WORKER = 128 * 1024
+
 Outcome = tuple[int, str, str]  # exit status, what goes to stdout, what goes to stderr
 
 
@@ -40,11 +44,17 @@ def replay_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
     return found, empty
 
 
-def default_jobs() -> int:
-    """One worker per core this process may run on."""
+def cores() -> int:
+    """How many cores this process may run on."""
     if hasattr(os, "sched_getaffinity"):
         return max(1, len(os.sched_getaffinity(0)))
     return max(1, os.cpu_count() or 1)
+
+
+def default_jobs(files: list[Path]) -> int:
+    """One worker per core, but no more than one per ``BYTES_PER_WORKER`` of replay."""
+    worth = sum(file_size(path) for path in files) // BYTES_PER_WORKER
+    return max(1, min(cores(), worth))
 
 
 def verify_files(paths: list[Path], out: TextIO, err: TextIO, jobs: int | None = None) -> int:
@@ -53,7 +63,7 @@ def verify_files(paths: list[Path], out: TextIO, err: TextIO, jobs: int | None =
     for folder in empty:
         print(f"hedonic replay: {folder}: a folder without replay files (*.replay)", file=err)
     worst = EXIT_BAD_FILE if empty else EXIT_OK
-    workers = min(jobs or default_jobs(), len(files))
+    workers = min(jobs or default_jobs(files), len(files))
     if workers <= 1:
         return max([worst, *(verify_file(path, out, err) for path in files)])
     for status, printed, complained in verified_in_parallel(files, workers, err):
@@ -68,7 +78,11 @@ def verified_in_parallel(files: list[Path], workers: int, err: TextIO) -> Iterat
     import multiprocessing  # loaded only for several files: every hedonic command imports this module
     from concurrent.futures import ProcessPoolExecutor
 
-    # Forking shares the imports already made (spawning would pay start-up again per worker).
+    # The game is imported here, before forking, so the workers share it (forked workers would
+    # each import tcod, numpy and the game again; spawned ones pay that whatever we do).
+    import roguelike.replay.fileformat
+    import roguelike.replay.verify  # noqa: F401
+
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
         futures: dict[Path, Future[Outcome]] = {}
