@@ -45,6 +45,7 @@ MAX_FILE_BYTES = 256 * 1024 * 1024
 MAX_TEXT = 200
 MAX_WITNESS_ENTRIES = 64
 MAX_WITNESS_DEPTH = 16  # a fact is a component's fields: a few lists deep at most
+MAX_NESTING = MAX_WITNESS_DEPTH + 1  # a record is a list holding the facts
 CHECKSUM_BYTES = 8
 MIN_ZERO_TAIL = 12  # zero bytes at the end taken for a power cut's leftovers, not damage
 STEP, CRASH = 0, 1
@@ -262,11 +263,28 @@ def zero_tail(data: bytes) -> int:
 
 
 def unpack(payload: memoryview, what: str) -> Any:
-    """One msgpack value, or a ReplayError."""
+    """One msgpack value nested at most MAX_NESTING levels, or a ReplayError."""
     try:
-        return msgpack.unpackb(payload, raw=False, strict_map_key=True, ext_hook=refuse_extension)
+        value = msgpack.unpackb(payload, raw=False, strict_map_key=True, ext_hook=refuse_extension)
     except Exception:  # msgpack documents that exceptions other than its own can escape
         raise ReplayError(f"{what} is not readable msgpack") from None
+    # before anything looks at it: a value a thousand levels deep cannot even be repr'd
+    if isinstance(value, (list, dict)) and not nests_within(value, MAX_NESTING - 1):
+        raise ReplayError(f"{what} is nested deeper than {MAX_NESTING} levels")
+    return value
+
+
+def nests_within(container: list[Any] | dict[str, Any], room: int) -> bool:
+    """Whether the lists and tables inside a container nest at most ``room`` levels.
+
+    Only containers are visited (map keys are text or bytes: ``strict_map_key``), and the
+    recursion stops at ``room``, so it is cheap and can never run out of stack.
+    """
+    for item in container.values() if type(container) is dict else container:
+        if type(item) is list or type(item) is dict:
+            if room < 1 or not nests_within(item, room - 1):
+                return False
+    return True
 
 
 def refuse_extension(code: int, data: bytes) -> Any:
@@ -377,20 +395,6 @@ def check_changes(changes: Any, number: int) -> None:
     """The changed facts are a small table."""
     if not isinstance(changes, dict) or len(changes) > MAX_WITNESS_ENTRIES:
         raise ReplayError(f"record {number}'s facts should be a small table, not {kind_of(changes)}")
-    if nesting(changes) > MAX_WITNESS_DEPTH:
-        raise ReplayError(f"record {number}'s facts are nested deeper than {MAX_WITNESS_DEPTH} levels")
-
-
-def nesting(value: Any) -> int:
-    """How deeply lists and tables nest in a value (counted without recursion)."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        deepest = max(deepest, depth)
-        if depth <= MAX_WITNESS_DEPTH and isinstance(item, (list, dict)):
-            inner = [*item.keys(), *item.values()] if isinstance(item, dict) else item
-            stack.extend((child, depth + 1) for child in inner)
-    return deepest
 
 
 def kind_of(value: object) -> str:
