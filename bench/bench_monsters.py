@@ -32,7 +32,7 @@ from roguelike.core.pathing import step_toward, travel_cost
 from roguelike.core.rng import Rng
 from roguelike.core.session import Session
 from roguelike.core.spawning import make_monster
-from systems.combat import STATUSES
+from roguelike.core.steering import STATUSES
 
 MONSTERS = 40
 TURNS = 10_000
@@ -87,7 +87,7 @@ def revive(game: Game) -> None:
     attrs = esper.component_for_entity(state.player, Attributes)
     attrs.confidence = attrs.nerve = attrs.will = formulas.ATTRIBUTE_START
     state.cause_of_death = None
-    for status in STATUSES.values():  # else a confused player walks into a wall for ever: no turn passes
+    for _, _, status in STATUSES:  # else a confused player walks into a wall for ever: no turn passes
         if esper.has_component(state.player, status):
             esper.remove_component(state.player, status)
 

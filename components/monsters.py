@@ -28,24 +28,25 @@ class Monster:
 
 
 @dataclass(slots=True)
-class Stunned:
-    """The player cannot act for ``turns`` more turns."""
+class Status:
+    """A timed status on the player, ``turns`` more turns to go (its rules: roguelike.content.conditions)."""
 
     turns: int
 
 
 @dataclass(slots=True)
-class Panicked:
-    """The player runs from monsters (or at random) for ``turns`` more turns."""
-
-    turns: int
+class Stunned(Status):
+    """The player cannot act."""
 
 
 @dataclass(slots=True)
-class Confused:
-    """The player's controls are inverted for ``turns`` more turns."""
+class Panicked(Status):
+    """The player runs from monsters (or at random)."""
 
-    turns: int
+
+@dataclass(slots=True)
+class Confused(Status):
+    """The player's controls are inverted."""
 
 
 @dataclass(slots=True)

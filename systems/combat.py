@@ -8,18 +8,12 @@ from __future__ import annotations
 
 import esper
 
-from components import Attributes, Bestiary, Confused, Monster, Panicked, Position, Record, StateOfMind, Stunned
+from components import Attributes, Bestiary, Monster, Position, Record, StateOfMind
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS, HitEffect, MonsterKind
 from roguelike.core import cues
 from roguelike.core.state import GameState
-
-# The timed statuses a hit can leave, by the name the bestiary table uses.
-STATUSES: dict[str, type[Stunned] | type[Panicked] | type[Confused]] = {
-    "stunned": Stunned,
-    "panicked": Panicked,
-    "confused": Confused,
-}
+from roguelike.core.steering import STATUS_OF
 
 
 def strike(state: GameState, attacker: int, target: int) -> bool:
@@ -77,7 +71,7 @@ def apply_hit(state: GameState, player: int, hit: HitEffect) -> int:
     if hit.status is None:
         return 0
     turns = formulas.status_turns(hit.turns, attrs.confidence)
-    status = STATUSES[hit.status]
+    status = STATUS_OF[hit.status]
     current = esper.try_component(player, status)
     esper.add_component(player, status(max(turns, current.turns if current else 0)))
     return turns

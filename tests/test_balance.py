@@ -43,7 +43,7 @@ def test_the_report_holds_every_figure_the_issue_asks_for(tmp_path: Path, capsys
     for key in ("turns", "deepest_floor", "doses", "score"):
         assert set(careful[key]) == {"min", "p10", "median", "p90", "max", "mean"}
     assert set(careful["attributes"]) >= {"confidence", "nerve", "will", "tolerance", "will_reached_max"}
-    assert set(careful["takeovers"]) == {"desperate", "weak_will", "stunned", "panic", "nerve_panic", "confused"}
+    assert set(careful["takeovers"]) == {"desperate", "weak_will", "stunned", "panicked", "nerve_panic", "confused"}
     deaths = sum(entry["games"] for entry in careful["causes"].values())
     assert deaths + careful["alive_at_limit"] == 3
     assert careful["survival"][0] == [0, 100.0]

@@ -6,7 +6,7 @@ from components import Attributes, Record, StateOfMind
 from helpers import drawn_game, player_xy
 from roguelike.core.commands import Move, Wait
 from roguelike.core.game import Game
-from systems.control import DESPERATE_REASON, WEAK_WILL_REASON
+from roguelike.content.conditions import DESPERATE, WEAK_WILL
 
 ROOM = [
     "##########",
@@ -21,7 +21,7 @@ def test_desperate_player_is_steered_to_the_dose_and_takes_it() -> None:
     game = drawn_game(ROOM)
     game.player_component(StateOfMind).value = 14  # Desperate at Will 5 (threshold 15)
     game.refresh_visible()  # changed by hand: derive who steers again
-    assert game.control_reason() == DESPERATE_REASON
+    assert game.control_reason() == DESPERATE.reason
     for _ in range(12):
         game.apply(Move(-1, 0))  # the player pushes away; the craving decides
         if game.player_component(Record).doses_used:
@@ -52,7 +52,7 @@ def test_will_one_cannot_resist_a_dose_two_tiles_away() -> None:
     game.player_component(StateOfMind).value = 40
     game.apply(Move(-1, 0))
     assert player_xy(game) == (1, 0)
-    assert game.control_reason() == WEAK_WILL_REASON
+    assert game.control_reason() == WEAK_WILL.reason
     game.apply(Wait())
     assert game.player_component(Record).doses_used == 1
 

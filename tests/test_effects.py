@@ -15,8 +15,7 @@ from roguelike.content.doses import NORMAL_DOSE
 from roguelike.core.game import Game
 from roguelike.screens.ingame import InGameScreen
 from roguelike.core.session import Session
-from systems.control import CONFUSED_REASON, DESPERATE_REASON, NERVE_REASON, PANIC_REASON, STUNNED_REASON
-from systems.effects import STATUS_TEXTS
+from roguelike.content.conditions import CONDITIONS, CONFUSED, DESPERATE, NERVE_FAILS, PANICKED, STUNNED
 
 START = (8, 4)
 
@@ -52,7 +51,7 @@ def test_a_stun_holds_even_desperation() -> None:
     set_player(game, state_of_mind=3)
     add_dose(10, 4, Dose(NORMAL_DOSE.key, 30, 0, 0, 0))
     give(game, Stunned(2))
-    assert game.control_reason() == STUNNED_REASON
+    assert game.control_reason() == STUNNED.reason
     game.apply(Wait())
     assert player_xy(game) == START
 
@@ -78,7 +77,7 @@ def test_a_panicked_player_runs_from_the_monster_in_sight() -> None:
     game = arena()
     add_monster(game, "anxiety", 11, 4)
     give(game, Panicked(3))
-    assert game.control_reason() == PANIC_REASON
+    assert game.control_reason() == PANICKED.reason
     game.apply(Move(1, 0))
     assert player_xy(game)[0] < START[0]
 
@@ -94,7 +93,7 @@ def test_low_nerve_panics_at_the_sight_of_a_monster() -> None:
     game = arena()
     set_player(game, nerve=formulas.NERVE_PANIC_AT)
     add_monster(game, "anxiety", 11, 4)
-    assert game.control_reason() == NERVE_REASON
+    assert game.control_reason() == NERVE_FAILS.reason
     game.apply(Move(1, 0))
     assert player_xy(game)[0] < START[0]
     assert "Your nerve breaks. You run." in messages(game)
@@ -115,7 +114,7 @@ def test_desperation_overpowers_panic() -> None:
     add_dose(10, 4, Dose(NORMAL_DOSE.key, 30, 0, 0, 0))
     add_monster(game, "anxiety", 12, 4)
     give(game, Panicked(5))
-    assert game.control_reason() == DESPERATE_REASON
+    assert game.control_reason() == DESPERATE.reason
     game.apply(Move(-1, 0))
     assert player_xy(game) == (9, 4)  # towards the dose, past which the monster waits
 
@@ -123,7 +122,7 @@ def test_desperation_overpowers_panic() -> None:
 def test_confusion_inverts_the_players_steps() -> None:
     game = arena()
     give(game, Confused(3))
-    assert game.control_reason() == CONFUSED_REASON
+    assert game.control_reason() == CONFUSED.reason
     game.apply(Move(1, -1))
     assert player_xy(game) == (7, 5)
 
@@ -175,7 +174,6 @@ def test_while_the_game_has_the_controls_any_key_is_a_turn() -> None:
 
 
 def test_every_loss_of_control_line_fits_the_message_area() -> None:
-    lines = [NERVE_REASON, "Your nerve breaks. You run."]
-    lines += [text for _, reason, ends in STATUS_TEXTS for text in (reason, ends)]
+    lines = [NERVE_FAILS.notice] + [text for c in CONDITIONS.values() for text in (c.reason, c.timed.ends if c.timed else "")]
     lines += [f"{99} {kind.plural} slain: your Will grows." for kind in MONSTER_KINDS.values()]
     assert all(len(line) <= 48 for line in lines)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from components import Confused, Position
+from components import Position
 from roguelike.bots.routes import RouteFinder, Routes
 from roguelike.bots.sense import known_doses, mask_of
-from roguelike.bots.tactics import threats_in_sight
+from roguelike.bots.tactics import threats_in_sight, undo_turning
 from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.game import Game
 from roguelike.core.pathing import chebyshev
@@ -23,10 +23,7 @@ class RecklessBot:
 
     def choose(self, game: Game) -> Command:
         """Its wish, turned around while confused (even a reckless player learns that)."""
-        command = self.wish(game)
-        if isinstance(command, Move) and game.world.has(game.state.player, Confused):
-            return Move(-command.dx, -command.dy)
-        return command
+        return undo_turning(game, self.wish(game))
 
     def wish(self, game: Game) -> Command:
         """Strike whatever is adjacent, else chase doses and monsters."""

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from roguelike.bots.balance import GameResult
-from roguelike.bots.watch import ATTRIBUTES, TAKEOVERS
+from roguelike.bots.watch import ATTRIBUTES
+from roguelike.content.conditions import CONDITIONS
 from roguelike.content import formulas
 
 PERCENTILES = (("min", 0), ("p10", 10), ("median", 50), ("p90", 90), ("max", 100))
@@ -89,7 +90,7 @@ def takeover_figures(games: list[GameResult]) -> dict[str, dict[str, float]]:
             "games": share(sum(g.takeovers.get(key, 0) > 0 for g in games), total),
             "actions_per_game": round(sum(g.takeovers.get(key, 0) for g in games) / total, 1),
         }
-        for key in TAKEOVERS.values()
+        for key in CONDITIONS
     }
 
 

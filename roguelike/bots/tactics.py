@@ -9,16 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from components import Confused, Position
+from components import Position
 from components.monsters import NO_TARGET
-from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.content.bestiary import DEATH, MONSTER_KINDS
+from roguelike.content.conditions import Steer
 from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.floor import WALKABLE
 from roguelike.core.game import Game
 from roguelike.core.pathing import NEIGHBOURS, chebyshev
+from roguelike.core.steering import STATUSES
 
-# Which adjacent monster to hit first, by what its hit would do.
-DANGER = {"killed": 5, "stunned": 4, "panicked": 3, "confused": 2, "drained": 1, "weakened": 1}
+# The timed statuses that turn the player's moves around, which the bots undo.
+TURNING = tuple(status for condition, _, status in STATUSES if condition.steer is Steer.TURN_AROUND)
+
+KILLER = DEATH.bot_danger  # which adjacent monster to hit first goes by its hit's danger (the bestiary's)
 
 
 @dataclass(frozen=True)
@@ -41,9 +45,15 @@ def adjust(game: Game, planned: Command, wary: bool = False) -> Command:
     pos = game.player_component(Position)
     threats = threats_in_sight(game)
     if wary:
-        threats = [replace(t, hunting=True) if t.danger == DANGER["killed"] else t for t in threats]
+        threats = [replace(t, hunting=True) if t.danger == KILLER else t for t in threats]
     command = fight(threats, (pos.x, pos.y), planned, game)
-    if game.world.has(game.state.player, Confused) and isinstance(command, Move):
+    return undo_turning(game, command)
+
+
+def undo_turning(game: Game, command: Command) -> Command:
+    """A move turned around beforehand while a status turns the player's moves (confusion)."""
+    player = game.state.player
+    if isinstance(command, Move) and any(game.world.has(player, status) for status in TURNING):
         return Move(-command.dx, -command.dy)
     return command
 
@@ -56,7 +66,7 @@ def threats_in_sight(game: Game) -> list[Threat]:
         if visible[pos.y, pos.x]:
             kind = MONSTER_KINDS[monster.kind]
             hunting = monster.target != NO_TARGET
-            found.append(Threat(pos.x, pos.y, kind.action_points, DANGER[kind.hit.key], hunting))
+            found.append(Threat(pos.x, pos.y, kind.action_points, kind.hit.bot_danger, hunting))
     return found
 
 

@@ -10,20 +10,8 @@ from dataclasses import dataclass, field
 
 from components import Attributes, Tolerance
 from roguelike.core.game import Game
-from systems.control import (
-    CONFUSED_REASON, DESPERATE_REASON, NERVE_REASON, PANIC_REASON, STUNNED_REASON, WEAK_WILL_REASON,
-)
 
 ATTRIBUTES = ("confidence", "nerve", "will", "tolerance")
-# Every way the controls are taken, by the reason the panel shows, under a short key.
-TAKEOVERS: dict[str, str] = {
-    DESPERATE_REASON: "desperate",
-    WEAK_WILL_REASON: "weak_will",
-    STUNNED_REASON: "stunned",
-    PANIC_REASON: "panic",
-    NERVE_REASON: "nerve_panic",
-    CONFUSED_REASON: "confused",
-}
 
 
 @dataclass
@@ -34,17 +22,16 @@ class Watch:
     high: dict[str, int] = field(default_factory=dict)
     rises: dict[str, int] = field(default_factory=dict)
     falls: dict[str, int] = field(default_factory=dict)
-    takeovers: dict[str, int] = field(default_factory=dict)
+    takeovers: dict[str, int] = field(default_factory=dict)  # by condition key
     last: dict[str, int] = field(default_factory=dict)
 
     def before(self, game: Game) -> None:
         """Note who will steer the coming action."""
         if not self.last:
             self.see(game)
-        reason = game.control_reason()
-        if reason is not None:
-            key = TAKEOVERS.get(reason, "other")
-            self.takeovers[key] = self.takeovers.get(key, 0) + 1
+        condition = game.steering()
+        if condition is not None:
+            self.takeovers[condition.key] = self.takeovers.get(condition.key, 0) + 1
 
     def after(self, game: Game) -> None:
         """Note how the attributes moved."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from roguelike.content import formulas
+from roguelike.content.conditions import CONDITIONS
 from roguelike.content.wording import with_article
 
 
@@ -22,20 +23,34 @@ class HitEffect:
     will: int = 0  # drained from Will
     nerve: int = 0  # drained from Nerve (courage)
     confidence: int = 0  # drained from Confidence
-    status: str | None = None  # a timed status: "stunned", "panicked" or "confused"
+    status: str | None = None  # the key of the timed condition it leaves (roguelike.content.conditions)
     turns: int = 0  # the status's length before Confidence shortens it
+    colour: tuple[int, int, int] = (255, 255, 255)  # its flash, when it leaves no status
+    danger: int = 1  # how much the bots fear it, when it leaves no status
+
+    @property
+    def flash(self) -> tuple[int, int, int]:
+        """The colour the hit flashes: its status's, or its own."""
+        timed = CONDITIONS[self.status].timed if self.status is not None else None
+        return timed.flash if timed is not None else self.colour
+
+    @property
+    def bot_danger(self) -> int:
+        """How much the bots fear the hit: its status's danger, or its own."""
+        timed = CONDITIONS[self.status].timed if self.status is not None else None
+        return timed.danger if timed is not None else self.danger
 
 
-DEATH = HitEffect("killed", kills=True)
-STATE_OF_MIND_DRAIN = HitEffect("drained", state_of_mind=formulas.HUNGER_DRAIN)
-WILL_DRAIN = HitEffect("weakened", will=formulas.ANXIETY_WILL_DRAIN)
+DEATH = HitEffect("killed", kills=True, colour=(255, 30, 30), danger=5)
+STATE_OF_MIND_DRAIN = HitEffect("drained", state_of_mind=formulas.HUNGER_DRAIN, colour=(190, 60, 255))
+WILL_DRAIN = HitEffect("weakened", will=formulas.ANXIETY_WILL_DRAIN, colour=(255, 220, 60))
 STUN = HitEffect("stunned", status="stunned", turns=formulas.STUN_TURNS, confidence=formulas.VOICES_CONFIDENCE_DRAIN)
 PANIC = HitEffect("panicked", status="panicked", turns=formulas.PANIC_TURNS, nerve=formulas.SHADOWS_NERVE_DRAIN)
 CONFUSION = HitEffect(
     "confused", status="confused", turns=formulas.CONFUSION_TURNS, confidence=formulas.REGRET_CONFIDENCE_DRAIN
 )
 
-HIT_EFFECTS: tuple[HitEffect, ...] = (DEATH, STATE_OF_MIND_DRAIN, WILL_DRAIN, STUN, PANIC, CONFUSION)
+HIT_EFFECTS: dict[str, HitEffect] = {hit.key: hit for hit in (DEATH, STATE_OF_MIND_DRAIN, WILL_DRAIN, STUN, PANIC, CONFUSION)}
 
 
 @dataclass(frozen=True)

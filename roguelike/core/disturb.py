@@ -13,16 +13,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from components import Attributes, Bestiary, Confused, Panicked, Position, StateOfMind, Stunned, Tolerance
+from components import Attributes, Bestiary, Position, StateOfMind, Tolerance
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.content.interrupts import ALL_DISTURBANCES, Disturbance
 from roguelike.core.game import Game
 from roguelike.core.state import Message
+from roguelike.core.steering import STATUSES
 
 QUIET_MESSAGES = frozenset({"You open the door."})  # routine: exploring opens doors all the time
-EFFECTS = ((Stunned, "stun"), (Panicked, "panic"), (Confused, "confusion"))
 ATTRIBUTE_NAMES = ("Confidence", "Nerve", "Will", "Tolerance")
 BACK_IN_CONTROL = "You are in control again."
 
@@ -67,7 +67,7 @@ def observe(game: Game) -> Outlook:
         doses={e: DOSE_KINDS[d.kind].name for e, p, d in game.doses() if visible[p.y, p.x]},
         band=band(som, attrs.will),
         attributes=(attrs.confidence, attrs.nerve, attrs.will, game.player_component(Tolerance).value),
-        effects=frozenset(name for kind, name in EFFECTS if world.has(player, kind)),
+        effects=frozenset(timed.noun for _, timed, status in STATUSES if world.has(player, status)),
         control=game.control_reason(),
         last_message=state.messages[-1] if state.messages else None,
     )
@@ -123,7 +123,7 @@ def mood_changes(before: Outlook, after: Outlook) -> list[Interrupt]:
 
 
 def effect_changes(before: Outlook, after: Outlook) -> list[Interrupt]:
-    """Stuns, panics and confusions starting or ending."""
+    """Timed statuses (the conditions table's) starting or ending."""
     started = [Interrupt(Disturbance.EFFECT, f"The {name} starts.") for name in sorted(after.effects - before.effects)]
     ended = [Interrupt(Disturbance.EFFECT, f"The {name} ends.") for name in sorted(before.effects - after.effects)]
     return started + ended

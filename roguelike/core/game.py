@@ -12,6 +12,7 @@ import esper
 
 from components import Dose, MoveIntent, Palette, Position
 from roguelike.content import formulas
+from roguelike.content.conditions import Condition
 from roguelike.core import cues
 from roguelike.core.commands import Command, Mark, Move, Wizard
 from roguelike.core.ecs import run_start, run_turn
@@ -116,6 +117,11 @@ class Game:
 
     def control_reason(self) -> str | None:
         """Why the player's next key will not steer, or None if it will (decided once per action)."""
+        steering = self.state.steering
+        return None if steering is None else steering.reason
+
+    def steering(self) -> Condition | None:
+        """The condition that steers the player's next action, or None (decided once per action)."""
         return self.state.steering
 
     def close(self) -> None:

@@ -13,6 +13,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from roguelike.content import formulas
+from roguelike.content.conditions import Condition
 from roguelike.core.cues import Cue
 from roguelike.core.chart import Chart
 from roguelike.core.floor import Floor
@@ -57,7 +58,7 @@ class GameState:
         default_factory=lambda: np.zeros((formulas.MAP_HEIGHT, formulas.MAP_WIDTH), dtype=bool)
     )
     seen_from: tuple[int, int, int, int, bytes] | None = None  # depth, x, y, radius and tiles when sight was cast
-    steering: str | None = None  # why the next action will not be the player's own (see systems.control)
+    steering: Condition | None = None  # what steers the next action instead of the player (see systems.control)
     cues: list[Cue] = field(default_factory=list)  # for animation only: never saved or checksummed
 
     def cue(self, kind: str, *spots: tuple[int, int], key: str = "") -> None:

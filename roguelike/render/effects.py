@@ -24,7 +24,7 @@ import tcod.console
 
 from roguelike import settings
 from roguelike.content import formulas
-from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.content.bestiary import HIT_EFFECTS, MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.core import cues
 from roguelike.core.cues import Cue
@@ -32,7 +32,7 @@ from roguelike.core.cues import Cue
 RGB = tuple[int, int, int]
 Spot = tuple[int, int]
 
-# How long each animation lasts (seconds) and the colour a hit flashes by its effect.
+# How long each animation lasts (seconds); a hit flashes its effect's colour (the bestiary's).
 HIT_SECONDS = 0.3
 FADE_SECONDS = 0.6
 TRAIL_SECONDS = 1.2
@@ -41,15 +41,7 @@ BLAST_TILE_SECONDS = 0.3
 DEATH_SECONDS = 1.5
 PERFECT_HIGH_SECONDS = 0.5
 MAX_ANIMATIONS = 96  # at replay speeds the oldest go first
-HIT_COLOURS: dict[str, RGB] = {
-    "killed": (255, 30, 30),
-    "drained": (190, 60, 255),
-    "weakened": (255, 220, 60),
-    "stunned": (200, 220, 255),
-    "panicked": (255, 140, 40),
-    "confused": (80, 255, 140),
-    cues.SLAIN: (255, 255, 255),
-}
+SLAIN_COLOUR: RGB = (255, 255, 255)
 TRAIL_COLOUR: RGB = (255, 120, 80)
 DEATH_COLOUR: RGB = (200, 0, 30)
 PERFECT_HIGH_COLOUR: RGB = (255, 255, 255)
@@ -133,7 +125,7 @@ class Effects:
     def animations_for(self, cue: Cue, now: float) -> list[Animation]:
         """The animations a cue starts."""
         if cue.kind == cues.HIT:
-            return [Animation(cue.kind, cue.spots, HIT_COLOURS.get(cue.key, (255, 255, 255)), now, HIT_SECONDS)]
+            return [Animation(cue.kind, cue.spots, hit_colour(cue.key), now, HIT_SECONDS)]
         if cue.kind == cues.SLAIN:
             kind = MONSTER_KINDS[cue.key]
             return [Animation(cue.kind, cue.spots, kind.colour, now, FADE_SECONDS, glyph=kind.glyph)]
@@ -158,6 +150,12 @@ class Effects:
         seconds = BLAST_STEP_SECONDS * (formulas.BLAST_REACH + 1) + BLAST_TILE_SECONDS
         jitter = [self.random.uniform(0.6, 1.0) for _ in cue.spots]
         return Animation(cue.kind, cue.spots, colour, now, seconds, jitter=jitter)
+
+
+def hit_colour(key: str) -> RGB:
+    """The flash of a hit: its effect's colour, white for a monster slain."""
+    hit = HIT_EFFECTS.get(key)
+    return hit.flash if hit is not None else SLAIN_COLOUR
 
 
 def tint(console: tcod.console.Console, spot: Spot, colour: RGB, strength: float, layer: str = "bg") -> None:

@@ -7,9 +7,10 @@ from itertools import groupby
 
 import tcod.console
 
-from components import Attributes, Confused, Panicked, Record, Score, StateOfMind, Stunned, Tolerance
+from components import Attributes, Record, Score, StateOfMind, Tolerance
 from roguelike.content import formulas
 from roguelike.core.game import Game
+from roguelike.core.steering import STATUSES
 from roguelike.core.names import fit
 from roguelike.render.colours import CLASSIC, RGB, Scheme, Slot
 from roguelike.render.sombar import draw_som_bar
@@ -20,10 +21,6 @@ BAR_WIDTH = 17
 LEFT_WIDTH = 31
 MESSAGES_X = 32
 MESSAGE_WIDTH = formulas.SCREEN_WIDTH - MESSAGES_X
-# The timed statuses with their full and short names (several at once use the short ones).
-EFFECTS: tuple[tuple[type[Stunned] | type[Panicked] | type[Confused], str, str], ...] = (
-    (Stunned, "Stunned", "Stun"), (Panicked, "Panic", "Pan"), (Confused, "Confused", "Conf"),
-)
 
 
 def draw_panel(console: tcod.console.Console, game: Game, scheme: Scheme = CLASSIC) -> None:
@@ -55,8 +52,8 @@ def draw_mood(console: tcod.console.Console, som: int, will: int, name: str, sch
 
 def effects_text(game: Game) -> str:
     """Timed statuses with their turns left: ``Stunned 2``, or ``Stun 2 Pan 3`` for several."""
-    active = [(game.player_component_or_none(status), full, short) for status, full, short in EFFECTS]
-    found = [(effect.turns, full, short) for effect, full, short in active if effect is not None]
+    active = [(game.player_component_or_none(status), timed) for _, timed, status in STATUSES]
+    found = [(effect.turns, timed.name, timed.short) for effect, timed in active if effect is not None]
     return " ".join(f"{full if len(found) == 1 else short} {turns}" for turns, full, short in found)
 
 

@@ -7,6 +7,7 @@ with the rules it explains.
 from __future__ import annotations
 
 from roguelike.content import formulas as f
+from roguelike.content.conditions import CONDITIONS
 from roguelike.content.doses import DOSE_KINDS, DoseKind
 
 CONTROLS: tuple[tuple[str, str], ...] = (
@@ -27,9 +28,10 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("Fullscreen (window)", "Alt+Enter"),
     ("Save and quit (terminal)", "Ctrl-C;  Ctrl-L redraws"),
 )
+CALLED = [condition.called for condition in CONDITIONS.values()]
 CONTROLS_NOTE = (
-    "When you are Desperate, stunned, panicking, confused or pulled to a dose, the game has",
-    "the controls: any key passes a turn and the panel says why.",
+    f"When you are {', '.join(CALLED[:-1])} or {CALLED[-1]}, the game has the controls:",
+    "any key passes a turn and the panel says why.",
 )
 
 RULES: tuple[tuple[str, str], ...] = (
@@ -37,7 +39,6 @@ RULES: tuple[tuple[str, str], ...] = (
      f" 0 is death by exhaustion, over {f.STATE_OF_MIND_MAX} an overdose."),
     ("  its bands", f"Desperate <= {f.DESPERATION_BASE} - Will; Withdrawal < {f.WITHDRAWAL_BELOW};"
      f" Sober {f.WITHDRAWAL_BELOW}-{f.HIGH_ABOVE}; High > {f.HIGH_ABOVE}."),
-    ("Desperation", "the craving takes the controls and lunges for the nearest dose."),
     ("Dose", "adds its Strength minus your Tolerance (never below 0), and its boosts to"
      f" Con, Nrv and Wil (each kept within {f.ATTRIBUTE_MIN}..{f.ATTRIBUTE_MAX})."),
     ("Tolerance", f"+{f.TOLERANCE_PER_DOSE} with every dose and never falls: each dose gives less."),
@@ -46,7 +47,6 @@ RULES: tuple[tuple[str, str], ...] = (
     ("Will", f"lowers the Desperation line; at {f.WILL_FOR_EXTRA_ACTION} you act twice a turn."),
     ("  the pull", f"at Will 1 a dose in sight within {f.irresistible_range(1)} steps, at Will 2 an adjacent"
      " one, cannot be resisted: the pull zone around it is drawn tinted, its floor as ':'."),
-    ("Statuses", "Panic: you flee. Stun: no moving. Confusion: moves inverted."),
     ("Close call", f"a dose that leaves you within {f.CLOSE_CALL_MARGIN} of an overdose, or one taken"
      f" at {f.CLOSE_CALL_LOW} State of Mind or less."),
     ("Monsters", "die to one hit, and you strike first by walking into one. The lower your State of"
@@ -55,6 +55,9 @@ RULES: tuple[tuple[str, str], ...] = (
      " kept when you leave a floor times the share of it you explored. Character stats keeps"
      " every record."),
 )
+
+# Everything that takes the controls, strongest first (the conditions table).
+RULES += (("Taken over", " ".join(f"{c.title}: {c.rules}." for c in CONDITIONS.values())),)
 
 LEGEND: tuple[tuple[str, str], ...] = (
     ("@", "you"),

@@ -1,0 +1,133 @@
+"""The conditions: every timed status and every takeover of the controls, in one table.
+
+A condition is anything that can make the player's next action not their own: a stun,
+Desperation, a weak Will pulled to a dose, panic, a failing Nerve, confusion. Each row
+says, under a stable key, what makes it hold (:class:`Trigger`), what it does with the
+player's step (:class:`Steer`), what the panel, the log, the help and the bots call it,
+and, for a timed status, its component and how it looks and ends (:class:`Timed`).
+The order of :data:`CONDITIONS` is the order of strength: the first that holds steers.
+
+Behaviour is named, not written, here (content imports no game code): the rules core
+maps each :class:`Trigger` and :class:`Steer` to its function (:mod:`roguelike.core.steering`).
+Adding a condition that behaves like one before it is one row here plus, for a timed
+one, its component (``docs/architecture.md``, "How to add a condition").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+RGB = tuple[int, int, int]
+
+
+class Trigger(Enum):
+    """What makes a condition hold."""
+
+    TIMED = "timed"  # its component is on the player, counting its turns down
+    DESPERATION = "desperation"  # the State of Mind at or below the Desperation line
+    PULL = "pull"  # a dose in sight within reach of a weak Will
+    FEAR = "fear"  # Nerve at the panic level with a monster in sight
+
+
+class Steer(Enum):
+    """What a condition does with the player's step."""
+
+    STAY = "stay"  # no step at all
+    TO_DOSE = "to_dose"  # toward the nearest known dose, else the unexplored
+    PULLED = "pulled"  # into the dose that pulls
+    FLEE = "flee"  # away from the monsters in sight (at random with none)
+    TURN_AROUND = "turn_around"  # the player's own step, reversed: the controls stay the player's
+
+
+@dataclass(frozen=True)
+class Timed:
+    """A status with its own component that counts down a turn each turn.
+
+    ``component`` is its name in :mod:`components.registry`; ``name`` and ``short`` are
+    the panel's (the short one when several show); ``noun`` is what automation says
+    ("The stun starts."); ``flash`` the colour a hit that leaves it flashes; ``danger``
+    how much the bots fear a monster whose hit leaves it.
+    """
+
+    component: str
+    name: str
+    short: str
+    ends: str
+    noun: str
+    flash: RGB
+    danger: int
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One condition: its key, when it holds, what it steers, and its words.
+
+    ``reason`` is the panel's line while it holds; ``notice`` is said once when it takes
+    the controls (``{reach}`` is the weak Will's reach in words); ``called`` is how the
+    help's note on takeovers names the player in it; ``title`` and ``rules`` (a few words on
+    what it does) are its part of the Rules page's "Taken over".
+    """
+
+    key: str
+    trigger: Trigger
+    steer: Steer
+    title: str
+    reason: str
+    called: str
+    rules: str
+    notice: str = ""
+    timed: Timed | None = None
+
+    @property
+    def takes_controls(self) -> bool:
+        """Whether the game holds the controls while it steers (confusion only turns the step)."""
+        return self.steer is not Steer.TURN_AROUND
+
+
+STUNNED = Condition(
+    key="stunned", title="Stunned", trigger=Trigger.TIMED, steer=Steer.STAY,
+    reason="Stunned: you cannot move.", called="stunned", rules="no moving",
+    timed=Timed(component="stunned", name="Stunned", short="Stun", ends="You can move again.", noun="stun",
+                flash=(200, 220, 255), danger=4),
+)
+DESPERATE = Condition(
+    key="desperate", title="Desperate", trigger=Trigger.DESPERATION, steer=Steer.TO_DOSE,
+    reason="Desperate: the craving drags you to a dose.", called="Desperate",
+    rules="to a dose",
+)
+WEAK_WILL = Condition(
+    key="weak_will", title="Pulled", trigger=Trigger.PULL, steer=Steer.PULLED,
+    reason="Your Will gives way: you cannot resist the dose.", called="pulled to a dose",
+    rules="into a dose",
+    notice="A dose within {reach} of you pulls at your weak Will: you go to it.",
+)
+PANICKED = Condition(
+    key="panicked", title="Panic", trigger=Trigger.TIMED, steer=Steer.FLEE,
+    reason="Panic: you run and cannot stop.", called="panicking", rules="flee",
+    timed=Timed(component="panicked", name="Panic", short="Pan", ends="The panic passes.", noun="panic",
+                flash=(255, 140, 40), danger=3),
+)
+NERVE_FAILS = Condition(
+    key="nerve_panic", title="Nerve fails", trigger=Trigger.FEAR, steer=Steer.FLEE,
+    reason="Your nerve fails: you flee the monsters.", called="losing your nerve",
+    rules="flee",
+    notice="Your nerve breaks. You run.",
+)
+CONFUSED = Condition(
+    key="confused", title="Confused", trigger=Trigger.TIMED, steer=Steer.TURN_AROUND,
+    reason="Confused: your moves go the wrong way.", called="confused",
+    rules="moves inverted",
+    timed=Timed(component="confused", name="Confused", short="Conf", ends="Your head clears.", noun="confusion",
+                flash=(80, 255, 140), danger=2),
+)
+
+# In order of strength: a stun beats everything, Desperation beats a weak Will, both beat
+# panic, and confusion only turns the player's own step around.
+CONDITIONS: dict[str, Condition] = {
+    condition.key: condition for condition in (STUNNED, DESPERATE, WEAK_WILL, PANICKED, NERVE_FAILS, CONFUSED)
+}
+TIMED_CONDITIONS: tuple[tuple[Condition, Timed], ...] = tuple(
+    (condition, condition.timed) for condition in CONDITIONS.values() if condition.timed is not None
+)
+BY_REASON: dict[str, Condition] = {condition.reason: condition for condition in CONDITIONS.values()}

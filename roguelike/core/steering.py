@@ -1,0 +1,164 @@
+"""Who steers the player: the behaviours the conditions table names, and the rule that picks one.
+
+:mod:`roguelike.content.conditions` lists the conditions in order of strength, each naming
+a :class:`~roguelike.content.conditions.Trigger` (when it holds) and a
+:class:`~roguelike.content.conditions.Steer` (the step it takes). Here each trigger and each
+steer is one function, in :data:`HOLDS` and :data:`STEPS`; :func:`who_steers` walks the
+table and returns the first condition that holds. The scheduled systems that act on it
+are in :mod:`systems.control`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import esper
+
+from components import Attributes, Position, StateOfMind
+from components.monsters import Status
+from components.registry import SAVED_COMPONENTS
+from roguelike.content import formulas
+from roguelike.content.conditions import CONDITIONS, Condition, Steer, Timed, Trigger
+from roguelike.core.floor import WALKABLE, Tile
+from roguelike.core.pathing import NEIGHBOURS, step_toward, travel_cost
+from roguelike.core.state import GameState
+from roguelike.core.world import doses_on_floor, monsters_in_sight, occupied
+
+Step = tuple[int, int]
+Holds = Callable[[GameState, Condition, Attributes], bool]
+StepFn = Callable[[GameState, Position, Attributes, Step], Step]
+
+
+def status_component(timed: Timed) -> type[Status]:
+    """The registered component of a timed condition."""
+    cls = SAVED_COMPONENTS[timed.component]
+    assert issubclass(cls, Status), timed.component
+    return cls
+
+
+# Each timed condition with its component, in the table's order.
+STATUSES: tuple[tuple[Condition, Timed, type[Status]], ...] = tuple(
+    (condition, condition.timed, status_component(condition.timed))
+    for condition in CONDITIONS.values()
+    if condition.timed is not None
+)
+STATUS_OF: dict[str, type[Status]] = {condition.key: cls for condition, _, cls in STATUSES}
+
+
+def who_steers(state: GameState) -> Condition | None:
+    """The condition steering the next action, or None if the player will."""
+    attrs = esper.component_for_entity(state.player, Attributes)
+    for condition in CONDITIONS.values():
+        if HOLDS[condition.trigger](state, condition, attrs):
+            return condition
+    return None
+
+
+def has_status(state: GameState, condition: Condition, attrs: Attributes) -> bool:
+    """A timed condition holds while its component is on the player."""
+    return esper.has_component(state.player, STATUS_OF[condition.key])
+
+
+def is_desperate(state: GameState, condition: Condition, attrs: Attributes) -> bool:
+    """Desperation holds at or below the Desperation line."""
+    return formulas.is_desperate(esper.component_for_entity(state.player, StateOfMind).value, attrs.will)
+
+
+def is_pulled(state: GameState, condition: Condition, attrs: Attributes) -> bool:
+    """A weak Will is pulled while a dose in sight lies within its reach."""
+    if not formulas.irresistible_range(attrs.will):
+        return False
+    return weak_will_step(state, esper.component_for_entity(state.player, Position), attrs) is not None
+
+
+def is_afraid(state: GameState, condition: Condition, attrs: Attributes) -> bool:
+    """A Nerve at the panic level fails while a monster is in sight."""
+    return formulas.panics(attrs.nerve) and bool(monsters_in_sight(state))
+
+
+def notice_text(condition: Condition, attrs: Attributes) -> str:
+    """What the log says when the condition takes the controls ('' for nothing)."""
+    reach = formulas.irresistible_range(attrs.will)
+    return condition.notice.format(reach="a step" if reach == 1 else f"{reach} steps")
+
+
+def stay(state: GameState, pos: Position, attrs: Attributes, own: Step) -> Step:
+    """No step at all, not even what Desperation wants."""
+    return 0, 0
+
+
+def turn_around(state: GameState, pos: Position, attrs: Attributes, own: Step) -> Step:
+    """The player's own step, reversed."""
+    return -own[0], -own[1]
+
+
+def desperate_step(state: GameState, pos: Position, attrs: Attributes, own: Step) -> Step:
+    """Along a path to the nearest known dose, or else toward the unexplored."""
+    floor = state.floor
+    known = [(p.x, p.y) for _, p, _ in doses_on_floor() if floor.explored[p.y, p.x]]
+    cost = travel_cost(floor)
+    step = step_toward(cost, (pos.x, pos.y), known)
+    if step is None:
+        step = step_toward(cost, (pos.x, pos.y), ~floor.explored & (floor.tiles != Tile.WALL))
+    return step if step is not None else (0, 0)
+
+
+def weak_will_step(state: GameState, pos: Position, attrs: Attributes) -> Step | None:
+    """At Will 1 a dose within 2 tiles, at Will 2 an adjacent one, draws the player in."""
+    reach = formulas.irresistible_range(attrs.will)
+    if reach == 0:
+        return None
+    doses = [
+        (p.x, p.y)
+        for _, p, _ in doses_on_floor()
+        if max(abs(p.x - pos.x), abs(p.y - pos.y)) <= reach and state.visible[p.y, p.x]
+    ]
+    return step_toward(travel_cost(state.floor), (pos.x, pos.y), doses) if doses else None
+
+
+def pulled_step(state: GameState, pos: Position, attrs: Attributes, own: Step) -> Step:
+    """The weak Will's step (it only holds when there is one)."""
+    return weak_will_step(state, pos, attrs) or (0, 0)
+
+
+def flee_step(state: GameState, pos: Position, attrs: Attributes, own: Step) -> Step:
+    """The step farthest from the nearest monster in sight (at random with none); (0, 0) if cornered."""
+    threats = monsters_in_sight(state)
+    free = free_steps(state, (pos.x, pos.y))
+    if not threats:
+        return state.rng.choice(free) if free else (0, 0)
+    x, y = pos.x, pos.y
+
+    def safety(step: Step) -> int:
+        return min((x + step[0] - tx) ** 2 + (y + step[1] - ty) ** 2 for tx, ty in threats)
+
+    best = max((safety(step) for step in free), default=0)
+    if best <= safety((0, 0)):
+        return 0, 0
+    return state.rng.choice([step for step in free if safety(step) == best])
+
+
+def free_steps(state: GameState, at: Step) -> list[Step]:
+    """Steps onto open tiles where nothing stands (panic runs past doors and doses)."""
+    floor, taken = state.floor, occupied(blockers_only=False)
+    x, y = at
+    return [
+        (dx, dy)
+        for dx, dy in NEIGHBOURS
+        if WALKABLE[floor.tile(x + dx, y + dy)] and (x + dx, y + dy) not in taken
+    ]
+
+
+HOLDS: dict[Trigger, Holds] = {
+    Trigger.TIMED: has_status,
+    Trigger.DESPERATION: is_desperate,
+    Trigger.PULL: is_pulled,
+    Trigger.FEAR: is_afraid,
+}
+STEPS: dict[Steer, StepFn] = {
+    Steer.STAY: stay,
+    Steer.TO_DOSE: desperate_step,
+    Steer.PULLED: pulled_step,
+    Steer.FLEE: flee_step,
+    Steer.TURN_AROUND: turn_around,
+}
