@@ -16,6 +16,7 @@ import pytest
 
 from roguelike.core.commands import Wait
 from roguelike.saves import FORMAT_VERSION, Games, SaveError, list_saves, load_save, read_history, read_save, settle
+from roguelike.saves.atomic import temp_path, write_atomic
 from save_helpers import SEED, played, read_only, saved
 
 HEDONIC = [sys.executable, "-m", "roguelike"]
@@ -180,6 +181,21 @@ def test_a_leftover_temp_file_from_a_crash_is_ignored_then_swept(tmp_path: Path)
     session.close()
     Games(tmp_path).saves()
     assert not temp.exists() and read_save(path).checksum == step.checksum
+
+
+def test_a_leftover_temp_symlink_is_never_written_through(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_bytes(b"old")
+    precious = tmp_path / "precious.txt"
+    precious.write_bytes(b"not the game's")
+    temp_path(path).symlink_to(precious)
+    write_atomic(path, b"new")
+    assert precious.read_bytes() == b"not the game's"
+    assert not path.is_symlink() and path.read_bytes() == b"new"
+    assert not temp_path(path).exists()
+    temp_path(path).write_bytes(b"a crash's half file")  # a plain leftover is replaced, too
+    write_atomic(path, b"newer")
+    assert path.read_bytes() == b"newer"
 
 
 def run(arguments: list[str], data_dir: Path, **popen: Any) -> subprocess.CompletedProcess[str]:

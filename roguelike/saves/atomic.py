@@ -1,7 +1,9 @@
 """Writing files so that a crash at any instant leaves either the old or the new file.
 
 Temp file in the same folder, write everything, fsync, ``os.replace`` over the old
-file, fsync the folder. Unbuffered ``os.write`` means there is nothing to flush; if
+file, fsync the folder. The temp file is always a new file of our own (``O_EXCL``,
+``O_NOFOLLOW``): a leftover ``.tmp`` — a crash's, or a symlink someone planted — is
+removed first, never written through. Unbuffered ``os.write`` means there is nothing to flush; if
 anything fails the temp file is removed and the old file is left exactly as it was.
 """
 
@@ -14,6 +16,7 @@ from pathlib import Path
 
 TEMP_SUFFIX = ".tmp"
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows would otherwise translate newlines
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | _BINARY
 
 
 def temp_path(path: Path) -> Path:
@@ -24,7 +27,7 @@ def temp_path(path: Path) -> Path:
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` durably; OSError leaves the old file intact."""
     temp = temp_path(path)
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _BINARY, 0o644)
+    fd = open_new(temp)
     try:
         write_all(fd, data)
         os.fsync(fd)
@@ -39,6 +42,16 @@ def write_atomic(path: Path, data: bytes) -> None:
         discard(temp)
         raise
     fsync_folder(path.parent)
+
+
+def open_new(temp: Path) -> int:
+    """Create ``temp`` as a new file, removing whatever a crash (or anyone) left at its name."""
+    for _ in range(3):
+        try:
+            return os.open(temp, _NEW_FILE, 0o644)
+        except FileExistsError:
+            os.unlink(temp)  # a symlink goes, not its target; a folder raises and stops us
+    raise OSError(errno.EEXIST, "something keeps recreating the temporary file", str(temp))
 
 
 def write_all(fd: int, data: bytes) -> None:
