@@ -113,6 +113,19 @@ def test_a_closed_output_pipe_ends_quietly(tmp_path: Path) -> None:
     assert not (tmp_path / "crashes").exists()
 
 
+@pytest.mark.parametrize("where", ["closed", "full"])
+def test_a_closed_or_full_output_is_one_line_and_exit_one_not_a_bug(tmp_path: Path, where: str) -> None:
+    command = [sys.executable, "-m", "roguelike", "simulate", "--seed", "5", "--turns", "30", "--name", "Out",
+               "--data-dir", str(tmp_path)]
+    with open(os.devnull if where == "closed" else "/dev/full", "w") as full:
+        process = subprocess.run(command, cwd=ROOT, stdout=full, stderr=subprocess.PIPE, text=True, timeout=120,
+                                 close_fds=True, preexec_fn=(lambda: os.close(1)) if where == "closed" else None)
+    said = {"closed": "standard output is closed", "full": "no space left on device"}[where]
+    assert process.returncode == 1
+    assert process.stderr.splitlines() == [f"hedonic: cannot write the output: {said}."]
+    assert not (tmp_path / "crashes").exists()
+
+
 def test_a_screenshot_without_a_seed_or_into_a_missing_folder_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -18,10 +18,11 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO, cast
 
 from roguelike import __version__
 from roguelike.saves.datadir import data_dir, subdir
+from roguelike.saves.output import EXIT_OUTPUT_LOST, Output, OutputLost
 
 if TYPE_CHECKING:
     from roguelike.core.commands import Command
@@ -67,6 +68,8 @@ def watch(game: Game, kind: str, path: Path, on_crash: CrashHook | None = None) 
 def guarded(run: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     """Run a sub-command; report a crash (or debug it with ``--debug``)."""
     WATCHED.data_dir = getattr(args, "data_dir", None)
+    real = sys.stdout
+    sys.stdout = cast(TextIO, Output(real))
     try:
         status = run(args)
         sys.stdout.flush()  # inside the guard: a reader that went away is not a crash
@@ -74,7 +77,11 @@ def guarded(run: Callable[[argparse.Namespace], int], args: argparse.Namespace) 
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        return pipe_closed()
+        return pipe_closed(real)
+    except OutputLost as lost:
+        print(lost, file=sys.stderr)
+        pipe_closed(real)  # what is still buffered goes nowhere, not into the interpreter's last flush
+        return EXIT_OUTPUT_LOST
     except Exception as error:
         if getattr(args, "debug", False):
             import pdb  # the modules only a crash needs load when one happens, not at every start
@@ -85,13 +92,17 @@ def guarded(run: Callable[[argparse.Namespace], int], args: argparse.Namespace) 
         if not hasattr(error, REPORTED):  # the window may have reported it already, to show it
             report_crash(error, getattr(args, "data_dir", None))
         return EXIT_CRASHED
+    finally:
+        sys.stdout = real
 
 
-def pipe_closed() -> int:
+def pipe_closed(stdout: TextIO | None) -> int:
     """The reader of our output went away: end quietly, as command-line tools do."""
+    if stdout is None:
+        return EXIT_PIPE_CLOSED  # closed from the start: nothing was buffered
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # the interpreter's last flush must not fail again
+        os.dup2(devnull, stdout.fileno())  # the interpreter's last flush must not fail again
         os.close(devnull)
     except (OSError, ValueError):
         pass
