@@ -15,9 +15,11 @@ from typing import Any
 import pytest
 
 from roguelike.core.commands import Wait
+from roguelike.core.notices import Notices
+from roguelike.replay.recorder import recording_observers
 from roguelike.saves import FORMAT_VERSION, Games, SaveError, list_saves, load_save, read_history, read_save, settle
 from roguelike.saves.atomic import temp_path, write_atomic
-from save_helpers import SEED, played, read_only, saved
+from save_helpers import SEED, about_to_die, played, read_only, saved
 
 HEDONIC = [sys.executable, "-m", "roguelike"]
 
@@ -120,6 +122,24 @@ def test_a_new_game_in_a_folder_that_cannot_be_written_still_plays(tmp_path: Pat
     assert session.game.state.turn >= 1
     assert any("Cannot save" in line for line in session.notices.lines())
     session.close()
+
+
+def test_disk_troubles_are_told_in_words_naming_the_file_never_as_raw_errors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    unsaved = Games(tmp_path / "new", seed=SEED).new("Ann")
+    unsaved.close()
+    notices = Notices()
+    (tmp_path / "replays").write_text("a file where the folder goes")
+    assert recording_observers(tmp_path, unsaved.game, notices=notices) == []
+    assert notices.lines() == [f"Replay: this game is not being recorded: {tmp_path / 'replays'}: file exists"]
+    session, _ = played(tmp_path / "dies")
+    (save,) = (tmp_path / "dies" / "saves").glob("*.save")
+    about_to_die(session)
+    monkeypatch.setattr(os, "unlink", failing(errno.EROFS, os.unlink))
+    session.apply(Wait())
+    settle(session)
+    assert session.notices.lines()[-1] == f"Cannot record this death yet ({save}: read-only file system); the save is kept."
 
 
 def test_when_the_file_size_limit_hits_a_headless_game_finishes_and_keeps_its_save(tmp_path: Path) -> None:

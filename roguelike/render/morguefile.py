@@ -17,6 +17,7 @@ from roguelike.replay.fileformat import ReplayError, read_replay
 from roguelike.replay.recorder import ReplayRecorder
 from roguelike.saves.atomic import write_atomic
 from roguelike.saves.datadir import subdir
+from roguelike.saves.errors import in_words
 
 MORGUE_DIR = "morgue"
 
@@ -45,5 +46,5 @@ def morgue_line(game: Game, replay_path: Path | None) -> str:
     try:
         path = write_morgue(replay_path.parent.parent, game, replay_path)  # data_dir/replays/<id>.replay
     except (OSError, ReplayError) as error:
-        return f"No morgue file: {error}"
+        return f"No morgue file: {in_words(error)}."
     return f"Morgue file: {path}"

@@ -23,6 +23,7 @@ from roguelike import __version__
 from roguelike.saves import crash
 from roguelike.core.commands import Command
 from roguelike.saves.datadir import subdir
+from roguelike.saves.errors import in_words
 from roguelike.core.game import Game
 from roguelike.core.notices import Notices
 from roguelike.replay.fileformat import (
@@ -81,7 +82,7 @@ def recording_observers(
         else:
             recorder = ReplayRecorder.start(path, game, game_id)
     except (OSError, ReplayError) as error:
-        tell(f"this game is not being recorded: {error}")
+        tell(f"this game is not being recorded: {in_words(error)}")
         return []
     recorder.tell, recorder.notices = tell, notices
     recorder.sync_every = SYNC_EVERY if saved else None

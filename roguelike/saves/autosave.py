@@ -23,7 +23,7 @@ from typing import Protocol, runtime_checkable
 from roguelike.core.game import Game
 from roguelike.core.notices import Notices
 from roguelike.saves.atomic import discard, remove_durably, temp_path
-from roguelike.saves.errors import SaveError
+from roguelike.saves.errors import SaveError, in_words
 from roguelike.saves.history import record_of, write_record
 from roguelike.saves.layout import record_path
 from roguelike.saves.lock import SaveLock
@@ -139,7 +139,7 @@ class Autosave:
             write_record(record_path(self.root, self.path.stem), record_of(game))
             remove_durably(self.path)
         except (SaveError, OSError) as error:
-            self.notices.warn(DEATH_TOPIC, f"Cannot record this death yet ({error}); the save is kept.")
+            self.notices.warn(DEATH_TOPIC, f"Cannot record this death yet ({in_words(error, self.path)}); the save is kept.")
             return
         discard(temp_path(self.path))
         self.buried = True

@@ -38,3 +38,14 @@ def describe_os_error(error: OSError) -> str:
     """A short phrase for an operating-system error ("no space left on device")."""
     text = error.strerror or type(error).__name__
     return text[:1].lower() + text[1:]
+
+
+def in_words(error: BaseException, path: Path | None = None) -> str:
+    """A disk or save error as the game says it, naming the file (``/x/a.save: read-only file system``);
+    ``path`` is the file meant when the error does not say."""
+    if isinstance(error, SaveError):
+        return f"{error.path}: {error.reason}"
+    if isinstance(error, OSError):
+        where = error.filename or path
+        return f"{where}: {describe_os_error(error)}" if where else describe_os_error(error)
+    return str(error)

@@ -17,7 +17,7 @@ from roguelike.core.game import Game
 from roguelike.core.names import DEFAULT_NAME, clean_name
 from roguelike.saves.atomic import TEMP_SUFFIX, discard, remove_durably, temp_path
 from roguelike.saves.autosave import SAVE_TOPIC, Autosave, CarriedBySave
-from roguelike.saves.errors import SaveError
+from roguelike.saves.errors import SaveError, in_words
 from roguelike.saves.history import History, read_history, record_of, write_record
 from roguelike.saves.layout import SAVE_SUFFIX, new_save_id, record_path, save_path, saves_dir
 from roguelike.saves.listing import SaveInfo, list_saves
@@ -117,7 +117,7 @@ class Games:
             path.parent.mkdir(parents=True, exist_ok=True)
             return SaveLock.acquire(path)
         except (OSError, SaveError) as error:
-            session.notices.warn(SAVE_TOPIC, f"Cannot save in {path.parent}: {getattr(error, 'reason', error)}.")
+            session.notices.warn(SAVE_TOPIC, f"Cannot save in {path.parent}: {in_words(error)}.")
             return None
 
     def attach(self, session: Session, autosave: Autosave, path: Path, carried: bytes) -> Session:
