@@ -26,7 +26,7 @@ def test_any_signal_that_would_end_the_game_saves_and_restores_the_terminal(data
         start_new_game(game)
         step_somewhere(game)
         game.process.send_signal(getattr(signal, how))
-        assert game.wait_exit() == 0
+        assert game.wait_exit() == 128 + getattr(signal, how)  # what a shell reports for a program the signal ended
         assert_restored(game)
     finally:
         game.close()

@@ -222,7 +222,7 @@ def test_interrupted_game_closes_cleanly_and_restores_the_terminal(data: Path, h
             game.send(b"\x03")
         else:
             game.process.send_signal(getattr(signal, how))
-        assert game.wait_exit() == 0
+        assert game.wait_exit() == (0 if how == "ctrl-c" else 128 + getattr(signal, how))  # saved, then 128+n
         assert_restored(game)
     finally:
         game.close()

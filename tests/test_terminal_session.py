@@ -124,3 +124,37 @@ def test_setup_from_a_modern_terminal_environment() -> None:
 @pytest.mark.parametrize(("env", "seconds"), [({}, 0.025), ({"ESCDELAY": "100"}, 0.1), ({"ESCDELAY": "x"}, 0.025)])
 def test_esc_delay(env: dict[str, str], seconds: float) -> None:
     assert esc_delay(env) == seconds
+
+
+def modes(data: bytes, switch: bytes) -> set[int]:
+    """The private modes (``ESC [?Nh`` on, ``ESC [?Nl`` off) the bytes switch."""
+    import re
+
+    return {int(number) for group in re.findall(rb"\x1b\[\?([\d;]+)" + switch, data) for number in group.split(b";")}
+
+
+BRACKETED_PASTE, MOUSE_BUTTONS, SYNCHRONIZED = 2004, 1000, 2026
+
+
+def test_leaving_turns_off_every_mode_the_game_or_a_killed_program_turns_on() -> None:
+    setup, restore = Capabilities().setup(), Capabilities().restore()
+    assert modes(setup, b"h") <= modes(restore, b"l")
+    stale = {BRACKETED_PASTE, MOUSE_BUTTONS, SYNCHRONIZED}
+    assert stale <= modes(restore, b"l") and stale <= modes(setup, b"l")  # off again at every start, too
+
+
+def test_reset_terminal_gives_a_killed_games_terminal_back(pty: tuple[int, int]) -> None:
+    import subprocess
+    import sys
+    import tty
+
+    from conftest import ROOT
+
+    master, slave = pty
+    tty.setraw(slave)  # what kill -9 leaves, with the mouse reports still on
+    status = subprocess.run([sys.executable, "-m", "roguelike", "--reset-terminal"], cwd=ROOT, stdin=slave,
+                            stdout=slave, stderr=subprocess.PIPE, timeout=60).returncode
+    written = drain(master)
+    assert status == 0
+    assert modes(Capabilities().setup(), b"h") | {BRACKETED_PASTE} <= modes(written, b"l")
+    assert termios.tcgetattr(slave)[3] & termios.ICANON and termios.tcgetattr(slave)[3] & termios.ECHO

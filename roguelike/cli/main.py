@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Sequence
 
 from roguelike import APP_ID, __version__
@@ -32,6 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command."""
     parser = argparse.ArgumentParser(prog="hedonic", description="Hedonic Hypothesis, a roguelike about addiction.")
     parser.add_argument("--version", action="version", version=f"hedonic {__version__}")
+    parser.add_argument("--reset-terminal", action="store_true", default=argparse.SUPPRESS,
+                        help="give this terminal back its usual modes (after a game killed with kill -9)")
     add_common_options(parser)
     add_play_options(parser)
     commands = parser.add_subparsers(dest="command")
@@ -54,9 +57,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     # when it first starts, which can be before the window opens: name it before anything.
     os.environ.setdefault("SDL_APP_ID", APP_ID)
     args = build_parser().parse_args(argv)
+    if getattr(args, "reset_terminal", False):
+        return reset_terminal_command()
     if not hasattr(args, "data_dir"):
         args.data_dir = None
     if not hasattr(args, "seed"):  # given before the sub-command or not at all (a sub-command's default would hide it)
         args.seed = None
     chosen = {sub.name: sub for sub in SUBCOMMANDS}.get(args.command or "play", PLAY)
     return guarded(chosen.run, args)
+
+
+def reset_terminal_command() -> int:
+    """``hedonic --reset-terminal``: the terminal's usual modes back, or why not."""
+    from roguelike.frontend.termsession import reset_terminal
+
+    if reset_terminal():
+        return 0
+    print("hedonic: --reset-terminal: standard output is not a terminal", file=sys.stderr)
+    return 1

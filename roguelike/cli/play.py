@@ -99,13 +99,12 @@ def terminal(app: App, screen_reader: bool = False) -> int:
     from roguelike.frontend.termsession import NoTerminal
 
     try:
-        run_terminal(app, screen_reader)
+        return run_terminal(app, screen_reader)
     except NoTerminal as error:
         if not has_display():
             return unavailable(app)
         print(f"hedonic: cannot play in this terminal: {error}.", file=sys.stderr)
         return 1
-    return 0
 
 
 def window(app: App) -> int:

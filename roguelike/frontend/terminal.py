@@ -86,8 +86,9 @@ def esc_delay(env: Mapping[str, str]) -> float:
         return DEFAULT_ESC_DELAY
 
 
-def run_terminal(app: App, screen_reader: bool = False) -> None:
-    """Run the app in this process's terminal until its last screen closes."""
+def run_terminal(app: App, screen_reader: bool = False) -> int:
+    """Run the app in this process's terminal until its last screen closes; the exit status
+    (128 + the signal's number when a signal ended it, as a shell reports a killed program)."""
     setup = TerminalSetup.detect(os.environ, screen_reader)
     with TerminalSession(setup.capabilities) as session:
         try:
@@ -97,6 +98,7 @@ def run_terminal(app: App, screen_reader: bool = False) -> None:
             app.close_all()
     if setup.mode is ColourMode.COLOURS_16 and forced_mode(os.environ) is None:
         hint_once(data_dir(), 16, lambda text: print(text, file=sys.stderr))
+    return 0 if session.ended_by is None else 128 + session.ended_by
 
 
 def probe_colours(setup: TerminalSetup, session: TerminalSession, env: Mapping[str, str]) -> TerminalSetup:

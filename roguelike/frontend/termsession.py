@@ -38,6 +38,10 @@ WRAP_OFF, WRAP_ON = "\x1b[?7l", "\x1b[?7h"
 # Mouse reports: buttons and any motion, in the SGR encoding (no limit on the column).
 MOUSE_ON, MOUSE_OFF = "\x1b[?1003h\x1b[?1006h", "\x1b[?1006l\x1b[?1003l"
 RESET_CLEAR_HOME = "\x1b[0m\x1b[2J\x1b[H"
+# Modes a killed program (this game, or another) can leave on, which the game never wants:
+# the other mouse reports and encodings, bracketed paste (a paste would arrive wrapped in
+# ESC[200~ ... ESC[201~) and synchronized output (a frame cut short by kill -9).
+STALE_MODES_OFF = "\x1b[?1000l\x1b[?1002l\x1b[?1005l\x1b[?1015l\x1b[?2004l\x1b[?2026l"
 
 
 class NoTerminal(RuntimeError):
@@ -69,12 +73,25 @@ class Capabilities:
         )
 
     def setup(self) -> bytes:
-        """Bytes that put the terminal in the game's modes."""
-        return (self.enter_screen + self.hide_cursor + self.keypad_on + WRAP_OFF + MOUSE_ON + RESET_CLEAR_HOME).encode()
+        """Bytes that put the terminal in the game's modes (and only those: stale ones go off)."""
+        return (self.enter_screen + self.hide_cursor + self.keypad_on + WRAP_OFF + STALE_MODES_OFF + MOUSE_ON
+                + RESET_CLEAR_HOME).encode()
 
     def restore(self) -> bytes:
         """Bytes that undo :meth:`setup` (the screen is cleared in case there is no alternate one)."""
-        return (RESET_CLEAR_HOME + MOUSE_OFF + WRAP_ON + self.keypad_off + self.show_cursor + self.leave_screen).encode()
+        return (RESET_CLEAR_HOME + STALE_MODES_OFF + MOUSE_OFF + WRAP_ON + self.keypad_off + self.show_cursor
+                + self.leave_screen).encode()
+
+
+def reset_terminal(fd_in: int = 0, fd_out: int = 1) -> bool:
+    """``hedonic --reset-terminal``: every mode the game sets turned off and the tty made sane
+    (after a game killed with kill -9); False when there is no terminal to reset."""
+    if not os.isatty(fd_out):
+        return False
+    os.write(fd_out, Capabilities().restore())
+    if os.isatty(fd_in):
+        termios.tcsetattr(fd_in, termios.TCSADRAIN, sane(termios.tcgetattr(fd_in)))
+    return True
 
 
 def sane(mode: list[Any]) -> list[Any]:
@@ -179,6 +196,11 @@ class TerminalSession:
     def on_signal(self, number: int, frame: FrameType | None) -> None:
         """Remember a signal; the game loop acts on it after the current step."""
         self.signals.append(number)
+
+    @property
+    def ended_by(self) -> int | None:
+        """The first signal that asked the program to end, if one did."""
+        return next((number for number in self.signals if number in CLOSING_SIGNALS), None)
 
     @property
     def closing(self) -> bool:
