@@ -126,6 +126,22 @@ def test_a_closed_or_full_output_is_one_line_and_exit_one_not_a_bug(tmp_path: Pa
     assert not (tmp_path / "crashes").exists()
 
 
+def test_simulate_of_a_character_whose_save_is_damaged_says_so_and_starts_no_second_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from test_replay_saves import damage
+
+    game = ["simulate", "--seed", "3", "--turns", "20", "--name", "Xan", "--data-dir", str(tmp_path)]
+    assert main(game) == 0
+    (save,) = (tmp_path / "saves").glob("*.save")
+    damaged = damage(save)
+    capsys.readouterr()
+    assert main(game) == 1
+    err = capsys.readouterr().err
+    assert "Xan's save is damaged" in err and f"hedonic replay --rebuild {save}" in err
+    assert list((tmp_path / "saves").glob("*.save")) == [save] and save.read_bytes() == damaged
+
+
 def test_a_screenshot_without_a_seed_or_into_a_missing_folder_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     import tcod.console
 
     from roguelike.core.session import Session
+    from roguelike.saves import Games
 
 
 def configure_simulate(parser: argparse.ArgumentParser) -> None:
@@ -87,9 +88,36 @@ def simulated_session(args: argparse.Namespace) -> Session:
     if args.name is not None:
         games = games_for(args)
         found = games.find(args.name)
+        if found is None:
+            refuse_damaged(games, args.name)
         return games.resume(found.path) if found is not None else games.new(args.name)
     game = Game.new(args.seed, "Bot")
     return Session(game, recording_observers(data_dir(args.data_dir), game, saved=False))
+
+
+def refuse_damaged(games: Games, name: str) -> None:
+    """SaveError when the character's save is damaged (named in it, or in its replay): a second
+    character of that name would hide it."""
+    from roguelike.core.names import DEFAULT_NAME, clean_name
+    from roguelike.saves import SaveError
+    from roguelike.saves.games import playable
+
+    wanted = clean_name(name) or DEFAULT_NAME
+    for info in map(playable, games.living()):
+        if not info.ok and wanted in (info.name, replay_name(games.root, info.path.stem)):
+            raise SaveError(info.path, f"{wanted}'s save is damaged ({info.problem}). Rebuild it from its replay "
+                            f"with `hedonic replay --rebuild {info.path}`, or choose another name", doing="continue")
+
+
+def replay_name(root: Path, game_id: str) -> str | None:
+    """The character's name in a game's replay, if it can be read."""
+    from roguelike.replay.fileformat import SUFFIX, ReplayError, read_replay
+    from roguelike.replay.recorder import REPLAYS
+
+    try:
+        return read_replay(root / REPLAYS / f"{game_id}{SUFFIX}").header.name
+    except ReplayError:
+        return None
 
 
 SCREEN_NAMES = ("game", "help", "look", "death", "stats", "title")
