@@ -79,7 +79,7 @@ class Capabilities:
 
     def restore(self) -> bytes:
         """Bytes that undo :meth:`setup` (the screen is cleared in case there is no alternate one)."""
-        return (RESET_CLEAR_HOME + STALE_MODES_OFF + MOUSE_OFF + WRAP_ON + self.keypad_off + self.show_cursor
+        return (STALE_MODES_OFF + RESET_CLEAR_HOME + MOUSE_OFF + WRAP_ON + self.keypad_off + self.show_cursor
                 + self.leave_screen).encode()
 
 
