@@ -28,6 +28,7 @@ RANK = {
     "saves": 3,
     "bots": 3,
     "replay": 4,
+    "runtimes": 4,
     "settings": 4,
     "render": 5,
     "screens": 6,

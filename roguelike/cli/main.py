@@ -15,10 +15,12 @@ from roguelike.cli.balance import BALANCE
 from roguelike.cli.play import PLAY, add_play_options
 from roguelike.cli.replay import REPLAY
 from roguelike.cli.replays import REPLAYS
+from roguelike.cli.runtimes import RUNTIMES
 from roguelike.cli.saves import SAVES
 from roguelike.cli.tools import SCREENSHOT, SIMULATE
 from roguelike.saves.crash import guarded
 from roguelike.cli.subcommand import Subcommand
+from roguelike.core.epoch import RULES_EPOCH
 
 # numpy's OpenBLAS starts a thread per core when numpy loads, and they spin for a while; the
 # game's few small products never need them (one thread saves ~90 ms of CPU a start-up).
@@ -26,13 +28,13 @@ from roguelike.cli.subcommand import Subcommand
 # anything of the game can load it; a player's own setting wins.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-SUBCOMMANDS: tuple[Subcommand, ...] = (PLAY, SIMULATE, SCREENSHOT, REPLAY, REPLAYS, SAVES, BALANCE)
+SUBCOMMANDS: tuple[Subcommand, ...] = (PLAY, SIMULATE, SCREENSHOT, REPLAY, REPLAYS, SAVES, BALANCE, RUNTIMES)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command."""
     parser = argparse.ArgumentParser(prog="hedonic", description="Hedonic Hypothesis, a roguelike about addiction.")
-    parser.add_argument("--version", action="version", version=f"hedonic {__version__}")
+    parser.add_argument("--version", action="version", version=f"hedonic {__version__} (rules epoch {RULES_EPOCH})")
     parser.add_argument("--reset-terminal", action="store_true", default=argparse.SUPPRESS,
                         help="give this terminal back its usual modes (after a game killed with kill -9)")
     add_common_options(parser)
@@ -51,6 +53,21 @@ def add_common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help="open the debugger on a crash")
 
 
+def keep_own_runtime() -> None:
+    """Keep this version's code for the replays it records, the first time it runs (never in the way)."""
+    from roguelike.runtimes.dispatch import in_runtime_child
+
+    if in_runtime_child():
+        return
+    from roguelike.runtimes.keep import keep_own_runtime as keep
+    from roguelike.runtimes.store import RuntimeTrouble
+
+    try:
+        keep()
+    except (OSError, RuntimeTrouble):
+        pass  # a cache folder that cannot be written costs only the runtime; the game plays on
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     # SDL reads the app id (X11's window class, Wayland's app id: what task bars show) once,
@@ -59,6 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if getattr(args, "reset_terminal", False):
         return reset_terminal_command()
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # handed whole to another epoch's runtime
+    keep_own_runtime()
     if not hasattr(args, "data_dir"):
         args.data_dir = None
     if not hasattr(args, "seed"):  # given before the sub-command or not at all (a sub-command's default would hide it)

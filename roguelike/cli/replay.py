@@ -42,16 +42,34 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--wizard", action="store_true",
         help="with --to-turn: play on from that turn in wizard mode (a new save, marked; & opens the wizard prompt)",
     )
+    add_runtime_options(parser)
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--window", action="store_true", default=argparse.SUPPRESS, help="watch in the window")
     where.add_argument("--terminal", action="store_true", default=argparse.SUPPRESS, help="watch in this terminal")
     add_look_options(parser)
 
 
+def add_runtime_options(parser: argparse.ArgumentParser) -> None:
+    """How a replay of another rules epoch reaches its runtime's libraries."""
+    parser.add_argument("--wheels", type=Path, metavar="FOLDER",
+                        help="for a replay of another rules epoch: wheels of its runtime's libraries (offline)")
+    parser.add_argument("--online", action="store_true", help="let a runtime's libraries be downloaded if needed")
+    parser.add_argument("--isolated", action="store_true", help="run a runtime in its own environment even when "
+                        "this one has its libraries")
+    parser.add_argument("--installer", choices=("auto", "uv", "pip"), default="auto",
+                        help="what makes a runtime's environment (auto: uv if installed, else venv and pip)")
+
+
 def run(args: argparse.Namespace) -> int:
-    """Dispatch to verify, re-record, save-as or watching."""
+    """Dispatch to verify, re-record, save-as or watching (a replay of another rules epoch to its runtime)."""
+    from roguelike.cli.epochs import foreign_replay, runtime_options, run_elsewhere
+
     if args.verify:
-        return verify_files(args.files, sys.stdout, sys.stderr, args.jobs)
+        return verify_files(args.files, sys.stdout, sys.stderr, args.jobs, runtime_options(args))
+    if not (args.rerecord or args.rebuild):
+        foreign = foreign_replay(args.files)
+        if foreign is not None:
+            return run_elsewhere(args, foreign)
     if args.rerecord:
         from roguelike.replay.corpus import rerecord_paths
 

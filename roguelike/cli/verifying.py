@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Future
 
     from roguelike.replay.verify import Progress
+    from roguelike.runtimes.dispatch import Options
 
 EXIT_OK, EXIT_DIVERGED, EXIT_BAD_FILE = 0, 1, 2
 
@@ -57,23 +58,27 @@ def default_jobs(files: list[Path]) -> int:
     return max(1, min(cores(), worth))
 
 
-def verify_files(paths: list[Path], out: TextIO, err: TextIO, jobs: int | None = None) -> int:
-    """Verify every file (folders expanded), printing verdicts in order; the worst exit status."""
+def verify_files(paths: list[Path], out: TextIO, err: TextIO, jobs: int | None = None,
+                 options: Options | None = None) -> int:
+    """Verify every file (folders expanded), printing verdicts in order; the worst exit status.
+
+    A file of another rules epoch is verified by that epoch's runtime (``options`` say how to
+    reach its libraries)."""
     files, empty = replay_files(paths)
     for folder in empty:
         print(f"hedonic replay: {folder}: a folder without replay files (*.replay)", file=err)
     worst = EXIT_BAD_FILE if empty else EXIT_OK
     workers = min(jobs or default_jobs(files), len(files))
     if workers <= 1:
-        return max([worst, *(verify_file(path, out, err) for path in files)])
-    for status, printed, complained in verified_in_parallel(files, workers, err):
+        return max([worst, *(verify_file(path, out, err, options) for path in files)])
+    for status, printed, complained in verified_in_parallel(files, workers, err, options):
         out.write(printed)
         err.write(complained)
         worst = max(worst, status)
     return worst
 
 
-def verified_in_parallel(files: list[Path], workers: int, err: TextIO) -> Iterator[Outcome]:
+def verified_in_parallel(files: list[Path], workers: int, err: TextIO, options: Options | None) -> Iterator[Outcome]:
     """Each file's outcome, in the order given, verified by ``workers`` processes, longest first."""
     import multiprocessing  # loaded only for several files: every hedonic command imports this module
     from concurrent.futures import ProcessPoolExecutor
@@ -87,7 +92,7 @@ def verified_in_parallel(files: list[Path], workers: int, err: TextIO) -> Iterat
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
         futures: dict[Path, Future[Outcome]] = {}
         for path in sorted(files, key=file_size, reverse=True):
-            futures[path] = pool.submit(verify_quietly, path)
+            futures[path] = pool.submit(verify_quietly, path, options)
         for done, path in enumerate(files, start=1):
             yield futures[path].result()
             show_count(err, done, len(files))
@@ -102,19 +107,23 @@ def file_size(path: Path) -> int:
         return 0
 
 
-def verify_quietly(path: Path) -> Outcome:
+def verify_quietly(path: Path, options: Options | None) -> Outcome:
     """Verify one file in a worker, keeping what it would print."""
     out, err = io.StringIO(), io.StringIO()
-    status = verify_file(path, out, err)
+    status = verify_file(path, out, err, options)
     return status, out.getvalue(), err.getvalue()
 
 
-def verify_file(path: Path, out: TextIO, err: TextIO) -> int:
-    """Verify one file and print its verdict."""
-    from roguelike.replay.fileformat import ReplayError, read_replay
+def verify_file(path: Path, out: TextIO, err: TextIO, options: Options | None = None) -> int:
+    """Verify one file and print its verdict (through its epoch's runtime if it is of another)."""
+    from roguelike.core.epoch import RULES_EPOCH
+    from roguelike.replay.fileformat import ReplayError, read_header, read_replay
     from roguelike.replay.verify import Outcome, verify
 
     try:
+        replay_format, header = read_header(path)
+        if header.epoch != RULES_EPOCH:
+            return verify_elsewhere(path, header.epoch, replay_format, out, err, options)
         replay = read_replay(path)
     except ReplayError as error:
         print(f"hedonic replay: {path}: {error}", file=err)
@@ -122,7 +131,8 @@ def verify_file(path: Path, out: TextIO, err: TextIO) -> int:
     verdict = verify(replay, progress_printer(path, err))
     clear_progress(err)
     if verdict.outcome is Outcome.MATCHED:
-        print(f"{path}: {counted(verdict.turns, 'turn')} verified ({counted(verdict.steps, 'command')})", file=out)
+        print(f"{path}: {counted(verdict.turns, 'turn')} verified ({counted(verdict.steps, 'command')}) "
+              f"under rules epoch {header.epoch}", file=out)
     else:
         print(f"{path}: {verdict.details[0]}", file=out)
     for line in verdict.details[1 if verdict.outcome is Outcome.DIVERGED else 0 :]:
@@ -131,6 +141,37 @@ def verify_file(path: Path, out: TextIO, err: TextIO) -> int:
         print(f"  note: the last record was cut off at byte {replay.torn_at} (a killed game); "
               "verified up to the one before", file=out)
     return EXIT_OK if verdict.outcome is Outcome.MATCHED else EXIT_DIVERGED
+
+
+def verify_elsewhere(path: Path, epoch: int, replay_format: int, out: TextIO, err: TextIO,
+                     options: Options | None) -> int:
+    """Verify a replay of another rules epoch through that epoch's runtime, saying so."""
+    from roguelike.runtimes.dispatch import Options, in_runtime_child, run_in_runtime, runtime_for
+    from roguelike.runtimes.store import RuntimeTrouble
+
+    notes: list[str] = []
+    try:
+        if in_runtime_child():
+            raise RuntimeTrouble("this is already a runtime of another epoch")
+        runtime = runtime_for(epoch, replay_format, notes.append)
+        done = run_in_runtime(runtime, ["replay", "--verify", "--jobs", "1", str(path)], options or Options(),
+                              notes.append, capture=True)
+    except RuntimeTrouble as trouble:
+        err.write("".join(f"hedonic replay: {note}\n" for note in notes))
+        print(f"hedonic replay: {path}: {epochs_named(epoch)}; {trouble}", file=err)
+        return EXIT_BAD_FILE
+    err.write("".join(f"hedonic replay: {note}\n" for note in notes) + done.stderr)
+    out.write(done.stdout)
+    print(f"  {epochs_named(epoch)}: played by the runtime of {runtime.name}", file=out)
+    return done.returncode if done.returncode in (EXIT_OK, EXIT_DIVERGED) else EXIT_BAD_FILE
+
+
+def epochs_named(epoch: int) -> str:
+    """Both epochs, when a file's differs from this game's."""
+    from roguelike.core.epoch import RULES_EPOCH
+
+    newer = ", a newer game's" if epoch > RULES_EPOCH else ""
+    return f"recorded under rules epoch {epoch}{newer} (this game plays epoch {RULES_EPOCH})"
 
 
 def counted(number: int, noun: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import TextIO
@@ -19,12 +20,14 @@ from typing import TextIO
 from roguelike.bots.registry import BOTS, Player
 from roguelike.core.commands import Command
 from roguelike.saves.crash import one_line
+from roguelike.core.epoch import RULES_EPOCH
 from roguelike.core.game import Game
 from roguelike.replay.fileformat import FORMAT_VERSION, SUFFIX, Replay, ReplayError, read_replay
 from roguelike.replay.recorder import ReplayRecorder
 from roguelike.core.session import Session
 
 MANIFEST = "corpus.json"
+EPOCHS = "epochs"  # the folder beside a corpus keeping the replays of older rules epochs
 SEED_SEARCH = 300
 ACTIONS_PER_TURN = 8  # as in headless.play_bot: a bot bumping into nothing cannot loop forever
 
@@ -140,20 +143,37 @@ def write_recording(path: Path, seed: int, name: str, commands: list[Command], c
 
     A file whose game is unchanged is kept as it is, in the format it was made in: it is
     compared with a recording in its own format, and only a changed game is written anew,
-    in today's format.
+    in today's format. A file of an older rules epoch is always recorded anew, the old one
+    first kept in ``epochs/<its epoch>/`` beside it, where it goes on verifying through
+    that epoch's runtime.
     """
     temporary = path.with_name(path.name + ".tmp")
     existing = readable(path)
-    kept_format = existing.format if existing is not None else FORMAT_VERSION
+    same_epoch = existing is not None and existing.header.epoch == RULES_EPOCH
+    kept_format = existing.format if existing is not None and same_epoch else FORMAT_VERSION
     every = commands + ([crash] if crash is not None else [])
     record(temporary, path.stem, seed, name, every, kept_format)
-    if existing is not None and same_records(existing, read_replay(temporary)):
+    if existing is not None and same_epoch and same_records(existing, read_replay(temporary)):
         temporary.unlink()
         return "unchanged"
     if kept_format != FORMAT_VERSION:
         record(temporary, path.stem, seed, name, every, FORMAT_VERSION)
+    kept = keep_old_epoch(path, existing) if existing is not None and not same_epoch else ""
     os.replace(temporary, path)
-    return "re-recorded"
+    return "re-recorded" + kept
+
+
+def keep_old_epoch(path: Path, existing: Replay) -> str:
+    """Copy a replay of an older rules epoch into ``epochs/<epoch>/`` beside it; what was done."""
+    folder = path.parent / EPOCHS / str(existing.header.epoch)
+    kept = folder / path.name
+    if kept.exists():
+        if kept.read_bytes() != path.read_bytes():
+            raise FileExistsError(f"{kept} already holds another replay of that name")
+        return f" (epoch {existing.header.epoch}'s file already kept in {kept})"
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(path, kept)
+    return f" (epoch {existing.header.epoch}'s file kept in {kept})"
 
 
 def readable(path: Path) -> Replay | None:

@@ -6,8 +6,10 @@ big-endian 32-bit words) and the payload, one msgpack value. The first frame is 
 header; every later one is a step ``[0, index, command, turn, checksum, changes]``
 (``changes``: the facts of :mod:`roguelike.replay.witness` that changed that turn)
 or, last, a crash ``[1, index, command | None, error]``. The two formats differ only in
-the checksum: format 1 hashes the snapshot's bytes whole, format 2 with each floor's
-bytes replaced by their own SHA-256 (:func:`checksum_in`); both are read and verified.
+the checksum: format 1 hashes the snapshot's bytes whole, format 2 on with each floor's
+bytes replaced by their own SHA-256 (:func:`checksum_in`); all are read and verified.
+Format 3 adds the rules epoch to the header (:mod:`roguelike.core.epoch`); a file of an
+older format was recorded under :data:`~roguelike.core.epoch.FIRST_EPOCH`.
 
 Any single flipped bit is caught (length vs complement, or the CRC), so a damaged file
 is rejected before anything is simulated. A file cut inside its last frame is what a
@@ -30,11 +32,14 @@ from typing import Any, Protocol
 import msgpack
 
 from roguelike.core.commands import Command, decode_command, encode_command
+from roguelike.core.epoch import FIRST_EPOCH, RULES_EPOCH
 from roguelike.core.names import clean_name
 
 MAGIC = b"HHREPLAY"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 WHOLE_BYTES_CHECKSUM = 1  # the last format whose checksum hashes the snapshot's bytes whole
+EPOCH_SINCE = 3  # the first format whose header records the rules epoch
+MAX_EPOCH = 2**31 - 1
 SUFFIX = ".replay"
 PREAMBLE = struct.Struct(">8sH")
 FRAME = struct.Struct(">III")
@@ -80,17 +85,22 @@ class ReplayError(Exception):
 
 @dataclass(frozen=True)
 class Header:
-    """Who played what: the game id, seed, player name, game version and date."""
+    """Who played what: the game id, seed, player name, game version, date and rules epoch."""
 
     game_id: str
     seed: int
     name: str
     version: str
     date: str
+    epoch: int = RULES_EPOCH
 
-    def to_plain(self) -> dict[str, Any]:
-        """The header as the msgpack map stored in the file."""
-        return {"id": self.game_id, "seed": self.seed, "name": self.name, "version": self.version, "date": self.date}
+    def to_plain(self, replay_format: int = FORMAT_VERSION) -> dict[str, Any]:
+        """The header as the msgpack map stored in a file of ``replay_format``."""
+        plain: dict[str, Any] = {"id": self.game_id, "seed": self.seed, "name": self.name, "version": self.version,
+                                 "date": self.date}
+        if replay_format >= EPOCH_SINCE:
+            plain["epoch"] = self.epoch
+        return plain
 
 
 @dataclass(frozen=True)
@@ -143,7 +153,7 @@ def frame(value: object) -> bytes:
 
 def header_bytes(header: Header, replay_format: int = FORMAT_VERSION) -> bytes:
     """The start of a replay file: preamble and header frame."""
-    return preamble(replay_format) + frame(header.to_plain())
+    return preamble(replay_format) + frame(header.to_plain(replay_format))
 
 
 def step_bytes(index: int, command: Command, turn: int, checksum: str, changes: Witness) -> bytes:
@@ -171,8 +181,26 @@ def read_replay(path: Path) -> Replay:
     return parse_replay(read_bytes(path))
 
 
-def read_bytes(path: Path) -> bytes:
-    """A regular file's bytes, refusing devices, pipes and files too large to be replays."""
+def read_header(path: Path) -> tuple[int, Header]:
+    """A replay's format and header, reading no further than the header frame."""
+    data = read_bytes(path, PREAMBLE.size + FRAME.size + MAX_HEADER_BYTES)
+    replay_format = check_preamble(data)
+    payloads, _, _ = split_frames(data[: PREAMBLE.size + FRAME.size + header_length(data)])
+    if not payloads:
+        raise ReplayError("the file ends inside its header")
+    return replay_format, parse_header(unpack(payloads[0], "the header"), replay_format)
+
+
+def header_length(data: bytes) -> int:
+    """The header frame's payload length as its frame says (0 if the frame is cut short)."""
+    if len(data) < PREAMBLE.size + FRAME.size:
+        return 0
+    return int(FRAME.unpack_from(data, PREAMBLE.size)[0])
+
+
+def read_bytes(path: Path, head: int | None = None) -> bytes:
+    """A regular file's bytes (only its first ``head`` when given), refusing devices, pipes and
+    files too large to be replays."""
     try:
         fd = os.open(path, READ_FLAGS)
     except OSError as error:
@@ -184,7 +212,7 @@ def read_bytes(path: Path) -> bytes:
         if info.st_size > MAX_FILE_BYTES:
             raise ReplayError(f"too large to be a replay (over {MAX_FILE_BYTES // 2**20} MiB)")
         with os.fdopen(os.dup(fd), "rb") as file:
-            return file.read(MAX_FILE_BYTES + 1)
+            return file.read(MAX_FILE_BYTES + 1 if head is None else head)
     except OSError as error:
         raise ReplayError(f"cannot read it ({error.strerror or error})") from None
     finally:
@@ -197,7 +225,7 @@ def parse_replay(data: bytes) -> Replay:
     payloads, ends, torn_at = split_frames(data)
     if not payloads:
         raise ReplayError("the file ends inside its header")
-    header = parse_header(unpack(payloads[0], "the header"))
+    header = parse_header(unpack(payloads[0], "the header"), replay_format)
     steps, crash = parse_records(payloads[1:])
     return Replay(header, steps, crash, ends[: len(steps) + 1], torn_at, replay_format)
 
@@ -292,8 +320,8 @@ def refuse_extension(code: int, data: bytes) -> Any:
     raise ValueError(f"extension type {code}")
 
 
-def parse_header(value: Any) -> Header:
-    """The header, with every field checked."""
+def parse_header(value: Any, replay_format: int = FORMAT_VERSION) -> Header:
+    """The header of a file of ``replay_format``, with every field checked."""
     if not isinstance(value, dict):
         raise ReplayError(f"the header should be a table, not {kind_of(value)}")
     header = Header(
@@ -302,12 +330,23 @@ def parse_header(value: Any) -> Header:
         name=header_field(value, "name", str),
         version=header_field(value, "version", str),
         date=header_field(value, "date", str),
+        epoch=header_epoch(value, replay_format),
     )
     if not GAME_ID.fullmatch(header.game_id):
         raise ReplayError("the header's game id has characters a game id never has")
     if clean_name(header.name) != header.name or not header.name:
         raise ReplayError("the header's name has characters a player's name never has")
     return header
+
+
+def header_epoch(header: dict[str, Any], replay_format: int) -> int:
+    """The rules epoch a file was recorded under (older formats: the first epoch)."""
+    if replay_format < EPOCH_SINCE:
+        return FIRST_EPOCH
+    epoch: int = header_field(header, "epoch", int)
+    if not FIRST_EPOCH <= epoch <= MAX_EPOCH:
+        raise ReplayError(f"the header's rules epoch {epoch} is not one any game has had")
+    return epoch
 
 
 def header_field(header: dict[str, Any], key: str, kind: type) -> Any:

@@ -26,6 +26,7 @@ from roguelike.saves.datadir import subdir
 from roguelike.saves.errors import in_words
 from roguelike.core.game import Game
 from roguelike.core.notices import Notices
+from roguelike.core.epoch import RULES_EPOCH
 from roguelike.replay.fileformat import (
     FORMAT_VERSION, SUFFIX, Header, Replay, ReplayError, Witness, carried_steps, checksum_in, crash_bytes,
     header_bytes, read_replay, step_bytes,
@@ -136,6 +137,9 @@ class ReplayRecorder:
         """Go on recording a loaded game whose replay holds at least its ``steps`` commands,
         once the records its save ``carried`` put back any a power cut took."""
         replay = read_replay(path)
+        if replay.header.epoch != RULES_EPOCH:
+            raise ReplayError(f"its replay {path} holds rules epoch {replay.header.epoch}'s turns; this game plays "
+                              f"epoch {RULES_EPOCH}'s rules, so the replay keeps the game as it was up to here")
         if len(replay.steps) < steps and carried:
             replay = put_back(path, replay, carried)
         if len(replay.steps) < steps:

@@ -25,6 +25,7 @@ from roguelike.saves.schema import Malformed, checker
 from roguelike.saves.slots import SlotWriter, is_slotted, newest_slot, slotted_file
 from roguelike.saves.upgrade import FORMAT_VERSION, upgrade
 from roguelike.saves.validate import validate_snapshot
+from roguelike.core.epoch import FIRST_EPOCH, RULES_EPOCH
 from roguelike.core.plain import Plain, encode, snapshot_digest
 
 if TYPE_CHECKING:
@@ -41,9 +42,11 @@ _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY
 
 
 class SaveHeaderTail(TypedDict, total=False):
-    """Format 7 on: the replay's records not yet known to be on disk (the recorder syncs every few dozen)."""
+    """Format 7 on: the replay's records not yet known to be on disk (the recorder syncs every few dozen);
+    format 8 on: the rules epoch the game is played under (older saves: the first epoch)."""
 
     replay_tail: bytes
+    epoch: int
 
 
 class SaveHeader(SaveHeaderTail):
@@ -62,6 +65,11 @@ class SaveFile:
     version: int
     header: SaveHeader
     plain: Plain
+
+    @property
+    def epoch(self) -> int:
+        """The rules epoch this game was saved under."""
+        return self.header.get("epoch", FIRST_EPOCH)
 
     @property
     def checksum(self) -> str:
@@ -94,7 +102,8 @@ def write_save(path: Path, snapshot: bytes, *, steps: int = 0, slots: SlotWriter
 def sealed_save(snapshot: bytes, steps: int, replay_tail: bytes = b"") -> bytes:
     """A snapshot in the envelope of a save, with its header (when, after how many commands, by which
     game, and the replay's records since its last sync)."""
-    header: SaveHeader = {"saved_at": int(time.time()), "steps": steps, "game": __version__, "replay_tail": replay_tail}
+    header: SaveHeader = {"saved_at": int(time.time()), "steps": steps, "game": __version__, "replay_tail": replay_tail,
+                          "epoch": RULES_EPOCH}
     return seal(SAVE_MAGIC, FORMAT_VERSION, encode(dict(header)), snapshot)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from roguelike.core.chart import Chart
 from roguelike.saves.errors import Damaged
 
-FORMAT_VERSION = 7
+FORMAT_VERSION = 8
 SLOTTED_SINCE = 6  # the first format whose file holds two slots (slots.py) rather than one envelope
 OLDEST_VERSION = 1
 
@@ -70,9 +70,16 @@ def carry_replay_tail(plain: dict[str, Any]) -> dict[str, Any]:
     return plain
 
 
+def record_epoch(plain: dict[str, Any]) -> dict[str, Any]:
+    """7 to 8: a save's header names the rules epoch its game is played under (older saves
+    were all made under the first); the game in it is unchanged."""
+    return plain
+
+
 # UPGRADES[v] turns a version-v snapshot into a version-(v + 1) one.
 UPGRADES: dict[int, Upgrade] = {
     1: own_game, 2: kinds_of_floor_and_mind, 3: add_chart, 4: give_score, 5: two_slots, 6: carry_replay_tail,
+    7: record_epoch,
 }
 
 

@@ -1,0 +1,93 @@
+"""Playing a replay of another rules epoch: its epoch's runtime, run in a child process.
+
+The child is this machine's Python (or an isolated environment's, when the runtime's lock
+differs from the libraries installed here) with the runtime's code first on its import
+path, running the same ``hedonic`` command line. A damaged runtime is named and rebuilt
+from where it came from when that is still at hand, and never used.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from roguelike.runtimes.environments import Installer, interpreter_for
+from roguelike.runtimes.store import Runtime, RuntimeTrouble, damage, kept_runtimes, version_key
+
+CHILD_ENV = "HEDONIC_RUNTIME_CHILD"  # set in a runtime's child: it never dispatches again
+BOOT = (
+    "import sys\n"
+    "code = sys.argv[1]\n"
+    "sys.path[:] = [code] + [p for p in sys.path if p not in ('', '.')]\n"
+    "sys.argv = ['hedonic', *sys.argv[2:]]\n"
+    "from roguelike.cli.main import main\n"
+    "raise SystemExit(main(sys.argv[1:]))\n"
+)
+
+Tell = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class Options:
+    """How to reach a runtime's libraries: a wheel folder, the network, always isolated, and by what."""
+
+    wheels: Path | None = None
+    online: bool = False
+    isolated: bool = False
+    installer: Installer = "auto"
+
+
+def in_runtime_child() -> bool:
+    """Whether this process is already a runtime's child."""
+    return os.environ.get(CHILD_ENV) == "1"
+
+
+def runtime_for(epoch: int, replay_format: int, tell: Tell) -> Runtime:
+    """The newest whole runtime of an epoch that reads a replay format; RuntimeTrouble if none."""
+    from roguelike.runtimes.repair import repaired
+
+    kept, _ = kept_runtimes()
+    fitting = [r for r in kept if r.epoch == epoch and r.replay_format >= replay_format]
+    for runtime in sorted(fitting, key=lambda r: version_key(r.version), reverse=True):
+        problems = damage(runtime)
+        if not problems:
+            return runtime
+        tell(f"the runtime of {runtime.name} ({runtime.path}) is damaged: {problems[0]}")
+        fixed = repaired(runtime, tell)
+        if fixed is not None:
+            return fixed
+    raise RuntimeTrouble(missing_runtime(epoch, replay_format))
+
+
+def missing_runtime(epoch: int, replay_format: int) -> str:
+    """What to do when no runtime can play an epoch's replays."""
+    return (f"no runtime of rules epoch {epoch} (reading replay format {replay_format}) is kept on this machine: "
+            f"install a game version of that epoch once, or add one with 'hedonic runtimes --add WHEEL|FOLDER|GIT-REVISION'"
+            " (see README, 'Old replays')")
+
+
+def child_command(runtime: Runtime, python: Path, argv: Sequence[str]) -> list[str]:
+    """The command that runs ``hedonic ARGV`` with a runtime's code."""
+    return [str(python), "-c", BOOT, str(runtime.code), *argv]
+
+
+def child_environment() -> dict[str, str]:
+    """This process's environment, marked as a runtime's child."""
+    return {**os.environ, CHILD_ENV: "1"}
+
+
+def run_in_runtime(runtime: Runtime, argv: Sequence[str], options: Options, tell: Tell,
+                   capture: bool = False) -> subprocess.CompletedProcess[str]:
+    """Run ``hedonic ARGV`` under a runtime; its streams are this process's unless captured."""
+    python = interpreter_for(runtime, options.wheels, options.online, options.isolated, options.installer, tell)
+    return subprocess.run(child_command(runtime, python, argv), env=child_environment(), text=True,
+                          capture_output=capture, stdin=None if not capture else subprocess.DEVNULL, check=False)
+
+
+def stderr_teller(prefix: str = "hedonic") -> Tell:
+    """Tell by one line on stderr."""
+    return lambda text: print(f"{prefix}: {text}", file=sys.stderr)

@@ -1,0 +1,113 @@
+"""Making runtimes: a copy of a game's code, from this installation, a folder, a wheel or git.
+
+The epoch, version and newest replay format of the code are read from its files as text
+(never by running them), the files are copied with their hashes and the lock, and the
+folder appears whole or not at all (built aside, then renamed into place).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from roguelike import __version__
+from roguelike.core.epoch import FIRST_EPOCH, RULES_EPOCH
+from roguelike.runtimes.lock import current_lock
+from roguelike.runtimes.store import (
+    CODE, DESCRIPTION, PACKAGES, Runtime, RuntimeTrouble, cache_root, epoch_folder, file_hash, read_runtime,
+    runtime_folder,
+)
+
+EPOCH_LINE = re.compile(r"^RULES_EPOCH\s*(?::[^=\n]*)?=\s*(\d+)", re.MULTILINE)
+VERSION_LINE = re.compile(r"^__version__\s*=\s*[\"']([^\"']+)[\"']", re.MULTILINE)
+FORMAT_LINE = re.compile(r"^FORMAT_VERSION\s*=\s*(\d+)", re.MULTILINE)
+SKIPPED = ("__pycache__",)
+SKIPPED_SUFFIXES = (".pyc", ".pyo")
+
+
+def code_files(source: Path) -> Iterator[tuple[str, Path]]:
+    """The files of the game's packages under ``source`` (path under the code folder, file)."""
+    for package in PACKAGES:
+        for path in sorted((source / package).rglob("*")):
+            if path.is_file() and not set(path.parts) & set(SKIPPED) and path.suffix not in SKIPPED_SUFFIXES:
+                yield path.relative_to(source).as_posix(), path
+
+
+def read_text(source: Path, relative: str) -> str:
+    """A file of the code as text ('' if it is missing)."""
+    try:
+        return (source / relative).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def describe_code(source: Path) -> tuple[int, str, int]:
+    """The rules epoch, game version and newest replay format of the code under ``source``."""
+    if not (source / "roguelike" / "__init__.py").is_file():
+        raise RuntimeTrouble(f"{source}: holds no game (no roguelike/__init__.py)")
+    epoch = EPOCH_LINE.search(read_text(source, "roguelike/core/epoch.py"))
+    version = VERSION_LINE.search(read_text(source, "roguelike/__init__.py"))
+    replay_format = FORMAT_LINE.search(read_text(source, "roguelike/replay/fileformat.py"))
+    if version is None or replay_format is None:
+        raise RuntimeTrouble(f"{source}: its version or replay format cannot be read")
+    return int(epoch.group(1)) if epoch else FIRST_EPOCH, version.group(1), int(replay_format.group(1))
+
+
+def build_runtime(source: Path, origin: str, lock: dict[str, str] | None = None, root: Path | None = None) -> Runtime:
+    """Keep the code under ``source`` as a runtime (the one already kept if it is the same code)."""
+    epoch, version, replay_format = describe_code(source)
+    listed = list(code_files(source))
+    files = {relative: file_hash(path) for relative, path in listed}
+    runtime = Runtime(runtime_folder(epoch, version, files, root), epoch, version, replay_format, origin,
+                      lock if lock is not None else current_lock(), files)
+    if (runtime.path / DESCRIPTION).is_file():
+        return read_runtime(runtime.path)
+    write_runtime(runtime, listed)
+    return runtime
+
+
+def write_runtime(runtime: Runtime, listed: list[tuple[str, Path]]) -> None:
+    """Copy the files beside the runtime's folder, then rename them into place."""
+    import json
+
+    runtime.path.parent.mkdir(parents=True, exist_ok=True)
+    aside = Path(tempfile.mkdtemp(prefix=".building-", dir=runtime.path.parent))
+    try:
+        for relative, path in listed:
+            target = aside / CODE / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+        (aside / DESCRIPTION).write_text(json.dumps(runtime.to_plain(), indent=1, sort_keys=True), encoding="utf-8")
+        os.replace(aside, runtime.path)
+    except OSError:
+        if not (runtime.path / DESCRIPTION).is_file():  # another process may have kept the same code meanwhile
+            raise
+    finally:
+        shutil.rmtree(aside, ignore_errors=True)
+
+
+def own_source() -> Path:
+    """The folder holding this game's packages (site-packages, or a checkout)."""
+    import roguelike
+
+    return Path(roguelike.__file__).resolve().parent.parent
+
+
+def keep_own_runtime(root: Path | None = None) -> Runtime | None:
+    """Keep this game's own code the first time this version runs (None when already kept).
+
+    The check is one folder listing, so it costs nothing on later starts.
+    """
+    folder = epoch_folder(RULES_EPOCH, root)
+    if any(folder.glob(f"{glob_escape(__version__)}-*")):
+        return None
+    return build_runtime(own_source(), f"installed {__version__}", root=root)
+
+
+def glob_escape(text: str) -> str:
+    """Text matched literally by a glob pattern."""
+    return re.sub(r"([*?\[])", r"[\1]", text)

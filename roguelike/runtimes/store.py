@@ -1,0 +1,151 @@
+"""Where runtimes are kept and what each one is: its folder, description, hashes and damage."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from roguelike import APP_ID
+
+CACHE_ENV = "HEDONIC_CACHE_DIR"  # a folder to keep runtimes in instead of the user's cache folder
+DESCRIPTION = "runtime.json"
+CODE = "code"
+PACKAGES = ("roguelike", "components", "systems")
+MAX_DESCRIPTION_BYTES = 4 * 1024 * 1024
+
+
+class RuntimeTrouble(Exception):
+    """A runtime that cannot be made, found or used; the message is one line saying why."""
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """One kept runtime: the rules epoch and game version of its code, and where it came from."""
+
+    path: Path
+    epoch: int
+    version: str
+    replay_format: int  # the newest replay format its code reads
+    source: str  # "installed <version>", "git <revision>", "wheel <file>" or "folder <path>"
+    lock: dict[str, str]  # distribution name -> exact version it ran with
+    files: dict[str, str]  # path under code/ -> SHA-256 of its bytes
+
+    @property
+    def code(self) -> Path:
+        """The folder to put first on the import path."""
+        return self.path / CODE
+
+    @property
+    def name(self) -> str:
+        """How the player sees it named: ``epoch 1, version 0.2.0``."""
+        return f"epoch {self.epoch}, version {self.version}"
+
+    def size(self) -> int:
+        """The bytes of its code."""
+        return sum((self.code / relative).stat().st_size for relative in self.files if (self.code / relative).exists())
+
+    def to_plain(self) -> dict[str, Any]:
+        """Its description as stored in ``runtime.json``."""
+        return {"epoch": self.epoch, "version": self.version, "replay_format": self.replay_format,
+                "source": self.source, "lock": self.lock, "files": self.files}
+
+
+def cache_root() -> Path:
+    """The folder holding every runtime (``$HEDONIC_CACHE_DIR``, else the platform's cache folder)."""
+    override = os.environ.get(CACHE_ENV)
+    if override:
+        return Path(override) / "runtimes"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP_ID, appauthor=False)) / "runtimes"
+
+
+def epoch_folder(epoch: int, root: Path | None = None) -> Path:
+    """Where the runtimes of one epoch are kept."""
+    return (root or cache_root()) / f"epoch-{epoch}"
+
+
+def runtime_folder(epoch: int, version: str, files: dict[str, str], root: Path | None = None) -> Path:
+    """The folder of a runtime: by epoch, then version and a digest of its code."""
+    return epoch_folder(epoch, root) / f"{version}-{code_digest(files)[:12]}"
+
+
+def code_digest(files: dict[str, str]) -> str:
+    """One digest over every file's path and hash."""
+    return hashlib.sha256(json.dumps(sorted(files.items())).encode()).hexdigest()
+
+
+def file_hash(path: Path) -> str:
+    """The SHA-256 of a file's bytes."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def read_runtime(folder: Path) -> Runtime:
+    """The runtime kept in a folder; RuntimeTrouble if its description is missing or damaged."""
+    path = folder / DESCRIPTION
+    try:
+        data = path.read_bytes()[:MAX_DESCRIPTION_BYTES]
+        plain = json.loads(data)
+    except (OSError, ValueError) as error:
+        raise RuntimeTrouble(f"{path}: cannot be read ({error.__class__.__name__})") from None
+    return runtime_from(folder, plain)
+
+
+def runtime_from(folder: Path, plain: Any) -> Runtime:
+    """A description checked field by field."""
+    where = folder / DESCRIPTION
+    if not isinstance(plain, dict):
+        raise RuntimeTrouble(f"{where}: should hold a table")
+    fields = {"epoch": int, "version": str, "replay_format": int, "source": str, "lock": dict, "files": dict}
+    for key, kind in fields.items():
+        if type(plain.get(key)) is not kind:
+            raise RuntimeTrouble(f"{where}: its {key!r} should be {kind.__name__}")
+    for table in ("lock", "files"):
+        if not all(type(k) is str and type(v) is str for k, v in plain[table].items()):
+            raise RuntimeTrouble(f"{where}: its {table!r} should map text to text")
+    return Runtime(folder, plain["epoch"], plain["version"], plain["replay_format"], plain["source"],
+                   plain["lock"], plain["files"])
+
+
+def damage(runtime: Runtime) -> list[str]:
+    """What is wrong with a runtime's files against its recorded hashes (nothing when whole)."""
+    problems = []
+    for relative, digest in sorted(runtime.files.items()):
+        path = runtime.code / relative
+        if not safe_relative(relative):
+            problems.append(f"{relative}: a path outside the runtime")
+        elif not path.is_file():
+            problems.append(f"{relative}: missing")
+        elif file_hash(path) != digest:
+            problems.append(f"{relative}: changed")
+    return problems
+
+
+def safe_relative(relative: str) -> bool:
+    """Whether a recorded path stays inside the runtime's code folder."""
+    parts = Path(relative).parts
+    return bool(parts) and not Path(relative).is_absolute() and ".." not in parts
+
+
+def kept_runtimes(root: Path | None = None) -> tuple[list[Runtime], list[str]]:
+    """Every runtime kept, by epoch then version, and a line for each folder that is not one."""
+    found: list[Runtime] = []
+    unreadable: list[str] = []
+    base = root or cache_root()
+    for folder in sorted(base.glob("epoch-*/*")):
+        if not folder.is_dir() or folder.name.startswith("."):
+            continue
+        try:
+            found.append(read_runtime(folder))
+        except RuntimeTrouble as trouble:
+            unreadable.append(str(trouble))
+    return sorted(found, key=lambda r: (r.epoch, version_key(r.version), str(r.path))), unreadable
+
+
+def version_key(version: str) -> tuple[tuple[int, int, str], ...]:
+    """A version ordered by its numbers (``0.10.0`` after ``0.9.1``)."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in version.split("."))
