@@ -19,6 +19,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 # Games the tests start (and the replays they record) never land in the user's data folder.
 os.environ["HEDONIC_DATA_DIR"] = tempfile.mkdtemp(prefix="hedonic-tests-")
 atexit.register(shutil.rmtree, os.environ["HEDONIC_DATA_DIR"], ignore_errors=True)
+# ...nor do the runtimes they keep land in the user's cache folder.
+os.environ["HEDONIC_CACHE_DIR"] = tempfile.mkdtemp(prefix="hedonic-tests-cache-")
+atexit.register(shutil.rmtree, os.environ["HEDONIC_CACHE_DIR"], ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

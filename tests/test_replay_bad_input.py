@@ -18,7 +18,7 @@ from roguelike.replay.fileformat import (
 
 from replay_helpers import record_bot_game
 
-GOOD_HEADER = {"id": "g1", "seed": 3, "name": "Bot", "version": "0.1.0", "date": "2026-01-01T00:00:00+00:00"}
+GOOD_HEADER = {"id": "g1", "seed": 3, "name": "Bot", "version": "0.1.0", "date": "2026-01-01T00:00:00+00:00", "epoch": 1}
 
 
 @pytest.fixture(scope="module")
@@ -116,6 +116,9 @@ def step(index: int = 1, command: object = (0,), turn: object = 1, checksum: obj
     ("header", "records", "words"),
     [
         ({**GOOD_HEADER, "seed": "three"}, [], "'seed' should be int, not text"),
+        ({**GOOD_HEADER, "epoch": "one"}, [], "'epoch' should be int, not text"),
+        ({**GOOD_HEADER, "epoch": 0}, [], "rules epoch 0 is not one any game has had"),
+        ({k: v for k, v in GOOD_HEADER.items() if k != "epoch"}, [], "no 'epoch'"),
         ({**GOOD_HEADER, "name": 12}, [], "'name' should be str"),
         ({**GOOD_HEADER, "id": "../../etc/passwd"}, [], "game id"),
         ({**GOOD_HEADER, "name": "Eve\x1b]0;owned\x07"}, [], "name has characters"),

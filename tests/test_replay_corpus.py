@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.core.epoch import RULES_EPOCH
 from roguelike.core.game import Game
 from roguelike.replay.corpus import MANIFEST, load_recipes, rerecord_paths
 from roguelike.replay.fileformat import Replay, read_replay
@@ -22,6 +24,7 @@ from test_crash_reports import explode_at_turn
 CORPUS = ROOT / "replays"
 FILES = sorted(CORPUS.glob("*.replay"))
 RERECORD = "hedonic replay --rerecord replays/"
+BUMP = f"the rules changed: bump RULES_EPOCH (roguelike/core/epoch.py) and re-record ({RERECORD})"
 # Every cause of death the game has: the State of Mind's two and each lethal monster.
 # A new one needs a corpus recipe (see replays/README.md).
 WAYS_TO_DIE = {"exhaustion", "overdose"} | {kind.key for kind in MONSTER_KINDS.values() if kind.hit.kills}
@@ -37,9 +40,25 @@ def played_out(replay: Replay) -> Game:
 
 @pytest.mark.parametrize("path", FILES, ids=lambda path: path.name)
 def test_every_corpus_replay_verifies(path: Path) -> None:
-    verdict = verify(read_replay(path))
-    explain = "\n".join(verdict.details)
-    assert verdict.outcome is Outcome.MATCHED, f"{path.name}: {explain}\nIf the game changed on purpose: {RERECORD}"
+    problem = corpus_problem(read_replay(path))
+    assert problem is None, f"{path.name}: {problem}"
+
+
+def corpus_problem(replay: Replay) -> str | None:
+    """What the corpus guard says of a corpus replay (None when it verifies under this epoch)."""
+    if replay.header.epoch != RULES_EPOCH:
+        return (f"recorded under rules epoch {replay.header.epoch}, and the game plays epoch {RULES_EPOCH}: "
+                f"re-record ({RERECORD}), which keeps the old file in replays/epochs/")
+    verdict = verify(replay)
+    if verdict.outcome is Outcome.MATCHED:
+        return None
+    return "\n".join([*verdict.details, f"If the game changed on purpose, {BUMP}"])
+
+
+def test_the_corpus_guard_asks_for_an_epoch_bump_when_the_rules_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(formulas, "STATE_OF_MIND_START", formulas.STATE_OF_MIND_START + 1)
+    problem = corpus_problem(read_replay(CORPUS / "death-overdose.replay"))
+    assert problem is not None and "bump RULES_EPOCH" in problem and RERECORD in problem
 
 
 def test_the_corpus_holds_every_way_to_die_and_a_game_across_floors() -> None:

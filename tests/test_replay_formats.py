@@ -18,6 +18,7 @@ from roguelike.core.session import Session
 from roguelike.core.snapshot import encode, encoded_state, snapshot_bytes, to_plain
 from roguelike.replay import corpus
 from roguelike.replay.diff import first_difference
+from roguelike.core.epoch import RULES_EPOCH
 from roguelike.replay.fileformat import FORMAT_VERSION, Replay, read_replay, replay_bytes
 from roguelike.replay.verify import Outcome, verify
 
@@ -37,7 +38,7 @@ def recorded(path: Path, seed: int, commands: int, replay_format: int) -> Replay
 def test_a_new_game_is_recorded_in_the_newest_format_and_verifies(tmp_path: Path) -> None:
     path, steps = record_bot_game(tmp_path, seed=7, turns=80)
     replay = read_replay(path)
-    assert replay.format == FORMAT_VERSION == 2
+    assert replay.format == FORMAT_VERSION == 3 and replay.header.epoch == RULES_EPOCH
     assert [record.checksum for record in replay.steps] == [step.checksum for step in steps]
     assert verify(replay).outcome is Outcome.MATCHED
 

@@ -342,6 +342,8 @@ def parse_header(value: Any, replay_format: int = FORMAT_VERSION) -> Header:
 def header_epoch(header: dict[str, Any], replay_format: int) -> int:
     """The rules epoch a file was recorded under (older formats: the first epoch)."""
     if replay_format < EPOCH_SINCE:
+        if "epoch" in header:  # a flipped version bit, or a hand-made file: its checksums cannot be trusted
+            raise ReplayError(f"the header names a rules epoch, which replay format {replay_format} never does")
         return FIRST_EPOCH
     epoch: int = header_field(header, "epoch", int)
     if not FIRST_EPOCH <= epoch <= MAX_EPOCH:

@@ -53,10 +53,10 @@ def make_environment(folder: Path, lock: dict[str, str], wheels: Path | None, on
                      installer: Installer) -> None:
     """Make a fresh environment holding exactly the lock's versions."""
     shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
-    requirements = folder / "requirements.txt"
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    requirements = folder.with_name(folder.name + ".txt")
     requirements.write_text(requirements_text(lock), encoding="utf-8")
-    uv = shutil.which("uv") if installer in ("auto", "uv") else None
+    uv = find_uv() if installer in ("auto", "uv") else None
     if installer == "uv" and uv is None:
         raise RuntimeTrouble("--installer uv, but uv is not installed here")
     steps = uv_steps(uv, folder, requirements, wheels, online) if uv else pip_steps(folder, requirements, wheels, online)
@@ -67,6 +67,12 @@ def make_environment(folder: Path, lock: dict[str, str], wheels: Path | None, on
             last = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"]
             raise RuntimeTrouble(f"making the environment failed ({Path(step[0]).name}): {last[0]}")
     (folder / READY).write_text("", encoding="utf-8")
+
+
+def find_uv() -> str | None:
+    """The uv program: on the PATH, or installed beside this Python (a virtual environment's)."""
+    beside = Path(sys.executable).parent / ("uv.exe" if os.name == "nt" else "uv")
+    return shutil.which("uv") or (str(beside) if beside.is_file() else None)
 
 
 def source_options(wheels: Path | None, online: bool) -> list[str]:
