@@ -25,7 +25,7 @@ from roguelike.runtimes.sources import add_source, past_epochs
 from roguelike.runtimes.store import Runtime, RuntimeTrouble, damage, kept_runtimes
 
 from conftest import ROOT
-from wheelhouse import wheelhouse
+from bench.wheelhouse import wheelhouse
 
 PACKAGES = ("roguelike", "components", "systems")
 

@@ -1,5 +1,5 @@
 """Wheels of this environment's own libraries, repacked from what is installed: the offline
-wheel folder the runtime tests give ``--wheels`` (no network, no download)."""
+wheel folder the runtime tests and ``bench_runtimes`` give ``--wheels`` (no network, no download)."""
 
 from __future__ import annotations
 
