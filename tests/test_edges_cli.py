@@ -21,7 +21,7 @@ from roguelike.replay.fileformat import MASK32, STEP, frame, preamble, read_repl
 from conftest import ROOT
 from replay_helpers import record_bot_game
 
-GOOD_HEADER = {"id": "g1", "seed": 3, "name": "Bot", "version": "0.1.0", "date": "2026-01-01T00:00:00+00:00"}
+GOOD_HEADER = {"id": "g1", "seed": 3, "name": "Bot", "version": "0.1.0", "date": "2026-01-01T00:00:00+00:00", "epoch": 1}
 
 
 @pytest.mark.parametrize("typed", ["a" * 199 + " tail", "x" * 199 + "\u200b y", " " + "b" * 205, "é" * 199 + "  z"])
