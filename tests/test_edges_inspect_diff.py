@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from roguelike.core.epoch import RULES_EPOCH
+
 from roguelike.cli.main import main
 from roguelike.content import formulas
 from roguelike.core.commands import Command, Wait, Wizard
@@ -40,7 +42,7 @@ def test_inspect_prints_the_whole_state_at_a_turn(tmp_path: Path, capsys: pytest
     assert main(["replay", str(path), "--inspect", "20"]) == 0
     state = json.loads(capsys.readouterr().out)
     step = next(record for record in replay.steps if record.turn >= 20)
-    assert state["turn"] == step.turn
+    assert state["turn"] == step.turn and state["rules_epoch"] == RULES_EPOCH
     player = next(entity for entity in state["entities"] if entity["id"] == state["player"])
     facts = recorded_facts(replay.steps, step.index)
     assert [player["position"]["x"], player["position"]["y"]] == facts["@position"]

@@ -64,6 +64,11 @@ def test_it_plays_at_the_chosen_speed_with_the_banner(replay: Replay) -> None:
     assert screen.animated
 
 
+def test_the_banner_names_the_rules_epoch_the_game_was_recorded_under(replay: Replay) -> None:
+    older = replace(replay, header=replace(replay.header, epoch=7))
+    assert "epoch 7" in draw(ReplayScreen(Playback(older)), 10.0)
+
+
 def test_space_pauses_and_resumes(replay: Replay) -> None:
     screen = ReplayScreen(Playback(replay))
     draw(screen, 0.0)

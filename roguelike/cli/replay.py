@@ -145,7 +145,8 @@ def inspect_file(path: Path, turn: int) -> int:
     except NotThere as error:
         print(f"hedonic replay: {path}: {error}", file=sys.stderr)
         return EXIT_DIVERGED
-    print(json.dumps(readable(playback.game), indent=1, ensure_ascii=False))
+    state = {"rules_epoch": playback.replay.header.epoch, **readable(playback.game)}
+    print(json.dumps(state, indent=1, ensure_ascii=False))
     playback.close()
     return EXIT_OK
 

@@ -199,10 +199,10 @@ class ReplayScreen(Screen):
         console.print(1, HINTS_ROW, HINTS, fg=HINT, bg=BANNER_BG)
 
     def status(self) -> str:
-        """Turn N of total, and the speed or "paused"."""
+        """Turn N of total, the speed or "paused", and the rules epoch it was recorded under."""
         turn = self.playback.game.state.turn
         speed = "paused" if self.paused else speed_label(self.speed)
-        return f"turn {turn} of {self.playback.replay.final_turn}   {speed}"
+        return f"turn {turn} of {self.playback.replay.final_turn}   {speed}   epoch {self.playback.replay.header.epoch}"
 
     def note(self) -> tuple[str, tuple[int, int, int]]:
         """The right-hand side: typing, divergence, the end, or nothing."""
