@@ -215,7 +215,7 @@ def test_rest_waits_until_the_state_of_mind_changes_band() -> None:
     commands = run(pilot)
     assert set(commands) == {Wait()}
     assert game.player_component(StateOfMind).value == formulas.WITHDRAWAL_BELOW - 1
-    assert pilot.report == "You are Withdrawal now."
+    assert pilot.report == "You are in Withdrawal now."
 
 
 def test_rest_stops_after_its_turns() -> None:

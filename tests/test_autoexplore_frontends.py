@@ -14,7 +14,8 @@ from tcod.event import KeySym, Modifier, Scancode
 from bestiary_helpers import add_monster, set_player
 from helpers import drawn_game, player_xy
 from term_helpers import ScriptedTerminal, xterm_setup
-from components import Position
+from components import Position, Record
+from roguelike.core.autoexplore import known_doses, step_to
 from roguelike.content import formulas
 from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.game import Game
@@ -196,6 +197,12 @@ def test_automated_steps_are_recorded_as_ordinary_commands_and_verify(tmp_path: 
     game = Game.new(11, "Walker")
     session = Session(game, recording_observers(tmp_path, game))
     app = App(InGameScreen(session))
+    app.handle(key(KeySym.O))
+    assert not app.busy  # five turns from Desperation, a dose in sight: it will not start
+    while game.player_component(Record).doses_used == 0:  # walk to the first dose and take it
+        step = step_to(game, known_doses(game))
+        assert step is not None
+        session.apply(step)
     for _ in range(3):
         app.handle(key(KeySym.O))
         while app.busy:

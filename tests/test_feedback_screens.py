@@ -112,8 +112,10 @@ def test_look_says_when_a_dose_could_overdose_and_when_it_cannot() -> None:
     add_dose(9, 4, Dose(NORMAL_DOSE.key, 40, 0, 0, 0))
     look = LookScreen(game)
     look.on_event(key(KeySym.TAB))
-    set_player(game, state_of_mind=30)
-    assert "At 30 with Tolerance 0: no risk of overdose." in screen_text(look)
+    set_player(game, state_of_mind=20)
+    assert "At 20, Tolerance 0: no risk of overdose." in screen_text(look)
+    set_player(game, state_of_mind=30)  # 56 at most, but a purer batch (+20) would pass 100
+    assert "At 30, Tolerance 0: a purer batch COULD kill." in screen_text(look)
     set_player(game, state_of_mind=60)
     assert "it COULD overdose you" in screen_text(look)
 
@@ -276,7 +278,8 @@ def test_an_overdose_marks_where_the_dose_lay() -> None:
     set_player(game, state_of_mind=95)
     add_dose(9, 4, Dose(SMALL_DOSE.key, 40, 0, 0, 0))
     screen = InGameScreen(Session(game))
-    dying = screen.on_event(key(KeySym.RIGHT)).screen  # type: ignore[union-attr]
+    assert screen.on_event(key(KeySym.RIGHT)) is None and screen.asking is not None  # it asks first
+    dying = screen.on_event(key(KeySym.Y)).screen  # type: ignore[union-attr]
     assert game.state.cause_of_death == "overdose" and dying.mark == (9, 4)
 
 

@@ -81,7 +81,7 @@ def look_at_a_monster_and_a_dose(tmux: Tmux) -> None:
     tmux.keys("Tab")
     tmux.wait_for("Depression (D): its hit kills you.")
     tmux.keys("Tab")
-    tmux.wait_for("with Tolerance 0:")  # the dose: what it could give, and the overdose risk
+    tmux.wait_for("Tolerance 0: no risk")  # the dose: what it could give, and the overdose risk
     tmux.keys("Escape")
     tmux.wait_for("Floor 1")
 

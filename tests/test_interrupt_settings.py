@@ -78,8 +78,8 @@ def test_a_wrong_interrupts_value_is_named_and_the_default_used() -> None:
 
 def test_the_settings_screen_opens_the_keys_and_the_interrupts_pages(prefs: Preferences) -> None:
     app = App(SettingsScreen())
-    app.handle(key(KeySym.N7))
+    app.handle(key(KeySym.N8))
     assert isinstance(app.stack[-1], RebindScreen)
     app.handle(key(KeySym.ESCAPE))
-    app.handle(key(KeySym.N8))
+    app.handle(key(KeySym.N9))
     assert isinstance(app.stack[-1], InterruptsScreen)

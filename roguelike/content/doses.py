@@ -10,6 +10,7 @@ Keys are saved: ``dose`` and ``strong_dose`` keep their names from format 1.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from roguelike.content import formulas
 
@@ -96,3 +97,50 @@ VISION_TEXT = "It shimmers: only the High can see it, or take it."
 def kinds_on_floor(depth: int) -> list[DoseKind]:
     """The kinds of dose that can turn up on floor ``depth``, in table order."""
     return [kind for kind in DOSE_KINDS.values() if depth >= kind.from_floor]
+
+
+class Risk(Enum):
+    """How a dose could end a life now, in the words the look panel and the confirmation use."""
+
+    NONE = "no risk of overdose"
+    PURER = "a purer batch COULD kill"
+    COULD = "it COULD overdose you"
+    WILL = "it WILL overdose you"
+
+
+@dataclass(frozen=True)
+class DoseOdds:
+    """What a dose lying on a floor could give now: the usual gains, the purest, the risk."""
+
+    low: int
+    high: int
+    purest: int  # a rare purer batch
+    risk: Risk
+
+    @property
+    def could_kill(self) -> bool:
+        """Whether any draw of it, the purer batch included, would be an overdose."""
+        return self.risk is not Risk.NONE
+
+
+def strength_bounds(kind: DoseKind, depth: int) -> tuple[int, int]:
+    """The usual Strength of a dose of ``kind`` found on floor ``depth`` (as map generation draws it)."""
+    bonus = formulas.dose_strength_bonus(depth)
+    return kind.strength[0] + bonus, kind.strength[1] + bonus
+
+
+def dose_odds(kind: DoseKind, depth: int, state_of_mind: int, tolerance: int) -> DoseOdds:
+    """The true figures of a dose of ``kind`` on floor ``depth``: the look panel's and the confirmation's."""
+    weakest, strongest = strength_bounds(kind, depth)
+    low, high = formulas.dose_gain(weakest, tolerance), formulas.dose_gain(strongest, tolerance)
+    purest = formulas.dose_gain(strongest + formulas.PURE_BATCH_EXTRA, tolerance)
+    return DoseOdds(low, high, purest, overdose_risk(state_of_mind, low, high, purest))
+
+
+def overdose_risk(state_of_mind: int, low: int, high: int, purest: int) -> Risk:
+    """The worst a dose's gains could do at a State of Mind."""
+    if formulas.is_overdose(state_of_mind + low):
+        return Risk.WILL
+    if formulas.is_overdose(state_of_mind + high):
+        return Risk.COULD
+    return Risk.PURER if formulas.is_overdose(state_of_mind + purest) else Risk.NONE

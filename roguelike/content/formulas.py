@@ -370,6 +370,13 @@ def reinforcement(live: int, state_of_mind: int, depth: int) -> int:
 REST_TURNS: Final = 30  # `Z` waits at most this many turns unless disturbed first
 AUTOMATION_STEP_LIMIT: Final = 2000  # one activity never issues more commands than this
 AUTOMATION_STEP_SECONDS: Final = 0.02  # frontends show one automated step at most this often
+# Automation stops (or will not start) once the nearest safe dose needs all but this many of the
+# actions left before Desperation.
+AUTOMATION_RESERVE_ACTIONS: Final = 10
+# A monster out of sight this many turns is news again when it comes back; a shorter blink is not.
+MONSTER_FORGOTTEN_TURNS: Final = 20
+# Automation starts with a monster in view only if it has not noticed you and is farther than this.
+AUTOMATION_MONSTER_NEAR: Final = 6
 
 
 # The score, living attributes, and depth as the way on (issue 10). docs/balance.md says

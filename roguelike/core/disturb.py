@@ -11,13 +11,14 @@ game: nothing here changes state, so automation never changes a replay.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from components import Attributes, Bestiary, Position, StateOfMind, Tolerance
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.content.interrupts import ALL_DISTURBANCES, Disturbance
+from roguelike.content.wording import with_article
 from roguelike.core.game import Game
 from roguelike.core.state import Message
 from roguelike.core.steering import STATUSES
@@ -25,6 +26,9 @@ from roguelike.core.steering import STATUSES
 QUIET_MESSAGES = frozenset({"You open the door."})  # routine: exploring opens doors all the time
 ATTRIBUTE_NAMES = ("Confidence", "Nerve", "Will", "Tolerance")
 BACK_IN_CONTROL = "You are in control again."
+# "You are ... now." for each band the State of Mind can enter.
+BAND_WORDS = {"near overdose": "close to an overdose", "Withdrawal": "in Withdrawal", "High": "High",
+              "Sober": "Sober", "Desperate": "Desperate"}
 
 
 @dataclass(frozen=True)
@@ -40,10 +44,12 @@ class Outlook:
     """What the player perceives at one moment, as far as disturbing goes."""
 
     depth: int
+    turn: int
     position: tuple[int, int]
     monsters: dict[int, str]  # entity -> kind, for monsters in sight
+    hunting: frozenset[int]  # the monsters in sight that have noticed the player
     kinds_met: frozenset[str]
-    doses: dict[int, str]  # entity -> dose name, for doses in sight
+    doses: dict[int, tuple[str, int, int]]  # entity -> dose name and place, for doses in sight
     band: str
     attributes: tuple[int, int, int, int]
     effects: frozenset[str]
@@ -59,18 +65,50 @@ def observe(game: Game) -> Outlook:
     som = game.player_component(StateOfMind).value
     bestiary = world.try_component(player, Bestiary)
     pos = game.player_component(Position)
+    in_sight = [(e, m) for e, m, p in game.monsters() if visible[p.y, p.x]]
     return Outlook(
         depth=state.depth,
+        turn=state.turn,
         position=(pos.x, pos.y),
-        monsters={e: m.kind for e, m, p in game.monsters() if visible[p.y, p.x]},
+        monsters={e: m.kind for e, m in in_sight},
+        hunting=frozenset(e for e, m in in_sight if m.target == player),
         kinds_met=frozenset(bestiary.met) if bestiary is not None else frozenset(),
-        doses={e: DOSE_KINDS[d.kind].name for e, p, d in game.doses() if visible[p.y, p.x]},
+        doses={e: (DOSE_KINDS[d.kind].name, p.x, p.y) for e, p, d in game.doses() if visible[p.y, p.x]},
         band=band(som, attrs.will),
         attributes=(attrs.confidence, attrs.nerve, attrs.will, game.player_component(Tolerance).value),
         effects=frozenset(timed.noun for _, timed, status in STATUSES if world.has(player, status)),
         control=game.control_reason(),
         last_message=state.messages[-1] if state.messages else None,
     )
+
+
+@dataclass
+class Sightings:
+    """What automation and held keys have already stopped for (never saved: a loaded game starts afresh).
+
+    A dose is news once: the first time it is seen on its floor. A monster is news when it
+    comes into view after being out of sight for ``MONSTER_FORGOTTEN_TURNS``, so one
+    blinking at the edge of sight (or in and out of a High's haze) does not stop
+    automation again and again.
+    """
+
+    doses: set[tuple[int, str, int, int]] = field(default_factory=set)  # depth, name, x, y
+    monsters: dict[tuple[int, int], int] = field(default_factory=dict)  # (depth, entity) -> last turn in view
+
+    def note(self, outlook: Outlook) -> None:
+        """Remember what is in view now."""
+        self.doses.update((outlook.depth, *place) for place in outlook.doses.values())
+        for entity in outlook.monsters:
+            self.monsters[outlook.depth, entity] = outlook.turn
+
+    def knows_dose(self, outlook: Outlook, entity: int) -> bool:
+        """Whether this dose in view was seen before."""
+        return (outlook.depth, *outlook.doses[entity]) in self.doses
+
+    def knows_monster(self, outlook: Outlook, entity: int) -> bool:
+        """Whether this monster in view was in view lately."""
+        last = self.monsters.get((outlook.depth, entity))
+        return last is not None and outlook.turn - last < formulas.MONSTER_FORGOTTEN_TURNS
 
 
 def band(state_of_mind: int, will: int) -> str:
@@ -81,30 +119,52 @@ def band(state_of_mind: int, will: int) -> str:
 
 
 def disturbances(before: Outlook, after: Outlook, game: Game,
-                 enabled: Iterable[Disturbance] = ALL_DISTURBANCES) -> list[Interrupt]:
-    """Every enabled change from ``before`` to ``after``, most urgent first."""
-    wanted = frozenset(enabled)
+                 enabled: Iterable[Disturbance] = ALL_DISTURBANCES,
+                 seen: Sightings | None = None) -> list[Interrupt]:
+    """Every enabled change from ``before`` to ``after``, most urgent first.
+
+    With ``seen``, doses and monsters already seen are no news (and what is in view now is
+    remembered for the next command)."""
+    wanted, memory = frozenset(enabled), seen or Sightings()
     found = [
-        *control_changes(before, after), *monster_changes(before, after), *mood_changes(before, after),
-        *effect_changes(before, after), *attribute_changes(before, after), *dose_changes(before, after),
-        *new_messages(before, game), *floor_changes(before, after),
+        *control_changes(before, after), *monster_changes(before, after, memory), *noticed(before, after),
+        *mood_changes(before, after), *effect_changes(before, after), *attribute_changes(before, after),
+        *dose_changes(before, after, memory), *new_messages(before, game), *floor_changes(before, after),
     ]
+    if seen is not None:
+        seen.note(after)
     return [interrupt for interrupt in found if interrupt.kind in wanted]
 
 
-def monster_changes(before: Outlook, after: Outlook) -> list[Interrupt]:
-    """Monsters that came into view (on the same floor: a new floor is its own change)."""
+def monster_changes(before: Outlook, after: Outlook, seen: Sightings) -> list[Interrupt]:
+    """Monsters that came into view and are news (on the same floor: a new floor is its own change)."""
     if after.depth != before.depth:
         return []
     found = []
     for entity, kind in sorted(after.monsters.items()):
-        if entity in before.monsters:
+        if entity in before.monsters or seen.knows_monster(after, entity):
             continue
         if kind not in before.kinds_met:
             found.append(Interrupt(Disturbance.NEW_KIND, f"You see {monster_noun(kind)} for the first time."))
         else:
             found.append(Interrupt(Disturbance.MONSTER, f"You see {monster_noun(kind)}."))
     return found
+
+
+def noticed(before: Outlook, after: Outlook) -> list[Interrupt]:
+    """Monsters in view that have just noticed the player (and will hunt)."""
+    if after.depth != before.depth:
+        return []
+    fresh = sorted(entity for entity in after.hunting - before.hunting if entity in before.monsters)
+    return [Interrupt(Disturbance.MONSTER, notice_words(after.monsters[entity])) for entity in fresh]
+
+
+def notice_words(kind: str) -> str:
+    """A monster noticing the player: "A Hunger (h) notices you.", "Shadows (S) notice you."."""
+    monster = MONSTER_KINDS[kind]
+    verb = "notice" if monster.name == monster.plural else "notices"
+    noun = monster_noun(kind)
+    return f"{noun[:1].upper()}{noun[1:]} {verb} you."
 
 
 def monster_noun(kind: str) -> str:
@@ -118,8 +178,7 @@ def mood_changes(before: Outlook, after: Outlook) -> list[Interrupt]:
     """The State of Mind entering another band."""
     if after.band == before.band:
         return []
-    words = "close to an overdose" if after.band == "near overdose" else after.band
-    return [Interrupt(Disturbance.MOOD, f"You are {words} now.")]
+    return [Interrupt(Disturbance.MOOD, f"You are {BAND_WORDS.get(after.band, after.band)} now.")]
 
 
 def effect_changes(before: Outlook, after: Outlook) -> list[Interrupt]:
@@ -138,12 +197,13 @@ def attribute_changes(before: Outlook, after: Outlook) -> list[Interrupt]:
     ]
 
 
-def dose_changes(before: Outlook, after: Outlook) -> list[Interrupt]:
-    """Doses that came into view."""
+def dose_changes(before: Outlook, after: Outlook, seen: Sightings) -> list[Interrupt]:
+    """Doses that came into view for the first time (one is enough to say)."""
     if after.depth != before.depth:
         return []
-    fresh = [name for entity, name in sorted(after.doses.items()) if entity not in before.doses]
-    return [Interrupt(Disturbance.DOSE, f"You see a {name}.") for name in fresh[:1]]
+    fresh = [place[0] for entity, place in sorted(after.doses.items())
+             if entity not in before.doses and not seen.knows_dose(after, entity)]
+    return [Interrupt(Disturbance.DOSE, f"You see {with_article(name)}.") for name in fresh[:1]]
 
 
 def control_changes(before: Outlook, after: Outlook) -> list[Interrupt]:

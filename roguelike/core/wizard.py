@@ -89,12 +89,13 @@ def spawn_monster(state: GameState, command: Wizard) -> None:
 
 
 def spawn_dose(state: GameState, command: Wizard) -> None:
-    """A dose of a kind, of middling strength, on a free tile next to the player."""
+    """A dose of a kind, of middling strength for the floor it lies on, on a free tile next to the player."""
     kind = DOSE_KINDS.get(command.kind)
     spot = spawn_spot(state, with_article(kind.name) if kind else None, "dose")
     if kind is None or spot is None:
         return
     middle = [(low + high) // 2 for low, high in (kind.strength, kind.confidence, kind.nerve, kind.will)]
+    middle[0] += formulas.dose_strength_bonus(state.depth)
     look = Renderable(kind.glyph, kind.colour, layer=DOSE_LAYER, always_bright=True)
     esper.create_entity(Position(*spot), look, Dose(kind.key, *middle))
     state.say(f"Wizard: {with_article(kind.name)} appears.")

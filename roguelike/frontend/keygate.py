@@ -1,8 +1,9 @@
 """Keys typed ahead of something appearing are dropped, in the window.
 
-When a screen asks (:meth:`App.take_interrupted`: a monster came into view, the player
-died) the keys already queued behind the one that did it are forgotten, and so are the
-repeats of a key held down through it, until that key is released.
+When a screen asks (:meth:`App.take_interrupted`: a command changed something that
+matters, the player died, an automation stopped by itself) the keys already queued behind
+the one that did it are forgotten, and so are the repeats of a key held down through it,
+until that key is released.
 """
 
 from __future__ import annotations
@@ -35,6 +36,12 @@ class KeyGate:
                 self.held = True
                 self.drop_keys(dispatch)
                 return
+
+    def after_tick(self, app: App, dispatch: Dispatch) -> None:
+        """After a step of automation: if it stopped by itself or showed something, drop the keys queued."""
+        if app.take_interrupted():
+            self.held = True
+            self.drop_keys(dispatch)
 
     def drop_keys(self, dispatch: Dispatch) -> None:
         """Forget queued key presses and typed text; keep everything else (a Quit, a resize)."""

@@ -216,6 +216,8 @@ class TerminalLoop:
         now = self.clock()
         if self.app.busy and not self.too_small and (waited or now >= self.next_tick):
             self.app.tick()
+            if self.app.take_interrupted():  # it stopped by itself: keys typed meanwhile were meant for it
+                self.drop_until = now + INTERRUPT_GRACE
             self.dirty = True
             self.next_tick = now + formulas.AUTOMATION_STEP_SECONDS
 

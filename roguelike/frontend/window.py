@@ -71,8 +71,10 @@ def run_window(app: App, context: tcod.context.Context | None = None) -> None:
                 context.present(console, integer_scaling=follower.integer_scaling, keep_aspect=True)
                 app.before_input()
                 events = tcod.event.wait(wait_timeout(app))
-                gate.pass_events(app, events, functools.partial(dispatch, app, context))
+                handle = functools.partial(dispatch, app, context)
+                gate.pass_events(app, events, handle)
                 app.tick()  # a key would have stopped the automation
+                gate.after_tick(app, handle)
         except Exception as error:
             app.close_all()  # the screens save first, as on any way out
             show_crash(context, console, report_once(error))

@@ -115,7 +115,10 @@ class App:
     def tick(self) -> None:
         """Let a busy top screen take its next step (about every ``AUTOMATION_STEP_SECONDS``)."""
         if self.busy:
-            self.apply(self.stack[-1].on_tick())
+            screen = self.stack[-1]
+            self.apply(screen.on_tick())
+            if screen.take_interrupt():
+                self.interrupted = True
 
     def handle(self, event: tcod.event.Event) -> None:
         """Give an event to the top screen and apply the transition it returns."""
@@ -135,9 +138,10 @@ class App:
     def take_interrupted(self) -> bool:
         """Whether a screen asked, since the last call, that keys already typed be dropped.
 
-        The in-game screen asks when a monster comes into view: a held or typed-ahead
-        key must not walk the player into what just appeared. Frontends drop the keys
-        queued behind the one that did it, and keys held down since.
+        The in-game screen asks whenever a command changed something that matters (what
+        stops automation) or an automation stopped by itself: a held or typed-ahead key
+        must not walk the player into what just appeared. Frontends drop the keys queued
+        behind the one that did it, and keys held down since.
         """
         interrupted, self.interrupted = self.interrupted, False
         return interrupted

@@ -17,6 +17,7 @@ from roguelike.render.draw import draw_game
 from roguelike.render.effects import Effects
 from roguelike.render.morguefile import morgue_line, recorded_replay
 from roguelike.saves import settle
+from roguelike.screens.askfirst import LEFT_ALONE, risky_step
 from roguelike.screens.base import Push, Replace, Screen, Transition
 from roguelike.screens.death import DyingScreen
 from roguelike.screens.help import HelpScreen, Known
@@ -26,6 +27,7 @@ from roguelike.screens.hover import point_in_game
 from roguelike.screens.mouse import MOUSE_EVENTS
 from roguelike.screens.noticebar import draw_notices
 from roguelike.screens.pause import PauseScreen
+from roguelike.screens.restuntil import RestUntilScreen
 from roguelike.screens.wizard import WizardScreen
 from roguelike.screens.pilot import Pilot, draw_pilot_line
 from roguelike.screens.speech import GameVoice
@@ -39,7 +41,7 @@ class InGameScreen(Screen):
         self.session = session
         self.game: Game = session.game
         self.effects = Effects()
-        self.interrupted = False
+        self.asking: Command | None = None  # a risky step waiting for the player's y
         self.pilot = Pilot(self.game)
         self.voice = GameVoice(self.game, self.pilot)
 
@@ -63,6 +65,8 @@ class InGameScreen(Screen):
             return Push(WizardScreen(self.session)) if isinstance(event, tcod.event.TextInput) else None
         if not isinstance(event, tcod.event.KeyDown):
             return None
+        if self.asking is not None:
+            return self.answer(event)
         action = bindings.active().action_for(event)
         if self.pilot.on_key(event, action):
             return None
@@ -74,11 +78,36 @@ class InGameScreen(Screen):
         command = self.command_for(event)
         if command is None:
             return None
-        return self.play(command)
+        return self.ask_or_play(command)
+
+    def ask_or_play(self, command: Command) -> Transition | None:
+        """Play a command, unless it would take a dose that could overdose: then ask first."""
+        asked = risky_step(self.game, command)
+        if asked is None:
+            return self.play(command)
+        self.asking = command
+        self.pilot.show(asked)
+        self.pilot.disturbed = True  # keys typed ahead of the question must not answer it
+        return None
+
+    def answer(self, event: tcod.event.KeyDown) -> Transition | None:
+        """The answer to a risky step: y (pressed afresh) takes the dose, any other key leaves it."""
+        if is_modifier(event) or event.repeat:
+            return None
+        command, self.asking = self.asking, None
+        if event.sym == tcod.event.KeySym.Y and command is not None:
+            self.pilot.show(None)
+            return self.play(command)
+        self.pilot.show(LEFT_ALONE)
+        return None
 
     def travel_to(self, x: int, y: int) -> None:
         """Travel to a known cell (the look cursor's Enter), a step per tick."""
         self.pilot.begin(lambda autopilot: autopilot.travel_to(x, y))
+
+    def rest_until(self, state_of_mind: int) -> None:
+        """Rest until the State of Mind is down to a number (the R prompt's Enter)."""
+        self.pilot.begin(lambda autopilot: autopilot.rest(until_som=state_of_mind))
 
     def on_tick(self) -> Transition | None:
         """One step of the automation under way, as the command it becomes."""
@@ -88,13 +117,11 @@ class InGameScreen(Screen):
     def play(self, command: Command) -> Transition | None:
         """Apply a command (a step finishes the previous turn's save first); the death screen if it killed."""
         self.pilot.before_command()
-        before = sightings(self.game)
         self.session.apply(command)
         self.effects.feed(self.game.state.cues)
-        after = sightings(self.game)
-        self.interrupted = after[0] > before[0] or after[1] > before[1] or self.game.state.game_over
         self.pilot.after_command()
         if self.game.state.game_over:
+            self.pilot.disturbed = True
             replay = recorded_replay(self.session)
             self.session.close()  # the replay is complete and closed before the morgue reads it
             return Replace(DyingScreen(self.game, morgue_line(self.game, replay)))
@@ -108,9 +135,9 @@ class InGameScreen(Screen):
         return command
 
     def take_interrupt(self) -> bool:
-        """Whether the last command showed something new (keys typed ahead must not act on it)."""
-        interrupted, self.interrupted = self.interrupted, False
-        return interrupted
+        """Whether the last command, or an automation that stopped by itself, showed something that
+        matters (keys typed ahead must not act on it)."""
+        return self.pilot.take_disturbed()
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """Draw map, entities and panel, and any warning about saving."""
@@ -150,8 +177,9 @@ def help_for(screen: InGameScreen) -> HelpScreen:
 SCREEN_ACTIONS: dict[str, Callable[[InGameScreen], Screen]] = {
     "menu": lambda screen: PauseScreen(screen.session),
     "help": help_for,
-    "message_log": lambda screen: MessageLogScreen(screen.game),
+    "message_log": lambda screen: MessageLogScreen(screen.game, screen.pilot.notes),
     "look": lambda screen: LookScreen(screen.game, screen.travel_to),
+    "rest_until": lambda screen: RestUntilScreen(screen.game, screen.on_draw, screen.rest_until),
 }
 
 
@@ -175,13 +203,6 @@ def is_wizard_key(event: tcod.event.Event) -> bool:
 SHIFT = tcod.event.Modifier.SHIFT
 KEYS = tcod.event.KeySym
 SHIFTED_DIGITS = frozenset({KEYS.N0, KEYS.N1, KEYS.N2, KEYS.N3, KEYS.N4, KEYS.N5, KEYS.N6, KEYS.N7, KEYS.N8, KEYS.N9})
-
-
-def sightings(game: Game) -> tuple[int, int]:
-    """Monster kinds met so far and monsters in sight: when either grows, something appeared."""
-    bestiary = game.player_component_or_none(Bestiary)
-    visible = game.state.visible
-    return len(bestiary.met) if bestiary else 0, sum(1 for _, _, pos in game.monsters() if visible[pos.y, pos.x])
 
 
 def is_modifier(event: tcod.event.KeyDown) -> bool:

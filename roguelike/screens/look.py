@@ -15,10 +15,10 @@ import tcod.console
 import tcod.event
 from tcod.event import KeySym, Modifier
 
-from components import Attributes, Dose, Monster, Position, StateOfMind, Tolerance
+from components import Attributes, Dose, Monster, Position, Shortcut, StateOfMind, Tolerance
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
-from roguelike.content.doses import DOSE_KINDS
+from roguelike.content.doses import CARDINAL_LINES, DIAGONAL_LINES, DOSE_KINDS, SHORTCUT_TEXT, DoseOdds, dose_odds
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
 from roguelike.core.names import fit
@@ -35,6 +35,7 @@ CURSOR_BG = (200, 200, 80)
 WARNING = (255, 110, 90)
 TRAVEL_KEYS = frozenset({KeySym.RETURN, KeySym.KP_ENTER})
 LEAVE_KEYS = frozenset({KeySym.ESCAPE, KeySym.X, KeySym.SEMICOLON, KeySym.RETURN, KeySym.KP_ENTER, KeySym.Q})
+BLAST_WORDS = {CARDINAL_LINES: "Blasts monsters N, E, S, W.", DIAGONAL_LINES: "Blasts monsters diagonally."}
 TILE_WORDS = {
     Tile.WALL: "A wall.", Tile.FLOOR: "Floor.", Tile.DOOR_CLOSED: "A closed door: walk into it to open it.",
     Tile.DOOR_OPEN: "An open door.", Tile.STAIRS_DOWN: "Stairs down to a new floor.",
@@ -114,6 +115,8 @@ def describe(game: Game, at: tuple[int, int]) -> list[tuple[str, tuple[int, int,
     doses = [dose for _, pos, dose in game.doses() if (pos.x, pos.y) == at]
     if doses:
         return describe_dose(game, doses[0])
+    if state.visible[y, x] and shortcut_seen(game, at):
+        return [(SHORTCUT_TEXT, TEXT)]
     remembered = "" if state.visible[y, x] else " (remembered)"
     return [(TILE_WORDS[Tile(state.floor.tiles[y, x])] + remembered, TEXT)]
 
@@ -136,13 +139,28 @@ def describe_monster(game: Game, monster: Monster) -> list[tuple[str, tuple[int,
 
 
 def describe_dose(game: Game, dose: Dose) -> list[tuple[str, tuple[int, int, int]]]:
-    """A dose: its kind, what it could give at the player's Tolerance, the overdose risk."""
+    """A dose: its kind, what it could give here at the player's Tolerance (a purer batch too), the risk."""
     kind = DOSE_KINDS[dose.kind]
-    tolerance = game.player_component(Tolerance).value
+    odds = odds_of(game, dose)
     som = game.player_component(StateOfMind).value
-    low, high = helptext.gain_range(kind, tolerance)
-    risk = helptext.overdose_risk(dose.kind, som, tolerance)
-    return [(f"{kind.name.capitalize()} ({kind.glyph}): +{low}..+{high} State of Mind", colour_of_kind(kind.key, kind.colour)),
-            (kind.description if kind.blast else f"Con {helptext.signed_span(kind.confidence)}"
-             f"  Nrv {helptext.signed_span(kind.nerve)}  Wil {helptext.signed_span(kind.will)}", TEXT),
-            (f"At {som} with Tolerance {tolerance}: {risk}.", WARNING if "overdose you" in risk else TEXT)]
+    tolerance = game.player_component(Tolerance).value
+    effects = BLAST_WORDS[kind.blast] if kind.blast else (f"Con {helptext.signed_span(kind.confidence)}"
+                                                          f"  Nrv {helptext.signed_span(kind.nerve)}"
+                                                          f"  Wil {helptext.signed_span(kind.will)}")
+    return [(f"{kind.name.capitalize()} ({kind.glyph}): +{odds.low}..+{odds.high} State of Mind",
+             colour_of_kind(kind.key, kind.colour)),
+            (f"{effects}  purer +{odds.purest}", TEXT),
+            (f"At {som}, Tolerance {tolerance}: {odds.risk.value}.", WARNING if odds.could_kill else TEXT)]
+
+
+def odds_of(game: Game, dose: Dose) -> DoseOdds:
+    """The true figures of a dose on the player's floor, now."""
+    som = game.player_component(StateOfMind).value
+    tolerance = game.player_component(Tolerance).value
+    return dose_odds(DOSE_KINDS[dose.kind], game.state.depth, som, tolerance)
+
+
+def shortcut_seen(game: Game, at: tuple[int, int]) -> bool:
+    """Whether a way down only the High can see lies at ``at`` and the player sees visions now."""
+    high = formulas.is_high(game.player_component(StateOfMind).value)
+    return high and any((pos.x, pos.y) == at for _, (pos, _) in game.world.query(Position, Shortcut))

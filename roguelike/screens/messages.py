@@ -1,14 +1,21 @@
-"""The message log, opened with m during play: every line the panel had no room for."""
+"""The message log, opened with m during play: every line the panel had no room for.
+
+Besides the game's own messages it keeps what the screen said outside the game (why
+automation stopped, the v and c read-outs, questions), in turn order, after the game's
+lines of the same turn.
+"""
 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 
 import tcod.console
 import tcod.event
 from tcod.event import KeySym
 
 from roguelike.core.game import Game
+from roguelike.core.state import Message
 from roguelike.screens.base import Pop, Screen, Transition
 from roguelike.screens.keymap import MENU_DOWN, MENU_UP
 from roguelike.screens.style import HEADING, HINT, TEXT
@@ -21,9 +28,9 @@ TEXT_X = 10
 class MessageLogScreen(Screen):
     """The messages with their turns, newest at the bottom; arrows scroll, Esc goes back."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, notes: Sequence[Message] = ()) -> None:
         self.game = game
-        self.lines = log_lines(game)
+        self.lines = log_lines(game, notes)
         self.bottom = len(self.lines)  # one past the last line shown
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
@@ -49,10 +56,11 @@ class MessageLogScreen(Screen):
         console.print(2, 24, "Up/Down, PgUp/PgDn: scroll   any other key: back to the game", fg=HINT)
 
 
-def log_lines(game: Game) -> list[tuple[int | None, str]]:
-    """Every message wrapped to the screen, its turn on its first line."""
+def log_lines(game: Game, notes: Sequence[Message] = ()) -> list[tuple[int | None, str]]:
+    """Every message (and note) wrapped to the screen, its turn on its first line."""
     lines: list[tuple[int | None, str]] = []
-    for message in game.state.messages:
+    told = sorted([*((m, 0) for m in game.state.messages), *((m, 1) for m in notes)], key=lambda p: (p[0].turn, p[1]))
+    for message, _ in told:
         for index, part in enumerate(textwrap.wrap(message.text, 80 - TEXT_X - 1) or [""]):
             lines.append((message.turn if index == 0 else None, part))
     return lines

@@ -2,13 +2,16 @@
 
 The frontends call the screen's ``on_tick`` about every ``AUTOMATION_STEP_SECONDS``
 while an activity runs; each tick applies one ordinary command through the session,
-exactly as a key press would. Any key stops the activity. A key held down (the
-repeats the keyboard sends) stops through the same disturbances: after one, its
-repeats are ignored until a key is pressed afresh.
+exactly as a key press would. Any key stops the activity. After every command the
+autopilot works out once what changed (:meth:`Autopilot.after_step`); the same answer
+stops automation, holds back a key held down (its repeats are ignored until a key is
+pressed afresh) and, through :attr:`Pilot.disturbed`, has the frontends drop keys typed
+ahead of it. An activity that stops by itself, for whatever reason, disturbs too.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 
 import tcod.console
@@ -18,12 +21,12 @@ from roguelike import settings
 from roguelike.core.autopilot import Autopilot
 from roguelike.core.commands import Command
 from roguelike.content.interrupts import Disturbance
-from roguelike.core.disturb import BACK_IN_CONTROL, Interrupt, Outlook, disturbances, observe, summary
+from roguelike.core.disturb import BACK_IN_CONTROL, Interrupt, summary
 from roguelike.core.game import Game
-from roguelike.core.names import fit
+from roguelike.core.state import Message
 from roguelike.render.colours import Slot
 from roguelike.render.look import current_look
-from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X
+from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP
 
 STOPPED = "You stop."
 # What each automation action starts (their keys are in the bindings).
@@ -42,9 +45,10 @@ class Pilot:
         self.game = game
         self.autopilot = Autopilot(game)
         self.held_back: str | None = None  # why repeats of the held key are being ignored
-        self.before: Outlook | None = None
+        self.disturbed = False  # the last command (or tick) changed something that matters
         self.shown: str | None = None  # the line under the messages: why something stopped
         self.said: list[str] = []  # lines shown since a screen reader was last told
+        self.notes: list[Message] = []  # every line shown, for the message log (never saved)
 
     @property
     def enabled(self) -> frozenset[Disturbance]:
@@ -92,12 +96,14 @@ class Pilot:
         self.shown = text
         if text is not None:
             self.said.append(text)
+            self.notes.append(Message(self.game.state.turn, text))
 
     def next_command(self) -> Command | None:
         """The activity's next command (None: it ended, and :attr:`shown` says why)."""
         command = self.autopilot.next_command()
         if command is None:
             self.show(self.autopilot.report)
+            self.disturbed = True  # it ended by itself: keys typed meanwhile were meant for it
         return command
 
     def show_if_stopped(self) -> None:
@@ -106,29 +112,38 @@ class Pilot:
             self.show(self.autopilot.report)
 
     def before_command(self) -> None:
-        """Note what the player perceives before a command of theirs."""
+        """Note what the player perceives before a command of theirs (the autopilot notes its own)."""
         if not self.autopilot.active:
-            self.before = observe(self.game)
+            self.autopilot.watch()
 
     def after_command(self) -> None:
         """Stop the activity, or hold back a held key, if the command disturbed the player."""
-        if self.autopilot.active:
-            self.autopilot.after_step()
+        running = self.autopilot.active
+        found = self.autopilot.after_step()
+        if running:
             self.show_if_stopped()
+            self.disturbed = not self.autopilot.active
             return
-        if self.before is not None:
-            found = disturbances(self.before, observe(self.game), self.game, self.enabled)
-            self.held_back = summary(found) if found else None
-            self.before = None
-            if Interrupt(Disturbance.CONTROL, BACK_IN_CONTROL) in found:
-                self.show(BACK_IN_CONTROL)  # the hand-back is said whether or not a key is held
+        self.disturbed = bool(found)
+        self.held_back = summary(found) if found else None
+        if Interrupt(Disturbance.CONTROL, BACK_IN_CONTROL) in found:
+            self.show(BACK_IN_CONTROL)  # the hand-back is said whether or not a key is held
+
+    def take_disturbed(self) -> bool:
+        """Whether something that matters changed since last asked (keys typed ahead must not act on it)."""
+        disturbed, self.disturbed = self.disturbed, False
+        return disturbed
 
 
 def draw_pilot_line(console: tcod.console.Console, pilot: Pilot) -> None:
-    """Why automation (or a held key) stopped, on the last message row until the next key."""
+    """Why automation (or a held key) stopped, a read-out or a question: whole, wrapped over the last
+    rows of the message area, until the next key."""
     if pilot.shown is None:
         return
-    row, scheme = console.height - 1, current_look().scheme
+    rows = console.height - PANEL_TOP
+    lines = textwrap.wrap(pilot.shown, MESSAGE_WIDTH)[-rows:] or [""]
+    top, scheme = console.height - len(lines), current_look().scheme
     background = scheme[Slot.PANEL_BG]
-    console.draw_rect(MESSAGES_X, row, MESSAGE_WIDTH, 1, ch=ord(" "), bg=background)
-    console.print(MESSAGES_X, row, fit(pilot.shown, MESSAGE_WIDTH), fg=scheme[Slot.TEXT], bg=background)
+    console.draw_rect(MESSAGES_X, top, MESSAGE_WIDTH, len(lines), ch=ord(" "), bg=background)
+    for row, line in enumerate(lines):
+        console.print(MESSAGES_X, top + row, line, fg=scheme[Slot.TEXT], bg=background)

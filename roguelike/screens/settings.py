@@ -35,8 +35,8 @@ from roguelike.settings.store import PROBLEM_ENDING
 TITLE = "S E T T I N G S"
 WARNING = (255, 170, 60)
 MENU_X, MENU_TOP = 6, 3
-SAMPLE_TOP = 13
-ABOUT_TOP = 16
+SAMPLE_TOP = 14
+ABOUT_TOP = 17
 FILE_TOP = 19
 PROBLEM_ROWS = 4  # from under the file's name down to the keys line
 KEYS = "Up/Down option   Enter, Right or its letter: next value   Left: previous   Esc"
@@ -47,6 +47,7 @@ PAGES: dict[str, type[Screen]] = {"Keys": RebindScreen, "Automation stops when..
 OPTION_TITLES: dict[str, str] = {
     "palette": "Palette", "motion": "Motion and flashing", "glyphs": "Glyphs",
     "tiles": "Tile size", "fullscreen": "Fullscreen", "scaling": "Scaling",
+    "confirm_lethal": "Confirm risky doses",
 }
 WINDOW_ONLY = frozenset({"tiles", "fullscreen", "scaling"})
 ABOUT: dict[Any, str] = {
@@ -78,8 +79,17 @@ def value_text(value: Any) -> str:
     return str(value.value) if hasattr(value, "value") else str(value)
 
 
+# What an on/off option does, by option (the other options' values say it themselves).
+ABOUT_SWITCH: dict[tuple[str, bool], str] = {
+    ("confirm_lethal", True): "Walking into a dose that could overdose you asks first (y takes it).",
+    ("confirm_lethal", False): "Walking into a dose takes it, whatever it could do: no question asked.",
+}
+
+
 def about(name: str, value: Any) -> str:
     """What the current value of an option does."""
+    if (name, value) in ABOUT_SWITCH:
+        return ABOUT_SWITCH[name, value]
     if isinstance(value, TileSize):
         width, height = value.window(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT)
         return f"Cells of {value} pixels: the 80x25 window is {width}x{height}."

@@ -106,6 +106,7 @@ READERS: dict[str, Callable[[Any], Any]] = {
     "scaling": enum_value(Scaling),
     "window": read_window,
     "interrupts": read_interrupts,
+    "confirm_lethal": read_bool,
 }
 assert set(READERS) == {f.name for f in fields(Settings)}, "every setting needs a reader"
 

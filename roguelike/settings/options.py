@@ -1,4 +1,4 @@
-"""The player's settings as typed values: palette, motion, glyphs, tile size, fullscreen, scaling.
+"""The player's settings as typed values: palette, motion, glyphs, tile size, fullscreen, scaling, and more.
 
 Settings change how the game looks, never what happens in it: they stay out of saves,
 replays and checksums. Each option is a small enum (or a tile size from a fixed list),
@@ -134,6 +134,7 @@ class Settings:
     scaling: Scaling = Scaling.INTEGER
     window: WindowPlace | None = None
     interrupts: frozenset[Disturbance] = ALL_DISTURBANCES  # what stops auto-explore, travel, rest
+    confirm_lethal: bool = True  # a step into a dose that could overdose asks first
 
     def with_value(self, name: str, value: Any) -> Settings:
         """A copy with one option changed."""
@@ -148,6 +149,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "tiles": TILE_SIZES,
     "fullscreen": (False, True),
     "scaling": tuple(Scaling),
+    "confirm_lethal": (True, False),
 }
 
 

@@ -1,0 +1,370 @@
+"""The first games' safety rails: a lethal step asks first, automation knows the State of Mind,
+stops only for what is new, and keys typed ahead never act on what stopped it."""
+
+from __future__ import annotations
+
+import esper
+import pytest
+from tcod.event import KeySym, Modifier
+
+from bestiary_helpers import add_monster, arena, set_player
+from helpers import add_dose, drawn_game, player_xy
+from save_helpers import key
+from test_key_flush import press
+from test_terminal_loop import Clock, ScriptedTerminal, setup
+from components import Confused, Dose, Record, StateOfMind, Tolerance
+from roguelike import settings
+from roguelike.content import formulas
+from roguelike.content.doses import DOSE_KINDS, EXTRA_LARGE_DOSE, NORMAL_DOSE, SMALL_DOSE, Risk, dose_odds
+from roguelike.core import autopilot as ap
+from roguelike.core.autoexplore import known_doses, step_to
+from roguelike.core.autopilot import Autopilot
+from roguelike.core.commands import Command, Move, Wait
+from roguelike.core.game import Game
+from roguelike.core.mapgen import FLOOR_KINDS
+from roguelike.core.reserve import reserve
+from roguelike.core.session import Session
+from roguelike.frontend.keygate import KeyGate
+from roguelike.frontend.terminal import TerminalLoop
+from roguelike.screens.base import App
+from roguelike.screens.ingame import InGameScreen
+from roguelike.screens.messages import MessageLogScreen
+
+
+def run(pilot: Autopilot, limit: int = 5000) -> list[Command]:
+    """Apply the autopilot's commands until it stops."""
+    issued: list[Command] = []
+    while pilot.active and len(issued) < limit:
+        command = pilot.next_command()
+        if command is None:
+            break
+        pilot.game.apply(command)
+        pilot.after_step()
+        issued.append(command)
+    return issued
+
+
+# --- the true figures of a dose ---------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_every_generated_dose_lies_within_the_figures_the_panel_shows(seed: int) -> None:
+    game = Game.new(seed, "Counter")
+    for depth in (1, 4, 9, 15):
+        game.state.depth = depth
+        from roguelike.core.world import ensure_floor
+        floor = ensure_floor(game.state, depth)
+        for packed in floor.dormant:
+            doses = [part for part in packed if isinstance(part, Dose)] if isinstance(packed, list) else []
+            for dose in doses:
+                odds = dose_odds(DOSE_KINDS[dose.kind], depth, 0, 0)
+                assert odds.low <= dose.strength <= odds.purest
+                assert dose.strength <= odds.high or dose.strength - formulas.PURE_BATCH_EXTRA >= odds.low
+    game.close()
+
+
+def test_the_depth_bonus_and_a_purer_batch_are_counted() -> None:
+    odds = dose_odds(SMALL_DOSE, 6, 45, 0)
+    bonus = formulas.dose_strength_bonus(6)
+    assert (odds.low, odds.high) == (SMALL_DOSE.strength[0] + bonus, SMALL_DOSE.strength[1] + bonus)
+    assert odds.purest == odds.high + formulas.PURE_BATCH_EXTRA and odds.risk is Risk.COULD
+    assert dose_odds(SMALL_DOSE, 1, 40, 0).risk is Risk.NONE
+    assert dose_odds(SMALL_DOSE, 1, 50, 0).risk is Risk.PURER  # 38 at most; 58 as a purer batch
+    assert dose_odds(EXTRA_LARGE_DOSE, 1, 30, 0).risk is Risk.WILL
+
+
+# --- a lethal step asks first ------------------------------------------------------------------
+
+def risky_screen(state_of_mind: int = 50) -> tuple[Game, InGameScreen]:
+    """The player beside a normal dose (36..56) that could overdose at ``state_of_mind``."""
+    game = arena()
+    set_player(game, state_of_mind=state_of_mind)
+    add_dose(9, 4, Dose(NORMAL_DOSE.key, 40, 0, 0, 0))
+    return game, InGameScreen(Session(game))
+
+
+def test_a_step_into_a_dose_that_could_overdose_asks_and_any_key_but_y_leaves_it() -> None:
+    game, screen = risky_screen()
+    screen.on_event(key(KeySym.RIGHT))
+    assert screen.asking == Move(1, 0) and game.state.turn == 0
+    assert screen.pilot.shown is not None and "Take the dose?" in screen.pilot.shown
+    assert "it COULD overdose you" in screen.pilot.shown
+    assert screen.take_interrupt()  # keys typed ahead of the question are dropped
+    screen.on_event(key(KeySym.RIGHT))  # not y: the dose is left where it lies
+    assert screen.asking is None and game.player_component(Record).doses_used == 0
+    assert screen.pilot.shown == "You leave the dose alone." and game.state.turn == 0
+
+
+def test_y_takes_it_but_a_held_y_repeating_does_not_answer() -> None:
+    game, screen = risky_screen()
+    screen.on_event(key(KeySym.RIGHT))
+    screen.on_event(press(KeySym.Y, repeat=True))
+    assert screen.asking is not None and game.player_component(Record).doses_used == 0
+    screen.on_event(key(KeySym.Y))
+    assert game.player_component(Record).doses_used == 1
+
+
+def test_a_safe_dose_and_the_setting_turned_off_ask_nothing(tmp_path: object) -> None:
+    game, screen = risky_screen(state_of_mind=20)
+    screen.on_event(key(KeySym.RIGHT))
+    assert screen.asking is None and game.player_component(Record).doses_used == 1
+    game, screen = risky_screen()
+    settings.preferences().change("confirm_lethal", False)
+    try:
+        screen.on_event(key(KeySym.RIGHT))
+    finally:
+        settings.preferences().change("confirm_lethal", True)
+    assert screen.asking is None and game.player_component(Record).doses_used == 1
+
+
+def test_confused_the_step_that_really_happens_is_the_one_judged() -> None:
+    game, screen = risky_screen()
+    game.activate()
+    esper.add_component(game.state.player, Confused(5))
+    game.refresh_visible()
+    screen.on_event(key(KeySym.RIGHT))  # goes left, away from the dose
+    assert screen.asking is None and player_xy(game) == (7, 4)
+    screen.on_event(key(KeySym.LEFT))  # goes right: back beside it
+    screen.on_event(key(KeySym.LEFT))  # into it
+    assert screen.asking == Move(-1, 0)
+
+
+def test_the_window_drops_a_key_typed_ahead_of_the_question() -> None:
+    game, screen = risky_screen()
+    app = App(screen)
+    queued = [press(KeySym.Y)]
+    gate = KeyGate(poll=lambda: queued)
+    gate.pass_events(app, [press(KeySym.RIGHT)], app.handle)
+    assert screen.asking is not None and game.player_component(Record).doses_used == 0
+    gate.pass_events(app, [press(KeySym.Y)], app.handle)  # pressed afresh, after seeing it
+    assert game.player_component(Record).doses_used == 1
+
+
+def test_the_screen_reader_hears_the_question() -> None:
+    game, screen = risky_screen()
+    screen.spoken()
+    screen.on_event(key(KeySym.RIGHT))
+    assert any("Take the dose?" in line for line in screen.spoken())
+
+
+# --- automation knows the State of Mind --------------------------------------------------------
+
+def take_first_dose(game: Game) -> None:
+    """Walk to the first dose and take it, as a new player does."""
+    while game.player_component(Record).doses_used == 0:
+        step = step_to(game, known_doses(game))
+        assert step is not None
+        game.apply(step)
+
+
+def test_pressing_o_again_and_again_never_walks_into_desperation_on_seed_1() -> None:
+    # Before the rule, the fourth press walked this game into Desperation far from any dose.
+    game = Game.new(1, "Newcomer")
+    take_first_dose(game)
+    pilot = Autopilot(game)
+    for _ in range(30):
+        pilot.explore()
+        if not pilot.active:
+            break
+        run(pilot)
+    assert game.control_reason() is None
+    assert pilot.report is not None and pilot.report.startswith("The nearest safe dose is")
+    funds = reserve(game)
+    assert funds.steps is not None and funds.steps < funds.actions <= funds.steps + formulas.AUTOMATION_RESERVE_ACTIONS
+    game.close()
+
+
+CORRIDOR = ["#" * 40, "#@" + "." * 37 + "#", "#" * 40]
+
+
+def test_rest_stops_before_the_dose_beside_you_would_be_out_of_reach() -> None:
+    game = drawn_game(CORRIDOR)
+    add_dose(3, 1, Dose(SMALL_DOSE.key, 30, 0, 0, 0))
+    set_player(game, state_of_mind=40, will=5)
+    pilot = Autopilot(game)
+    pilot.rest(until_som=10)
+    run(pilot)
+    som = game.player_component(StateOfMind).value
+    assert som > formulas.desperation_threshold(5) and pilot.report is not None
+    assert pilot.report.startswith("The nearest safe dose is 2 steps away")
+
+
+def test_travel_toward_the_safe_dose_is_never_stopped_by_the_rule() -> None:
+    game = drawn_game(CORRIDOR)
+    add_dose(9, 1, Dose(SMALL_DOSE.key, 30, 0, 0, 0))
+    game.state.floor.explored[:] = True
+    set_player(game, state_of_mind=formulas.desperation_threshold(5) + 11, will=5)
+    assert reserve(game).short  # ten actions left, eight steps to go
+    pilot = Autopilot(game, enabled=frozenset())
+    pilot.travel_to(9, 1)
+    assert pilot.active
+    run(pilot)
+    assert player_xy(game) == (8, 1) and pilot.report is None
+
+
+def test_rest_until_a_state_of_mind() -> None:
+    game = drawn_game(CORRIDOR)
+    set_player(game, state_of_mind=70)
+    pilot = Autopilot(game, enabled=frozenset())
+    pilot.rest(until_som=64)
+    commands = run(pilot)
+    assert commands == [Wait()] * 6 and game.player_component(StateOfMind).value == 64
+    assert pilot.report == "You rest until your State of Mind is 64."
+    pilot.rest(until_som=70)
+    assert not pilot.active and pilot.report == "Your State of Mind is 64 already."
+
+
+def test_the_rest_until_prompt_suggests_where_the_nearest_dose_becomes_safe() -> None:
+    game = drawn_game(CORRIDOR)
+    add_dose(3, 1, Dose(NORMAL_DOSE.key, 40, 0, 0, 0))
+    set_player(game, state_of_mind=70)
+    app = App(InGameScreen(Session(game)))
+    app.handle(key(KeySym.R, Modifier.SHIFT))
+    prompt = app.stack[-1]
+    purest = dose_odds(NORMAL_DOSE, 1, 70, 0).purest
+    assert getattr(prompt, "typed") == str(100 - purest)
+    app.handle(key(KeySym.N6))
+    app.handle(key(KeySym.N5))
+    app.handle(key(KeySym.RETURN))
+    while app.busy:
+        app.tick()
+    assert game.player_component(StateOfMind).value == 65
+
+
+# --- stop for what is new --------------------------------------------------------------------
+
+ROOMS = [
+    "###########",
+    "#@........#",
+    "#.........#",
+    "#....i....#",
+    "###.###.###",
+    "#.........#",
+    "#.........#",
+    "###########",
+]
+
+
+def test_a_dose_stops_automation_once_and_never_again() -> None:
+    game = drawn_game(ROOMS)
+    game.state.floor.explored[:] = False
+    set_player(game, state_of_mind=80)
+    game.refresh_visible()
+    pilot = Autopilot(game, enabled=frozenset({*ap.ALL_DISTURBANCES} - {ap.Disturbance.MOOD}))
+    pilot.seen.doses.clear()
+    explored_before = int(game.state.floor.explored.sum())
+    pilot.explore()
+    run(pilot)
+    assert pilot.report == ap.EXPLORED
+    assert int(game.state.floor.explored.sum()) > explored_before
+
+
+def test_known_doses_never_stop_travel_again() -> None:
+    game = drawn_game(["#" * 30, "#@" + "." * 27 + "#", "#" * 30])
+    add_dose(15, 1, Dose(SMALL_DOSE.key, 30, 0, 0, 0))
+    set_player(game, state_of_mind=80)
+    game.state.floor.explored[:] = False
+    game.refresh_visible()
+    pilot = Autopilot(game, enabled=frozenset({ap.Disturbance.DOSE}))
+    for _ in range(6):  # out of sight and back: seen once, news once
+        game.apply(Move(1, 0))
+    game.state.floor.explored[1, :] = True
+    pilot.watch()
+    pilot.after_step()  # the player's own command noted what is in view
+    pilot.travel_to(14, 1)
+    run(pilot)
+    assert player_xy(game) == (14, 1) and pilot.report is None
+
+
+def test_a_monster_blinking_in_and_out_of_sight_stops_automation_once() -> None:
+    game = drawn_game(CORRIDOR)
+    set_player(game, state_of_mind=80)
+    hunger = add_monster(game, "hunger", 12, 1, notice=1)
+    pilot = Autopilot(game, enabled=frozenset({ap.Disturbance.MONSTER, ap.Disturbance.NEW_KIND}))
+    pilot.watch()
+    pilot.after_step()  # seen now
+    game.activate()
+    game.state.visible[1, 12] = False  # out of sight a moment...
+    pilot.watch()
+    game.refresh_visible()  # ...and back
+    assert pilot.after_step() == []
+
+
+def test_an_idle_monster_far_away_does_not_keep_travel_from_starting_but_a_hunting_one_does() -> None:
+    game = drawn_game(CORRIDOR)
+    set_player(game, state_of_mind=80)
+    game.state.floor.explored[:] = True
+    hunger = add_monster(game, "hunger", 10, 1, notice=1)
+    assert game.state.visible[1, 10]
+    pilot = Autopilot(game)
+    pilot.travel_to(5, 1)
+    assert pilot.active
+    pilot.stop(None)
+    game.activate()
+    from components import Monster
+    esper.component_for_entity(hunger, Monster).target = game.state.player
+    pilot.travel_to(5, 1)
+    assert not pilot.active and pilot.report == ap.MONSTER_HUNTS
+
+
+# --- keys typed ahead of any automation stop are dropped ---------------------------------------
+
+HIDDEN_NICHE = [
+    "##############################",
+    "#@.....+.....................#",
+    "#############.################",
+    "##############################",
+]
+
+
+def niche_game() -> Game:
+    """A known corridor behind a door; an extra-large dose in a niche past it, not yet seen."""
+    game = drawn_game(HIDDEN_NICHE)
+    add_dose(13, 2, Dose(EXTRA_LARGE_DOSE.key, 90, 0, 0, 0))
+    set_player(game, state_of_mind=80, will=5)
+    game.refresh_visible()
+    game.state.floor.explored[1, :] = True
+    return game
+
+
+def test_a_travel_stopping_on_a_new_dose_asks_the_frontends_to_drop_keys_typed_meanwhile() -> None:
+    game = niche_game()
+    screen = InGameScreen(Session(game))
+    app = App(screen)
+    screen.travel_to(25, 1)
+    while app.busy:
+        app.tick()
+    assert screen.pilot.shown == "You see an extra-large dose."
+    assert app.take_interrupted()
+
+
+def test_the_terminal_drops_keys_arriving_just_after_automation_stopped_by_itself() -> None:
+    game = niche_game()
+    screen = InGameScreen(Session(game))
+    screen.travel_to(25, 1)
+    stopped: list[tuple[int, int]] = []
+    script: list[object] = [b""] * 30 + [lambda: stopped.append(player_xy(game)), b"llllll", None]
+    TerminalLoop(App(screen), ScriptedTerminal(script), setup(), Clock()).run()
+    assert screen.pilot.shown == "You see an extra-large dose."
+    assert stopped and player_xy(game) == stopped[0]  # the six steps typed meanwhile never happened
+
+
+def test_the_log_keeps_what_automation_said() -> None:
+    game = drawn_game(CORRIDOR)
+    set_player(game, state_of_mind=70)
+    screen = InGameScreen(Session(game))
+    screen.rest_until(68)
+    while screen.busy:
+        screen.on_tick()
+    log = MessageLogScreen(game, screen.pilot.notes)
+    assert (2, "You rest until your State of Mind is 68.") in log.lines
+
+
+def test_a_wizard_dose_is_as_strong_as_the_floor_makes_doses() -> None:
+    from roguelike.core.commands import Wizard
+    game = Game.new(5, "Merlin")
+    game.apply(Wizard("descend"))
+    game.apply(Wizard("dose", kind="dose"))
+    strengths = [dose.strength for _, _, dose in game.doses()]
+    low, high = NORMAL_DOSE.strength
+    assert (low + high) // 2 + formulas.dose_strength_bonus(2) in strengths
+    game.close()
