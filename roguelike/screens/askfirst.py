@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from components import Position, StateOfMind, Tolerance
 from roguelike import settings
+from roguelike.content.conditions import Steer
 from roguelike.content.doses import DOSE_KINDS, dose_odds
 from roguelike.core.commands import Command, Move
 from roguelike.core.game import Game
-from systems.control import CONFUSED_REASON
 
 LEFT_ALONE = "You leave the dose alone."
 
@@ -23,10 +23,10 @@ def risky_step(game: Game, command: Command) -> str | None:
     """The question to ask before ``command`` (None: nothing to ask)."""
     if not isinstance(command, Move) or not settings.current().confirm_lethal:
         return None
-    reason = game.control_reason()
-    if reason not in (None, CONFUSED_REASON):
+    steering = game.steering()
+    if steering is not None and steering.takes_controls:
         return None  # the game steers: the step is not the player's
-    turn = -1 if reason == CONFUSED_REASON else 1
+    turn = -1 if steering is not None and steering.steer is Steer.TURN_AROUND else 1
     pos = game.player_component(Position)
     spot = (pos.x + turn * command.dx, pos.y + turn * command.dy)
     if any((p.x, p.y) == spot for _, _, p in game.monsters()):
