@@ -10,17 +10,19 @@ from __future__ import annotations
 import multiprocessing
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field
+from collections import Counter
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, TextIO
 
 from components import Record, Score
 from roguelike.bots.headless import ACTIONS_PER_TURN_LIMIT
 from roguelike.bots.registry import make_bot
 from roguelike.bots.watch import Watch
+from roguelike.core.commands import Wait
 from roguelike.core.game import Game
 from roguelike.core.score import current_score
 
-Job = tuple[str, int, int]  # bot, seed, turn limit
+Job = tuple[str, int, int, int]  # bot, seed, turn limit, waits before the bot's first move
 Progress = Callable[[int, int], None]
 
 
@@ -43,6 +45,8 @@ class GameResult:
     rises: dict[str, int] = field(default_factory=dict)
     falls: dict[str, int] = field(default_factory=dict)
     takeovers: dict[str, int] = field(default_factory=dict)
+    depth_turns: dict[str, int] = field(default_factory=dict)  # turns spent on each floor depth
+    prelude: int = 0  # waits before the bot's first move (the butterfly's twin game has one)
 
     def plain(self) -> dict[str, Any]:
         """The result as plain JSON-ready values (maps with sorted keys)."""
@@ -63,17 +67,21 @@ def parse_seeds(text: str) -> list[int]:
 
 
 def play_one(job: Job) -> GameResult:
-    """Play one seed with one bot to its end or the turn limit (no saves, no replay)."""
-    name, seed, limit = job
+    """Play one seed with one bot to its end or the turn limit (no saves, no replay), after
+    ``prelude`` waits of the player's own."""
+    name, seed, limit, prelude = job
     game, bot, watch = Game.new(seed, "Bot"), make_bot(name), Watch()
+    depth_turns: Counter[str] = Counter()
     budget = limit * ACTIONS_PER_TURN_LIMIT
     while not game.state.game_over and game.state.turn < limit and budget > 0:
+        depth, turn = game.state.depth, game.state.turn
         watch.before(game)
-        game.apply(bot.choose(game))
+        game.apply(Wait() if prelude > 0 else bot.choose(game))
         watch.after(game)
-        budget -= 1
+        depth_turns[str(depth)] += game.state.turn - turn
+        budget, prelude = budget - 1, prelude - 1
     try:
-        return result_of(name, game, watch)
+        return replace(result_of(name, game, watch), depth_turns=dict(depth_turns), prelude=job[3])
     finally:
         game.close()
 
@@ -91,9 +99,12 @@ def result_of(name: str, game: Game, watch: Watch) -> GameResult:
     )
 
 
-def play_all(bots: list[str], seeds: list[int], limit: int, jobs: int, progress: Progress | None = None) -> list[GameResult]:
-    """Every seed played by every bot, in job order whatever the number of processes."""
-    work = [(bot, seed, limit) for bot in bots for seed in seeds]
+def play_all(bots: list[str], seeds: list[int], limit: int, jobs: int, progress: Progress | None = None,
+             butterfly: bool = False) -> list[GameResult]:
+    """Every seed played by every bot (and, for the butterfly, again after one extra wait), in
+    job order whatever the number of processes."""
+    preludes = (0, 1) if butterfly else (0,)
+    work = [(bot, seed, limit, prelude) for prelude in preludes for bot in bots for seed in seeds]
     results = []
     for done, result in enumerate(results_in_order(work, jobs), start=1):
         results.append(result)

@@ -7,6 +7,7 @@ from typing import Protocol
 
 from roguelike.bots.bot import Bot
 from roguelike.bots.careful import CarefulBot
+from roguelike.bots.diver import DiverBot
 from roguelike.bots.explorer import ExplorerBot
 from roguelike.bots.names import BOT_NAMES, DEFAULT_BOT
 from roguelike.bots.reckless import RecklessBot
@@ -25,6 +26,7 @@ class Player(Protocol):
 BOTS: dict[str, Callable[[], Player]] = {
     "standard": Bot,
     "careful": CarefulBot,
+    "diver": DiverBot,
     "reckless": RecklessBot,
     "explorer": ExplorerBot,
 }

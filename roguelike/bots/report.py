@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from roguelike.bots.balance import GameResult
+from roguelike.bots.stats import median_interval, spearman, wilson
 from roguelike.bots.watch import ATTRIBUTES
 from roguelike.content.conditions import CONDITIONS
 from roguelike.content import formulas
@@ -22,6 +23,8 @@ from roguelike.content import formulas
 PERCENTILES = (("min", 0), ("p10", 10), ("median", 50), ("p90", 90), ("max", 100))
 LIVING = ("confidence", "nerve", "will")
 CURVE_STEP = 50  # turns between points of the survival curve
+DEPTH_BANDS = ((1, 1), (2, 3), (4, 6), (7, 10), (11, 15), (16, 20), (21, 10**6))
+BUTTERFLY_RATIO = 2  # a twin game "changed" when one lived more than this many times as long
 
 
 def percentile(values: Sequence[int], p: int) -> int:
@@ -55,7 +58,8 @@ def bot_figures(games: list[GameResult]) -> dict[str, Any]:
         "ended_on_floor_1": share(sum(g.floor == 1 for g in games), total),
         "floors": dict(sorted(Counter(g.deepest for g in games).items())),
         "alive_at_limit": total - len(deaths),
-        "causes": {cause: {"games": n, "share": share(n, len(deaths))} for cause, n in causes.most_common()},
+        "causes": {cause: {"games": n, "share": share(n, len(deaths)), "interval": list(wilson(n, len(deaths)))}
+                   for cause, n in causes.most_common()},
         "doses": spread([g.doses for g in games]),
         "close_calls": spread([g.close_calls for g in games]),
         "kills": spread([g.kills for g in games]),
@@ -63,7 +67,49 @@ def bot_figures(games: list[GameResult]) -> dict[str, Any]:
         "attributes": attribute_figures(games),
         "takeovers": takeover_figures(games),
         "survival": survival_curve(games),
+        "intervals": interval_figures(games),
+        "spearman_score_turns": spearman([g.score for g in games], [g.turns for g in games]),
+        "depth_bands": depth_band_figures(games),
     }
+
+
+def interval_figures(games: list[GameResult]) -> dict[str, list[float]]:
+    """95% intervals: the medians of turns and score, the share of games ending on floor 1."""
+    return {
+        "turns_median": list(median_interval([g.turns for g in games])),
+        "score_median": list(median_interval([g.score for g in games])),
+        "ended_on_floor_1": list(wilson(sum(g.floor == 1 for g in games), len(games))),
+    }
+
+
+def band_name(band: tuple[int, int]) -> str:
+    """``2-3``, ``1`` or ``21+``."""
+    low, high = band
+    return str(low) if low == high else f"{low}+" if high >= 10**6 else f"{low}-{high}"
+
+
+def depth_band_figures(games: list[GameResult]) -> dict[str, dict[str, float]]:
+    """Per band of floor depths: turns spent there, deaths there, and deaths per 1,000 turns."""
+    figures = {}
+    for band in DEPTH_BANDS:
+        inside = range(band[0], band[1] + 1)
+        turns = sum(n for g in games for depth, n in g.depth_turns.items() if int(depth) in inside)
+        deaths = sum(g.cause != "alive" and g.floor in inside for g in games)
+        rate = round(1000 * deaths / turns, 2) if turns else 0.0
+        figures[band_name(band)] = {"turns": turns, "deaths": deaths, "per_1000_turns": rate}
+    return figures
+
+
+def butterfly_figures(results: list[GameResult]) -> dict[str, dict[str, Any]]:
+    """Per bot: how many twin games (one extra wait first) lived more than twice or half as long."""
+    firsts = {(r.bot, r.seed): r for r in results if r.prelude == 0}
+    figures: dict[str, dict[str, Any]] = {}
+    for bot in dict.fromkeys(r.bot for r in results if r.prelude == 1):
+        pairs = [(firsts[(bot, r.seed)].turns, r.turns) for r in results if r.prelude == 1 and r.bot == bot]
+        changed = sum(max(a, b) > BUTTERFLY_RATIO * max(1, min(a, b)) for a, b in pairs)
+        figures[bot] = {"pairs": len(pairs), "changed": changed, "share": share(changed, len(pairs)),
+                        "interval": list(wilson(changed, len(pairs)))}
+    return figures
 
 
 def attribute_figures(games: list[GameResult]) -> dict[str, Any]:
@@ -106,10 +152,12 @@ def survival_curve(games: list[GameResult]) -> list[list[float]]:
 def build(results: list[GameResult], seeds: list[int], limit: int) -> dict[str, Any]:
     """The whole report as plain data."""
     bots = list(dict.fromkeys(r.bot for r in results))
+    firsts = [r for r in results if r.prelude == 0]
     return {
         "seeds": seed_text(seeds),
         "turn_limit": limit,
-        "bots": {bot: bot_figures([r for r in results if r.bot == bot]) for bot in bots},
+        "bots": {bot: bot_figures([r for r in firsts if r.bot == bot]) for bot in bots},
+        "butterfly": butterfly_figures(results),
         "games": [r.plain() for r in results],
     }
 

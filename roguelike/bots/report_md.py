@@ -44,20 +44,57 @@ def render(report: dict[str, Any], charts: list[Path]) -> str:
         [[bot, f"{f['ended_on_floor_1']}%", f["alive_at_limit"],
           ", ".join(f"{floor}: {n}" for floor, n in f["floors"].items())] for bot, f in bots.items()],
     )
-    lines += causes_section(bots) + attributes_section(bots) + takeovers_section(bots)
+    lines += causes_section(bots) + intervals_section(bots) + bands_section(bots)
+    lines += butterfly_section(report.get("butterfly", {})) + attributes_section(bots) + takeovers_section(bots)
     return "\n".join(lines)
+
+
+def intervals_section(bots: dict[str, Any]) -> list[str]:
+    """The medians and the floor-1 share with their 95% intervals, and how far score follows turns."""
+    def span(pair: list[float], unit: str = "") -> str:
+        return f"{pair[0]:g}{unit}-{pair[1]:g}{unit}"
+
+    rows = [[bot, f"{f['turns']['median']:g} ({span(f['intervals']['turns_median'])})",
+             f"{f['score']['median']:g} ({span(f['intervals']['score_median'])})",
+             f"{f['ended_on_floor_1']}% ({span(f['intervals']['ended_on_floor_1'], '%')})", f["spearman_score_turns"]]
+            for bot, f in bots.items()]
+    header = ["bot", "median turns (95% interval)", "median score (95% interval)", "ended on floor 1 (95% interval)",
+              "Spearman of score with turns"]
+    return ["## Medians and shares with their 95% intervals", ""] + table(header, rows)
+
+
+def bands_section(bots: dict[str, Any]) -> list[str]:
+    """Deaths per 1,000 turns spent in each band of depths."""
+    bands = list(next(iter(bots.values()))["depth_bands"])
+    rows = [[bot, *(f"{f['depth_bands'][b]['per_1000_turns']} ({f['depth_bands'][b]['deaths']} in "
+                    f"{f['depth_bands'][b]['turns']:,} turns)" for b in bands)] for bot, f in bots.items()]
+    names = [f"floor {b}" if b.isdigit() else f"floors {b}" for b in bands]
+    return ["## Deaths per 1,000 turns, by floor depth", ""] + table(["bot", *names], rows)
+
+
+def butterfly_section(butterfly: dict[str, Any]) -> list[str]:
+    """The share of games that one extra wait before the first move changes more than twofold."""
+    if not butterfly:
+        return []
+    rows = [[bot, f["pairs"], f["changed"], f"{f['share']}% ({f['interval'][0]}%-{f['interval'][1]}%)"]
+            for bot, f in butterfly.items()]
+    header = ["bot", "seeds", "turns survived changed more than 2x", "share (95% interval)"]
+    return ["## Butterfly: one extra wait before the first move", ""] + table(header, rows)
 
 
 def causes_section(bots: dict[str, Any]) -> list[str]:
     """Causes of death by bot, as games and shares of deaths."""
     causes = sorted({cause for f in bots.values() for cause in f["causes"]})
     rows = [[bot, *(cell(f["causes"].get(cause)) for cause in causes)] for bot, f in bots.items()]
-    return ["## Causes of death (share of deaths)", ""] + table(["bot", *causes], rows)
+    return ["## Causes of death (share of deaths, 95% interval)", ""] + table(["bot", *causes], rows)
 
 
 def cell(entry: dict[str, Any] | None) -> str:
     """``12 (8.0%)`` or ``0``."""
-    return f"{entry['games']} ({entry['share']}%)" if entry else "0"
+    if not entry:
+        return "0"
+    low, high = entry.get("interval", [entry["share"], entry["share"]])
+    return f"{entry['games']} ({entry['share']}%, {low}-{high}%)"
 
 
 def attributes_section(bots: dict[str, Any]) -> list[str]:

@@ -20,6 +20,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot", action="append", choices=BOT_NAMES, help="a bot to play every seed (repeatable; default careful and reckless)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="games played at once, in separate processes (default: one per core)")
     parser.add_argument("--turns", type=int, default=DEFAULT_TURN_LIMIT, help=f"stop a game at this turn (default {DEFAULT_TURN_LIMIT})")
+    parser.add_argument("--butterfly", action="store_true", help="also play every seed after one extra wait, and "
+                        "report the share of games whose turns survived change more than twofold")
     parser.add_argument("--out", type=Path, required=True, help="folder to write report.md, report.json and the charts to")
 
 
@@ -34,7 +36,7 @@ def balance(args: argparse.Namespace) -> int:
         print(f"hedonic balance: --seeds {args.seeds!r} is not a list of seeds like 1-500 or 1-20,40", file=sys.stderr)
         return 2
     bots = list(dict.fromkeys(args.bot or ["careful", "reckless"]))
-    results = play_all(bots, seeds, args.turns, max(1, args.jobs), ProgressBar())
+    results = play_all(bots, seeds, args.turns, max(1, args.jobs), ProgressBar(), args.butterfly)
     args.out.mkdir(parents=True, exist_ok=True)
     plain = report.build(results, seeds, args.turns)
     report.write_json(plain, args.out)
