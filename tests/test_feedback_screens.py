@@ -40,7 +40,7 @@ def console_rows(console: tcod.console.Console) -> list[str]:
 
 
 def test_help_pages_turn_with_the_arrows_and_tab_and_cover_every_topic() -> None:
-    screen = HelpScreen(Known(frozenset({"hunger"}), tolerance=4))
+    screen = HelpScreen(Known(frozenset({"hunger"}), tolerance=4, depth=6, state_of_mind=30))
     titles, texts = [], []
     for _ in range(5):
         titles.append(screen.title)
@@ -55,7 +55,10 @@ def test_help_pages_turn_with_the_arrows_and_tab_and_cover_every_topic() -> None
         assert words in rules
     assert "Hunger" in bestiary and "-5 State of Mind" in bestiary and "Depression" not in bestiary
     assert bestiary.count("(not met yet)") == 5
-    assert "at your Tolerance 4: +32 to +52 State of Mind" in doses
+    # The true figures where the player is: floor 6 adds 25 Strength, a purer batch 20 more.
+    assert "Here, on floor 6 at Tolerance 4 and State of Mind 30:" in doses
+    assert "+57 to +77, a purer batch up to +97; it COULD overdose you." in doses
+    assert "+5 a floor down; 1 in 150 purer, +20" in rules
     for glyph_line in ("+  closed door", ">  stairs down", "^  on the State of Mind bar", "D  Depression"):
         assert glyph_line in legend
     assert isinstance(screen.on_event(key(KeySym.ESCAPE)), Pop)

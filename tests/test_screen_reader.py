@@ -104,7 +104,8 @@ def test_a_terminal_of_25_rows_gets_the_newest_lines_over_the_panel() -> None:
     terminal = ScriptedTerminal([b"v"], (80, 25))
     TerminalLoop(App(InGameScreen(Session(game))), terminal, xterm_setup(screen_reader=True)).run()
     said = " ".join(row.strip() for row in terminal.screen.display[21:25])
-    assert said.endswith("Nearest dose: 3 east and 1 south, in sight. No monster in sight. No stairs known.")
+    assert said.endswith("Nearest dose: 3 east and 1 south, in sight; +36 to +56 (a purer batch up to +76), no risk of"
+                         " overdose. No monster in sight. No stairs known.")
     assert (terminal.screen.cursor.x, terminal.screen.cursor.y) == (3, 2)
     assert not terminal.screen.cursor.hidden
 

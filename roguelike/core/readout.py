@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from components import Attributes, Position, StateOfMind, Tolerance
 from roguelike.content import formulas
-from roguelike.content.doses import DOSE_KINDS
+from roguelike.content.doses import DOSE_KINDS, dose_odds
 from roguelike.core.disturb import band, monster_noun
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
@@ -47,7 +47,10 @@ def nearest_dose(game: Game, pos: Position) -> str:
         return "No dose known on this floor."
     _, _, at, dose = min(known, key=lambda t: (t[0], t[1]))
     seen = "in sight" if game.state.visible[at.y, at.x] else "remembered"
-    return f"Nearest {DOSE_KINDS[dose.kind].name}: {direction(at.x - pos.x, at.y - pos.y)}, {seen}."
+    odds = dose_odds(DOSE_KINDS[dose.kind], game.state.depth, game.player_component(StateOfMind).value,
+                     game.player_component(Tolerance).value)
+    gives = f"+{odds.low} to +{odds.high} (a purer batch up to +{odds.purest}), {odds.risk.value}"
+    return f"Nearest {DOSE_KINDS[dose.kind].name}: {direction(at.x - pos.x, at.y - pos.y)}, {seen}; {gives}."
 
 
 def monsters_seen(game: Game, pos: Position) -> str:

@@ -17,8 +17,9 @@ import tcod.event
 from tcod.event import KeySym, Modifier
 
 from roguelike.content.bestiary import MONSTER_KINDS
-from roguelike.content.doses import DOSE_KINDS
-from roguelike.core.game import PLAYER_COLOUR
+from components import StateOfMind, Tolerance
+from roguelike.content.doses import DOSE_KINDS, dose_odds
+from roguelike.core.game import PLAYER_COLOUR, Game
 from roguelike.render.colours import Slot
 from roguelike.render.look import current_look
 from roguelike.screens import helptext
@@ -40,10 +41,19 @@ PREVIOUS_KEYS = frozenset({KeySym.LEFT, KeySym.KP_4, KeySym.H, KeySym.PAGEUP})
 
 @dataclass(frozen=True)
 class Known:
-    """What the help may tell about the player: monsters met, and Tolerance if in a game."""
+    """What the help may tell about the player: monsters met, and in a game the Tolerance, the
+    floor and the State of Mind (a dose's true figures depend on all three)."""
 
     met: frozenset[str] = frozenset()
     tolerance: int | None = None
+    depth: int = 1
+    state_of_mind: int | None = None
+
+
+def known_in(game: Game, met: frozenset[str]) -> Known:
+    """What the help may tell the player of a game."""
+    return Known(met, game.player_component(Tolerance).value, game.state.depth,
+                 game.player_component(StateOfMind).value)
 
 
 def labelled(rows: Iterable[tuple[str, str]], colour: Colour = TEXT) -> list[Line]:
@@ -88,14 +98,16 @@ def bestiary(known: Known) -> list[Line]:
 def doses(known: Known) -> list[Line]:
     """Every kind of dose, its ranges and what it does; at the player's Tolerance, what it would give."""
     lines: list[Line] = []
+    if known.tolerance is not None and known.state_of_mind is not None:
+        lines.append([(helptext.odds_heading(known.depth, known.tolerance, known.state_of_mind), KEY)])
     for kind in DOSE_KINDS.values():
         where = f"  floor {kind.from_floor}+" if kind.from_floor > 1 else ""
         lines.append([(f"  {kind.glyph}  ", colour_of_kind(kind.key, kind.colour)), (f"{kind.name:<17}", HEADING),
                       (helptext.dose_lines(kind), TEXT), (where, HINT)])
         lines.append([(f"{'':<7}{helptext.what_it_does(kind)}", HINT)])
-        if known.tolerance is not None:
-            low, high = helptext.gain_range(kind, known.tolerance)
-            lines.append([(f"{'':<7}at your Tolerance {known.tolerance}: +{low} to +{high} State of Mind", KEY)])
+        if known.tolerance is not None and known.state_of_mind is not None:
+            odds = dose_odds(kind, known.depth, known.state_of_mind, known.tolerance)
+            lines.append([(f"{'':<7}{helptext.odds_text(odds)}", KEY)])
     return lines + [[(part, HINT)] for note in helptext.DOSE_NOTES for part in textwrap.wrap(note, 76)]
 
 

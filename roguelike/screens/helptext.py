@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from roguelike.content import formulas as f
 from roguelike.content.conditions import CONDITIONS
-from roguelike.content.doses import DOSE_KINDS, DoseKind
+from roguelike.content.doses import DoseKind, DoseOdds
 
 CONTROLS: tuple[tuple[str, str], ...] = (
     ("Move", "arrows, numpad 2 4 6 8, h j k l"),
@@ -34,13 +34,15 @@ CONTROLS_NOTE = (
     "any key passes a turn and the panel says why.",
 )
 
+PURER_ODDS = f"{f.PURE_BATCH_CHANCE[0]} in {f.PURE_BATCH_CHANCE[1]}"
 RULES: tuple[tuple[str, str], ...] = (
     ("State of Mind", f"starts at {f.STATE_OF_MIND_START} and drains {f.STATE_OF_MIND_DECAY} a turn:"
      f" 0 is death by exhaustion, over {f.STATE_OF_MIND_MAX} an overdose."),
     ("  its bands", f"Desperate <= {f.DESPERATION_BASE} - Will; Withdrawal < {f.WITHDRAWAL_BELOW};"
      f" Sober {f.WITHDRAWAL_BELOW}-{f.HIGH_ABOVE}; High > {f.HIGH_ABOVE}."),
-    ("Dose", "adds its Strength minus your Tolerance (never below 0), and its boosts to"
-     f" Con, Nrv and Wil (each kept within {f.ATTRIBUTE_MIN}..{f.ATTRIBUTE_MAX})."),
+    ("Dose", f"adds its Strength (+{f.DOSE_STRENGTH_PER_FLOOR} a floor down; {PURER_ODDS} purer,"
+     f" +{f.PURE_BATCH_EXTRA}) minus Tolerance, and its boosts to Con, Nrv and Wil (each"
+     f" {f.ATTRIBUTE_MIN}..{f.ATTRIBUTE_MAX})."),
     ("Tolerance", f"+{f.TOLERANCE_PER_DOSE} with every dose and never falls: each dose gives less."),
     ("Confidence", f"every {f.CONFIDENCE_PER_TURN_SHORTER} points shorten a stun, panic or confusion a turn."),
     ("Nerve", f"at {f.NERVE_PANIC_AT} or less, any monster in sight makes you panic and flee."),
@@ -98,21 +100,18 @@ def signed_span(bounds: tuple[int, int]) -> str:
     return f"{low:+d}" if low == high else f"{low:+d}..{high:+d}"
 
 
-def gain_range(kind: DoseKind, tolerance: int) -> tuple[int, int]:
-    """The State of Mind a dose of this kind could give at a Tolerance."""
-    return f.dose_gain(kind.strength[0], tolerance), f.dose_gain(kind.strength[1], tolerance)
+def odds_heading(depth: int, tolerance: int, state_of_mind: int) -> str:
+    """The heading of the true figures: where and for whom they hold."""
+    return f"Here, on floor {depth} at Tolerance {tolerance} and State of Mind {state_of_mind}:"
 
 
-def overdose_risk(kind_key: str, state_of_mind: int, tolerance: int) -> str:
-    """Whether a dose of this kind could overdose the player now, in words."""
-    low, high = gain_range(DOSE_KINDS[kind_key], tolerance)
-    if f.is_overdose(state_of_mind + low):
-        return "it WILL overdose you"
-    if f.is_overdose(state_of_mind + high):
-        return "it COULD overdose you"
-    return "no risk of overdose"
+def odds_text(odds: DoseOdds) -> str:
+    """What a kind of dose lying here would give now: ``+43 to +59, a purer batch up to +79; no risk ...``."""
+    return f"+{odds.low} to +{odds.high}, a purer batch up to +{odds.purest}; {odds.risk.value}."
 
 
 DOSE_NOTES = (
-    "Purity is random: a dose's Strength is drawn from its range. Every dose raises Tolerance by one.",
+    "Purity is random: a dose's Strength is drawn from its range, plus"
+    f" {f.DOSE_STRENGTH_PER_FLOOR} for every floor below the first; {PURER_ODDS} is a purer batch with"
+    f" {f.PURE_BATCH_EXTRA} more. Every dose raises Tolerance by one.",
 )

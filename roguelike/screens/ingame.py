@@ -7,7 +7,7 @@ from collections.abc import Callable
 import tcod.console
 import tcod.event
 
-from components import Bestiary, Tolerance
+from components import Bestiary
 from roguelike import settings
 from roguelike.screens import bindings
 from roguelike.core.commands import Command, Wait
@@ -20,7 +20,7 @@ from roguelike.saves import settle
 from roguelike.screens.askfirst import LEFT_ALONE, risky_step
 from roguelike.screens.base import Push, Replace, Screen, Transition
 from roguelike.screens.death import DyingScreen
-from roguelike.screens.help import HelpScreen, Known
+from roguelike.screens.help import HelpScreen, known_in
 from roguelike.screens.look import LookScreen
 from roguelike.screens.messages import MessageLogScreen
 from roguelike.screens.hover import point_in_game
@@ -168,10 +168,10 @@ class InGameScreen(Screen):
 
 
 def help_for(screen: InGameScreen) -> HelpScreen:
-    """Help that knows the monsters met in any game and the player's Tolerance."""
+    """Help that knows the monsters met in any game and the player's Tolerance, floor and State of Mind."""
     bestiary = screen.game.player_component_or_none(Bestiary)
     met = screen.session.known_monsters | frozenset(bestiary.met if bestiary else ())
-    return HelpScreen(Known(met, screen.game.player_component(Tolerance).value))
+    return HelpScreen(known_in(screen.game, met))
 
 
 SCREEN_ACTIONS: dict[str, Callable[[InGameScreen], Screen]] = {

@@ -12,7 +12,7 @@ from pathlib import Path
 import tcod.console
 import tcod.event
 
-from components import Bestiary, Tolerance
+from components import Bestiary
 from roguelike.content import formulas
 from roguelike.core.game import Game
 from roguelike.render.draw import draw_game
@@ -23,7 +23,7 @@ from roguelike.saves.history import record_of, write_record
 from roguelike.saves.layout import record_path
 from roguelike.screens.base import Screen, Transition
 from roguelike.screens.death import RecordScreen
-from roguelike.screens.help import HelpScreen, Known
+from roguelike.screens.help import HelpScreen, known_in
 from roguelike.screens.look import LookScreen
 from roguelike.screens.stats import StatsScreen
 from roguelike.screens.title import TitleScreen
@@ -47,7 +47,7 @@ class GameView(Screen):
 def help_screen(game: Game, root: Path, page: str) -> Screen:
     """Help as the player of this game would see it."""
     bestiary = game.player_component_or_none(Bestiary)
-    known = Known(frozenset(bestiary.met if bestiary else ()), game.player_component(Tolerance).value)
+    known = known_in(game, frozenset(bestiary.met if bestiary else ()))
     return HelpScreen(known, page or "Controls")
 
 
