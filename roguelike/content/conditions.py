@@ -94,7 +94,7 @@ STUNNED = Condition(
 DESPERATE = Condition(
     key="desperate", title="Desperate", trigger=Trigger.DESPERATION, steer=Steer.TO_DOSE,
     reason="Desperate: the craving drags you to a dose.", called="Desperate",
-    rules="to a dose",
+    rules="to the nearest known dose, even a lethal one",
 )
 WEAK_WILL = Condition(
     key="weak_will", title="Pulled", trigger=Trigger.PULL, steer=Steer.PULLED,

@@ -373,6 +373,9 @@ AUTOMATION_STEP_SECONDS: Final = 0.02  # frontends show one automated step at mo
 # Automation stops (or will not start) once the nearest safe dose needs all but this many of the
 # actions left before Desperation.
 AUTOMATION_RESERVE_ACTIONS: Final = 10
+# The panel names the dose Desperation would take, and warns if it could kill, from this many
+# State of Mind above the Desperation line.
+CRAVING_WARNING_MARGIN: Final = 10
 # A monster out of sight this many turns is news again when it comes back; a shorter blink is not.
 MONSTER_FORGOTTEN_TURNS: Final = 20
 # Automation starts with a monster in view only if it has not noticed you and is farther than this.

@@ -10,6 +10,7 @@ from __future__ import annotations
 from components import Attributes, Position, StateOfMind, Tolerance
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS, dose_odds
+from roguelike.core.craving import craving
 from roguelike.core.disturb import band, monster_noun
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
@@ -81,6 +82,9 @@ def condition(game: Game) -> str:
     tolerance = game.player_component(Tolerance).value
     desperate_at = formulas.desperation_threshold(attrs.will)
     control = game.control_reason() or "You are in control."
+    found = craving(game)
+    warning = found.warning() if found is not None else None
+    control += f" {warning}" if warning else ""
     return (f"State of Mind {som} of {formulas.STATE_OF_MIND_MAX}, {band(som, attrs.will)}; "
             f"Desperate at {desperate_at}. Confidence {attrs.confidence}, Nerve {attrs.nerve}, "
             f"Will {attrs.will}, Tolerance {tolerance}. Floor {game.state.depth}, turn {game.state.turn}. {control}")

@@ -9,6 +9,7 @@ import tcod.console
 
 from components import Attributes, Record, Score, StateOfMind, Tolerance
 from roguelike.content import formulas
+from roguelike.core.craving import craving
 from roguelike.core.game import Game
 from roguelike.core.steering import STATUSES
 from roguelike.core.names import fit
@@ -61,15 +62,24 @@ def message_lines(game: Game, rows: int, scheme: Scheme) -> list[tuple[str, RGB]
     """The newest whole messages wrapped to the message area (the newest one's end if it alone
     is too long); why the player is not in control comes last."""
     reason = game.control_reason() if not game.state.game_over else None
-    room = rows - (1 if reason is not None else 0)
+    warning = craving_warning(game)
+    reason = warning if reason is None else reason if warning is None else f"{reason} {warning}"
+    room = rows - (len(textwrap.wrap(reason, MESSAGE_WIDTH)) if reason is not None else 0)
     lines: list[tuple[str, RGB]] = []
     for text in reversed(folded([message.text for message in game.state.messages])[-rows:]):
         wrapped = [(line, scheme[Slot.TEXT]) for line in textwrap.wrap(text, MESSAGE_WIDTH) or [""]]
         if lines and len(lines) + len(wrapped) > room:
             break
         lines = wrapped + lines
-    shown = lines[-room:] if room else []
-    return shown + ([(reason, scheme[Slot.TAKEOVER])] if reason is not None else [])
+    shown = lines[-room:] if room > 0 else []
+    alert = [(line, scheme[Slot.TAKEOVER]) for line in textwrap.wrap(reason, MESSAGE_WIDTH)] if reason else []
+    return shown + alert
+
+
+def craving_warning(game: Game) -> str | None:
+    """The warning that Desperation would take a dose that could kill (None when it would not)."""
+    found = craving(game)
+    return found.warning() if found is not None else None
 
 
 def folded(texts: list[str]) -> list[str]:

@@ -51,11 +51,10 @@ RULES: tuple[tuple[str, str], ...] = (
      " one, cannot be resisted: the pull zone around it is drawn tinted, its floor as ':'."),
     ("Close call", f"a dose that leaves you within {f.CLOSE_CALL_MARGIN} of an overdose, or one taken"
      f" at {f.CLOSE_CALL_LOW} State of Mind or less."),
-    ("Monsters", "die to one hit, and you strike first by walking into one. The lower your State of"
-     " Mind on a new floor, the more monsters it holds and the sooner they notice you."),
+    ("Monsters", "die to one hit; walk into one to strike first. The lower your State of Mind on arrival,"
+     " the more a floor holds and the sooner they notice."),
     ("Score", f"{f.POINTS_PER_DOSE} a dose, {f.POINTS_PER_CLOSE_CALL} a close call, {f.POINTS_PER_KILL} a kill,"
-     " kept when you leave a floor times the share of it you explored. Character stats keeps"
-     " every record."),
+     " kept when you leave a floor times the share of it you explored."),
 )
 
 # Everything that takes the controls, strongest first (the conditions table).
