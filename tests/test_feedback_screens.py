@@ -53,7 +53,7 @@ def test_help_pages_turn_with_the_arrows_and_tab_and_cover_every_topic() -> None
     assert "x or ;" in controls and "Alt+Enter" in controls
     for words in ("Desperate <= 20 - Will", "Tolerance", "Confidence", "Nerve", "the pull", "Close call"):
         assert words in rules
-    assert "Hunger" in bestiary and "-5 State of Mind" in bestiary and "Depression" not in bestiary
+    assert "Hunger" in bestiary and "drains 5 State of Mind" in bestiary and "Depression" not in bestiary
     assert bestiary.count("(not met yet)") == 5
     # The true figures where the player is: floor 6 adds 25 Strength, a purer batch 20 more.
     assert "Here, on floor 6 at Tolerance 4 and State of Mind 30:" in doses
@@ -101,7 +101,7 @@ def test_look_starts_on_the_player_and_tab_visits_monsters_and_doses() -> None:
     assert "Large dose (I): +55..+75 State of Mind" in text and "it WILL overdose you" in text
     look.on_event(key(KeySym.TAB))
     text = screen_text(look)
-    assert "Hunger (h): its hit -5 State of Mind." in text and "It has noticed you and hunts you." in text
+    assert "Hunger (h): drains 5 State of Mind." in text and "It has noticed you and hunts you." in text
     game.activate()
     esper.component_for_entity(hunter, Monster).target = 0
     assert "It has not noticed you (notices within 8 steps)." in screen_text(look)

@@ -79,7 +79,7 @@ def look_at_a_monster_and_a_dose(tmux: Tmux) -> None:
     tmux.keys("x")
     tmux.wait_for("You, Tess.")
     tmux.keys("Tab")
-    tmux.wait_for("Depression (D): its hit kills you.")
+    tmux.wait_for("Depression (D): kills you.")
     tmux.keys("Tab")
     tmux.wait_for("Tolerance 0: no risk")  # the dose: what it could give, and the overdose risk
     tmux.keys("Escape")

@@ -69,13 +69,33 @@ def test_the_menu_keeps_a_key(keymap: Path) -> None:
     assert "menu keeps at least one key" in screen.status
 
 
-def test_a_key_taken_from_another_action_is_shown_as_a_conflict(keymap: Path) -> None:
+def test_a_key_taken_from_another_action_moves_and_the_page_says_so(keymap: Path) -> None:
     screen = RebindScreen()
     to_action(screen, "rest")
     screen.on_event(press(KeySym.RETURN))
     screen.on_event(press(KeySym.O))
-    assert screen.status == "O is bound to explore and rest: explore keeps it"
+    assert screen.status.startswith("O was explore's; now it is rest's. Saved in")
+    assert bindings.active().action_for(press(KeySym.O)) == "rest"
+    assert bindings.parse_file(keymap)["explore"] == [] and not bindings.active().conflicts
+
+
+def test_the_only_key_to_the_menu_is_never_taken_away(keymap: Path) -> None:
+    screen = RebindScreen()
+    to_action(screen, "rest")
+    screen.on_event(press(KeySym.RETURN))
+    screen.on_event(press(KeySym.ESCAPE))  # Esc gives up waiting: it is never taken
+    assert bindings.active().action_for(press(KeySym.ESCAPE)) == "menu"
+
+
+def test_shift_r_restores_every_default(keymap: Path) -> None:
+    screen = RebindScreen()
+    to_action(screen, "rest")
+    screen.on_event(press(KeySym.RETURN))
+    screen.on_event(press(KeySym.O))
+    screen.on_event(tcod.event.KeyDown(scancode=tcod.event.Scancode.UNKNOWN, sym=KeySym.R,
+                                       mod=tcod.event.Modifier.LSHIFT))
     assert bindings.active().action_for(press(KeySym.O)) == "explore"
+    assert screen.status.startswith("Every action has its default keys again.")
 
 
 def test_a_damaged_file_is_replaced_only_when_asked_twice(keymap: Path) -> None:

@@ -368,3 +368,85 @@ def test_a_wizard_dose_is_as_strong_as_the_floor_makes_doses() -> None:
     low, high = NORMAL_DOSE.strength
     assert (low + high) // 2 + formulas.dose_strength_bonus(2) in strengths
     game.close()
+
+
+def test_question_mark_on_the_title_opens_help(tmp_path: object) -> None:
+    from pathlib import Path
+    from roguelike.saves.games import Games
+    from roguelike.screens.help import HelpScreen
+    from roguelike.screens.title import TitleScreen
+    app = App(TitleScreen(Games(Path(str(tmp_path)), seed=1)))
+    app.handle(key(KeySym.SLASH, Modifier.SHIFT))
+    assert isinstance(app.stack[-1], HelpScreen)
+
+
+# --- what the tactics need, on screen ------------------------------------------------------------
+
+def test_at_will_10_the_panel_and_the_screen_reader_say_which_action_is_next() -> None:
+    import tcod.console
+    from roguelike.render.draw import draw_game
+    game = arena()
+    set_player(game, will=10)
+    game.apply(Wait())  # a turn ends: two actions again
+    screen = InGameScreen(Session(game))
+    console = tcod.console.Console(80, 25, order="C")
+    row = lambda: "".join(chr(c) for c in console.ch[formulas.MAP_HEIGHT + 1])  # noqa: E731
+    draw_game(console, game, 0.0)
+    assert "Act 1/2" in row()
+    assert "First of your two actions: the monsters wait." in screen.spoken()
+    screen.on_event(key(KeySym.PERIOD))
+    draw_game(console, game, 0.0)
+    assert "Act 2/2" in row()
+    assert "Second of your two actions: the monsters act after it." in screen.spoken()
+    set_player(game, will=9)
+    screen.on_event(key(KeySym.PERIOD))
+    draw_game(console, game, 0.0)
+    assert "Act" not in row()
+
+
+def test_a_close_call_is_announced_and_kept_in_the_log_and_the_bar_names_the_perfect_high() -> None:
+    import tcod.console
+    from roguelike.render.draw import draw_game
+    game, screen = risky_screen(state_of_mind=60)
+    game.activate()
+    for _, _, dose in game.doses():
+        dose.strength = 39  # 60 + 39 - 1 a turn: two from an overdose, in the Perfect High
+    screen.on_event(key(KeySym.RIGHT))
+    screen.on_event(key(KeySym.Y))
+    said = "A close call: 2 from an overdose. It counts for your score."
+    assert screen.pilot.shown == said and said in screen.spoken()
+    assert (0, said) in MessageLogScreen(game, screen.pilot.notes).lines or any(
+        text == said for _, text in MessageLogScreen(game, screen.pilot.notes).lines)
+    console = tcod.console.Console(80, 25, order="C")
+    draw_game(console, game, 0.0)
+    assert "".join(chr(c) for c in console.ch[formulas.MAP_HEIGHT]).startswith("Perfect High  98/100")
+
+
+def test_the_screen_reader_hears_what_tab_selects_in_look_and_a_way_down_is_described() -> None:
+    from components import Position, Renderable, Shortcut, Vision
+    from roguelike.content.doses import SHORTCUT_TEXT
+    from roguelike.screens.look import LookScreen
+    game = arena()
+    add_dose(11, 4, Dose(NORMAL_DOSE.key, 40, 0, 0, 0))
+    look = LookScreen(game)
+    assert look.spoken()[0].startswith("You, Tester.")
+    look.on_event(key(KeySym.TAB))
+    assert look.spoken()[0].startswith("Dose (!): +36..+56 State of Mind") and look.spoken() == []
+    set_player(game, state_of_mind=80)
+    game.activate()
+    esper.create_entity(Position(8, 2), Renderable(">", (190, 120, 255)), Shortcut(), Vision())
+    game.refresh_visible()
+    look.cursor = (8, 2)
+    assert look.spoken() == [SHORTCUT_TEXT]
+
+
+def test_a_step_into_a_wall_says_why_once() -> None:
+    game = drawn_game(["#####", "#.@.#", "##'##", "##.##", "#####"])
+    screen = InGameScreen(Session(game))
+    screen.on_event(key(KeySym.UP))
+    assert screen.pilot.shown == "A wall is in the way." and game.state.turn == 0
+    screen.on_event(key(KeySym.UP))
+    assert screen.pilot.notes.count(screen.pilot.notes[-1]) == 1 and len(screen.pilot.notes) == 1
+    screen.on_event(key(KeySym.DOWN))  # into the doorway
+    screen.on_event(key(KeySym.N3))  # a diagonal step out of it
+    assert screen.pilot.shown == "You cannot step diagonally out of a doorway: walls flank it."

@@ -76,7 +76,7 @@ class MonsterKind:
     weight: int = 1
     will_reward_every: int = 0
     sighting: str = ""  # said the first time a game shows this kind
-    hit_summary: str = ""  # what its hit does, in a few words (help, look)
+    hit_summary: str = ""  # what its hit does, a verb phrase agreeing with the name (help, look)
     moves: str = ""  # how it moves and acts, in a few words (help)
     nerve_reward_every: int = 0
     from_floor: int = 1  # the shallowest floor where this kind turns up
@@ -112,7 +112,7 @@ HUNGER = MonsterKind(
     hit=STATE_OF_MIND_DRAIN, hit_text="A Hunger gnaws at you: -{amount} State of Mind.",
     pack=True, group=formulas.HUNGER_PACK, weight=formulas.HUNGER_WEIGHT,
     sighting=f"A Hunger (h) prowls: it hunts in packs, and each bite drains {formulas.HUNGER_DRAIN} State of Mind.",
-    hit_summary=f"-{formulas.HUNGER_DRAIN} State of Mind", moves="hunts in packs that surround you",
+    hit_summary=f"drains {formulas.HUNGER_DRAIN} State of Mind", moves="hunts in packs that surround you",
 )
 ANXIETY = MonsterKind(
     key="anxiety", name="Anxiety", plural="Anxieties",
@@ -120,7 +120,7 @@ ANXIETY = MonsterKind(
     hit=WILL_DRAIN, hit_text="An Anxiety grips you: -{amount} Will.",
     weight=formulas.ANXIETY_WEIGHT, will_reward_every=formulas.ANXIETIES_PER_WILL,
     sighting=f"An Anxiety (a) twitches: its touch drains Will; slay {formulas.ANXIETIES_PER_WILL} to win a point back.",
-    hit_summary=f"-{formulas.ANXIETY_WILL_DRAIN} Will", moves=f"every {formulas.ANXIETIES_PER_WILL} slain give back a Will",
+    hit_summary=f"drains {formulas.ANXIETY_WILL_DRAIN} Will", moves=f"every {formulas.ANXIETIES_PER_WILL} slain give back a Will",
 )
 VOICES = MonsterKind(
     key="voices", name="Voices", plural="Voices",
@@ -128,7 +128,7 @@ VOICES = MonsterKind(
     hit=STUN, hit_text="Voices scream: -{confidence} Confidence, stunned {turns} turns.",
     vanishes_on_hit=True, weight=formulas.VOICES_WEIGHT,
     sighting=f"Voices (v) whisper: their scream stuns you for up to {formulas.STUN_TURNS} turns, then they fade.",
-    hit_summary=f"stun, up to {formulas.STUN_TURNS} turns; -{formulas.VOICES_CONFIDENCE_DRAIN} Confidence",
+    hit_summary=f"stun up to {formulas.STUN_TURNS} turns, -{formulas.VOICES_CONFIDENCE_DRAIN} Confidence",
     moves="fades after hitting",
 )
 SHADOWS = MonsterKind(
@@ -137,7 +137,7 @@ SHADOWS = MonsterKind(
     hit=PANIC, hit_text="Shadows engulf you: -{nerve} Nerve, panic {turns} turns.",
     vanishes_on_hit=True, weight=formulas.SHADOWS_WEIGHT, nerve_reward_every=formulas.SHADOWS_PER_NERVE,
     sighting=f"Shadows (S) gather: their touch panics you for up to {formulas.PANIC_TURNS} turns, then they lift.",
-    hit_summary=f"panic, up to {formulas.PANIC_TURNS} turns; -{formulas.SHADOWS_NERVE_DRAIN} Nerve",
+    hit_summary=f"panic up to {formulas.PANIC_TURNS} turns, -{formulas.SHADOWS_NERVE_DRAIN} Nerve",
     moves=f"lifts after hitting; every {formulas.SHADOWS_PER_NERVE} slain give 1 Nerve",
 )
 REGRET = MonsterKind(
@@ -146,7 +146,7 @@ REGRET = MonsterKind(
     hit=CONFUSION, hit_text="Regret turns you around. Confused: {turns} turns.",
     weight=formulas.REGRET_WEIGHT,
     sighting=f"A Regret (r) follows you: its touch inverts your moves for up to {formulas.CONFUSION_TURNS} turns.",
-    hit_summary=f"confusion, up to {formulas.CONFUSION_TURNS} turns", moves="one step a turn, like you",
+    hit_summary=f"confuses up to {formulas.CONFUSION_TURNS} turns", moves="one step a turn, like you",
 )
 
 MONSTER_KINDS: dict[str, MonsterKind] = {

@@ -7,7 +7,7 @@ shows: State of Mind with its band, the attributes, who holds the controls.
 
 from __future__ import annotations
 
-from components import Attributes, Position, StateOfMind, Tolerance
+from components import ActionPoints, Attributes, Position, StateOfMind, Tolerance
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS, dose_odds
 from roguelike.core.craving import craving
@@ -75,6 +75,28 @@ def stairs_known(game: Game, pos: Position) -> str:
     return " ".join(found) or "No stairs known."
 
 
+def next_action(game: Game) -> tuple[int, int] | None:
+    """Which of its actions this turn the player's next one is, at Will 10: ``(1, 2)`` means the
+    monsters wait after it, ``(2, 2)`` that they act (None: one action a turn)."""
+    per_turn = formulas.action_points(game.player_component(Attributes).will)
+    points = game.player_component_or_none(ActionPoints)
+    if per_turn < 2 or points is None:
+        return None
+    return per_turn - formulas.clamp(points.remaining, 1, per_turn) + 1, per_turn
+
+
+def next_action_words(game: Game) -> str:
+    """The Will 10 mark in words: "First of two actions: the monsters wait." (empty below Will 10)."""
+    mark = next_action(game)
+    if mark is None:
+        return ""
+    return ACTION_WORDS[mark[0] == mark[1]]
+
+
+ACTION_WORDS = {False: "First of your two actions: the monsters wait.",
+                True: "Second of your two actions: the monsters act after it."}
+
+
 def condition(game: Game) -> str:
     """State of Mind and its band, attributes, floor and turn, and who has the controls."""
     som = game.player_component(StateOfMind).value
@@ -87,5 +109,6 @@ def condition(game: Game) -> str:
     control += f" {warning}" if warning else ""
     return (f"State of Mind {som} of {formulas.STATE_OF_MIND_MAX}, {band(som, attrs.will)}; "
             f"Desperate at {desperate_at}. Confidence {attrs.confidence}, Nerve {attrs.nerve}, "
-            f"Will {attrs.will}, Tolerance {tolerance}. Floor {game.state.depth}, turn {game.state.turn}. {control}")
+            f"Will {attrs.will}, Tolerance {tolerance}. Floor {game.state.depth}, turn {game.state.turn}. {control}"
+            + (f" {next_action_words(game)}" if next_action(game) else ""))
 

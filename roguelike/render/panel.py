@@ -15,6 +15,7 @@ from roguelike.core.steering import STATUSES
 from roguelike.core.names import fit
 from roguelike.render.colours import CLASSIC, RGB, Scheme, Slot
 from roguelike.render.sombar import draw_som_bar
+from roguelike.core.readout import next_action
 from roguelike.core.score import current_score
 
 PANEL_TOP = formulas.MAP_HEIGHT
@@ -22,6 +23,8 @@ BAR_WIDTH = 17
 LEFT_WIDTH = 31
 MESSAGES_X = 32
 MESSAGE_WIDTH = formulas.SCREEN_WIDTH - MESSAGES_X
+PERFECT_HIGH = "Perfect High"  # the band's label while every dose and monster of the floor shows
+ACTION_MARK = "Act {}/{}"  # at Will 10: which of the turn's two actions is next
 
 
 def draw_panel(console: tcod.console.Console, game: Game, scheme: Scheme = CLASSIC) -> None:
@@ -33,8 +36,9 @@ def draw_panel(console: tcod.console.Console, game: Game, scheme: Scheme = CLASS
     attrs = game.player_component(Attributes)
     tolerance = game.player_component(Tolerance).value
     draw_mood(console, som, attrs.will, game.state.name, scheme)
-    console.print(BAR_WIDTH + 1, PANEL_TOP + 1, fit(effects_text(game), LEFT_WIDTH - BAR_WIDTH - 1),
-                  fg=scheme[Slot.TAKEOVER])
+    room = LEFT_WIDTH - BAR_WIDTH - 1 - (len(ACTION_MARK) + 1 if next_action(game) else 0)
+    console.print(BAR_WIDTH + 1, PANEL_TOP + 1, fit(effects_text(game), room), fg=scheme[Slot.TAKEOVER])
+    draw_action_mark(console, game, scheme)
     line = f"Con {attrs.confidence:>2}  Nrv {attrs.nerve:>2}  Wil {attrs.will:>2}  Tol {tolerance:>2}"
     console.print(0, PANEL_TOP + 2, line, fg=text)
     score = current_score(game.state.floor, game.player_component(Record), game.player_component(Score))
@@ -42,10 +46,22 @@ def draw_panel(console: tcod.console.Console, game: Game, scheme: Scheme = CLASS
     draw_messages(console, game, scheme)
 
 
+def draw_action_mark(console: tcod.console.Console, game: Game, scheme: Scheme = CLASSIC) -> None:
+    """At Will 10, which of the turn's two actions is next, at the right of the bar's row: ``Act 1/2``
+    (the monsters wait after it) or ``Act 2/2`` (they act after it), the second in the warning colour."""
+    mark = next_action(game)
+    if mark is None:
+        return
+    colour = scheme[Slot.TAKEOVER] if mark[0] == mark[1] else scheme[Slot.TEXT]
+    text = ACTION_MARK.format(*mark)
+    console.print(LEFT_WIDTH - len(text), PANEL_TOP + 1, text, fg=colour)
+
+
 def draw_mood(console: tcod.console.Console, som: int, will: int, name: str, scheme: Scheme = CLASSIC) -> None:
     """The State of Mind as a word, a number and a bar; the character's name beside it."""
     word = formulas.mood_word(som, will)
-    mood = f"{word:<10} {som:>3}/{formulas.STATE_OF_MIND_MAX}"
+    label = PERFECT_HIGH if formulas.is_perfect_high(som) else word
+    mood = f"{label:<10} {som:>3}/{formulas.STATE_OF_MIND_MAX}"
     console.print(0, PANEL_TOP, mood, fg=scheme[Slot(word)])
     console.print(len(mood) + 1, PANEL_TOP, fit(name, LEFT_WIDTH - len(mood) - 1), fg=scheme[Slot.TEXT])
     draw_som_bar(console, 0, PANEL_TOP + 1, BAR_WIDTH, som, will, scheme)

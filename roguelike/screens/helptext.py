@@ -36,7 +36,7 @@ CONTROLS_NOTE = (
 
 PURER_ODDS = f"{f.PURE_BATCH_CHANCE[0]} in {f.PURE_BATCH_CHANCE[1]}"
 RULES: tuple[tuple[str, str], ...] = (
-    ("State of Mind", f"starts at {f.STATE_OF_MIND_START} and drains {f.STATE_OF_MIND_DECAY} a turn:"
+    ("Your mind", f"State of Mind starts at {f.STATE_OF_MIND_START} and drains {f.STATE_OF_MIND_DECAY} a turn:"
      f" 0 is death by exhaustion, over {f.STATE_OF_MIND_MAX} an overdose."),
     ("  its bands", f"Desperate <= {f.DESPERATION_BASE} - Will; Withdrawal < {f.WITHDRAWAL_BELOW};"
      f" Sober {f.WITHDRAWAL_BELOW}-{f.HIGH_ABOVE}; High > {f.HIGH_ABOVE}."),

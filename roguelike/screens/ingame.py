@@ -7,12 +7,15 @@ from collections.abc import Callable
 import tcod.console
 import tcod.event
 
-from components import Bestiary
+from components import Bestiary, Position, Record, StateOfMind
+from roguelike.content import formulas
 from roguelike import settings
 from roguelike.screens import bindings
-from roguelike.core.commands import Command, Wait
+from roguelike.core.commands import Command, Move, Wait
+from roguelike.core.floor import Tile
 from roguelike.core import readout
 from roguelike.core.game import Game
+from roguelike.core.state import Message
 from roguelike.render.draw import draw_game
 from roguelike.render.effects import Effects
 from roguelike.render.morguefile import morgue_line, recorded_replay
@@ -117,15 +120,26 @@ class InGameScreen(Screen):
     def play(self, command: Command) -> Transition | None:
         """Apply a command (a step finishes the previous turn's save first); the death screen if it killed."""
         self.pilot.before_command()
+        close_calls = self.game.player_component(Record).close_calls
         self.session.apply(command)
         self.effects.feed(self.game.state.cues)
         self.pilot.after_command()
+        if self.game.player_component(Record).close_calls > close_calls and not self.game.state.game_over:
+            self.pilot.show(close_call_words(self.game.player_component(StateOfMind).value))
+        if isinstance(command, Move) and not self.game.state.acted:
+            self.say_once(bump_words(self.game, command))
         if self.game.state.game_over:
             self.pilot.disturbed = True
             replay = recorded_replay(self.session)
             self.session.close()  # the replay is complete and closed before the morgue reads it
             return Replace(DyingScreen(self.game, morgue_line(self.game, replay)))
         return None
+
+    def say_once(self, text: str) -> None:
+        """Show a line unless it was the last one shown this turn (bumping a wall again says nothing new)."""
+        notes = self.pilot.notes
+        if not notes or notes[-1] != Message(self.game.state.turn, text):
+            self.pilot.show(text)
 
     def command_for(self, event: tcod.event.KeyDown) -> Command | None:
         """The command for a key; any key is a wait while the player is not in control."""
@@ -165,6 +179,23 @@ class InGameScreen(Screen):
     def on_close(self) -> None:
         """The program is closing under this screen: end the session cleanly."""
         self.session.close()
+
+
+def bump_words(game: Game, move: Move) -> str:
+    """Why a step did nothing: a wall, or the walls that flank a doorway for a diagonal step."""
+    pos = game.player_component(Position)
+    in_doorway = game.state.floor.tiles[pos.y, pos.x] in (Tile.DOOR_OPEN, Tile.DOOR_CLOSED)
+    if in_doorway and move.dx and move.dy:
+        return "You cannot step diagonally out of a doorway: walls flank it."
+    return "A wall is in the way."
+
+
+def close_call_words(state_of_mind: int) -> str:
+    """What a close call is, said when one happens (it counts for the score)."""
+    if formulas.is_close_call(state_of_mind):
+        return (f"A close call: {formulas.STATE_OF_MIND_MAX - state_of_mind} from an overdose."
+                " It counts for your score.")
+    return "A close call: a dose at the last moment before exhaustion. It counts for your score."
 
 
 def help_for(screen: InGameScreen) -> HelpScreen:

@@ -36,6 +36,7 @@ WARNING = (255, 110, 90)
 TRAVEL_KEYS = frozenset({KeySym.RETURN, KeySym.KP_ENTER})
 LEAVE_KEYS = frozenset({KeySym.ESCAPE, KeySym.X, KeySym.SEMICOLON, KeySym.RETURN, KeySym.KP_ENTER, KeySym.Q})
 BLAST_WORDS = {CARDINAL_LINES: "Blasts monsters N, E, S, W.", DIAGONAL_LINES: "Blasts monsters diagonally."}
+LOOK_KEYS = "Move keys move the cursor, Tab jumps to the next thing, Enter travels, Esc goes back."
 TILE_WORDS = {
     Tile.WALL: "A wall.", Tile.FLOOR: "Floor.", Tile.DOOR_CLOSED: "A closed door: walk into it to open it.",
     Tile.DOOR_OPEN: "An open door.", Tile.STAIRS_DOWN: "Stairs down to a new floor.",
@@ -51,6 +52,7 @@ class LookScreen(Screen):
         self.travel = travel  # Enter travels to the cell under the cursor, when given
         pos = game.player_component(Position)
         self.cursor = (pos.x, pos.y)
+        self.told: tuple[int, int] | None = None  # the cell a screen reader last heard about
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
         """Move the cursor, jump to the next thing with Tab, or leave."""
@@ -69,6 +71,18 @@ class LookScreen(Screen):
             x = formulas.clamp(self.cursor[0] + step[0], 0, formulas.MAP_WIDTH - 1)
             self.cursor = (x, formulas.clamp(self.cursor[1] + step[1], 0, formulas.MAP_HEIGHT - 1))
         return None
+
+    def spoken(self) -> list[str] | None:
+        """What the cursor is on, whenever it moves (Tab included), for a screen reader."""
+        if self.cursor == self.told:
+            return []
+        first, self.told = self.told is None, self.cursor
+        words = " ".join(text for text, _ in describe(self.game, self.cursor))
+        return [words, LOOK_KEYS] if first else [words]
+
+    def reader_cursor(self) -> tuple[int, int] | None:
+        """A screen reader's cursor follows the look cursor."""
+        return self.cursor
 
     def jump(self, direction: int) -> None:
         """Put the cursor on the next (or previous) monster or dose in view, nearest first."""
@@ -133,7 +147,7 @@ def describe_monster(game: Game, monster: Monster) -> list[tuple[str, tuple[int,
     kind = MONSTER_KINDS[monster.kind]
     noticed = ("It has noticed you and hunts you." if monster.target == game.state.player
                else f"It has not noticed you (notices within {monster.notice} steps).")
-    return [(f"{kind.name} ({kind.glyph}): its hit {kind.hit_summary}.", colour_of_kind(kind.key, kind.colour)),
+    return [(f"{kind.name} ({kind.glyph}): {kind.hit_summary}.", colour_of_kind(kind.key, kind.colour)),
             (f"{kind.moves[0].upper()}{kind.moves[1:]}.", TEXT),
             (noticed, WARNING if monster.target == game.state.player else TEXT)]
 

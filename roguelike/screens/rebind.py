@@ -24,10 +24,10 @@ from roguelike.screens.keymap import MENU_DOWN, MENU_UP
 from roguelike.screens.style import HEADING, HINT, NORMAL, SELECTED, TEXT
 
 TITLE = "K E Y S"
-TOP = 2
+TOP = 1
 KEYS_X = 22
 WARNING = (255, 170, 60)
-HINTS = "Up/Down action  Enter: add a key  Backspace: clear  r: defaults  Esc: back"
+HINTS = "Up/Down  Enter: add a key  Backspace: clear  r: its defaults  R: all defaults  Esc"
 KEEP_A_KEY = frozenset({"menu"})  # the way to the menu, and so to quitting, is never lost
 CLEAR = frozenset({KeySym.BACKSPACE, KeySym.DELETE})
 # Keys that only change what is pressed with them; waiting for a key ignores them.
@@ -63,9 +63,18 @@ class RebindScreen(Screen):
             self.waiting = True
         elif event.sym in CLEAR:
             self.change([])
+        elif event.sym == KeySym.R and event.mod & tcod.event.Modifier.SHIFT:
+            self.restore_all()
         elif event.sym == KeySym.R:
             self.change(bindings.default_keys()[self.action])
         return None
+
+    def restore_all(self) -> None:
+        """Every action back to its default keys, in force and in the file."""
+        active = bindings.active()
+        updated = Bindings(bindings.default_keys(), active.path)
+        bindings.use(updated)
+        self.status = "Every action has its default keys again. " + self.save(updated)
 
     def take_key(self, event: tcod.event.KeyDown) -> None:
         """The key pressed while waiting joins the action (Esc gives up)."""
@@ -75,21 +84,31 @@ class RebindScreen(Screen):
         if event.sym != KeySym.ESCAPE:
             chord = bindings.chord_of(event)
             current = bindings.active().keys.get(self.action, [])
-            self.change(current if chord in current else [*current, chord])
+            self.change(current if chord in current else [*current, chord], taken_from=self.owners(chord))
 
-    def change(self, keys: list[bindings.Chord]) -> None:
-        """Bind ``keys`` to the action under the cursor, in force and in the file."""
-        active = bindings.active()
-        if not keys and self.action in KEEP_A_KEY:
-            self.status = f"{self.action} keeps at least one key (or there would be no way to it)."
+    def owners(self, chord: bindings.Chord) -> list[str]:
+        """The other actions a key is bound to now."""
+        return [action for action, keys in bindings.active().keys.items() if chord in keys and action != self.action]
+
+    def change(self, keys: list[bindings.Chord], taken_from: list[str] | None = None) -> None:
+        """Bind ``keys`` to the action under the cursor, in force and in the file; a key that
+        belonged to other actions moves here (never the last key of one that must keep one)."""
+        active, taken_from = bindings.active(), taken_from or []
+        moved = keys[-1:] if taken_from else []
+        stripped = {action: [k for k in active.keys[action] if k not in moved] for action in taken_from}
+        keep = [action for action, left in stripped.items() if not left and action in KEEP_A_KEY]
+        if (not keys and self.action in KEEP_A_KEY) or keep:
+            self.status = f"{(keep or [self.action])[0]} keeps at least one key (or there would be no way to it)."
             return
         if not self.confirmed:
             self.status = f"{active.path} could not be read: press the change again to replace it."
             self.confirmed = True
             return
-        updated = Bindings({**active.keys, self.action: keys}, active.path)
+        updated = Bindings({**active.keys, **stripped, self.action: keys}, active.path)
         bindings.use(updated)
-        self.status = self.save(updated)
+        note = "".join(f"{bindings.chord_name(moved[0])} was {action}'s; now it is {self.action}'s. "
+                       for action in taken_from)
+        self.status = note + self.save(updated)
 
     def save(self, updated: Bindings) -> str:
         """Write the keymap file; what to tell the player."""

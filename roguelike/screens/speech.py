@@ -14,6 +14,7 @@ import tcod.console
 
 from components import Position
 from roguelike.core.game import Game
+from roguelike.core.readout import next_action, next_action_words
 from roguelike.core.state import Message
 from roguelike.screens.base import App
 from roguelike.screens.menu import Menu
@@ -28,6 +29,7 @@ class GameVoice:
         self.pilot = pilot
         self.heard: Message | None = None
         self.control: str | None = None
+        self.mark: tuple[int, int] | None = None  # the Will 10 mark last said
 
     def spoken(self) -> list[str]:
         """Lines not yet said: game messages, then the control line and the pilot's lines."""
@@ -39,6 +41,10 @@ class GameVoice:
         self.control = control
         lines.extend(line for line in self.pilot.said if line not in lines)
         self.pilot.said.clear()
+        mark = next_action(self.game)
+        if mark is not None and mark != self.mark and not self.game.state.game_over:
+            lines.append(next_action_words(self.game))
+        self.mark = mark
         return lines
 
     def new_messages(self) -> list[Message]:

@@ -16,6 +16,7 @@ from roguelike import __version__
 from roguelike.core.names import fit
 from roguelike.saves import Games, SaveError, SaveInfo
 from roguelike.screens.base import Push, Quit, Screen, Transition
+from roguelike.screens import bindings
 from roguelike.screens.help import HelpScreen, Known
 from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.loadgame import LoadGameScreen
@@ -66,6 +67,9 @@ class TitleScreen(Screen):
             return None
         if event.sym == tcod.event.KeySym.ESCAPE:
             return Quit()
+        if bindings.active().action_for(event) == "help":  # ? opens Help here as it does in play
+            self.stale = True
+            return self.help(event)
         if self.stale:
             self.refresh()
         chosen = self.menu.on_key(event)
