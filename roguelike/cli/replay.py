@@ -143,8 +143,7 @@ def inspect_file(path: Path, turn: int) -> int:
     except ReplayError as error:
         return complain(f"{path}: {error}")
     except NotThere as error:
-        print(f"hedonic replay: {path}: {error}", file=sys.stderr)
-        return EXIT_DIVERGED
+        return complain(f"{path}: {error}", EXIT_DIVERGED)
     state = {"rules_epoch": playback.replay.header.epoch, **readable(playback.game)}
     print(json.dumps(state, indent=1, ensure_ascii=False))
     playback.close()
@@ -197,15 +196,16 @@ def play_wizard(args: argparse.Namespace, save: Path) -> int:
     try:
         session = games_for(args).resume(save)
     except SaveError as error:
-        print(f"hedonic replay: {error}", file=sys.stderr)
-        return EXIT_DIVERGED
+        return complain(str(error), EXIT_DIVERGED)
     return choose_frontend(args)(App(InGameScreen(session)))
 
 
-def complain(text: str) -> int:
-    """A one-line error and the bad-input status."""
-    print(f"hedonic replay: {text}", file=sys.stderr)
-    return EXIT_BAD_FILE
+def complain(text: str, status: int = EXIT_BAD_FILE) -> int:
+    """A one-line error (file names in it made safe to print) and the bad-input status."""
+    from roguelike.core.names import shown
+
+    print(shown(f"hedonic replay: {text}"), file=sys.stderr)
+    return status
 
 
 REPLAY = Subcommand("replay", "watch, verify or re-record replays", configure, run)

@@ -38,23 +38,24 @@ def run(args: argparse.Namespace) -> int:
 
 def list_replays(root: Path) -> int:
     """One line per replay: file, character, seed, turns, ending, whether it verifies."""
-    from roguelike.core.names import fit, on_one_line
+    from roguelike.core.names import fit, on_one_line, shown
     from roguelike.replay.library import describe, protected_replays, replay_files, when
 
     paths = replay_files(root)
     if not paths:
-        print(f"no replays in {root / 'replays'}")
+        print(shown(f"no replays in {root / 'replays'}"))
     protected = protected_replays(root)
     for path in paths:
         entry = describe(path, root, protected)
         name = on_one_line(fit(entry.name or "?", 24)) + entry.marked
-        print(f"{path.name}  {when(entry)}  {name}  seed {entry.seed}  turn {entry.turns}  "
-              f"{entry.ended}  verifies: {entry.verifies}")
+        print(shown(f"{path.name}  {when(entry)}  {name}  seed {entry.seed}  turn {entry.turns}  "
+                    f"{entry.ended}  verifies: {entry.verifies}"))
     return 0
 
 
 def prune_replays(root: Path, args: argparse.Namespace) -> int:
     """Remove what the rules pick; say what was removed and what was kept and why."""
+    from roguelike.core.names import shown
     from roguelike.replay.library import Rule, beyond_newest, older_than, prune
 
     rules: list[Rule] = []
@@ -70,16 +71,18 @@ def prune_replays(root: Path, args: argparse.Namespace) -> int:
         return refuse("--prune needs a rule: --older-than DAYS and/or --keep N")
     removed, kept = prune(root, rules)
     for entry in removed:
-        print(f"removed {entry.path.name}")
+        print(shown(f"removed {entry.path.name}"))
     for entry in kept:
-        print(f"kept {entry.path.name}: {entry.kept_for}")
+        print(shown(f"kept {entry.path.name}: {entry.kept_for}"))
     print(f"{len(removed)} replay{'s' if len(removed) != 1 else ''} removed")
     return 0
 
 
 def refuse(text: str) -> int:
     """A usage problem: one line, exit 2."""
-    print(f"hedonic replays: {text}", file=sys.stderr)
+    from roguelike.core.names import shown
+
+    print(shown(f"hedonic replays: {text}"), file=sys.stderr)
     return 2
 
 

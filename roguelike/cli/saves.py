@@ -34,11 +34,12 @@ def list_command(args: argparse.Namespace) -> int:
     """Print one line per save."""
     from roguelike.saves.datadir import data_dir
     from roguelike.saves import list_saves
+    from roguelike.core.names import shown
 
     root = data_dir(args.data_dir)
     saves = list_saves(root)
     if not saves:
-        print(f"no saves in {root}")
+        print(shown(f"no saves in {root}"))
     for info in saves:
         print(save_line(info))
     return 0
@@ -46,10 +47,10 @@ def list_command(args: argparse.Namespace) -> int:
 
 def save_line(info: SaveInfo) -> str:
     """``Ann  turn 50  floor 1  ok``, or the file and ``damaged: <reason>``."""
-    from roguelike.core.names import fit, on_one_line
+    from roguelike.core.names import fit, on_one_line, shown
 
     if not info.ok:
-        return f"{info.path.name}  turn ?  floor ?  {info.status()}"
+        return shown(f"{info.path.name}  turn ?  floor ?  {info.status()}")
     notes = "".join(note for note, on in ((" (dead)", info.dead), (" (open in another game)", info.open_elsewhere)) if on)
     return f"{on_one_line(fit(info.name, 40))}  turn {info.turn}  floor {info.depth}  ok{notes}{info.marked}"
 

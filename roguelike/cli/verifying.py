@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from roguelike.core.names import shown
+
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
@@ -66,7 +68,7 @@ def verify_files(paths: list[Path], out: TextIO, err: TextIO, jobs: int | None =
     reach its libraries)."""
     files, empty = replay_files(paths)
     for folder in empty:
-        print(f"hedonic replay: {folder}: a folder without replay files (*.replay)", file=err)
+        print(f"hedonic replay: {shown(folder)}: a folder without replay files (*.replay)", file=err)
     worst = EXIT_BAD_FILE if empty else EXIT_OK
     workers = min(jobs or default_jobs(files), len(files))
     if workers <= 1:
@@ -120,21 +122,22 @@ def verify_file(path: Path, out: TextIO, err: TextIO, options: Options | None = 
     from roguelike.replay.fileformat import ReplayError, read_header, read_replay
     from roguelike.replay.verify import Outcome, verify
 
+    name = shown(path)
     try:
         replay_format, header = read_header(path)
         if header.epoch != RULES_EPOCH:
             return verify_elsewhere(path, header.epoch, replay_format, out, err, options)
         replay = read_replay(path)
     except ReplayError as error:
-        print(f"hedonic replay: {path}: {error}", file=err)
+        print(f"hedonic replay: {name}: {error}", file=err)
         return EXIT_BAD_FILE
     verdict = verify(replay, progress_printer(path, err))
     clear_progress(err)
     if verdict.outcome is Outcome.MATCHED:
-        print(f"{path}: {counted(verdict.turns, 'turn')} verified ({counted(verdict.steps, 'command')}) "
+        print(f"{name}: {counted(verdict.turns, 'turn')} verified ({counted(verdict.steps, 'command')}) "
               f"under rules epoch {header.epoch}", file=out)
     else:
-        print(f"{path}: {verdict.details[0]}", file=out)
+        print(f"{name}: {verdict.details[0]}", file=out)
     for line in verdict.details[1 if verdict.outcome is Outcome.DIVERGED else 0 :]:
         print(line if line.startswith("  ") else f"  {line}", file=out)
     if replay.torn_at is not None:
@@ -158,7 +161,7 @@ def verify_elsewhere(path: Path, epoch: int, replay_format: int, out: TextIO, er
                               notes.append, capture=True)
     except RuntimeTrouble as trouble:
         err.write("".join(f"hedonic replay: {note}\n" for note in notes))
-        print(f"hedonic replay: {path}: {epochs_named(epoch)}; {trouble}", file=err)
+        print(shown(f"hedonic replay: {path}: {epochs_named(epoch)}; {trouble}"), file=err)
         return EXIT_BAD_FILE
     err.write("".join(f"hedonic replay: {note}\n" for note in notes) + done.stderr)
     out.write(done.stdout)
@@ -185,7 +188,7 @@ def progress_printer(path: Path, err: TextIO) -> Progress | None:
         return None
 
     def show(done: int, total: int) -> None:
-        err.write(f"\rverifying {path.name}: {done}/{total} commands")
+        err.write(f"\rverifying {shown(path.name)}: {done}/{total} commands")
         err.flush()
 
     return show

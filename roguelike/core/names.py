@@ -20,6 +20,13 @@ def printable(text: str) -> str:
     return "".join(c for c in text if unicodedata.category(c) not in UNSAFE_CATEGORIES)
 
 
+def shown(text: object) -> str:
+    """Text from outside the game (a file name, a path, a reason naming one) fit to print on a
+    line: each unsafe character becomes ``?``, so escape sequences never reach the terminal and
+    undecodable bytes never fail to print, while the name stays as long and as findable."""
+    return "".join("?" if unicodedata.category(c) in UNSAFE_CATEGORIES else c for c in str(text))
+
+
 def clean_name(text: str) -> str:
     """A name as the game keeps it: printable, single spaces, at most NAME_MAX long."""
     return " ".join(printable(text).split())[:NAME_MAX].rstrip()  # a cut may end on a space
