@@ -23,9 +23,11 @@ from tcod.event import KeySym, Modifier
 
 from roguelike.core.commands import Command, Move, Wait
 from roguelike.saves.atomic import write_atomic
+from roguelike.saves.playerfile import Unreadable, read_player_file
 from roguelike.screens.keymap import MODIFIED_MOVES, MOVE_KEYS, WAIT_KEYS
 
 FILE_NAME = "keys.toml"
+MAX_BYTES = 64 * 1024  # a keymap is about 2 KB
 Chord = tuple[KeySym, Modifier]
 MODIFIER_NAMES = (("Shift", Modifier.SHIFT), ("Ctrl", Modifier.CTRL), ("Alt", Modifier.ALT))
 
@@ -165,15 +167,28 @@ def load(folder: Path) -> Bindings:
         return Bindings(default_keys(), path)
     try:
         keys = parse_file(path)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError) as error:
-        problem = f"{path}: {error}. Playing with the default keys; the file is left as it is."
+    except Unreadable as error:
+        problem = f"{path}: {error.reason}. Playing with the default keys; the file is left as it is."
         return Bindings(default_keys(), path, problem)
+    except FileNotFoundError:
+        return Bindings(default_keys(), path)
     return Bindings({**default_keys(), **keys}, path)
 
 
 def parse_file(path: Path) -> dict[str, list[Chord]]:
-    """The actions a keymap file binds; ValueError naming what is wrong."""
-    document = tomllib.loads(path.read_text(encoding="utf-8"))
+    """The actions a keymap file binds; Unreadable naming what is wrong."""
+    try:
+        return keys_of(tomllib.loads(read_player_file(path, MAX_BYTES).decode("utf-8")))
+    except UnicodeDecodeError as error:
+        raise Unreadable(f"byte {error.start} is not UTF-8 text") from None
+    except RecursionError:
+        raise Unreadable("it is nested too deeply to be a keymap") from None
+    except ValueError as error:  # TOMLDecodeError, our own checks, and Python's limit on a number's digits
+        raise Unreadable(str(error)) from None
+
+
+def keys_of(document: dict[str, object]) -> dict[str, list[Chord]]:
+    """The actions a parsed keymap binds; ValueError naming what is wrong."""
     table = document.get("keys")
     if not isinstance(table, dict) or set(document) != {"keys"}:
         raise ValueError("it needs one [keys] table and nothing else")

@@ -149,6 +149,8 @@ def from_bytes(data: bytes) -> Reading:
         return Reading(Settings(), (f"not valid JSON at line {error.lineno}, column {error.colno}: {error.msg}",))
     except RecursionError:
         return Reading(Settings(), ("it is nested too deeply to be settings",))
+    except ValueError:  # not JSONDecodeError: Python's limit on the digits of a number read from text
+        return Reading(Settings(), ("it holds a number too long to be a setting",))
     if not isinstance(document, dict):
         return Reading(Settings(), ("it holds no settings (a JSON object {...} was expected)",))
     return from_document(document)

@@ -9,7 +9,6 @@ first moved aside as ``settings.damaged.json`` (``settings.damaged-2.json``, ...
 
 from __future__ import annotations
 
-import errno
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,17 +32,15 @@ def settings_path(root: Path) -> Path:
 
 def read_file(path: Path) -> Reading:
     """The settings in a file; a missing file is the defaults, an unreadable one a problem."""
+    # A small module: importing it does not load the rest of the saves package.
+    from roguelike.saves.playerfile import Unreadable, read_player_file
+
     try:
-        with open(path, "rb") as stream:
-            data = stream.read(MAX_BYTES + 1)
+        data = read_player_file(path, MAX_BYTES)
     except FileNotFoundError:
         return Reading(Settings())
-    except IsADirectoryError:
-        return Reading(Settings(), ("it is a folder, not a file",))
-    except OSError as error:
-        if error.errno == errno.EISDIR or path.is_dir():
-            return Reading(Settings(), ("it is a folder, not a file",))
-        return Reading(Settings(), (f"it cannot be read: {describe(error)}",))
+    except Unreadable as error:
+        return Reading(Settings(), (error.reason,))
     return from_bytes(data)
 
 
