@@ -3,9 +3,11 @@
 esper keeps one current world per process. Every game owns a :class:`EcsWorld`; each of
 its methods makes that world current before it touches esper, so code outside the rules
 (the renderer, the bot, the replay witness) can read a game without remembering to switch.
-Only esper's public API is used: entity ids are handed out by ``esper.create_entity``
-and this module keeps count of them, which is how a snapshot knows the next id and how a
-loaded game gets back the very ids it was saved with.
+Entity ids are handed out by ``esper.create_entity`` and this module keeps count of
+them, which is how a snapshot knows the next id. A loaded game gets back the very ids it
+was saved with by moving the world's id counter past the ids it no longer has: the one
+place esper's internals are touched, since esper has no public way to do it and spending
+the ids on throwaway entities made a crafted save's next id of 2^31 cost hours and all memory.
 """
 
 from __future__ import annotations
@@ -61,13 +63,12 @@ class EcsWorld:
         self.create(*components)
 
     def skip_to(self, entity: int) -> None:
-        """Let the next created entity get id ``entity`` (spending the ids below it)."""
+        """Let the next created entity get id ``entity``, at once however far away it is."""
         self.enter()
-        spent = []
-        while self.upcoming < entity:
-            spent.append(self.create())
-        for filler in spent:
-            esper.delete_entity(filler, immediate=True)
+        if entity > self.next_entity():
+            # esper 3.x keeps the current world's id counter here (switch_world saves it with the world)
+            esper._entity_count = itertools.count(entity)
+            self.upcoming = entity
 
     def component(self, entity: int, kind: type[C]) -> C:
         """One component of an entity."""
