@@ -20,6 +20,7 @@ def games_for(args: argparse.Namespace) -> Games:
     """The player's games in the chosen data directory; every session autosaves and is recorded."""
     from roguelike.saves.datadir import data_dir
     from roguelike.replay.recorder import recording_observers
+    from roguelike.render.screenshot import game_console
     from roguelike.saves import Games
 
     root = data_dir(args.data_dir)
@@ -27,7 +28,7 @@ def games_for(args: argparse.Namespace) -> Games:
     def record(session: Session, save: Path, carried: bytes) -> list[Observer]:
         return recording_observers(root, session.game, save.stem, session.steps, session.notices, carried=carried)
 
-    return Games(root, getattr(args, "seed", None), [record], wizard=getattr(args, "wizard", False))
+    return Games(root, getattr(args, "seed", None), [record], wizard=getattr(args, "wizard", False), draw=game_console)
 
 
 def list_command(args: argparse.Namespace) -> int:

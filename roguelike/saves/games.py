@@ -23,7 +23,8 @@ from roguelike.saves.layout import SAVE_SUFFIX, new_save_id, record_path, save_p
 from roguelike.saves.listing import SaveInfo, list_saves
 from roguelike.saves.lock import LOCK_SUFFIX, CannotLock, SaveLock
 from roguelike.saves.meaning import first_turn_problem
-from roguelike.saves.savefile import read_save
+from roguelike.saves.savefile import read_save, sealed_save
+from roguelike.core.snapshot import snapshot_bytes
 from roguelike.core.session import Observer, Session
 
 # (session, save file, the replay records the save carries) -> observers
@@ -39,10 +40,11 @@ class Games:
     seed: int | None = None  # seed of new games; random when None
     observers: list[ObserverFactory] = field(default_factory=list)  # more observers per session
     wizard: bool = False  # every game played is marked (hedonic play --wizard) and never counts
+    draw: Callable[[Game], object] | None = None  # draws a frame of a game (the frontends' Games pass one)
 
     def saves(self) -> list[SaveInfo]:
         """Saves of living characters (and damaged ones), most recent first; the Load menu offers these."""
-        return [playable(info) for info in self.living()]
+        return [playable(info, self.draw) for info in self.living()]
 
     def last(self) -> SaveInfo | None:
         """The most recently played save that can be resumed, if any (the title's Resume)."""
@@ -77,7 +79,7 @@ class Games:
             save = read_save(path)
             if save.plain["cause"] is not None:
                 raise SaveError(path, DEAD)
-            problem = first_turn_problem(save.game)
+            problem = first_turn_problem(save.game, trials(save.header["steps"], self.draw))
             if problem is not None:
                 raise SaveError(path, problem)
             game = save.game()
@@ -135,15 +137,22 @@ class Games:
         return session
 
 
-def playable(info: SaveInfo) -> SaveInfo:
+def playable(info: SaveInfo, draw: Callable[[Game], object] | None = None) -> SaveInfo:
     """The listed save, damaged if its first turn fails (tried on a throwaway copy; the file is untouched)."""
     if not info.ok:
         return info
     try:
-        problem = first_turn_problem((info.save or read_save(info.path)).game)  # the listing's read when it kept one
+        save = info.save or read_save(info.path)  # the listing's read when it kept one
+        problem = first_turn_problem(save.game, trials(save.header["steps"], draw))
     except SaveError as error:
         problem = error.reason
     return info if problem is None else dataclasses.replace(info, problem=problem)
+
+
+def trials(steps: int, draw: Callable[[Game], object] | None) -> list[Callable[[Game], object]]:
+    """What a save's first turn must also survive: encoding the save after it, and a frame."""
+    next_save: Callable[[Game], object] = lambda game: sealed_save(snapshot_bytes(game), steps + 1)
+    return [next_save] if draw is None else [next_save, draw]
 
 
 def lock_if_possible(path: Path) -> SaveLock | None:

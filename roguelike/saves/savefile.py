@@ -21,6 +21,7 @@ from roguelike import __version__
 from roguelike.saves.atomic import write_atomic
 from roguelike.saves.container import MAX_FILE_SIZE, SAVE_MAGIC, seal, unseal
 from roguelike.saves.errors import Damaged, SaveError, describe_os_error
+from roguelike.saves.meaning import GAME_INT_LIMIT
 from roguelike.saves.schema import Malformed, checker
 from roguelike.saves.slots import SlotWriter, is_slotted, newest_slot, slotted_file
 from roguelike.saves.upgrade import FORMAT_VERSION, upgrade
@@ -124,6 +125,8 @@ def read_save(path: Path) -> SaveFile:
     try:
         sealed = newest_slot(data).sealed if is_slotted(data) else unseal(data, SAVE_MAGIC, "save", FORMAT_VERSION)
         header = typing.cast(SaveHeader, checked(decode(sealed.header), SaveHeader))
+        if not 0 <= header["steps"] < GAME_INT_LIMIT:
+            raise Damaged("its step count is out of range")  # the next save counts on from it
         plain = validated(upgrade(decode(sealed.payload), sealed.version))
     except Damaged as error:
         raise SaveError(path, error.reason) from error

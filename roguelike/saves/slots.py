@@ -44,6 +44,7 @@ SLOTS_START = SLOT_ROUNDING  # the header's page is its own: a slot's write neve
 MAX_SLOT_SIZE = (MAX_FILE_SIZE - SLOTS_START) // 2 // SLOT_ROUNDING * SLOT_ROUNDING
 _BINARY = getattr(os, "O_BINARY", 0)
 NEVER_WRITTEN = "it was never written"
+MAX_SEQUENCE = 2**63  # far beyond a save a turn for ever; a crafted 2^64-1 could not be counted on from
 TORN = "its checksum does not match (it was being written when the game stopped, or it was damaged)"
 
 
@@ -115,6 +116,8 @@ def read_slot(data: bytes, index: int, slot_size: int) -> Slot | str:
     envelope = data[start + SLOT_HEADER_SIZE : end]
     if data[start + SLOT_HEADER.size : start + SLOT_HEADER_SIZE] != slot_digest(sequence, envelope):
         return TORN
+    if sequence >= MAX_SEQUENCE:
+        return "its sequence number is out of range"
     try:
         return Slot(index, sequence, unseal(envelope, SAVE_MAGIC, "save", FORMAT_VERSION))
     except Damaged as error:
