@@ -39,6 +39,7 @@ def play(args: argparse.Namespace) -> int:
     """Build the screens and run them in the chosen frontend."""
     from roguelike.cli.looks import use_player_settings
     from roguelike.cli.saves import games_for
+    from roguelike.core.names import shown
     from roguelike.screens import bindings
     from roguelike.screens.base import App
     from roguelike.screens.title import TitleScreen
@@ -46,7 +47,7 @@ def play(args: argparse.Namespace) -> int:
     prefs = use_player_settings(args)
     problem = prefs.problem_text()
     if problem is not None:
-        print(f"hedonic: {problem}", file=sys.stderr)
+        print(shown(f"hedonic: {problem}"), file=sys.stderr)
     games = games_for(args)
     keys = bindings.load(games.root)
     bindings.use(keys)

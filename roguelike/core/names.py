@@ -27,6 +27,11 @@ def shown(text: object) -> str:
     return "".join("?" if unicodedata.category(c) in UNSAFE_CATEGORIES else c for c in str(text))
 
 
+def shown_lines(text: object) -> str:
+    """Several lines of such text (a crash message, a report), each made safe by :func:`shown`."""
+    return "\n".join(shown(line) for line in str(text).split("\n"))
+
+
 def clean_name(text: str) -> str:
     """A name as the game keeps it: printable, single spaces, at most NAME_MAX long."""
     return " ".join(printable(text).split())[:NAME_MAX].rstrip()  # a cut may end on a space

@@ -15,6 +15,7 @@ import textwrap
 
 import tcod.console
 
+from roguelike.core.names import printable
 from roguelike.frontend.ansi import AnsiRenderer
 from roguelike.frontend.termsession import Capabilities
 from roguelike.screens.base import App
@@ -50,7 +51,8 @@ class ReaderOutput:
     def lines_text(self, lines: list[str], renderer: AnsiRenderer, size: tuple[int, int]) -> str:
         """Lines scrolled into the rows under the game, or the newest over its last row."""
         columns, rows = size
-        wrapped = [part for line in lines for part in textwrap.wrap(line, max(columns - 1, 1))]
+        # Text from a save or a file name must never reach the terminal as escape sequences.
+        wrapped = [part for line in lines for part in textwrap.wrap(printable(line), max(columns - 1, 1))]
         if rows > ROWS:
             region = f"\x1b[{ROWS + 1};{rows}r\x1b[{rows};1H{PLAIN}"
             return region + "".join(f"\r\n{line}" for line in wrapped) + WHOLE_SCREEN_REGION

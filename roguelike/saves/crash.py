@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, cast
 
 from roguelike import __version__
+from roguelike.core.names import shown, shown_lines
 from roguelike.saves.datadir import data_dir, subdir
 from roguelike.saves.output import EXIT_OUTPUT_LOST, Output, OutputLost
 
@@ -122,11 +123,11 @@ def report_crash(error: BaseException, data_dir_override: str | Path | None) -> 
         files = keep_replay(files, report)
         write_text(report, report_text(error, point, files))
     except OSError as problem:
-        print(report_text(error, point, files), file=sys.stderr)
-        print(f"hedonic: could not write a crash report ({problem}); it is printed above.", file=sys.stderr)
+        print(shown_lines(report_text(error, point, files)), file=sys.stderr)
+        print(shown(f"hedonic: could not write a crash report ({problem}); it is printed above."), file=sys.stderr)
         report = None
     message = player_message(report, files, error)
-    print(message, file=sys.stderr)
+    print(shown_lines(message), file=sys.stderr)
     setattr(error, REPORTED, message)
     return report
 
