@@ -80,7 +80,7 @@ def test_the_replay_and_the_save_agree_on_every_saved_turn(tmp_path: Path) -> No
     session.close()
 
 
-def test_a_replay_one_step_ahead_of_its_save_is_cut_back_on_resume(tmp_path: Path) -> None:
+def test_a_replay_one_step_ahead_of_its_save_brings_the_save_up_to_it_on_resume(tmp_path: Path) -> None:
     session = games(tmp_path).new("Ann")
     bot_steps(session, 20)
     session.close()
@@ -93,10 +93,11 @@ def test_a_replay_one_step_ahead_of_its_save_is_cut_back_on_resume(tmp_path: Pat
     save = the_save(tmp_path)
     save.write_bytes(the_save(tmp_path / "other").read_bytes())
     resumed = games(tmp_path).resume(save)
+    assert resumed.steps == 20  # the recorded step 20 is played, not cut
     bot_steps(resumed, 1)
     resumed.close()
     after = read_replay(replay)
-    assert after.steps == kept.steps and verify(after).outcome is Outcome.MATCHED
+    assert after.steps[:20] == kept.steps and len(after.steps) == 21 and verify(after).outcome is Outcome.MATCHED
 
 
 CRASHING_SIMULATE = """

@@ -21,6 +21,7 @@ def games_for(args: argparse.Namespace) -> Games:
     from roguelike.saves.datadir import data_dir
     from roguelike.replay.recorder import recording_observers
     from roguelike.render.screenshot import game_console
+    from roguelike.replay.catchup import catch_up
     from roguelike.saves import Games
 
     root = data_dir(args.data_dir)
@@ -28,7 +29,8 @@ def games_for(args: argparse.Namespace) -> Games:
     def record(session: Session, save: Path, carried: bytes) -> list[Observer]:
         return recording_observers(root, session.game, save.stem, session.steps, session.notices, carried=carried)
 
-    return Games(root, getattr(args, "seed", None), [record], wizard=getattr(args, "wizard", False), draw=game_console)
+    return Games(root, getattr(args, "seed", None), [record], wizard=getattr(args, "wizard", False), draw=game_console,
+                 catch_up=catch_up)
 
 
 def list_command(args: argparse.Namespace) -> int:

@@ -21,7 +21,7 @@ from roguelike.replay.recorder import REPLAYS
 from roguelike.replay.verify import Outcome, verify
 from roguelike.saves.crash import CRASHES
 from roguelike.saves.errors import describe_os_error
-from roguelike.saves.layout import save_path
+from roguelike.saves.layout import is_save_id, record_path, save_path
 from roguelike.saves.listing import MARKS
 
 DAY = 24 * 60 * 60
@@ -93,8 +93,14 @@ def ending(crashed: bool, cause: str | None, saved: bool) -> str:
 
 
 def protected_replays(root: Path) -> dict[Path, str]:
-    """Replays pruning must keep, with the reason: a living save's, or one a crash report names."""
-    kept = {path.resolve(): "its save is alive" for path in replay_files(root) if save_path(root, path.stem).exists()}
+    """Replays pruning must keep, with the reason: one that can rebuild a save (the save is there,
+    good or damaged, or is gone while its character never died), or one a crash report names."""
+    kept: dict[Path, str] = {}
+    for path in replay_files(root):
+        if save_path(root, path.stem).exists():
+            kept[path.resolve()] = "its save is alive"
+        elif is_save_id(path.stem) and not record_path(root, path.stem).exists():
+            kept[path.resolve()] = "its save is gone and its character never died: it can rebuild the save"
     crashes = root / CRASHES
     for report in sorted(crashes.glob("*.txt")) if crashes.is_dir() else []:
         for line in report.read_text(encoding="utf-8", errors="replace").splitlines():

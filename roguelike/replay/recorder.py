@@ -147,7 +147,10 @@ class ReplayRecorder:
             raise ReplayError(f"its replay {path} stops at step {len(replay.steps)}, before the save's {steps}")
         if replay.steps and steps and replay.steps[steps - 1].checksum != checksum_in(replay.format, encoded_state(game)):
             raise ReplayError(f"its replay {path} does not lead to the saved game")
-        # Records after the save's step are a future the loaded game did not have.
+        if len(replay.steps) > steps + 1:  # more than a game killed between its record and its save leaves
+            raise ReplayError(f"its replay {path} holds {len(replay.steps) - steps} commands after the save, "
+                              "which are kept (they could not be brought into the save)")
+        # A record after the save's step is a future the loaded game did not have.
         os.truncate(path, replay.ends[steps])
         return cls(path, game, steps + 1, recorded_facts(replay.steps, steps), end=replay.ends[steps],
                    replay_format=replay.format)

@@ -41,6 +41,7 @@ class Games:
     observers: list[ObserverFactory] = field(default_factory=list)  # more observers per session
     wizard: bool = False  # every game played is marked (hedonic play --wizard) and never counts
     draw: Callable[[Game], object] | None = None  # draws a frame of a game (the frontends' Games pass one)
+    catch_up: Callable[[Path], object] | None = None  # brings a save up to a replay that went on without it
 
     def saves(self) -> list[SaveInfo]:
         """Saves of living characters (and damaged ones), most recent first; the Load menu offers these."""
@@ -74,6 +75,9 @@ class Games:
 
     def resume(self, path: Path) -> Session:
         """Continue a saved game; SaveError if it is open elsewhere, damaged or over."""
+        # Before the lock: catching up takes the save's lock itself to rewrite it.
+        if self.catch_up is not None and self.catch_up(path) and not path.exists():
+            raise SaveError(path, DEAD)  # the replay held the character's death, now in the history
         lock = lock_if_possible(path)
         try:
             save = read_save(path)

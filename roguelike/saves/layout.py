@@ -13,12 +13,14 @@ name, so any name is safe and two characters of the same name never collide.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 SAVES = "saves"
 HISTORY = "history"
 SAVE_SUFFIX = ".save"
 RECORD_SUFFIX = ".record"
+SAVE_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{8}")  # new_save_id's; an unsaved game's replay id has 6 hex digits
 
 
 def saves_dir(root: Path) -> Path:
@@ -42,6 +44,11 @@ def new_save_id() -> str:
 def save_path(root: Path, save_id: str) -> Path:
     """The save file of an id."""
     return saves_dir(root) / f"{save_id}{SAVE_SUFFIX}"
+
+
+def is_save_id(game_id: str) -> bool:
+    """Whether a game id is a saved character's (its replay can rebuild its save)."""
+    return SAVE_ID.fullmatch(game_id) is not None
 
 
 def record_path(root: Path, save_id: str) -> Path:
