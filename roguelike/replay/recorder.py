@@ -28,8 +28,8 @@ from roguelike.core.game import Game
 from roguelike.core.notices import Notices
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.replay.fileformat import (
-    FORMAT_VERSION, SUFFIX, Header, Replay, ReplayError, Witness, carried_steps, checksum_in, crash_bytes,
-    header_bytes, read_replay, step_bytes,
+    FORMAT_VERSION, SUFFIX, Header, Replay, ReplayError, StepRecord, Witness, carried_steps, checksum_in,
+    crash_bytes, header_bytes, read_replay, step_bytes,
 )
 from roguelike.replay.witness import Ledger, recorded_facts
 from roguelike.saves.atomic import write_all
@@ -88,7 +88,7 @@ def recording_observers(
     recorder.tell, recorder.notices = tell, notices
     recorder.sync_every = SYNC_EVERY if saved else None
     recorder.flush()
-    if saved:
+    if saved and not recorder.unwritten:
         recorder.sync()  # the header: the save carries records, never the header
     return [recorder]
 
@@ -136,24 +136,34 @@ class ReplayRecorder:
     @classmethod
     def resume(cls, path: Path, game: Game, steps: int, carried: bytes = b"") -> ReplayRecorder:
         """Go on recording a loaded game whose replay holds at least its ``steps`` commands,
-        once the records its save ``carried`` put back any a power cut took."""
+        once the records its save ``carried`` put back any a power cut took.
+
+        If they cannot be put back yet (the disk is still full), they are kept to be written
+        with the next records, and every save goes on carrying them until the replay has them.
+        """
         replay = read_replay(path)
         if replay.header.epoch != RULES_EPOCH:
             raise ReplayError(f"its replay {path} holds rules epoch {replay.header.epoch}'s turns; this game plays "
                               f"epoch {RULES_EPOCH}'s rules, so the replay keeps the game as it was up to here")
+        pending: list[tuple[StepRecord, bytes]] = []
         if len(replay.steps) < steps and carried:
-            replay = put_back(path, replay, carried)
-        if len(replay.steps) < steps:
-            raise ReplayError(f"its replay {path} stops at step {len(replay.steps)}, before the save's {steps}")
-        if replay.steps and steps and replay.steps[steps - 1].checksum != checksum_in(replay.format, encoded_state(game)):
+            try:
+                replay = put_back(path, replay, carried)
+            except OSError:
+                pending = carried_after(replay, carried)[: steps - len(replay.steps)]
+        known = replay.steps + [record for record, _ in pending]
+        if len(known) < steps:
+            raise ReplayError(f"its replay {path} stops at step {len(known)}, before the save's {steps}")
+        if known and steps and known[steps - 1].checksum != checksum_in(replay.format, encoded_state(game)):
             raise ReplayError(f"its replay {path} does not lead to the saved game")
-        if len(replay.steps) > steps + 1:  # more than a game killed between its record and its save leaves
-            raise ReplayError(f"its replay {path} holds {len(replay.steps) - steps} commands after the save, "
+        if len(known) > steps + 1:  # more than a game killed between its record and its save leaves
+            raise ReplayError(f"its replay {path} holds {len(known) - steps} commands after the save, "
                               "which are kept (they could not be brought into the save)")
-        # A record after the save's step is a future the loaded game did not have.
-        os.truncate(path, replay.ends[steps])
-        return cls(path, game, steps + 1, recorded_facts(replay.steps, steps), end=replay.ends[steps],
-                   replay_format=replay.format)
+        end = replay.ends[min(steps, len(replay.steps))]
+        os.truncate(path, end)  # a record after the save's step is a future the loaded game did not have
+        recorder = cls(path, game, steps + 1, recorded_facts(known, steps), end=end, replay_format=replay.format)
+        recorder.unwritten = recorder.carried = b"".join(frame for _, frame in pending)
+        return recorder
 
     def after_step(self, game: Game, step: Step) -> None:
         """Append the step's record."""
@@ -234,12 +244,20 @@ class ReplayRecorder:
                 os.unlink(self.path)
 
 
+def carried_after(replay: Replay, carried: bytes) -> list[tuple[StepRecord, bytes]]:
+    """The carried records that follow the replay's last one, with their bytes (none if they do
+    not start right after it: the save does not reach back to where the replay stops)."""
+    have = len(replay.steps)
+    missing = [(record, frame) for record, frame in carried_steps(carried) if record.index > have]
+    return missing if missing and missing[0][0].index == have + 1 else []
+
+
 def put_back(path: Path, replay: Replay, carried: bytes) -> Replay:
     """The replay with the records its save carried appended where a power cut cut it short."""
     have = len(replay.steps)
-    missing = [(record.index, frame) for record, frame in carried_steps(carried) if record.index > have]
-    if not missing or missing[0][0] != have + 1:
-        return replay  # the save does not reach back to where the replay stops
+    missing = carried_after(replay, carried)
+    if not missing:
+        return replay
     fd = os.open(path, os.O_WRONLY | BINARY)
     try:
         os.ftruncate(fd, replay.ends[have])
