@@ -42,18 +42,19 @@ def simulate(args: argparse.Namespace) -> int:
     from roguelike.bots.headless import play_bot, summarise
     from roguelike.bots.registry import make_bot
     from roguelike.bots.watch import Watch
+    from roguelike.core.names import shown
     from roguelike.saves import SaveError
 
     try:
         session = simulated_session(args)
     except SaveError as error:
-        print(f"hedonic simulate: {error}", file=sys.stderr)
+        print(shown(f"hedonic simulate: {error}"), file=sys.stderr)
         return 1
     watch = Watch()
     play_bot(session, args.turns, make_bot(args.bot), watch)
     session.close()
-    for notice in session.notices.lines():
-        print(f"hedonic simulate: {notice}", file=sys.stderr)
+    for notice in session.notices.lines():  # they may name files
+        print(shown(f"hedonic simulate: {notice}"), file=sys.stderr)
     print("\n".join(summarise(session.game, watch).lines()))
     return 0
 
