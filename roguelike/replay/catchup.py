@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from roguelike.core.epoch import RULES_EPOCH
 from roguelike.core.game import Game
 from roguelike.core.session import Session
 from roguelike.core.snapshot import encoded_state
@@ -42,6 +43,8 @@ def catch_up(save: Path) -> bool:
         return False
     if len(replay.steps) <= saved.header["steps"] or saved.plain["cause"] is not None:
         return False
+    if replay.header.epoch != RULES_EPOCH:
+        return False  # recorded under other rules: these rules could not play it the same
     game = played_on(saved, replay)
     if game is None:
         return False
