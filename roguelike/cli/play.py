@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from roguelike.cli.looks import add_look_options
 from roguelike.cli.subcommand import Subcommand
+from roguelike.cli.web import add_web_options, web_frontend
 
 if TYPE_CHECKING:
     from roguelike.screens.base import App
@@ -29,6 +30,7 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--window", action="store_true", default=argparse.SUPPRESS, help="play in the window")
     where.add_argument("--terminal", action="store_true", default=argparse.SUPPRESS, help="play in this terminal")
+    add_web_options(parser, where)
     add_look_options(parser)
     parser.add_argument("--screen-reader", action="store_true", default=argparse.SUPPRESS,
                         help="play in this terminal for a screen reader: new messages as plain lines, "
@@ -67,6 +69,8 @@ def choose_frontend(args: argparse.Namespace) -> Frontend:
     """The function that runs the app: as asked, else the window where a display exists."""
     if getattr(args, "screen_reader", False):
         return screen_reader_terminal
+    if getattr(args, "web", False):
+        return web_frontend(args)
     if getattr(args, "terminal", False):
         return terminal
     if getattr(args, "window", False):

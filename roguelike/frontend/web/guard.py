@@ -1,0 +1,84 @@
+"""Who may talk to the game's web server, and how much.
+
+On the loopback address (the default) only pages this machine serves as ``localhost`` or a
+loopback address get in: the Host header is checked, so a page elsewhere cannot reach the
+game through a name that resolves to 127.0.0.1 (DNS rebinding). On any other address a
+token is required, in the address the server prints. A WebSocket must come from a page of
+this server (its Origin is the server's own), and every client message is small and comes
+at a human rate: past the limits the connection is closed.
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+MAX_MESSAGE_BYTES = 64  # the largest client message the protocol has is a 16-character text
+MESSAGES_PER_SECOND = 120.0
+BURST = 240.0
+
+
+def is_loopback(host: str) -> bool:
+    """Whether a listening address is this machine only."""
+    if host in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def host_name(header: str) -> str:
+    """The name in a Host header, without its port (and without an IPv6 address's brackets)."""
+    return (urlsplit(f"//{header}").hostname or "").lower()
+
+
+@dataclass(frozen=True)
+class Guard:
+    """The server's rules for letting a request in."""
+
+    loopback: bool
+    token: str | None = None
+
+    def refusal(self, headers: Mapping[str, str], query: Mapping[str, str], secret: bool = True) -> str | None:
+        """Why a request may not come in (None: it may); the client's own files are no secret."""
+        if self.loopback and not is_loopback(host_name(headers.get("host", ""))):
+            return "this game only answers on localhost"
+        if secret and self.token is not None and not hmac.compare_digest(query.get("token", ""), self.token):
+            return "a token is needed: use the address the game printed"
+        return None
+
+    def socket_refusal(self, headers: Mapping[str, str], query: Mapping[str, str]) -> str | None:
+        """Why a WebSocket may not open: the request's rules, and an Origin of this very server."""
+        refused = self.refusal(headers, query)
+        if refused is not None:
+            return refused
+        origin, host = headers.get("origin", ""), headers.get("host", "")
+        if not host or origin not in (f"http://{host}", f"https://{host}"):
+            return "a game socket opens only from the game's own page"
+        return None
+
+
+class RateLimit:
+    """A token bucket: ``rate`` messages a second, up to ``burst`` at once."""
+
+    def __init__(self, rate: float = MESSAGES_PER_SECOND, burst: float = BURST,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = burst
+        self.last = clock()
+
+    def allow(self) -> bool:
+        """Whether one more message may come now."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True

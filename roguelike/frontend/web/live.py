@@ -1,0 +1,180 @@
+"""A game running for the browser: the window's loop on the server, its frames sent to viewers.
+
+:class:`LiveGame` runs the same :class:`~roguelike.screens.base.App` the window runs, with
+the window's loop (draw, finish the frame, let the screens save, wait for input or the next
+frame or step of automation, pass the events through the :class:`KeyGate`), except that the
+frame goes out as a message (:mod:`roguelike.frontend.frames`) to every viewer and the
+events come from the player's browser. One player drives it; any number of spectators
+watch. Each viewer has its own queue of messages: one that falls too far behind is dropped,
+so a slow spectator never holds up the player or the other spectators.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections import deque
+from collections.abc import Callable
+
+import tcod.console
+import tcod.event
+
+from roguelike.content import formulas
+from roguelike.frontend.frames import Screenful
+from roguelike.frontend.keygate import KeyGate
+from roguelike.frontend.window import wait_timeout
+from roguelike.render.look import finish_frame
+from roguelike.screens.base import App
+from roguelike.screens.ingame import InGameScreen
+
+# Messages a viewer may have waiting before it counts as too slow (a few seconds of animation).
+MAX_PENDING = 90
+NORMAL, GOING_AWAY, POLICY_VIOLATION = 1000, 1001, 1008
+Message = bytes | str
+
+
+class Viewer:
+    """One connection's queue of messages to send; closed with a reason when it should end."""
+
+    def __init__(self, limit: int = MAX_PENDING) -> None:
+        self.pending: deque[Message] = deque()
+        self.limit = limit
+        self.ready = asyncio.Event()
+        self.closed: str | None = None
+        self.code = NORMAL
+        self.sent_bytes = 0
+
+    def offer(self, message: Message) -> None:
+        """Queue a message, or drop the viewer if it is too far behind."""
+        if self.closed is not None:
+            return
+        if len(self.pending) >= self.limit:
+            self.pending.clear()
+            self.close("too slow: dropped (the game does not wait)", POLICY_VIOLATION)
+            return
+        self.pending.append(message)
+        self.ready.set()
+
+    def close(self, reason: str, code: int = NORMAL) -> None:
+        """End the connection (with a WebSocket close code) once what is queued is sent."""
+        if self.closed is None:
+            self.closed, self.code = reason, code
+        self.ready.set()
+
+    async def next(self) -> Message | None:
+        """The next message to send; None when the viewer is closed and its queue empty."""
+        while not self.pending and self.closed is None:
+            self.ready.clear()
+            await self.ready.wait()
+        if self.pending:
+            message = self.pending.popleft()
+            self.sent_bytes += len(message)
+            return message
+        return None
+
+
+class LiveGame:
+    """An app run for a browser player, with its spectators."""
+
+    def __init__(self, app: App, game_id: str, clock: Callable[[], float] = time.monotonic) -> None:
+        self.app = app
+        self.id = game_id
+        self.clock = clock
+        self.console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
+        self.screenful = Screenful(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT)
+        self.events: asyncio.Queue[tcod.event.Event] = asyncio.Queue()
+        self.gate = KeyGate(poll=self.queued_events)
+        self.player: Viewer | None = None
+        self.watchers: set[Viewer] = set()
+        self.frames = 0
+        self.on_finish: Callable[[], None] = lambda: None
+
+    @property
+    def title(self) -> str:
+        """What the list of live games calls this one: the character's name, or the title screen."""
+        for screen in reversed(self.app.stack):
+            if isinstance(screen, InGameScreen):
+                return f"{screen.game.state.name}, turn {screen.game.state.turn}"
+        return "at the title screen"
+
+    async def run(self) -> None:
+        """The window's loop, until the last screen closes; the screens always get to save."""
+        try:
+            while self.app.running:
+                self.show()
+                self.app.before_input()
+                events = await self.wait(wait_timeout(self.app))
+                self.gate.pass_events(self.app, events, self.app.handle)
+                self.app.tick()  # a key would have stopped the automation
+        finally:
+            self.app.close_all()
+            self.finish("The game closed; it is saved. Run hedonic again to go on.")
+
+    def show(self) -> None:
+        """Draw a frame and send what changed to every viewer."""
+        self.app.draw(self.console, self.clock())
+        finish_frame(self.console)
+        message = self.screenful.update(self.console)
+        if message is not None:
+            self.frames += 1
+            self.broadcast(message)
+
+    async def wait(self, timeout: float | None) -> list[tcod.event.Event]:
+        """The events that came within ``timeout`` seconds (None: until one comes)."""
+        try:
+            first = await asyncio.wait_for(self.events.get(), timeout)
+        except asyncio.TimeoutError:
+            return []
+        return [first, *self.queued_events()]
+
+    def queued_events(self) -> list[tcod.event.Event]:
+        """Every event already waiting, taken off the queue."""
+        found = []
+        while not self.events.empty():
+            found.append(self.events.get_nowait())
+        return found
+
+    def viewers(self) -> list[Viewer]:
+        """The player (if connected) and the spectators."""
+        return ([self.player] if self.player is not None else []) + list(self.watchers)
+
+    def broadcast(self, message: Message) -> None:
+        """Queue a message for every viewer, forgetting the ones dropped for being slow."""
+        for viewer in self.viewers():
+            viewer.offer(message)
+        dropped = {viewer for viewer in self.watchers if viewer.closed is not None}
+        if dropped:
+            self.watchers -= dropped
+            self.tell_count()
+
+    def join(self, viewer: Viewer, playing: bool) -> None:
+        """Start a viewer with the whole screen; a new player takes over from the last one."""
+        viewer.offer(self.screenful.keyframe())
+        if playing:
+            if self.player is not None:
+                self.player.close("the game was opened in another tab", POLICY_VIOLATION)
+            self.player = viewer
+        else:
+            self.watchers.add(viewer)
+        self.tell_count()
+
+    def leave(self, viewer: Viewer) -> None:
+        """Forget a viewer whose connection ended."""
+        if viewer is self.player:
+            self.player = None
+        self.watchers.discard(viewer)
+        self.tell_count()
+
+    def tell_count(self) -> None:
+        """Let every viewer know how many watch."""
+        note = json.dumps({"watchers": len(self.watchers), "title": self.title})
+        for viewer in self.viewers():
+            viewer.offer(note)
+
+    def finish(self, reason: str) -> None:
+        """The game is over for everyone: say why and close every connection."""
+        for viewer in self.viewers():
+            viewer.offer(json.dumps({"closed": reason}))
+            viewer.close(reason, GOING_AWAY)
+        self.on_finish()

@@ -1,0 +1,111 @@
+"""Helpers for the web frontend's tests: a live game served in-process, and a client that rebuilds its screen."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from starlette.testclient import TestClient, WebSocketTestSession
+
+from roguelike.frontend import frames
+from roguelike.frontend.web.guard import Guard
+from roguelike.frontend.web.keycodes import KEY_DOWN, KEY_UP, TEXT
+from roguelike.frontend.web.live import LiveGame
+from roguelike.frontend.web.server import WebServer
+from roguelike.saves import Games
+from roguelike.screens.base import App
+from roguelike.screens.title import TitleScreen
+
+BASE = "http://127.0.0.1:8026"
+SOCKET = "ws://127.0.0.1:8026"
+ORIGIN = {"origin": BASE}
+SEED = 7
+
+
+def live_game(root: Path, seed: int = SEED, game_id: str = "g1") -> LiveGame:
+    """A live game at the title screen over a data directory."""
+    return LiveGame(App(TitleScreen(Games(root, seed=seed))), game_id)
+
+
+@contextmanager
+def served(live: LiveGame, guard: Guard | None = None) -> Iterator[TestClient]:
+    """The server running ``live``, with a client on the loopback address."""
+    server = WebServer({live.id: live}, guard or Guard(loopback=True))
+    with TestClient(server.app, base_url=BASE) as client:
+        yield client
+
+
+class Client:
+    """One WebSocket connection: the screen it has rebuilt from the frames, and the notes it got."""
+
+    def __init__(self, socket: WebSocketTestSession) -> None:
+        self.socket = socket
+        self.cells: frames.Cells | None = None
+        self.messages: list[bytes] = []
+        self.notes: list[dict[str, object]] = []
+
+    def frame(self) -> bytes:
+        """Wait for the next frame (taking the notes that come before it) and apply it."""
+        while True:
+            message = self.socket.receive()
+            if message.get("text") is not None:
+                self.notes.append(json.loads(message["text"]))
+                continue
+            if "bytes" not in message:
+                raise AssertionError(f"the server ended the connection: {message}")
+            data: bytes = message["bytes"]
+            self.cells = frames.apply(self.cells, data)
+            self.messages.append(data)
+            return data
+
+    def until(self, done: Callable[[list[str]], bool], most: int = 200) -> list[str]:
+        """Take frames until the screen shows what ``done`` looks for."""
+        for _ in range(most):
+            if self.cells is not None and done(self.rows()):
+                return self.rows()
+            self.frame()
+        raise AssertionError("the screen never showed it:\n" + "\n".join(self.rows()))
+
+    def ended(self, most: int = 1000) -> tuple[int, str]:
+        """Read until the server closes the connection: its code and reason."""
+        for _ in range(most):
+            message = self.socket.receive()
+            if message["type"] == "websocket.close":
+                return int(message.get("code", 1000)), str(message.get("reason", ""))
+        raise AssertionError("the server kept the connection open")
+
+    def rows(self) -> list[str]:
+        """The rebuilt screen as text."""
+        assert self.cells is not None
+        return frames.text_rows(self.cells)
+
+    def press(self, code: str, bits: int = 0, text: str | None = None) -> None:
+        """A key pressed and released in the browser (with the character it types, if any)."""
+        self.socket.send_bytes(bytes([KEY_DOWN, bits]) + code.encode())
+        if text is not None:
+            self.socket.send_bytes(bytes([TEXT]) + text.encode())
+        self.socket.send_bytes(bytes([KEY_UP, bits]) + code.encode())
+
+    def type(self, text: str) -> None:
+        """Characters typed (as text only: what name entry reads)."""
+        for char in text:
+            self.socket.send_bytes(bytes([TEXT]) + char.encode())
+
+
+@contextmanager
+def connect(client: TestClient, path: str = "/ws/play") -> Iterator[Client]:
+    """A connection from the game's own page (the player's unless ``path`` says), with its first frame taken."""
+    with client.websocket_connect(f"{SOCKET}{path}", headers=dict(ORIGIN)) as socket:
+        connection = Client(socket)
+        connection.frame()
+        yield connection
+
+
+def new_game(player: Client, name: str = "Ann") -> None:
+    """From the title screen, start a new game of a character ``name``."""
+    player.press("KeyN", text="n")
+    player.type(name)
+    player.press("Enter")
+    player.until(lambda rows: "@" in "".join(rows[:21]))
