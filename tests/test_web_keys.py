@@ -75,6 +75,7 @@ def test_text_and_the_pointer_come_on_console_cells() -> None:
 
 def test_an_unknown_key_is_no_event_and_a_malformed_message_is_refused() -> None:
     assert decode(bytes([0x10, 0]) + b"LaunchMail") is None
-    for bad in (b"\x10\x00", b"\x10\x00Key-A", b"\x11\x07", b"\x12\x01", b"\x13\x01\x01\x04", b"\x20"):
+    for bad in (b"\x10\x00", b"\x10\x00Key-A", b"\x11\x07", b"\x12\x01", b"\x13\x01\x01\x04", b"\x20",
+                b"\x12\x50\x00", b"\x13\x00\x19\x01"):
         with pytest.raises(BadMessage):
             decode(bad)

@@ -22,6 +22,8 @@ import string
 import tcod.event
 from tcod.event import KeySym, Modifier, MouseButton, Scancode
 
+from roguelike.content import formulas
+
 KEY_DOWN, TEXT, MOUSE_MOVE, MOUSE_CLICK, KEY_UP = 0x10, 0x11, 0x12, 0x13, 0x14
 MAX_CODE = 32
 MAX_TEXT = 16
@@ -121,6 +123,8 @@ def decode_mouse(body: bytes, click: bool) -> tcod.event.Event:
     if len(body) != (3 if click else 2):
         raise BadMessage("a pointer message of the wrong length")
     column, row = body[0], body[1]
+    if column >= formulas.SCREEN_WIDTH or row >= formulas.SCREEN_HEIGHT:
+        raise BadMessage("a pointer off the screen")
     position, tile = tcod.event.Point(float(column), float(row)), tcod.event.Point(column, row)
     if not click:
         return tcod.event.MouseMotion(position=position, tile=tile)
