@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from roguelike.cli.looks import add_look_options
 from roguelike.cli.subcommand import Subcommand
 from roguelike.cli.verifying import EXIT_BAD_FILE, EXIT_DIVERGED, EXIT_OK, verify_files
+from roguelike.cli.web import add_web_options
 
 if TYPE_CHECKING:
     from roguelike.replay.fileformat import Replay
@@ -31,6 +32,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--rebuild", action="store_true", help="rebuild damaged saves (FILE: the save or its replay)")
     what.add_argument("--diff", action="store_true", help="FILE A and B, of one seed: the first step where they differ, and how")
     what.add_argument("--inspect", type=int, metavar="N", help="print the whole game state at turn N as JSON")
+    what.add_argument("--film", type=Path, metavar="OUT", help="write the game's screens as a film (watchable whatever the rules)")
     parser.add_argument(
         "--jobs", type=int, metavar="N", help="with --verify: verify N files at once (default: one per core)"
     )
@@ -46,6 +48,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--window", action="store_true", default=argparse.SUPPRESS, help="watch in the window")
     where.add_argument("--terminal", action="store_true", default=argparse.SUPPRESS, help="watch in this terminal")
+    add_web_options(parser, where)
     add_look_options(parser)
 
 
@@ -84,6 +87,10 @@ def run(args: argparse.Namespace) -> int:
         return complain("give one file to watch (or use --verify for several)")
     if args.inspect is not None:
         return inspect_file(args.files[0], args.inspect)
+    if args.film is not None:
+        from roguelike.cli.films import make_film
+
+        return make_film(args.files[0], args.film)
     if args.save_as is not None or args.to_turn is not None or args.wizard:
         from roguelike.replay.tosave import save_from_replay
 
@@ -95,12 +102,17 @@ def watch(args: argparse.Namespace) -> int:
     """Show the replay in the window or the terminal."""
     from roguelike.cli.looks import use_player_settings
     from roguelike.cli.play import choose_frontend
+    from roguelike.frontend.film.fileformat import is_film
     from roguelike.replay.fileformat import ReplayError, read_replay
     from roguelike.replay.playback import Playback
     from roguelike.screens.base import App
     from roguelike.screens.replay import ReplayScreen
 
     path: Path = args.files[0]
+    if is_film(path):
+        from roguelike.cli.films import watch_film
+
+        return watch_film(args)
     try:
         replay = read_replay(path)
     except ReplayError as error:

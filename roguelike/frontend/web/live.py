@@ -21,12 +21,14 @@ import tcod.console
 import tcod.event
 
 from roguelike.content import formulas
+from roguelike.frontend.film.screen import FilmScreen
 from roguelike.frontend.frames import Screenful
 from roguelike.frontend.keygate import KeyGate
 from roguelike.frontend.window import wait_timeout
 from roguelike.render.look import finish_frame
 from roguelike.screens.base import App
 from roguelike.screens.ingame import InGameScreen
+from roguelike.screens.replay import ReplayScreen
 
 # Messages a viewer may have waiting before it counts as too slow (a few seconds of animation).
 MAX_PENDING = 90
@@ -92,10 +94,14 @@ class LiveGame:
 
     @property
     def title(self) -> str:
-        """What the list of live games calls this one: the character's name, or the title screen."""
+        """What the list of live games calls this one: who plays (or is watched), or the title screen."""
         for screen in reversed(self.app.stack):
             if isinstance(screen, InGameScreen):
                 return f"{screen.game.state.name}, turn {screen.game.state.turn}"
+            if isinstance(screen, ReplayScreen):
+                return f"the replay of {screen.playback.replay.header.name}"
+            if isinstance(screen, FilmScreen):
+                return f"the film of {screen.film.header.name}"
         return "at the title screen"
 
     async def run(self) -> None:
