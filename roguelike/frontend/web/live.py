@@ -113,6 +113,7 @@ class LiveGame:
                 events = await self.wait(wait_timeout(self.app))
                 self.gate.pass_events(self.app, events, self.app.handle)
                 self.app.tick()  # a key would have stopped the automation
+                self.gate.after_tick(self.app, self.app.handle)
         finally:
             self.app.close_all()
             self.finish("The game closed; it is saved. Run hedonic again to go on.")
