@@ -131,12 +131,32 @@ class FilmWriter:
         return MAGIC + LENGTH.pack(len(text)) + text + b"".join(self.chunks)
 
 
+@dataclass(frozen=True)
+class Reel:
+    """One chunk decompressed: each frame's turn and where its message lies."""
+
+    number: int
+    raw: bytes
+    turns: tuple[int, ...]
+    spans: tuple[tuple[int, int], ...]
+
+    def message(self, offset: int) -> bytes:
+        """The message of the chunk's frame ``offset``."""
+        start, end = self.spans[offset]
+        return self.raw[start:end]
+
+
 class Film:
-    """A film read into memory: any frame by index, any turn's first frame."""
+    """A film read into memory: any frame by index, any turn's first frame.
+
+    The last chunk decompressed and the last frame built are kept, so playing forward
+    applies one diff a frame and a seek decompresses at most one chunk.
+    """
 
     def __init__(self, data: bytes) -> None:
         self.header, self.body = parse(data)
-        self.cached: tuple[int, list[tuple[int, frames.Cells]]] | None = None
+        self.reel: Reel | None = None
+        self.built: tuple[int, frames.Cells] | None = None  # the last frame built, changed in place
 
     @classmethod
     def read(cls, path: Path) -> Film:
@@ -156,30 +176,50 @@ class Film:
         return self.header.final_turn
 
     def frame(self, index: int) -> tuple[int, frames.Cells]:
-        """The game turn and the screen of frame ``index``."""
+        """The game turn and the screen (a copy) of frame ``index``."""
         if not 0 <= index < self.frame_count:
             raise IndexError(index)
-        starts = [chunk.first_frame for chunk in self.header.chunks]
-        number = bisect.bisect_right(starts, index) - 1
-        return self.chunk_frames(number)[index - starts[number]]
+        number, offset = divmod(index, FRAMES_PER_CHUNK)
+        reel = self.reel_of(number)
+        start, cells = 0, None
+        if self.built is not None and divmod(self.built[0], FRAMES_PER_CHUNK)[0] == number and self.built[0] <= index:
+            start, cells = self.built[0] % FRAMES_PER_CHUNK + 1, self.built[1]
+        for at in range(start, offset + 1):
+            cells = self.build(reel, at, cells)
+        assert cells is not None
+        self.built = (index, cells)
+        return reel.turns[offset], cells.copy()
+
+    def build(self, reel: Reel, offset: int, cells: frames.Cells | None) -> frames.Cells:
+        """The screen after one more frame of a chunk (the first is its keyframe)."""
+        message = reel.message(offset)
+        try:
+            if offset == 0:
+                if message[:1] != bytes([frames.KEYFRAME]):
+                    raise frames.FrameError("a chunk that does not start with a keyframe")
+                return frames.read_keyframe(message)
+            if message[:1] != bytes([frames.DIFF]) or cells is None:
+                raise frames.FrameError("a keyframe inside a chunk")
+            return frames.read_diff(cells, message)
+        except frames.FrameError as error:
+            self.built = None
+            raise FilmError(f"frame {reel.number * FRAMES_PER_CHUNK + offset} is damaged: {error}") from None
 
     def first_frame_of_turn(self, turn: int) -> int:
         """The first frame that shows game turn ``turn`` or a later one (the last frame if none)."""
         firsts = [chunk.first_turn for chunk in self.header.chunks]
-        number = max(0, bisect.bisect_left(firsts, turn) - 1)
-        for number in range(number, len(self.header.chunks)):
-            for offset, (shown, _) in enumerate(self.chunk_frames(number)):
-                if shown >= turn:
-                    return self.header.chunks[number].first_frame + offset
+        for number in range(max(0, bisect.bisect_left(firsts, turn) - 1), len(self.header.chunks)):
+            turns = self.reel_of(number).turns
+            offset = bisect.bisect_left(turns, turn)
+            if offset < len(turns):
+                return number * FRAMES_PER_CHUNK + offset
         return max(0, self.frame_count - 1)
 
-    def chunk_frames(self, number: int) -> list[tuple[int, frames.Cells]]:
-        """Every frame of a chunk, decoded (the last chunk asked for is kept)."""
-        if self.cached is not None and self.cached[0] == number:
-            return self.cached[1]
-        decoded = decode_chunk(self.body, self.header, number)
-        self.cached = (number, decoded)
-        return decoded
+    def reel_of(self, number: int) -> Reel:
+        """A chunk decompressed (the last one asked for is kept)."""
+        if self.reel is None or self.reel.number != number:
+            self.reel = unpack_chunk(self.body, self.header, number)
+        return self.reel
 
 
 def parse(data: bytes) -> tuple[FilmHeader, bytes]:
@@ -241,28 +281,27 @@ def str_field(plain: dict[str, Any], key: str) -> str:
     return value
 
 
-def decode_chunk(body: bytes, header: FilmHeader, number: int) -> list[tuple[int, frames.Cells]]:
-    """The frames of one chunk: (turn, screen) each."""
+def unpack_chunk(body: bytes, header: FilmHeader, number: int) -> Reel:
+    """A chunk decompressed, with its frames' turns and messages found."""
     chunk = header.chunks[number]
     expected = min(FRAMES_PER_CHUNK, header.frames - chunk.first_frame)
     raw = inflate(body[chunk.offset:chunk.offset + chunk.size])
-    decoded: list[tuple[int, frames.Cells]] = []
-    cells: frames.Cells | None = None
+    turns: list[int] = []
+    spans: list[tuple[int, int]] = []
     at = 0
     while at < len(raw):
         if at + RECORD.size > len(raw):
             raise FilmError(f"chunk {number} is cut short")
         turn, length = RECORD.unpack_from(raw, at)
         at += RECORD.size
-        try:
-            cells = frames.apply(cells, raw[at:at + length])
-        except frames.FrameError as error:
-            raise FilmError(f"frame {chunk.first_frame + len(decoded)} is damaged: {error}") from None
-        decoded.append((turn, cells))
+        if at + length > len(raw) or (turns and turn < turns[-1]):
+            raise FilmError(f"chunk {number} is damaged")
+        turns.append(turn)
+        spans.append((at, at + length))
         at += length
-    if len(decoded) != expected:
-        raise FilmError(f"chunk {number} holds {len(decoded)} frames, not {expected}")
-    return decoded
+    if len(turns) != expected:
+        raise FilmError(f"chunk {number} holds {len(turns)} frames, not {expected}")
+    return Reel(number, raw, tuple(turns), tuple(spans))
 
 
 def inflate(data: bytes) -> bytes:
