@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+import tcod.console
+import tcod.event
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from roguelike.frontend import frames
 from roguelike.frontend.web.guard import Guard
+from roguelike.frontend.web.live import LiveGame
 from roguelike.saves import Games
+from roguelike.screens.base import App, Screen, Transition
 from roguelike.screens.ingame import InGameScreen
 from helpers import player_xy
 from web_helpers import BASE, ORIGIN, SOCKET, connect, live_game, new_game, served
@@ -151,3 +156,28 @@ def test_the_front_page_lists_the_live_game(tmp_path: Path) -> None:
         assert "default-src 'self'" in page.headers["content-security-policy"]
         assert client.get("/watch/g1").status_code == 200
         assert client.get("/watch/nope").status_code == 404
+
+
+class Exploding(Screen):
+    """A screen whose next key breaks the game."""
+
+    def on_event(self, event: tcod.event.Event) -> Transition | None:
+        """Break on a key."""
+        if isinstance(event, tcod.event.KeyDown):
+            raise RuntimeError("the floor gave way")
+        return None
+
+    def on_draw(self, console: tcod.console.Console, now: float) -> None:
+        """A word on the screen."""
+        console.print(0, 0, "steady")
+
+
+def test_a_crash_is_reported_and_shown_to_every_viewer(tmp_path: Path) -> None:
+    live = LiveGame(App(Exploding()), "g1")
+    with served(live) as client, connect(client) as player, connect(client, "/ws/watch/g1") as spectator:
+        player.press("KeyA")
+        assert player.ended()[0] == 1001 and spectator.ended()[0] == 1001
+        told = [note["closed"] for note in player.notes if "closed" in note]
+        assert len(told) == 1 and "crash" in str(told[0]).lower()
+    assert isinstance(live.crash, RuntimeError) and not live.app.running
+    assert list((Path(os.environ["HEDONIC_DATA_DIR"]) / "crashes").glob("*"))

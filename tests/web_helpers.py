@@ -74,6 +74,8 @@ class Client:
             message = self.socket.receive()
             if message["type"] == "websocket.close":
                 return int(message.get("code", 1000)), str(message.get("reason", ""))
+            if message.get("text") is not None:
+                self.notes.append(json.loads(message["text"]))
         raise AssertionError("the server kept the connection open")
 
     def rows(self) -> list[str]:

@@ -26,6 +26,7 @@ from roguelike.frontend.frames import Screenful
 from roguelike.frontend.keygate import KeyGate
 from roguelike.frontend.window import wait_timeout
 from roguelike.render.look import finish_frame
+from roguelike.saves.crash import report_once
 from roguelike.screens.base import App
 from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.replay import ReplayScreen
@@ -90,6 +91,8 @@ class LiveGame:
         self.player: Viewer | None = None
         self.watchers: set[Viewer] = set()
         self.frames = 0
+        self.crash: Exception | None = None
+        self.finished = False
         self.on_finish: Callable[[], None] = lambda: None
 
     @property
@@ -105,7 +108,11 @@ class LiveGame:
         return "at the title screen"
 
     async def run(self) -> None:
-        """The window's loop, until the last screen closes; the screens always get to save."""
+        """The window's loop, until the last screen closes; the screens always get to save.
+
+        A crash is reported as the window reports it (the files written, the player told on
+        the page), then kept in :attr:`crash` for the command to end with.
+        """
         try:
             while self.app.running:
                 self.show()
@@ -114,6 +121,11 @@ class LiveGame:
                 self.gate.pass_events(self.app, events, self.app.handle)
                 self.app.tick()  # a key would have stopped the automation
                 self.gate.after_tick(self.app, self.app.handle)
+        except Exception as error:
+            self.app.close_all()  # the screens save first, as on any way out
+            self.crash = error
+            self.finish(report_once(error))
+            raise
         finally:
             self.app.close_all()
             self.finish("The game closed; it is saved. Run hedonic again to go on.")
@@ -180,7 +192,10 @@ class LiveGame:
             viewer.offer(note)
 
     def finish(self, reason: str) -> None:
-        """The game is over for everyone: say why and close every connection."""
+        """The game is over for everyone: say why and close every connection (once)."""
+        if self.finished:
+            return
+        self.finished = True
         for viewer in self.viewers():
             viewer.offer(json.dumps({"closed": reason}))
             viewer.close(reason, GOING_AWAY)

@@ -68,4 +68,6 @@ def run_web(app: App, options: WebOptions) -> int:
     if options.open_browser:
         webbrowser.open(play)
     running.run(sockets=[listening])
+    if live.crash is not None:
+        raise live.crash  # already reported: the command ends as after any crash
     return 0

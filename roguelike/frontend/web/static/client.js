@@ -165,7 +165,7 @@
   }
 
   window.addEventListener("keydown", (event) => {
-    if (watching || event.metaKey || PASSED_KEYS.has(event.code)) return;
+    if (watching || event.metaKey || event.isComposing || PASSED_KEYS.has(event.code)) return;
     event.preventDefault();
     if (event.altKey && (event.code === "Enter" || event.code === "NumpadEnter")) {
       if (document.fullscreenElement) document.exitFullscreen(); else document.documentElement.requestFullscreen();
