@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import os
+import re
 from pathlib import Path
 
 import pytest
@@ -180,4 +180,5 @@ def test_a_crash_is_reported_and_shown_to_every_viewer(tmp_path: Path) -> None:
         told = [note["closed"] for note in player.notes if "closed" in note]
         assert len(told) == 1 and "crash" in str(told[0]).lower()
     assert isinstance(live.crash, RuntimeError) and not live.app.running
-    assert list((Path(os.environ["HEDONIC_DATA_DIR"]) / "crashes").glob("*"))
+    report = re.search(r"(\S+crash-\S+\.txt)", str(told[0]))
+    assert report is not None and "the floor gave way" in Path(report[1]).read_text(encoding="utf-8")
