@@ -31,6 +31,7 @@ RANK = {
     "runtimes": 4,
     "settings": 4,
     "render": 5,
+    "scores": 5,
     "screens": 6,
     "frontend": 7,
     "cli": 8,

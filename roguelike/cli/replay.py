@@ -33,6 +33,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--diff", action="store_true", help="FILE A and B, of one seed: the first step where they differ, and how")
     what.add_argument("--inspect", type=int, metavar="N", help="print the whole game state at turn N as JSON")
     what.add_argument("--film", type=Path, metavar="OUT", help="write the game's screens as a film (watchable whatever the rules)")
+    parser.add_argument("--json", action="store_true",
+                        help="with --verify: one JSON object a file (verdict, seed, name, origin, turns, cause, "
+                        "the score recomputed from the re-simulated game, feats)")
     parser.add_argument(
         "--jobs", type=int, metavar="N", help="with --verify: verify N files at once (default: one per core)"
     )
@@ -68,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     from roguelike.cli.epochs import foreign_replay, runtime_options, run_elsewhere
 
     if args.verify:
-        return verify_files(args.files, sys.stdout, sys.stderr, args.jobs, runtime_options(args))
+        return verify_files(args.files, sys.stdout, sys.stderr, args.jobs, runtime_options(args), args.json)
     if not (args.rerecord or args.rebuild):
         foreign = foreign_replay(args.files)
         if foreign is not None:

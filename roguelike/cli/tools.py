@@ -88,12 +88,17 @@ def simulated_session(args: argparse.Namespace) -> Session:
 
     if args.name is not None:
         games = games_for(args)
+        games.origin = "bot"  # a bot's game never ranks, nor does a character's once a bot has played it
         found = games.find(args.name)
         if found is None:
             refuse_damaged(games, args.name)
         return games.resume(found.path) if found is not None else games.new(args.name)
+    from roguelike.saves.games import mark
+
     game = Game.new(args.seed, "Bot")
-    return Session(game, recording_observers(data_dir(args.data_dir), game, saved=False))
+    session = Session(game, recording_observers(data_dir(args.data_dir), game, saved=False))
+    mark(session, "bot")
+    return session
 
 
 def refuse_damaged(games: Games, name: str) -> None:

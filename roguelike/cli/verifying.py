@@ -61,26 +61,27 @@ def default_jobs(files: list[Path]) -> int:
 
 
 def verify_files(paths: list[Path], out: TextIO, err: TextIO, jobs: int | None = None,
-                 options: Options | None = None) -> int:
+                 options: Options | None = None, as_json: bool = False) -> int:
     """Verify every file (folders expanded), printing verdicts in order; the worst exit status.
 
     A file of another rules epoch is verified by that epoch's runtime (``options`` say how to
-    reach its libraries)."""
+    reach its libraries). ``as_json``: one JSON object a file, with the score recomputed."""
     files, empty = replay_files(paths)
     for folder in empty:
         print(f"hedonic replay: {shown(folder)}: a folder without replay files (*.replay)", file=err)
     worst = EXIT_BAD_FILE if empty else EXIT_OK
     workers = min(jobs or default_jobs(files), len(files))
     if workers <= 1:
-        return max([worst, *(verify_file(path, out, err, options) for path in files)])
-    for status, printed, complained in verified_in_parallel(files, workers, err, options):
+        return max([worst, *(verify_file(path, out, err, options, as_json) for path in files)])
+    for status, printed, complained in verified_in_parallel(files, workers, err, options, as_json):
         out.write(printed)
         err.write(complained)
         worst = max(worst, status)
     return worst
 
 
-def verified_in_parallel(files: list[Path], workers: int, err: TextIO, options: Options | None) -> Iterator[Outcome]:
+def verified_in_parallel(files: list[Path], workers: int, err: TextIO, options: Options | None,
+                         as_json: bool = False) -> Iterator[Outcome]:
     """Each file's outcome, in the order given, verified by ``workers`` processes, longest first."""
     import multiprocessing  # loaded only for several files: every hedonic command imports this module
     from concurrent.futures import ProcessPoolExecutor
@@ -89,12 +90,13 @@ def verified_in_parallel(files: list[Path], workers: int, err: TextIO, options: 
     # each import tcod, numpy and the game again; spawned ones pay that whatever we do).
     import roguelike.replay.fileformat
     import roguelike.replay.verify  # noqa: F401
+    import roguelike.scores.proof  # noqa: F401
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
         futures: dict[Path, Future[Outcome]] = {}
         for path in sorted(files, key=file_size, reverse=True):
-            futures[path] = pool.submit(verify_quietly, path, options)
+            futures[path] = pool.submit(verify_quietly, path, options, as_json)
         for done, path in enumerate(files, start=1):
             yield futures[path].result()
             show_count(err, done, len(files))
@@ -109,15 +111,17 @@ def file_size(path: Path) -> int:
         return 0
 
 
-def verify_quietly(path: Path, options: Options | None) -> Outcome:
+def verify_quietly(path: Path, options: Options | None, as_json: bool = False) -> Outcome:
     """Verify one file in a worker, keeping what it would print."""
     out, err = io.StringIO(), io.StringIO()
-    status = verify_file(path, out, err, options)
+    status = verify_file(path, out, err, options, as_json)
     return status, out.getvalue(), err.getvalue()
 
 
-def verify_file(path: Path, out: TextIO, err: TextIO, options: Options | None = None) -> int:
+def verify_file(path: Path, out: TextIO, err: TextIO, options: Options | None = None, as_json: bool = False) -> int:
     """Verify one file and print its verdict (through its epoch's runtime if it is of another)."""
+    if as_json:
+        return prove_to_json(path, out, options)
     from roguelike.core.epoch import RULES_EPOCH
     from roguelike.replay.fileformat import ReplayError, read_header, read_replay
     from roguelike.replay.verify import Outcome, verify
@@ -167,6 +171,15 @@ def verify_elsewhere(path: Path, epoch: int, replay_format: int, out: TextIO, er
     out.write(done.stdout)
     print(f"  {epochs_named(epoch)}: played by the runtime of {runtime.name}", file=out)
     return done.returncode if done.returncode in (EXIT_OK, EXIT_DIVERGED) else EXIT_BAD_FILE
+
+
+def prove_to_json(path: Path, out: TextIO, options: Options | None) -> int:
+    """``--verify --json``: the file's proof as one line of JSON; the usual exit status."""
+    from roguelike.scores.proof import DIVERGED, VERIFIED, prove_file
+
+    proof = prove_file(path, options)
+    print(proof.to_json(), file=out)
+    return {VERIFIED: EXIT_OK, DIVERGED: EXIT_DIVERGED}.get(proof.verdict, EXIT_BAD_FILE)
 
 
 def epochs_named(epoch: int) -> str:

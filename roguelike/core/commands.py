@@ -27,10 +27,13 @@ class Wait:
     """Let a turn pass."""
 
 
-# Developer commands. No key of an ordinary game gives them: the wizard screen of
-# ``hedonic play --wizard`` and ``hedonic replay --to-turn N --save-as`` do. Either marks
-# the game (``GameState.origin``) so it never counts; both are recorded like any command.
-ORIGINS = ("replay", "wizard")
+# Developer commands and marks. No key of an ordinary game gives them: the wizard screen of
+# ``hedonic play --wizard`` and ``hedonic replay --to-turn N --save-as`` do, and the game's
+# start marks a daily game, a daily practice and a bot's game. Each sets the game's origin
+# (``GameState.origin``) and is recorded like any command, so the origin is inside the
+# checksum; a game with no mark is played. Only played and daily games ever rank.
+ORIGINS = ("replay", "wizard", "bot", "daily", "practice")
+RANKED_ORIGINS = (None, "daily")
 WIZARD_ACTIONS = ("mind", "confidence", "nerve", "will", "tolerance", "reveal", "monster", "dose", "descend", "still")
 MAX_KIND = 40
 WIZARD_LIMIT = 1000  # the largest number a wizard command holds, either sign
@@ -38,7 +41,7 @@ WIZARD_LIMIT = 1000  # the largest number a wizard command holds, either sign
 
 @dataclass(frozen=True)
 class Mark:
-    """Mark the game as not the character's own: made from a replay, or played in wizard mode."""
+    """Mark the game's origin: a daily game, or not the character's own (from a replay, wizard mode, a bot, practice)."""
 
     origin: str
 

@@ -38,7 +38,7 @@ class PlainFloor(TypedDict):
     dormant: list[PackedEntity]
 
 
-Origin = Literal["replay", "wizard"]
+Origin = Literal["replay", "wizard", "bot", "daily", "practice"]
 
 
 class PlainChart(TypedDict):
@@ -51,7 +51,7 @@ class PlainChart(TypedDict):
 
 
 class PlainMarks(TypedDict, total=False):
-    """A replay-made or wizard game's marks, present only when set (save format 2)."""
+    """A game's marks, present only when set (save format 2; format 9 adds the origins bot, daily and practice)."""
 
     origin: Origin
     monsters_still: Literal[True]

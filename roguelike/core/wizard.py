@@ -18,7 +18,7 @@ from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.content.wording import with_article
-from roguelike.core.commands import Mark, Wizard
+from roguelike.core.commands import RANKED_ORIGINS, Mark, Wizard
 from roguelike.core.floor import WALKABLE
 from roguelike.core.spawning import MONSTER_LAYER
 from roguelike.core.state import GameState
@@ -38,8 +38,11 @@ def apply_developer(state: GameState, command: Mark | Wizard) -> None:
 
 
 def origin_after(origin: str | None, command: Mark | Wizard) -> str | None:
-    """A game's mark after a developer command: a mark keeps the first one, a wizard change is "wizard"."""
-    return origin or command.origin if isinstance(command, Mark) else "wizard"
+    """A game's mark after a developer command: a wizard change is "wizard"; a mark replaces a
+    ranked origin (played, daily) and otherwise keeps the first unranked one."""
+    if isinstance(command, Wizard):
+        return "wizard"
+    return command.origin if origin in RANKED_ORIGINS else origin
 
 
 def set_mind(state: GameState, command: Wizard) -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from roguelike.core.commands import Mark
+from roguelike.core.wizard import origin_after
 from roguelike.core.game import Game
 from roguelike.core.names import DEFAULT_NAME, clean_name
 from roguelike.saves.atomic import TEMP_SUFFIX, discard, remove_durably, temp_path
@@ -42,6 +43,7 @@ class Games:
     wizard: bool = False  # every game played is marked (hedonic play --wizard) and never counts
     draw: Callable[[Game], object] | None = None  # draws a frame of a game (the frontends' Games pass one)
     catch_up: Callable[[Path], object] | None = None  # brings a save up to a replay that went on without it
+    origin: str | None = None  # every game played is marked so (bot, daily, practice) when it starts or resumes
 
     def saves(self) -> list[SaveInfo]:
         """Saves of living characters (and damaged ones), most recent first; the Load menu offers these."""
@@ -138,7 +140,16 @@ class Games:
         session.observers = [*extra, autosave]
         if self.wizard and session.game.state.origin != "wizard":
             session.apply(Mark("wizard"))  # saved and recorded: the game can never pass for the character's own
+        if self.origin is not None:
+            mark(session, self.origin)
         return session
+
+
+def mark(session: Session, origin: str) -> None:
+    """Mark the game's origin (recorded, inside the checksum) unless the mark would change nothing."""
+    command = Mark(origin)
+    if origin_after(session.game.state.origin, command) != session.game.state.origin:
+        session.apply(command)
 
 
 def playable(info: SaveInfo, draw: Callable[[Game], object] | None = None) -> SaveInfo:

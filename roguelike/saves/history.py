@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from components import Bestiary, Record, Score
 from roguelike import __version__
 from roguelike.core.chart import Chart
+from roguelike.core.commands import RANKED_ORIGINS
 from roguelike.saves.atomic import write_atomic
 from roguelike.saves.container import RECORD_MAGIC, seal, unseal
 from roguelike.saves.errors import Damaged, SaveError, describe_os_error
@@ -125,9 +126,9 @@ def read_history(root: Path) -> History:
 
 def by_turns(record: CharacterRecord) -> tuple[bool, int, int, str]:
     """Sort key: longest-lived first (marked games last)."""
-    return (record.origin is not None, -record.turns, record.died_at, record.name)
+    return (record.origin not in RANKED_ORIGINS, -record.turns, record.died_at, record.name)
 
 
 def by_score(record: CharacterRecord) -> tuple[bool, bool, int, int, str]:
     """Sort key: highest score first; marked games, then records from before the score, last."""
-    return (record.origin is not None, record.score is None, -(record.score or 0), record.died_at, record.name)
+    return (record.origin not in RANKED_ORIGINS, record.score is None, -(record.score or 0), record.died_at, record.name)

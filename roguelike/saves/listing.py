@@ -22,7 +22,8 @@ from roguelike.saves.lock import is_locked
 from roguelike.saves.savefile import SaveFile, read_save
 from roguelike.core.plain import Plain
 
-MARKS = {"replay": " (from replay)", "wizard": " (wizard mode)"}  # how a game not the character's own is marked
+MARKS = {"replay": " (from replay)", "wizard": " (wizard mode)", "bot": " (bot)", "daily": " (daily)",
+         "practice": " (daily practice)"}  # how a game's origin is shown (a played game has none)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import Any
 from roguelike.core.chart import Chart
 from roguelike.saves.errors import Damaged
 
-FORMAT_VERSION = 8
+FORMAT_VERSION = 9
 SLOTTED_SINCE = 6  # the first format whose file holds two slots (slots.py) rather than one envelope
 OLDEST_VERSION = 1
 
@@ -76,10 +76,16 @@ def record_epoch(plain: dict[str, Any]) -> dict[str, Any]:
     return plain
 
 
+def more_origins(plain: dict[str, Any]) -> dict[str, Any]:
+    """8 to 9: a game's ``origin`` may also be ``bot``, ``daily`` or ``practice`` (a daily
+    game's later attempts); older games keep theirs."""
+    return plain
+
+
 # UPGRADES[v] turns a version-v snapshot into a version-(v + 1) one.
 UPGRADES: dict[int, Upgrade] = {
     1: own_game, 2: kinds_of_floor_and_mind, 3: add_chart, 4: give_score, 5: two_slots, 6: carry_replay_tail,
-    7: record_epoch,
+    7: record_epoch, 8: more_origins,
 }
 
 

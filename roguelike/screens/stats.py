@@ -12,6 +12,7 @@ import tcod.console
 import tcod.event
 from tcod.event import KeySym
 
+from roguelike.core.commands import RANKED_ORIGINS
 from roguelike.core.names import fit
 from roguelike.saves import CharacterRecord, Games
 from roguelike.saves.history import by_score, by_turns
@@ -24,7 +25,7 @@ from roguelike.screens.style import HEADING, HINT, SELECTED, TEXT
 ROWS = 17
 COLUMNS = (160, 160, 190)
 PROBLEM = (220, 110, 90)
-MARKED_NOTE = "rep, wiz: made from a replay or played in wizard mode; never ranked"
+MARKED_NOTE = "rep wiz bot pra: from a replay, wizard mode, a bot, practice; never ranked"
 HEADER = (f"{'#':>3}  {'Name':<18} {'Turns':>6} {'Score':>6} {'Floor':>5}  {'Cause of death':<14} "
           f"{'Doses':>5}  {'Date':<10}")
 # The keys that sort the list, and by what.
@@ -74,7 +75,7 @@ class StatsScreen(Screen):
         console.print(2, 1, f"Character stats by {self.order}", fg=HEADING if not self.overall else HINT)
         console.print(30, 1, "Overall", fg=HEADING if self.overall else HINT)
         if self.overall:
-            draw_overall(console, [record for record in self.records if record.origin is None])
+            draw_overall(console, [record for record in self.records if record.origin in RANKED_ORIGINS])
         else:
             self.draw_list(console)
         if self.problems:
@@ -92,15 +93,15 @@ class StatsScreen(Screen):
         console.print(1, 3, HEADER, fg=COLUMNS)
         for row, record in enumerate(self.records[self.top : self.top + ROWS]):
             chosen = self.top + row == self.cursor
-            colour = SELECTED if chosen else TEXT if record.origin is None else HINT
+            colour = SELECTED if chosen else TEXT if record.origin in RANKED_ORIGINS else HINT
             console.print(1, 4 + row, row_text(self.top + row + 1, record), fg=colour)
-        if any(record.origin is not None for record in self.records):
+        if any(record.origin not in RANKED_ORIGINS for record in self.records):
             console.print(2, 23, MARKED_NOTE, fg=HINT)
 
 
 def row_text(rank: int, record: CharacterRecord) -> str:
     """One character's line; a game from a replay or in wizard mode has no rank (rep, wiz)."""
-    place = str(rank) if record.origin is None else record.origin[:3]
+    place = str(rank) if record.origin in RANKED_ORIGINS else (record.origin or "")[:3]
     score = "-" if record.score is None else str(record.score)
     return (
         f"{place:>3}  {fit(record.name, 18):<18} {record.turns:>6} {score:>6} {record.depth:>5}  "

@@ -1,0 +1,67 @@
+"""The daily seed: one dungeon a UTC date under one rules epoch, the same for everyone, with no network.
+
+The seed is the first 63 bits of a SHA-256 of the date and the epoch, so it can be
+worked out anywhere and a verified replay's seed proves which date it was played for. A
+character's first daily game of a date on this machine is ranked; later ones are practice.
+The clock is passed in (``Clock``), so the 00:00 UTC roll-over is tested without waiting.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
+
+from roguelike.core.epoch import RULES_EPOCH
+from roguelike.replay.fileformat import SUFFIX, ReplayError, read_header
+from roguelike.replay.recorder import REPLAYS
+
+Clock = Callable[[], datetime]
+SEED_BITS = 63
+AROUND = range(-2, 2)  # days around a replay's recorded date where its daily date is looked for
+
+
+def utc_now() -> datetime:
+    """The wall clock, in UTC (the daily board's time zone)."""
+    return datetime.now(timezone.utc)
+
+
+def today(clock: Clock = utc_now) -> date:
+    """The daily date now: the UTC date (the board rolls over at 00:00 UTC)."""
+    return clock().astimezone(timezone.utc).date()
+
+
+def daily_seed(day: date, epoch: int = RULES_EPOCH) -> int:
+    """The seed of a date's daily game under a rules epoch."""
+    digest = hashlib.sha256(f"hedonic-hypothesis daily {day.isoformat()} rules-epoch {epoch}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)
+
+
+def daily_date_of(seed: int, epoch: int, recorded: str) -> date | None:
+    """The date whose daily seed ``seed`` is, looked for around a replay's recorded date; None if none."""
+    try:
+        near = datetime.fromisoformat(recorded).astimezone(timezone.utc).date()
+    except ValueError:
+        return None
+    return next((day for day in (near + timedelta(days=shift) for shift in AROUND)
+                 if daily_seed(day, epoch) == seed), None)
+
+
+def attempts(root: Path, name: str, day: date, epoch: int = RULES_EPOCH) -> list[Path]:
+    """The replays of this machine where ``name`` played ``day``'s daily seed (ranked or practice)."""
+    folder, seed = root / REPLAYS, daily_seed(day, epoch)
+    found = []
+    for path in sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []:
+        try:
+            _, header = read_header(path)
+        except ReplayError:
+            continue
+        if header.seed == seed and header.name == name and header.epoch == epoch:
+            found.append(path)
+    return found
+
+
+def daily_origin(root: Path, name: str, day: date) -> str:
+    """``daily`` for a character's first attempt at a date's seed, ``practice`` after."""
+    return "practice" if attempts(root, name, day) else "daily"
