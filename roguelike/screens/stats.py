@@ -101,7 +101,7 @@ class StatsScreen(Screen):
 
 def row_text(rank: int, record: CharacterRecord) -> str:
     """One character's line; a game from a replay or in wizard mode has no rank (rep, wiz)."""
-    place = str(rank) if record.origin in RANKED_ORIGINS else (record.origin or "")[:3]
+    place = str(rank) if record.origin in RANKED_ORIGINS else str(record.origin)[:3]
     score = "-" if record.score is None else str(record.score)
     return (
         f"{place:>3}  {fit(record.name, 18):<18} {record.turns:>6} {score:>6} {record.depth:>5}  "
