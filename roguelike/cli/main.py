@@ -17,6 +17,7 @@ from roguelike.cli.replay import REPLAY
 from roguelike.cli.replays import REPLAYS
 from roguelike.cli.runtimes import RUNTIMES
 from roguelike.cli.saves import SAVES
+from roguelike.cli.scores import DAILY, EXPORT, HALL, IMPORT
 from roguelike.cli.tools import SCREENSHOT, SIMULATE
 from roguelike.saves.crash import guarded
 from roguelike.cli.subcommand import Subcommand
@@ -28,7 +29,8 @@ from roguelike.core.epoch import RULES_EPOCH
 # anything of the game can load it; a player's own setting wins.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-SUBCOMMANDS: tuple[Subcommand, ...] = (PLAY, SIMULATE, SCREENSHOT, REPLAY, REPLAYS, SAVES, BALANCE, RUNTIMES)
+SUBCOMMANDS: tuple[Subcommand, ...] = (PLAY, DAILY, SIMULATE, SCREENSHOT, REPLAY, REPLAYS, SAVES, HALL, EXPORT, IMPORT,
+                                        BALANCE, RUNTIMES)
 
 
 def build_parser() -> argparse.ArgumentParser:

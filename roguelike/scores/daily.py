@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
 from roguelike.core.epoch import RULES_EPOCH
+from roguelike.core.names import DEFAULT_NAME, clean_name
+from roguelike.core.session import Session
 from roguelike.replay.fileformat import SUFFIX, ReplayError, read_header
 from roguelike.replay.recorder import REPLAYS
+from roguelike.saves import Games
 
 Clock = Callable[[], datetime]
 SEED_BITS = 63
@@ -65,3 +69,27 @@ def attempts(root: Path, name: str, day: date, epoch: int = RULES_EPOCH) -> list
 def daily_origin(root: Path, name: str, day: date) -> str:
     """``daily`` for a character's first attempt at a date's seed, ``practice`` after."""
     return "practice" if attempts(root, name, day) else "daily"
+
+
+@dataclass(frozen=True)
+class DailyStart:
+    """Starting a date's daily game for a character: ranked the first time, practice after."""
+
+    games: Games
+    day: date
+
+    def origin(self, name: str) -> str:
+        """``daily`` or ``practice`` for this character today."""
+        return daily_origin(self.games.root, clean_name(name) or DEFAULT_NAME, self.day)
+
+    def start(self, name: str) -> Session:
+        """The new daily game, its origin marked (recorded, inside the checksum) before any move."""
+        wanted = clean_name(name) or DEFAULT_NAME
+        return replace(self.games, seed=daily_seed(self.day), origin=self.origin(wanted)).new(wanted)
+
+    def standing(self, name: str) -> str:
+        """One line for the name screen: whether this attempt ranks."""
+        wanted = clean_name(name) or DEFAULT_NAME
+        if self.origin(wanted) == "practice":
+            return f"{wanted} has played this daily already: this attempt is practice and never ranks."
+        return f"{wanted}'s first attempt at this daily: it ranks on the board."

@@ -49,6 +49,7 @@ class Proof:
     score: int | None = None  # only for a verified replay
     breakdown: list[dict[str, Any]] = field(default_factory=list)
     feats: list[str] = field(default_factory=list)
+    recorded: str = ""  # when the game started, as its header says (not proved: it orders daily attempts)
 
     @property
     def ranked(self) -> bool:
@@ -68,7 +69,8 @@ class Proof:
         if not isinstance(plain, dict):
             raise ValueError("not a JSON object")
         plain.pop("ranked", None)
-        return cls(**plain)
+        known = {name for name in cls.__dataclass_fields__}
+        return cls(**{key: value for key, value in plain.items() if key in known})
 
 
 def prove_file(path: Path, options: Options | None = None) -> Proof:
@@ -99,7 +101,7 @@ def prove(replay: Replay, file: str) -> Proof:
 def claimed(file: str, header: Header, replay: Replay, verdict: str, detail: str, steps: int) -> Proof:
     """A proof of nothing: what the file says about itself, with no score."""
     return Proof(file, verdict, detail, header.epoch, header.seed, header.name, origin_of(replay) or PLAYED,
-                 None, replay.final_turn, steps)
+                 None, replay.final_turn, steps, recorded=header.date)
 
 
 def proved(file: str, replay: Replay, game: Game, trace: Trace, steps: int) -> Proof:
@@ -111,7 +113,7 @@ def proved(file: str, replay: Replay, game: Game, trace: Trace, steps: int) -> P
     rows = [{"part": label, "counted": how, "points": points} for label, how, points in parts.rows()]
     return Proof(file, VERIFIED, f"{state.turn} turns verified ({steps} commands)", header.epoch, header.seed,
                  header.name, origin, day.isoformat() if day else None, state.turn, steps, state.cause_of_death,
-                 parts.total, rows, earned(trace))
+                 parts.total, rows, earned(trace), header.date)
 
 
 def prove_elsewhere(path: Path, header: Header, replay_format: int, options: Options) -> Proof:
@@ -119,7 +121,7 @@ def prove_elsewhere(path: Path, header: Header, replay_format: int, options: Opt
     from roguelike.runtimes.dispatch import in_runtime_child, run_in_runtime, runtime_for
     from roguelike.runtimes.store import RuntimeTrouble
 
-    unknown = Proof(str(path), UNVERIFIABLE, "", header.epoch, header.seed, header.name)
+    unknown = Proof(str(path), UNVERIFIABLE, "", header.epoch, header.seed, header.name, recorded=header.date)
     notes: list[str] = []
     try:
         if in_runtime_child():

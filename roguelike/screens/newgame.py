@@ -8,6 +8,7 @@ import tcod.event
 
 from roguelike.core.names import DEFAULT_NAME, NAME_MAX, clean_name, fit, printable
 from roguelike.saves import Games
+from roguelike.scores.daily import DailyStart
 from roguelike.screens.base import Pop, Replace, Screen, Transition
 from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.style import HEADING, HINT
@@ -22,8 +23,10 @@ class NewGameScreen(Screen):
     """Asks for the character's name; nothing about sex or gender, as the design asks."""
 
 
-    def __init__(self, games: Games, swallow_first_text: bool = False) -> None:
+    def __init__(self, games: Games, swallow_first_text: bool = False, daily: DailyStart | None = None) -> None:
         self.games = games
+        self.daily = daily  # the daily seed's start, when this asks for a daily game's name
+        self.standings: dict[str, str] = {}  # by name typed: each looks through the replays once
         self.name = ""
         # The key that opened this screen may still send its character as text input.
         self.swallow = swallow_first_text
@@ -51,8 +54,15 @@ class NewGameScreen(Screen):
         if event.sym == tcod.event.KeySym.BACKSPACE:
             self.name = self.name[:-1]
         elif event.sym in START_KEYS:
-            return Replace(InGameScreen(self.games.new(self.name)))
+            return Replace(InGameScreen(self.daily.start(self.name) if self.daily else self.games.new(self.name)))
         return None
+
+    def standing(self) -> str:
+        """Whether a daily attempt under the name typed would rank."""
+        assert self.daily is not None
+        if self.name not in self.standings:
+            self.standings[self.name] = self.daily.standing(self.name)
+        return self.standings[self.name]
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """The question, the name typed so far (its end, if long) and the keys."""
@@ -64,4 +74,10 @@ class NewGameScreen(Screen):
         console.print(left, 10, fit(shown, FIELD_WIDTH - 1) + "_", fg=TEXT, bg=FIELD_BG)
         if not clean_name(self.name):
             console.print(centre, 12, f"(blank: you will be {DEFAULT_NAME})", fg=HINT, alignment=tcod.constants.CENTER)
+        if self.daily is not None:
+            console.print(centre, 3, f"Daily game of {self.daily.day.isoformat()} (UTC)", fg=HEADING,
+                          alignment=tcod.constants.CENTER)
+            console.print(centre, 4, "the same dungeon for everyone today", fg=HINT, alignment=tcod.constants.CENTER)
+            console.print(centre, 14, fit(self.standing(), console.width - 2), fg=HINT,
+                          alignment=tcod.constants.CENTER)
         console.print(centre, 16, "Enter: start    Backspace: delete    Esc: back", fg=HINT, alignment=tcod.constants.CENTER)

@@ -1,7 +1,8 @@
 """The startup screen: the game's name, Marla Daniels' words, and the menu.
 
 Resume last game (with the character's name and stats) appears only when there is a
-game to resume; then New game, Load game, Character stats, Help and Quit.
+game to resume; then New game, Daily, Load game, Character stats, Best games (the hall of
+fame), Settings, Help and Quit.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ import tcod.event
 from roguelike import __version__
 from roguelike.core.names import fit
 from roguelike.saves import Games, SaveError, SaveInfo
+from roguelike.scores.daily import DailyStart, today
 from roguelike.screens.base import Push, Quit, Screen, Transition
 from roguelike.screens import bindings
+from roguelike.screens.hall import HallScreen
 from roguelike.screens.help import HelpScreen, Known
 from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.loadgame import LoadGameScreen
@@ -31,7 +34,8 @@ QUOTE_BY = "-- Marla Daniels"
 TITLE_COLOUR = (255, 90, 220)
 QUOTE_COLOUR = (150, 150, 170)
 STATUS_COLOUR = (220, 110, 90)
-MENU_TOP = 13
+MENU_TOP = 12
+STATUS_TOP = 21
 WIZARD_WARNING = "Wizard mode: any game you start or resume is marked for good, never to count."
 
 Action = Callable[[tcod.event.KeyDown], Transition | None]
@@ -54,8 +58,9 @@ class TitleScreen(Screen):
         self.last = self.games.last()
         resume = [(resume_label(self.last), self.resume)] if self.last is not None else []
         self.entries = resume + [
-            ("New game", self.new_game), ("Load game", self.load_game),
-            ("Character stats", self.stats), ("Settings", lambda event: Push(SettingsScreen())),
+            ("New game", self.new_game), ("Daily", self.daily), ("Load game", self.load_game),
+            ("Character stats", self.stats), ("Best games (hall of fame)", lambda event: Push(HallScreen(self.games.root))),
+            ("Settings", lambda event: Push(SettingsScreen())),
             ("Help", self.help), ("Quit", lambda event: Quit()),
         ]
         self.menu = Menu([label for label, _ in self.entries])
@@ -95,6 +100,11 @@ class TitleScreen(Screen):
         """Ask for a name."""
         return Push(NewGameScreen(self.games, swallow_first_text=event.sym not in START_KEYS))
 
+    def daily(self, event: tcod.event.KeyDown) -> Transition:
+        """Ask for a name for today's daily game (the UTC date now)."""
+        start = DailyStart(self.games, today())
+        return Push(NewGameScreen(self.games, swallow_first_text=event.sym not in START_KEYS, daily=start))
+
     def load_game(self, event: tcod.event.KeyDown) -> Transition:
         """The list of saves."""
         return Push(LoadGameScreen(self.games))
@@ -120,7 +130,7 @@ class TitleScreen(Screen):
                           alignment=tcod.constants.CENTER)
         widest = max(len(label) for label, _ in self.entries) + 5
         self.menu.draw(console, max(1, centre - widest // 2), MENU_TOP)
-        console.print(1, 20, fit(self.status, 3 * (console.width - 2)), width=console.width - 2, height=3,
+        console.print(1, STATUS_TOP, fit(self.status, 3 * (console.width - 2)), width=console.width - 2, height=3,
                       fg=STATUS_COLOUR, alignment=tcod.constants.CENTER)
         console.print(console.width - 1, console.height - 1, f"v{__version__}", fg=QUOTE_COLOUR, alignment=tcod.constants.RIGHT)
 

@@ -1,0 +1,153 @@
+"""The hall of fame: the best games of this machine, each counted only if its replay verifies.
+
+Built from the data directory's replays (and the score files imported into ``imported/``),
+leaving out the replays of games still being played. Each file's proof is cached in a
+small SQLite file under the replay's SHA-256 and this game's rules epoch, so an edited
+replay is a new file, verified anew; the cache holds nothing the replays cannot give
+again and is rebuilt whenever it is missing or unreadable.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from roguelike.core.epoch import RULES_EPOCH
+from roguelike.replay.fileformat import SUFFIX
+from roguelike.replay.recorder import REPLAYS
+from roguelike.saves.layout import save_path
+from roguelike.scores.proof import DIVERGED, UNREADABLE, UNVERIFIABLE, VERIFIED, Proof
+
+CACHE = "hall.sqlite"
+IMPORTED = "imported"
+VERIFIED_MARK, DIVERGED_MARK, PENDING, UNRANKED = "verified", "diverged", "pending", "unranked"
+MARKS = {VERIFIED: VERIFIED_MARK, DIVERGED: DIVERGED_MARK, UNREADABLE: DIVERGED_MARK, UNVERIFIABLE: PENDING}
+SCHEMA = "CREATE TABLE IF NOT EXISTS proofs (hash TEXT, epoch INTEGER, proof TEXT, PRIMARY KEY (hash, epoch))"
+
+Prover = Callable[[list[Path]], list[Proof]]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One game in the hall: its file, its proof (None while pending) and its mark."""
+
+    path: Path
+    digest: str
+    proof: Proof | None
+    mark: str
+
+    @property
+    def score(self) -> int | None:
+        """The proved score (None unless verified)."""
+        return self.proof.score if self.proof is not None and self.mark != DIVERGED_MARK else None
+
+
+def hall_files(root: Path) -> list[Path]:
+    """The finished games' replays and every imported score file, by path."""
+    own = sorted((root / REPLAYS).glob(f"*{SUFFIX}")) if (root / REPLAYS).is_dir() else []
+    finished = [path for path in own if not save_path(root, path.stem).exists()]
+    imported = sorted((root / IMPORTED).glob(f"*/*{SUFFIX}")) if (root / IMPORTED).is_dir() else []
+    return finished + imported
+
+
+def file_digest(path: Path) -> str:
+    """The SHA-256 of a file's bytes ("" if it cannot be read)."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return ""
+
+
+class ProofCache:
+    """Proofs by replay hash and rules epoch, in ``hall.sqlite``; rebuilt from nothing when damaged."""
+
+    def __init__(self, root: Path) -> None:
+        self.path = root / CACHE
+        root.mkdir(parents=True, exist_ok=True)
+        try:
+            self.db = self.open()
+        except sqlite3.DatabaseError:  # not a database, or a damaged one: it only ever held what replays give
+            self.path.replace(self.path.with_name(CACHE + ".damaged"))
+            self.db = self.open()
+
+    def open(self) -> sqlite3.Connection:
+        """Connect and make sure the table is there (this raises on a file that is not a database)."""
+        db = sqlite3.connect(self.path)
+        db.execute(SCHEMA)
+        db.execute("SELECT count(*) FROM proofs").fetchone()
+        return db
+
+    def known(self, digests: Iterable[str]) -> dict[str, Proof]:
+        """The cached proofs of these hashes under this epoch (unreadable rows are left out)."""
+        rows = self.db.execute("SELECT hash, proof FROM proofs WHERE epoch = ?", (RULES_EPOCH,)).fetchall()
+        wanted, found = set(digests), {}
+        for digest, text in rows:
+            if digest in wanted:
+                try:
+                    found[digest] = Proof.from_json(text)
+                except (ValueError, TypeError):
+                    continue
+        return found
+
+    def keep(self, proofs: dict[str, Proof]) -> None:
+        """Remember proofs (never an 'unverifiable here': a runtime may come)."""
+        rows = [(digest, RULES_EPOCH, proof.to_json()) for digest, proof in proofs.items() if proof.verdict != UNVERIFIABLE]
+        with self.db:
+            self.db.executemany("INSERT OR REPLACE INTO proofs VALUES (?, ?, ?)", rows)
+
+    def close(self) -> None:
+        """Close the database."""
+        self.db.close()
+
+
+def hall(root: Path, prover: Prover | None) -> list[Entry]:
+    """Every game of the hall, best first; with no prover, the files not yet proved are pending."""
+    files = hall_files(root)
+    digests = {path: file_digest(path) for path in files}
+    cache = ProofCache(root)
+    try:
+        known = cache.known(digests.values())
+        missing = [path for path in files if digests[path] not in known]
+        if prover is not None and missing:
+            fresh = dict(zip((digests[path] for path in missing), prover(missing)))
+            cache.keep(fresh)
+            known.update(fresh)
+    finally:
+        cache.close()
+    return ranked(entry(path, digests[path], known.get(digests[path])) for path in files)
+
+
+def entry(path: Path, digest: str, proof: Proof | None) -> Entry:
+    """A file's entry and mark."""
+    if proof is None:
+        return Entry(path, digest, None, PENDING)
+    mark = MARKS[proof.verdict]
+    return Entry(path, digest, proof, UNRANKED if mark == VERIFIED_MARK and not proof.ranked else mark)
+
+
+def ranked(entries: Iterable[Entry]) -> list[Entry]:
+    """Ranked games by score, then the rest; a daily game after a character's first on its date is practice."""
+    every = practice_after_first(list(entries))
+    order = {VERIFIED_MARK: 0, UNRANKED: 1, PENDING: 2, DIVERGED_MARK: 3}
+    return sorted(every, key=lambda e: (order[e.mark], -(e.score or 0), e.proof.recorded if e.proof else "", str(e.path)))
+
+
+def practice_after_first(entries: list[Entry]) -> list[Entry]:
+    """Only a character's first daily game of a date ranks; later ones (say, imported) are unranked."""
+    first: dict[tuple[str, str], Entry] = {}
+    for item in entries:
+        proof = item.proof
+        if item.mark == VERIFIED_MARK and proof is not None and proof.daily is not None:
+            key = (proof.name or "", proof.daily)
+            if key not in first or proof.recorded < (first[key].proof or proof).recorded:
+                first[key] = item
+    return [Entry(e.path, e.digest, e.proof, UNRANKED) if e.proof is not None and e.proof.daily is not None
+            and e.mark == VERIFIED_MARK and first[(e.proof.name or "", e.proof.daily)] is not e else e for e in entries]
+
+
+def daily_board(entries: list[Entry], day: str) -> list[Entry]:
+    """The games of one date's daily seed (ranked attempts first)."""
+    return [e for e in entries if e.proof is not None and e.proof.daily == day]

@@ -1,0 +1,111 @@
+"""Score files: a finished game's replay (optionally bundled in a zip with its morgue file) that anyone can check.
+
+``hedonic export`` writes one; ``hedonic import`` proves it (re-simulating it, as the hall
+does) and files a verified one under its player's name in the data directory's
+``imported/`` folder, named by the replay's hash, so importing the same file again
+changes nothing. Nothing in a score file is believed: the score shown is the proof's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tempfile
+import zipfile
+from pathlib import Path
+
+from roguelike.render.morguefile import MORGUE_DIR
+from roguelike.replay.fileformat import MAX_FILE_BYTES, SUFFIX, ReplayError, read_header
+from roguelike.replay.recorder import REPLAYS
+from roguelike.saves.atomic import write_atomic
+from roguelike.scores.hall import IMPORTED
+from roguelike.scores.proof import VERIFIED, Proof, prove_file
+
+REPLAY_MEMBER, MORGUE_MEMBER = "game.replay", "morgue.txt"
+
+
+class ScoreFileError(Exception):
+    """A score file that cannot be written or read, said in words."""
+
+
+def find_game(root: Path, game: str) -> Path:
+    """A game's replay: a replay file, a game id of this data directory, or a character's latest game."""
+    given = Path(game)
+    if given.is_file():
+        return given
+    own = root / REPLAYS / f"{game}{SUFFIX}"
+    if own.is_file():
+        return own
+    named = [path for path in sorted((root / REPLAYS).glob(f"*{SUFFIX}")) if header_name(path) == game]
+    if not named:
+        raise ScoreFileError(f"no game called {game!r}: give a replay file, a game id or a character's name")
+    return max(named, key=lambda path: path.stat().st_mtime)
+
+
+def header_name(path: Path) -> str | None:
+    """The character's name in a replay's header (None if unreadable)."""
+    try:
+        return read_header(path)[1].name
+    except ReplayError:
+        return None
+
+
+def morgue_of(root: Path, replay: Path) -> Path | None:
+    """The morgue file of a game of this data directory, if it died here."""
+    found = sorted((root / MORGUE_DIR).glob(f"{replay.stem}-turn*.txt")) if (root / MORGUE_DIR).is_dir() else []
+    return found[-1] if found else None
+
+
+def export(root: Path, game: str, out: Path, with_morgue: bool) -> Path | None:
+    """Write a game's score file (a zip with its morgue file when asked and there is one); the morgue bundled."""
+    replay = find_game(root, game)
+    morgue = morgue_of(root, replay) if with_morgue else None
+    data = replay.read_bytes()
+    if morgue is None:
+        write_atomic(out, data)
+        return None
+    with tempfile.SpooledTemporaryFile() as buffer:
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as bundle:
+            bundle.writestr(REPLAY_MEMBER, data)
+            bundle.writestr(MORGUE_MEMBER, morgue.read_bytes())
+        buffer.seek(0)
+        write_atomic(out, buffer.read())
+    return morgue
+
+
+def replay_bytes_of(path: Path) -> bytes:
+    """The replay in a score file: the file itself, or a bundle's replay (size-checked before reading)."""
+    if not zipfile.is_zipfile(path):
+        return path.read_bytes()
+    try:
+        with zipfile.ZipFile(path) as bundle:
+            info = bundle.getinfo(REPLAY_MEMBER)
+            if info.file_size > MAX_FILE_BYTES:
+                raise ScoreFileError(f"{path}: its replay is larger than a replay can be")
+            return bundle.read(info)
+    except (KeyError, zipfile.BadZipFile) as error:
+        raise ScoreFileError(f"{path}: a zip without a readable {REPLAY_MEMBER}: {error}") from None
+
+
+def folder_name(name: str) -> str:
+    """A character's name as a folder name (what a file system might refuse becomes _)."""
+    safe = re.sub(r"[^\w\- ]", "_", name).strip(" .")[:48]
+    return safe or "_"
+
+
+def import_file(root: Path, path: Path) -> tuple[Proof, Path, bool]:
+    """Prove a score file and file it if verified: the proof, where it is filed, and whether it is new."""
+    data = replay_bytes_of(path)
+    digest = hashlib.sha256(data).hexdigest()
+    with tempfile.TemporaryDirectory(prefix="hedonic-import-") as scratch:
+        candidate = Path(scratch) / f"{digest[:16]}{SUFFIX}"
+        candidate.write_bytes(data)
+        proof = prove_file(candidate)
+        if proof.verdict != VERIFIED:
+            return proof, path, False
+        target = root / IMPORTED / folder_name(proof.name or "") / candidate.name
+        if target.exists() and hashlib.sha256(target.read_bytes()).hexdigest() == digest:
+            return proof, target, False
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, data)
+    return proof, target, True

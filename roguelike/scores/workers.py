@@ -1,0 +1,44 @@
+"""Proving many replays at once: worker processes, as ``hedonic replay --verify`` uses them."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from roguelike.runtimes.dispatch import Options
+from roguelike.scores.proof import Proof, prove_file
+
+BYTES_PER_WORKER = 128 * 1024  # a worker is worth its fork for about this much replay (as --verify)
+
+
+def cores() -> int:
+    """How many cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def size(path: Path) -> int:
+    """A file's size (0 if it cannot be read: its proof says why)."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def prove_all(paths: list[Path], jobs: int | None = None, options: Options | None = None,
+              method: str = "fork") -> list[Proof]:
+    """Every file's proof, in the order given, the largest started first.
+
+    ``method`` is how workers start: forked (sharing the imported game) from the command
+    line; a window's process, whose SDL must not be forked, spawns them."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    workers = min(jobs or max(1, min(cores(), sum(map(size, paths)) // BYTES_PER_WORKER)), len(paths))
+    if workers <= 1:
+        return [prove_file(path, options) for path in paths]
+    method = method if method in multiprocessing.get_all_start_methods() else "spawn"
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
+        futures = {path: pool.submit(prove_file, path, options) for path in sorted(paths, key=size, reverse=True)}
+        return [futures[path].result() for path in paths]
