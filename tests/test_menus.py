@@ -49,7 +49,8 @@ def play_new(app: App, *typed: str) -> InGameScreen:
 def test_with_nothing_saved_the_title_offers_no_resume(tmp_path: Path) -> None:
     shown = screen_text(start(tmp_path).stack[-1])
     assert "Resume" not in shown
-    for label in ("1. New game", "2. Load game", "3. Character stats", "4. Settings", "5. Help", "6. Quit",
+    for label in ("1. New game", "2. Daily", "3. Load game", "4. Character stats", "5. Best games (hall of fame)",
+                  "6. Settings", "7. Help", "8. Quit",
                   "H E D O N I C", "Marla Daniels"):
         assert label in shown
 
