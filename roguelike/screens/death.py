@@ -26,6 +26,7 @@ from roguelike.render.look import current_look
 from roguelike.render.sombar import GraphBox, draw_life
 from roguelike.saves import CharacterRecord
 from roguelike.saves.history import record_of
+from roguelike.scores.standing import Standing
 from roguelike.screens.base import Pop, Replace, Screen, Transition
 from roguelike.screens.keymap import CONFIRM_KEYS
 from roguelike.screens.style import HEADING as LABEL, HINT, TEXT
@@ -42,14 +43,16 @@ FADE_RED = np.array([38, 0, 6])
 ANIMATION_SECONDS = 1.5
 KEYS_IGNORED_FOR = ANIMATION_SECONDS  # a key already held when death came must not skip it
 GRAPH = GraphBox(x=6, y=12, width=72, height=7)
+GRAPH_AND_STANDING = GraphBox(x=6, y=12, width=72, height=5)  # two rows left for the verdict and the feats
 
 
 class DyingScreen(Screen):
     """The map stays: last messages, the killer marked, the world fading; a key goes on."""
 
-    def __init__(self, game: Game, morgue: str = "") -> None:
+    def __init__(self, game: Game, morgue: str = "", standing: Standing | None = None) -> None:
         self.game = game
         self.morgue = morgue  # where the morgue file went (or why there is none)
+        self.standing = standing  # the replay's proof and place, being worked out
         self.record = record_of(game)
         self.mark = death_spot(game)
         self.started: float | None = None
@@ -66,7 +69,7 @@ class DyingScreen(Screen):
             return None
         if self.last_drawn - self.started < KEYS_IGNORED_FOR:
             return None
-        return Replace(RecordScreen(self.record, died=True, morgue=self.morgue))
+        return Replace(RecordScreen(self.record, died=True, morgue=self.morgue, standing=self.standing))
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """The game as it ended, fading outward from the mark."""
@@ -111,10 +114,17 @@ def fade(console: tcod.console.Console, at: tuple[int, int], progress: float) ->
 class RecordScreen(Screen):
     """A life's record: cause, numbers, a tip and the graph of its State of Mind."""
 
-    def __init__(self, record: CharacterRecord, died: bool = False, morgue: str = "") -> None:
+    def __init__(self, record: CharacterRecord, died: bool = False, morgue: str = "",
+                 standing: Standing | None = None) -> None:
         self.record = record
         self.died = died
         self.morgue = morgue  # the morgue file's path, shown after a death
+        self.standing = standing
+
+    @property
+    def animated(self) -> bool:
+        """Redrawn while the game's replay is being verified."""
+        return self.standing is not None and self.standing.waiting
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
         """Enter, Space or Esc goes back."""
@@ -136,10 +146,14 @@ class RecordScreen(Screen):
         for row, line in enumerate(textwrap.wrap(tip_for(record.cause), 50)[:6]):
             console.print(28, 4 + row, line, fg=TEXT)
         console.print(2, 10, "State of Mind, turn by turn  (i: a dose, >: a new floor)", fg=LABEL)
-        draw_life(console, GRAPH, record.life, died=True, scheme=current_look().scheme)
+        draw_life(console, GRAPH if self.standing is None else GRAPH_AND_STANDING, record.life, died=True, scheme=current_look().scheme)
         scored = score_line(record)
         if scored is not None:
             console.print(centre, 22, fit(scored, console.width - 2), fg=LABEL, alignment=tcod.constants.CENTER)
+        if self.standing is not None:
+            console.print(centre, 20, fit(self.standing.line(), console.width - 2), fg=TEXT, alignment=tcod.constants.CENTER)
+            console.print(centre, 21, fit(self.standing.feats_line(), console.width - 2), fg=HINT,
+                          alignment=tcod.constants.CENTER)
         console.print(centre, 23, fit(self.morgue, console.width - 2), fg=HINT, alignment=tcod.constants.CENTER)
         back = "Enter: back to the title" if self.died else "Enter or Esc: back"
         console.print(centre, 24, back, fg=HINT, alignment=tcod.constants.CENTER)

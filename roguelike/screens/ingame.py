@@ -20,6 +20,7 @@ from roguelike.render.draw import draw_game
 from roguelike.render.effects import Effects
 from roguelike.render.morguefile import morgue_line, recorded_replay
 from roguelike.saves import settle
+from roguelike.scores.standing import Standing
 from roguelike.screens.askfirst import LEFT_ALONE, risky_step
 from roguelike.screens.base import Push, Replace, Screen, Transition
 from roguelike.screens.death import DyingScreen
@@ -132,7 +133,9 @@ class InGameScreen(Screen):
             self.pilot.disturbed = True
             replay = recorded_replay(self.session)
             self.session.close()  # the replay is complete and closed before the morgue reads it
-            return Replace(DyingScreen(self.game, morgue_line(self.game, replay)))
+            morgue = morgue_line(self.game, replay)
+            standing = Standing(replay.parent.parent, replay) if replay is not None else None
+            return Replace(DyingScreen(self.game, morgue, standing))
         return None
 
     def say_once(self, text: str) -> None:
