@@ -64,3 +64,17 @@ def test_a_bots_death_is_verified_but_unranked(tmp_path: Path) -> None:
     assert standing.line().endswith("unranked (bot).")
     console = tcod.console.Console(80, 25, order="C")
     RecordScreen(record_of(game), died=True, standing=standing).on_draw(console, 0)
+
+
+def test_character_stats_show_a_dead_characters_verdict_and_feats_once_the_hall_verified_it(tmp_path: Path) -> None:
+    from roguelike.scores.hall import hall
+    from roguelike.scores.proof import prove_file
+    from roguelike.scores.standing import NOT_YET, known_standing
+
+    game = Game.new(11, "Ann")
+    game, _ = died(tmp_path, Session(game, recording_observers(tmp_path, game, "ann")))
+    record = record_of(game)
+    assert known_standing(tmp_path, record.name, record.seed, record.turns).line() == NOT_YET
+    hall(tmp_path, lambda paths: [prove_file(path) for path in paths])
+    known = known_standing(tmp_path, record.name, record.seed, record.turns)
+    assert known.line().startswith("Verified: ") and known.feats_line().startswith("Feats: ")

@@ -9,16 +9,67 @@ cached. The feats go into the morgue file too, once proved.
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from roguelike.saves.atomic import write_atomic
 from roguelike.scores.feats import titles
-from roguelike.scores.hall import VERIFIED_MARK, Entry, ProofCache, daily_board, file_digest, hall
+from roguelike.scores.hall import PENDING, VERIFIED_MARK, Entry, ProofCache, daily_board, file_digest, hall
 from roguelike.scores.proof import VERIFIED, Proof
 from roguelike.scores.scorefile import morgue_of
 from roguelike.scores.workers import prove_all
 
 WAITING = "Verifying this game's replay..."
+NOT_YET = "Not verified yet: Best games on the title screen verifies it."
+
+
+class Told(Protocol):
+    """What the record screen shows of a game's proof: a line, the feats, and whether it is still coming."""
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the proof is still being made."""
+
+    def line(self) -> str:
+        """The verdict and place."""
+
+    def feats_line(self) -> str:
+        """The feats earned."""
+
+
+@dataclass(frozen=True)
+class Known:
+    """A past game's standing, as the hall's cache knows it (Character stats)."""
+
+    text: str
+    feats: str
+    waiting: bool = False
+
+    def line(self) -> str:
+        """The verdict and place."""
+        return self.text
+
+    def feats_line(self) -> str:
+        """The feats earned."""
+        return self.feats
+
+
+def known_standing(root: Path, name: str, seed: int, turns: int) -> Known:
+    """A dead character's standing from the cached proofs (found by name, seed and turns); verifies nothing."""
+    entries = hall(root, None)
+    mine = next((entry for entry in entries if entry.proof is not None and entry.mark != PENDING
+                 and (entry.proof.name, entry.proof.seed, entry.proof.turns) == (name, seed, turns)), None)
+    if mine is None or mine.proof is None:
+        return Known(NOT_YET, "")
+    return Known(place_words(entries, mine.path, mine.proof), feats_words(mine.proof))
+
+
+def feats_words(proof: Proof) -> str:
+    """``Feats: Clean floor, ...`` for a verified proof, else nothing."""
+    if proof.verdict != VERIFIED:
+        return ""
+    return "Feats: " + (", ".join(titles(proof.feats)) or "none this time")
 
 
 class Standing:
@@ -64,9 +115,7 @@ class Standing:
 
     def feats_line(self) -> str:
         """The feats this game earned, in one line."""
-        if self.proof is None or self.proof.verdict != VERIFIED:
-            return ""
-        return "Feats: " + (", ".join(titles(self.proof.feats)) or "none this time")
+        return "" if self.proof is None else feats_words(self.proof)
 
 
 def place_words(entries: list[Entry], replay: Path, proof: Proof) -> str:

@@ -26,7 +26,7 @@ from roguelike.render.look import current_look
 from roguelike.render.sombar import GraphBox, draw_life
 from roguelike.saves import CharacterRecord
 from roguelike.saves.history import record_of
-from roguelike.scores.standing import Standing
+from roguelike.scores.standing import Told
 from roguelike.screens.base import Pop, Replace, Screen, Transition
 from roguelike.screens.keymap import CONFIRM_KEYS
 from roguelike.screens.style import HEADING as LABEL, HINT, TEXT
@@ -49,7 +49,7 @@ GRAPH_AND_STANDING = GraphBox(x=6, y=12, width=72, height=5)  # two rows left fo
 class DyingScreen(Screen):
     """The map stays: last messages, the killer marked, the world fading; a key goes on."""
 
-    def __init__(self, game: Game, morgue: str = "", standing: Standing | None = None) -> None:
+    def __init__(self, game: Game, morgue: str = "", standing: Told | None = None) -> None:
         self.game = game
         self.morgue = morgue  # where the morgue file went (or why there is none)
         self.standing = standing  # the replay's proof and place, being worked out
@@ -115,7 +115,7 @@ class RecordScreen(Screen):
     """A life's record: cause, numbers, a tip and the graph of its State of Mind."""
 
     def __init__(self, record: CharacterRecord, died: bool = False, morgue: str = "",
-                 standing: Standing | None = None) -> None:
+                 standing: Told | None = None) -> None:
         self.record = record
         self.died = died
         self.morgue = morgue  # the morgue file's path, shown after a death

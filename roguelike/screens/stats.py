@@ -16,6 +16,7 @@ from roguelike.core.commands import RANKED_ORIGINS
 from roguelike.core.names import fit
 from roguelike.saves import CharacterRecord, Games
 from roguelike.saves.history import by_score, by_turns
+from roguelike.scores.standing import known_standing
 from roguelike.screens.base import Pop, Push, Screen, Transition
 from roguelike.screens.death import RecordScreen, cause_name
 from roguelike.screens.keymap import CONFIRM_KEYS, MENU_DOWN, MENU_UP
@@ -37,6 +38,7 @@ class StatsScreen(Screen):
     """The character history with a cursor, or the Overall page; Esc goes back."""
 
     def __init__(self, games: Games) -> None:
+        self.root = games.root  # where the hall's cached proofs give each record's feats
         history = games.history()
         self.records = history.records
         self.problems = history.problems
@@ -58,7 +60,9 @@ class StatsScreen(Screen):
             self.records.sort(key=key)
             self.top = self.cursor = 0
         elif event.sym in CONFIRM_KEYS and self.records and not self.overall:
-            return Push(RecordScreen(self.records[self.cursor]))
+            record = self.records[self.cursor]
+            known = known_standing(self.root, record.name, record.seed, record.turns)
+            return Push(RecordScreen(record, standing=known))
         else:
             self.move(event.sym)
         return None
