@@ -18,7 +18,7 @@ from pathlib import Path
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.replay.fileformat import SUFFIX
 from roguelike.replay.recorder import REPLAYS
-from roguelike.saves.layout import save_path
+from roguelike.saves.layout import SAVE_SUFFIX, saves_dir
 from roguelike.scores.proof import DIVERGED, UNREADABLE, UNVERIFIABLE, VERIFIED, Proof
 
 CACHE = "hall.sqlite"
@@ -48,7 +48,9 @@ class Entry:
 def hall_files(root: Path) -> list[Path]:
     """The finished games' replays and every imported score file, by path."""
     own = sorted((root / REPLAYS).glob(f"*{SUFFIX}")) if (root / REPLAYS).is_dir() else []
-    finished = [path for path in own if not save_path(root, path.stem).exists()]
+    saves = saves_dir(root)
+    living = {path.name[: -len(SAVE_SUFFIX)] for path in saves.glob(f"*{SAVE_SUFFIX}")} if saves.is_dir() else set()
+    finished = [path for path in own if path.stem not in living]
     imported = sorted((root / IMPORTED).glob(f"*/*{SUFFIX}")) if (root / IMPORTED).is_dir() else []
     return finished + imported
 
