@@ -17,7 +17,7 @@ from roguelike.saves import Games
 from roguelike.screens import bindings
 from roguelike.screens.base import App
 from roguelike.screens.ingame import InGameScreen
-from roguelike.screens.title import TitleScreen
+from roguelike.screens.title import STATUS_TOP, TitleScreen
 
 
 def press(sym: KeySym, mod: Modifier = Modifier.NONE) -> tcod.event.KeyDown:
@@ -116,6 +116,6 @@ def test_the_title_screen_names_a_damaged_keymap(tmp_path: Path) -> None:
     title.status = bindings.load(tmp_path).notice() or ""
     console = tcod.console.Console(80, 25, order="C")
     title.on_draw(console, 0.0)
-    shown = "".join("".join(chr(c) for c in row) for row in console.rgb["ch"][20:23])
+    shown = "".join("".join(chr(c) for c in row) for row in console.rgb["ch"][STATUS_TOP:STATUS_TOP + 3])
     compact = "".join(shown.split())  # the line wraps wherever the path's length puts it
     assert str(tmp_path / "keys.toml") in compact and "defaultkeys" in compact

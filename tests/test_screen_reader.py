@@ -75,7 +75,7 @@ def test_screen_reader_mode_in_tmux(tmp_path: Path) -> None:
         tmux.wait_for("1. New game")  # the title is read out as plain lines
         assert tmux.cursor()[2]  # the cursor is shown, on the selected entry
         tmux.keys("Down")
-        tmux.wait_for("Load game, 2 of ")
+        tmux.wait_for("Daily, 2 of ")
         tmux.keys("Up", "Enter")
         tmux.wait_for("What is your name?")
         tmux.keys("Enter")

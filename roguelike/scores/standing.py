@@ -97,7 +97,7 @@ class Standing:
 
     def prove(self) -> None:
         """Prove the replay, cache the proof, count the place, note the feats in the morgue file."""
-        (proof,) = prove_all([self.replay], method="spawn")
+        (proof,) = prove_all([self.replay], method="spawn", apart=True)
         cache = ProofCache(self.root)
         try:
             cache.keep({file_digest(self.replay): proof})

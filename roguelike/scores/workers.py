@@ -27,16 +27,20 @@ def size(path: Path) -> int:
 
 
 def prove_all(paths: list[Path], jobs: int | None = None, options: Options | None = None,
-              method: str = "fork") -> list[Proof]:
+              method: str = "fork", apart: bool = False) -> list[Proof]:
     """Every file's proof, in the order given, the largest started first.
 
     ``method`` is how workers start: forked (sharing the imported game) from the command
-    line; a window's process, whose SDL must not be forked, spawns them."""
+    line; a window's process, whose SDL must not be forked, spawns them. ``apart``: never in
+    this process, even for one small file (a thread beside a screen drawing a game must not
+    re-simulate: the world of esper is one per process)."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    if not paths:
+        return []
     workers = min(jobs or max(1, min(cores(), sum(map(size, paths)) // BYTES_PER_WORKER)), len(paths))
-    if workers <= 1:
+    if workers <= 1 and not apart:
         return [prove_file(path, options) for path in paths]
     method = method if method in multiprocessing.get_all_start_methods() else "spawn"
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:

@@ -43,7 +43,7 @@ class HallScreen(Screen):
 
     def verify(self) -> None:
         """Verify the pending games (spawned workers: a window's process must not fork)."""
-        self.entries = hall(self.root, lambda paths: prove_all(paths, method="spawn"))
+        self.entries = hall(self.root, lambda paths: prove_all(paths, method="spawn", apart=True))
 
     @property
     def animated(self) -> bool:
