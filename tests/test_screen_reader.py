@@ -24,12 +24,13 @@ from test_terminal_tmux import require_tmux
 
 
 class ReaderTmux:
-    """A tmux server of the test's own running the game for a screen reader, 80x32."""
+    """A tmux server of the test's own running the game for a screen reader, 80x36 (the title's
+    eleven lines read out fit under the game's 25 rows)."""
 
     def __init__(self, socket: Path, env: dict[str, str]) -> None:
         self.command = ["tmux", "-S", str(socket)]
         game = f"cd {ROOT} && {sys.executable} -m roguelike play --screen-reader --seed 3"
-        self.run("new-session", "-d", "-x", "80", "-y", "32", game, env=env)
+        self.run("new-session", "-d", "-x", "80", "-y", "36", game, env=env)
 
     def run(self, *args: str, env: dict[str, str] | None = None) -> str:
         """A tmux command's output."""
@@ -43,7 +44,7 @@ class ReaderTmux:
 
     def spoken(self) -> list[str]:
         """The plain lines under the 25 rows of the game."""
-        return [row.strip() for row in self.rows()[25:32] if row.strip()]
+        return [row.strip() for row in self.rows()[25:36] if row.strip()]
 
     def cursor(self) -> tuple[int, int, bool]:
         """Column, row and visibility of the cursor."""
