@@ -10,6 +10,7 @@ import esper
 
 from components import Attributes, Bestiary, Monster, Position, Record, StateOfMind
 from roguelike.content import formulas
+from roguelike.content.wording import counted
 from roguelike.content.bestiary import MONSTER_KINDS, HitEffect, MonsterKind
 from roguelike.core import cues
 from roguelike.core.state import GameState
@@ -54,7 +55,8 @@ def hit_player(state: GameState, monster: int, kind: MonsterKind) -> None:
     turns = apply_hit(state, player, kind.hit)
     count(bestiary_of(player).suffered, kind.hit.key)
     amount = kind.hit.state_of_mind or kind.hit.will
-    state.say(kind.hit_text.format(amount=amount, turns=turns, nerve=kind.hit.nerve, confidence=kind.hit.confidence))
+    state.say(kind.hit_text.format(amount=amount, turns=counted(turns, "turn"), nerve=kind.hit.nerve,
+                                   confidence=kind.hit.confidence))
     if kind.hit.kills:
         state.cause_of_death = kind.key
     if kind.vanishes_on_hit:

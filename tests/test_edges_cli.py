@@ -14,6 +14,7 @@ from typing import Any
 import msgpack
 import pytest
 
+from roguelike.core.epoch import RULES_EPOCH
 from roguelike.cli.main import main
 from roguelike.core.names import NAME_MAX, clean_name
 from roguelike.replay.fileformat import MASK32, STEP, frame, preamble, read_replay
@@ -21,7 +22,7 @@ from roguelike.replay.fileformat import MASK32, STEP, frame, preamble, read_repl
 from conftest import ROOT
 from replay_helpers import record_bot_game
 
-GOOD_HEADER = {"id": "g1", "seed": 3, "name": "Bot", "version": "0.1.0", "date": "2026-01-01T00:00:00+00:00", "epoch": 1}
+GOOD_HEADER = {"id": "g1", "seed": 3, "name": "Bot", "version": "0.1.0", "date": "2026-01-01T00:00:00+00:00", "epoch": RULES_EPOCH}
 
 
 @pytest.mark.parametrize("typed", ["a" * 199 + " tail", "x" * 199 + "\u200b y", " " + "b" * 205, "é" * 199 + "  z"])

@@ -68,7 +68,7 @@ def test_a_new_replay_and_a_new_save_record_the_rules_epoch(tmp_path: Path) -> N
 
 def test_saves_and_replays_older_than_epochs_are_the_first_epoch() -> None:
     assert {read_save(path).epoch for path in (ROOT / "saves").glob("v[1-7].save")} == {FIRST_EPOCH}
-    assert read_header(CORPUS / "floors.replay")[0] < 3 and read_header(CORPUS / "floors.replay")[1].epoch == 1
+    assert read_header(CORPUS / "epochs" / "1" / "floors.replay")[0] < 3 and read_header(CORPUS / "epochs" / "1" / "floors.replay")[1].epoch == 1
 
 
 def test_rerecording_after_a_bump_keeps_the_old_file_in_its_epochs_folder(

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from roguelike.core.epoch import RULES_EPOCH
 from roguelike.cli.main import main
 from roguelike.replay.fileformat import (
     FORMAT_VERSION, MAGIC, MASK32, MAX_RECORD_BYTES, ReplayError, frame, parse_replay, preamble,
@@ -18,7 +19,7 @@ from roguelike.replay.fileformat import (
 
 from replay_helpers import record_bot_game
 
-GOOD_HEADER = {"id": "g1", "seed": 3, "name": "Bot", "version": "0.1.0", "date": "2026-01-01T00:00:00+00:00", "epoch": 1}
+GOOD_HEADER = {"id": "g1", "seed": 3, "name": "Bot", "version": "0.1.0", "date": "2026-01-01T00:00:00+00:00", "epoch": RULES_EPOCH}
 
 
 @pytest.fixture(scope="module")

@@ -84,27 +84,24 @@ def test_two_formats_of_one_game_compare_as_the_same_game(tmp_path: Path) -> Non
     assert first_difference(old, changed_command(new, 25)) == 25
 
 
-def test_a_resumed_game_goes_on_recording_in_the_format_its_replay_began_in(tmp_path: Path) -> None:
+def test_a_resumed_game_never_adds_this_epochs_turns_to_a_replay_of_an_earlier_one(tmp_path: Path) -> None:
     session = games(tmp_path).new("Ann")
     bot_steps(session, 30)
     session.close()
     (replay_file,) = (tmp_path / "replays").glob("*.replay")
     commands = [step.command for step in read_replay(replay_file).steps]
-    corpus.record(replay_file, replay_file.stem, 53, "Ann", commands, 1)  # as a game begun before format 2
+    corpus.record(replay_file, replay_file.stem, 53, "Ann", commands, 1)  # as a game begun before epochs
     resumed = games(tmp_path).resume(the_save(tmp_path))
     bot_steps(resumed, 20)
     resumed.close()
     replay = read_replay(replay_file)
-    assert replay.format == 1 and len(replay.steps) == 50
-    assert verify(replay).outcome is Outcome.MATCHED
+    assert replay.format == 1 and replay.header.epoch == 1 < RULES_EPOCH and len(replay.steps) == 30
+    assert verify(replay).outcome is Outcome.MATCHED  # the game as it was, under the rules it was played by
 
 
-@pytest.mark.parametrize("kept_format", [1, 2])
-def test_rerecording_keeps_an_unchanged_file_and_writes_a_changed_game_in_the_newest_format(
-    tmp_path: Path, kept_format: int
-) -> None:
+def test_rerecording_keeps_an_unchanged_file_and_writes_a_changed_game_in_the_newest_format(tmp_path: Path) -> None:
     path = tmp_path / "game.replay"
-    recorded(path, 11, 60, kept_format)
+    recorded(path, 11, 60, FORMAT_VERSION)
     before = path.read_bytes()
     commands = bot_commands(11, 60)
     assert corpus.write_recording(path, 11, "Bot", commands) == "unchanged"
@@ -112,6 +109,17 @@ def test_rerecording_keeps_an_unchanged_file_and_writes_a_changed_game_in_the_ne
     assert corpus.write_recording(path, 11, "Bot", commands[:40]) == "re-recorded"
     assert read_replay(path).format == FORMAT_VERSION and len(read_replay(path).steps) == 40
     assert verify(read_replay(path)).outcome is Outcome.MATCHED
+
+
+@pytest.mark.parametrize("old_format", [1, 2])
+def test_rerecording_a_file_of_a_format_from_before_epochs_keeps_it_as_epoch_1s(tmp_path: Path, old_format: int) -> None:
+    path = tmp_path / "game.replay"
+    recorded(path, 11, 60, old_format)  # formats 1 and 2 record no epoch: they are the first epoch's
+    before = path.read_bytes()
+    said = corpus.write_recording(path, 11, "Bot", bot_commands(11, 60))
+    assert said.startswith("re-recorded (epoch 1's file kept in") and RULES_EPOCH > 1
+    assert (tmp_path / "epochs" / "1" / "game.replay").read_bytes() == before
+    assert read_replay(path).format == FORMAT_VERSION and read_replay(path).header.epoch == RULES_EPOCH
 
 
 def test_a_sessions_step_gives_the_saved_bytes_and_their_checksum() -> None:

@@ -72,7 +72,7 @@ def test_fast_snapshot_bytes_equal_the_plain_encoding_across_floors() -> None:
     from roguelike.core.session import Session
     from roguelike.core.snapshot import encode, snapshot_bytes
 
-    session = Session(Game.new(1, "Cache"))
+    session = Session(Game.new(2, "Cache"))
     for turns in range(50, 700, 50):
         play_bot(session, turns)
         assert snapshot_bytes(session.game) == encode(to_plain(session.game))

@@ -125,7 +125,7 @@ ANXIETY = MonsterKind(
 VOICES = MonsterKind(
     key="voices", name="Voices", plural="Voices",
     glyph="v", colour=(200, 120, 220),
-    hit=STUN, hit_text="Voices scream: -{confidence} Confidence, stunned {turns} turns.",
+    hit=STUN, hit_text="Voices scream: -{confidence} Confidence, stunned for {turns}.",
     vanishes_on_hit=True, weight=formulas.VOICES_WEIGHT,
     sighting=f"Voices (v) whisper: their scream stuns you for up to {formulas.STUN_TURNS} turns, then they fade.",
     hit_summary=f"stun up to {formulas.STUN_TURNS} turns, -{formulas.VOICES_CONFIDENCE_DRAIN} Confidence",
@@ -134,7 +134,7 @@ VOICES = MonsterKind(
 SHADOWS = MonsterKind(
     key="shadows", name="Shadows", plural="Shadows",
     glyph="S", colour=(130, 130, 150),
-    hit=PANIC, hit_text="Shadows engulf you: -{nerve} Nerve, panic {turns} turns.",
+    hit=PANIC, hit_text="Shadows engulf you: -{nerve} Nerve, panic for {turns}.",
     vanishes_on_hit=True, weight=formulas.SHADOWS_WEIGHT, nerve_reward_every=formulas.SHADOWS_PER_NERVE,
     sighting=f"Shadows (S) gather: their touch panics you for up to {formulas.PANIC_TURNS} turns, then they lift.",
     hit_summary=f"panic up to {formulas.PANIC_TURNS} turns, -{formulas.SHADOWS_NERVE_DRAIN} Nerve",
@@ -143,7 +143,7 @@ SHADOWS = MonsterKind(
 REGRET = MonsterKind(
     key="regret", name="Regret", plural="Regrets",
     glyph="r", colour=(90, 200, 170),
-    hit=CONFUSION, hit_text="Regret turns you around. Confused: {turns} turns.",
+    hit=CONFUSION, hit_text="Regret turns you around. Confused for {turns}.",
     weight=formulas.REGRET_WEIGHT,
     sighting=f"A Regret (r) follows you: its touch inverts your moves for up to {formulas.CONFUSION_TURNS} turns.",
     hit_summary=f"confuses up to {formulas.CONFUSION_TURNS} turns", moves="one step a turn, like you",

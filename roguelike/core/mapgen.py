@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
+from numpy.typing import NDArray
 
 from components import Dose, Position, Renderable, Shortcut, Vision
 from roguelike.content import formulas
 from roguelike.content.doses import SHORTCUT_COLOUR, SHORTCUT_GLYPH, START_DOSE, DoseKind, kinds_on_floor
+from roguelike.core.chokepoints import chokepoints
 from roguelike.core.floor import Floor, PackedEntity, Tile, blank_floor
 from roguelike.core.mapgen_caves import carve_caves
 from roguelike.core.mapgen_rooms import carve_halls, carve_rooms
@@ -115,23 +117,36 @@ def _distance2(a: Spot, b: Spot) -> int:
 
 
 def _place_doses(rng: Rng, floor: Floor, areas: Areas) -> list[PackedEntity]:
-    """The start dose in sight (floor 1) and the floor's scattered doses, some of them visions."""
+    """The start dose in sight (floor 1) and the floor's scattered doses, some of them visions.
+
+    No dose lies on a chokepoint (:mod:`roguelike.core.chokepoints`): each one placed blocks its
+    tile for the next, so no dose, alone or with others, seals off part of the floor."""
     taken = {floor.arrival, floor.down_stairs}
+    open_ground = travel_cost(floor) > 0
     packed = []
     if floor.depth == 1:
-        packed.append(make_dose(rng, START_DOSE, _start_dose_spot(rng, floor, areas[0]), depth=floor.depth))
+        start = _start_dose_spot(rng, floor, areas[0], _cuts(open_ground))
+        packed.append(make_dose(rng, START_DOSE, start, depth=floor.depth))
+        open_ground[start[1], start[0]] = False
         # The start dose must be the only one in sight: mark the whole view as taken.
         ys, xs = field_of_view(floor, *floor.arrival).nonzero()
         taken |= set(zip(xs.tolist(), ys.tolist()))
     places = [area for area in areas if area]
     near = _nearest_areas(places[1:], floor.arrival)[: formulas.FIRST_FLOOR_EXTRA_DOSES] if floor.depth == 1 else []
     for area in near + [rng.choice(places) for _ in range(rng.between(*formulas.DOSES_PER_FLOOR))]:
-        free = free_spot(rng, floor, area, taken)
+        free = free_spot(rng, floor, area, taken | _cuts(open_ground))
         if free is not None:
             taken.add(free)
+            open_ground[free[1], free[0]] = False
             vision = floor.depth >= formulas.VISIONS_FROM_FLOOR and rng.chance(*formulas.VISION_DOSE_CHANCE)
             packed.append(make_dose(rng, dose_kind(rng, floor.depth), free, vision, floor.depth))
     return packed
+
+
+def _cuts(open_ground: NDArray[np.bool_]) -> set[Spot]:
+    """The chokepoints of the open ground, as spots."""
+    ys, xs = chokepoints(open_ground).nonzero()
+    return set(zip(xs.tolist(), ys.tolist()))
 
 
 def _nearest_areas(areas: Areas, arrival: Spot) -> Areas:
@@ -151,15 +166,16 @@ def _place_shortcut(rng: Rng, floor: Floor, areas: Areas) -> list[PackedEntity]:
     return [pack_entity([Position(*spot), look, Shortcut(), Vision()])]
 
 
-def _start_dose_spot(rng: Rng, floor: Floor, area: list[Spot]) -> Spot:
-    """A tile of the start area a few steps from the player, in sight at the start."""
+def _start_dose_spot(rng: Rng, floor: Floor, area: list[Spot], cuts: set[Spot]) -> Spot:
+    """A tile of the start area a few steps from the player, in sight at the start, on no chokepoint
+    (unless the start area has nothing else near)."""
     ax, ay = floor.arrival
     near = formulas.START_DOSE_MAX_DISTANCE
     start = formulas.sight_radius(formulas.STATE_OF_MIND_START, formulas.ATTRIBUTE_START)
     # Plain floor in sight, as bytes read a tile at a time (faster than indexing the arrays).
     open_in_sight, width = ((floor.tiles == FLOOR) & field_of_view(floor, ax, ay, start)).tobytes(), floor.width
     spots = [(x, y) for x, y in area if 1 <= max(abs(x - ax), abs(y - ay)) <= near and open_in_sight[y * width + x]]
-    return rng.choice(spots)
+    return rng.choice([spot for spot in spots if spot not in cuts] or spots)
 
 
 def dose_kind(rng: Rng, depth: int) -> DoseKind:

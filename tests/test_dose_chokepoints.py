@@ -1,0 +1,64 @@
+"""No dose gates a floor: over a thousand floors of every kind, the doses (all of them at once,
+each one as automation treats it, like a wall) never cut off any open tile from the arrival."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from components import Dose, Position
+from roguelike.core.chokepoints import chokepoints
+from roguelike.core.floor import Floor
+from roguelike.core.mapgen import FLOOR_KINDS
+from roguelike.core.packing import unpack_entity
+from roguelike.core.pathing import distance_map, travel_cost
+from test_floor_kinds import CHUNK, DEPTH, GAMES, UNREACHED, chain
+
+
+def dose_spots(floor: Floor) -> list[tuple[int, int]]:
+    """Where the floor's doses lie."""
+    spots = []
+    for packed in floor.dormant:
+        parts = unpack_entity(packed)
+        if any(isinstance(part, Dose) for part in parts):
+            pos = next(part for part in parts if isinstance(part, Position))
+            spots.append((pos.x, pos.y))
+    return spots
+
+
+def sealed_tiles(floor: Floor) -> int:
+    """Open tiles the arrival cannot reach once every dose blocks its tile."""
+    cost = travel_cost(floor)
+    doses = dose_spots(floor)
+    for x, y in doses:
+        cost[y, x] = 0
+    reach = distance_map(cost, [floor.arrival]) != UNREACHED
+    open_ground = cost > 0
+    return int((open_ground & ~reach).sum())
+
+
+@pytest.mark.parametrize("first", range(0, GAMES, CHUNK))
+def test_no_dose_gates_any_part_of_a_thousand_floors_of_every_kind(first: int) -> None:
+    kinds: Counter[str] = Counter()
+    doses = 0
+    for seed in range(first, first + CHUNK):
+        for floor in chain(seed, DEPTH):
+            kinds[floor.kind] += 1
+            doses += len(dose_spots(floor))
+            assert sealed_tiles(floor) == 0, (seed, floor.depth, floor.kind)
+    assert set(kinds) == set(FLOOR_KINDS) and doses > CHUNK * DEPTH * 5
+
+
+def test_a_corridor_tile_and_a_doorway_are_chokepoints_and_a_room_tile_is_not() -> None:
+    rows = ["#########",
+            "#...#...#",
+            "#.......#",
+            "#...#...#",
+            "###.#####",
+            "###.#####"]
+    open_ground = np.array([[c == "." for c in row] for row in rows])
+    cuts = chokepoints(open_ground)
+    assert cuts[2, 4] and cuts[4, 3]  # the gap between the rooms, the corridor leaving one
+    assert not cuts[1, 1] and not cuts[2, 2] and not cuts[5, 3]  # a room, and a dead end
