@@ -36,7 +36,8 @@ def draw_panel(console: tcod.console.Console, game: Game, scheme: Scheme = CLASS
     attrs = game.player_component(Attributes)
     tolerance = game.player_component(Tolerance).value
     draw_mood(console, som, attrs.will, game.state.name, scheme)
-    room = LEFT_WIDTH - BAR_WIDTH - 1 - (len(ACTION_MARK) + 1 if next_action(game) else 0)
+    marked = next_action(game) is not None and not game.state.game_over
+    room = LEFT_WIDTH - BAR_WIDTH - 1 - (len(ACTION_MARK) + 1 if marked else 0)
     console.print(BAR_WIDTH + 1, PANEL_TOP + 1, fit(effects_text(game), room), fg=scheme[Slot.TAKEOVER])
     draw_action_mark(console, game, scheme)
     line = f"Con {attrs.confidence:>2}  Nrv {attrs.nerve:>2}  Wil {attrs.will:>2}  Tol {tolerance:>2}"
@@ -50,7 +51,7 @@ def draw_action_mark(console: tcod.console.Console, game: Game, scheme: Scheme =
     """At Will 10, which of the turn's two actions is next, at the right of the bar's row: ``Act 1/2``
     (the monsters wait after it) or ``Act 2/2`` (they act after it), the second in the warning colour."""
     mark = next_action(game)
-    if mark is None:
+    if mark is None or game.state.game_over:
         return
     colour = scheme[Slot.TAKEOVER] if mark[0] == mark[1] else scheme[Slot.TEXT]
     text = ACTION_MARK.format(*mark)
