@@ -26,6 +26,7 @@ import numpy as np
 import tcod.path
 from numpy.typing import NDArray
 
+from roguelike.core.distances import fill_distances
 from roguelike.core.floor import Floor
 from roguelike.core.pathing import CARDINAL_COST, DIAGONAL_COST, distance_map, downhill_step, travel_cost
 from roguelike.core.tiles import STAIRS_DOWN, STAIRS_UP, WALL
@@ -112,7 +113,7 @@ def steps_from(cost: Costs, start: Spot) -> Costs:
     """How many steps (diagonals count one) it takes to walk from ``start`` to every tile."""
     steps: Costs = tcod.path.maxarray(cost.shape, dtype=np.int32)
     steps[start[1], start[0]] = 0
-    tcod.path.dijkstra2d(steps, cost, 1, 1, out=steps)
+    fill_distances(steps, cost, 1, 1)
     return steps
 
 

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-import tcod.path
 
+from roguelike.core.distances import fill_distances
 from roguelike.core.floor import WALKABLE, Tile
 from roguelike.core.pathing import CARDINAL_COST, DIAGONAL_COST, NEIGHBOURS
 
@@ -181,9 +181,9 @@ def mapped(cost: bytes, width: int, goal: Spot, box: Box | None) -> Chase:
     dist = np.full(costs.shape, UNREACHABLE, dtype=np.int32)
     dist[goal[1], goal[0]] = 0
     if box is None:
-        tcod.path.dijkstra2d(dist, costs, CARDINAL_COST, DIAGONAL_COST, out=dist)
+        fill_distances(dist, costs, CARDINAL_COST, DIAGONAL_COST)
     else:
         area = slice(box.top, box.bottom), slice(box.left, box.right)
         inside = dist[area]  # a view: the search fills the box's part of ``dist``
-        tcod.path.dijkstra2d(inside, costs[area], CARDINAL_COST, DIAGONAL_COST, out=inside)
+        fill_distances(inside, costs[area], CARDINAL_COST, DIAGONAL_COST)
     return Chase(array.array("i", dist.tobytes()), cost, width, goal, box)

@@ -9,6 +9,7 @@ import numpy as np
 import tcod.path
 from numpy.typing import NDArray
 
+from roguelike.core.distances import fill_distances
 from roguelike.core.floor import Floor
 from roguelike.core.tiles import DOOR_CLOSED
 
@@ -67,7 +68,7 @@ def distance_map(cost: NDArray[np.int32], goals: Goals) -> NDArray[np.int32]:
     """Walking distance from every tile to the nearest goal."""
     dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
     dist[goal_mask(cost.shape, goals)] = 0
-    tcod.path.dijkstra2d(dist, cost, CARDINAL_COST, DIAGONAL_COST, out=dist)
+    fill_distances(dist, cost, CARDINAL_COST, DIAGONAL_COST)
     return dist
 
 
