@@ -18,6 +18,7 @@ from components import Attributes, Position, StateOfMind, Tolerance
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS, dose_odds
 from roguelike.core.autoexplore import Mask, known_cost
+from roguelike.core.distances import fill_distances
 from roguelike.core.game import Game
 
 UNREACHABLE = int(np.iinfo(np.int32).max)
@@ -73,7 +74,7 @@ def steps_to_safe_dose(game: Game) -> int | None:
         return None
     dist = tcod.path.maxarray(goals.shape, dtype=np.int32)
     dist[goals] = 0
-    tcod.path.dijkstra2d(dist, known_cost(game, goals), 1, 1, out=dist)
+    fill_distances(dist, known_cost(game, goals), 1, 1)
     pos = game.player_component(Position)
     steps = int(dist[pos.y, pos.x])
     return None if steps == UNREACHABLE else steps
