@@ -123,6 +123,16 @@ def test_a_damaged_file_is_named_on_the_title_and_the_settings_screen(tmp_path: 
     assert "settings.json is damaged" in shown and '"sepia" is not one of' in shown
 
 
+def test_a_damaged_file_keeps_its_first_line_whatever_the_length_of_the_data_folder(tmp_path: Path) -> None:
+    root = tmp_path / ("a-long-home-folder" * 8)[: max(1, 120 - len(str(tmp_path)))]
+    root.mkdir()
+    (root / "settings.json").write_text('{"palette": "sepia"}')
+    use_file(root)
+    app = App(SettingsScreen())
+    shown = " ".join(text_of(app).split())
+    assert "settings.json is damaged" in shown and '"sepia" is not one of' in shown
+
+
 def test_in_the_terminal_the_settings_change_what_is_written_at_once(tmp_path: Path) -> None:
     use_file(tmp_path)
     terminal = ScriptedTerminal([b"p", b"g", None])

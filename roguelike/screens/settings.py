@@ -183,11 +183,11 @@ def trouble_lines(prefs: settings.Preferences, width: int, rows: int) -> list[st
     if prefs.save_error:
         return wrapped(prefs.save_error, width)[:rows]
     for listed in range(len(prefs.problems), -1, -1):
-        lines = wrapped(prefs.problem_text(listed) or "", width)
+        lines = wrapped(prefs.problem_text(listed, whole_path=False) or "", width)
         if len(lines) <= rows:
             return lines
     ending = wrapped(PROBLEM_ENDING, width)
-    head = wrapped((prefs.problem_text(0) or "").removesuffix(PROBLEM_ENDING), width)[:rows - len(ending)]
+    head = wrapped((prefs.problem_text(0, whole_path=False) or "").removesuffix(PROBLEM_ENDING), width)[:rows - len(ending)]
     return head + ending
 
 

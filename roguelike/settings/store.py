@@ -112,17 +112,20 @@ class Preferences:
         """Whether the file on disk could not be read as it is (and must be kept)."""
         return bool(self.problems)
 
-    def problem_text(self, listed: int | None = None) -> str | None:
+    def problem_text(self, listed: int | None = None, whole_path: bool = True) -> str | None:
         """Sentences for the player naming the file and what is wrong, or None.
 
-        ``listed`` reasons are given and the rest counted (all of them by default)."""
+        ``listed`` reasons are given and the rest counted (all of them by default). Without
+        ``whole_path`` the file is named by its name alone, first, so the sentence keeps its
+        head however long the data folder's path (the settings screen shows the path above it)."""
         if not self.problems:
             return None
         reasons = list(self.problems[:listed])
         if len(reasons) < len(self.problems):
             rest = [problem.partition(":")[0] for problem in self.problems[len(reasons):]]
             reasons.append(f"{len(rest)} more ({', '.join(rest)})")
-        return f"The settings file {self.path} is damaged: {'; '.join(reasons)}. {PROBLEM_ENDING}"
+        named = self.path.name if self.path is not None and not whole_path else f"The settings file {self.path}"
+        return f"{named} is damaged: {'; '.join(reasons)}. {PROBLEM_ENDING}"
 
     def problem_brief(self) -> str | None:
         """The problem in one short line (the file's name and the first thing wrong), or None."""
