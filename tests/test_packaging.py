@@ -37,3 +37,11 @@ def test_ci_installs_the_lowest_versions_and_plays_the_same_games_on_them() -> N
     ci = (ROOT / ".ci" / "run").read_text()
     assert "--resolution lowest-direct" in ci
     assert "tests/test_determinism.py" in ci and "tests/test_replay_corpus.py" in ci
+
+
+def test_the_changelog_tells_of_this_version_first() -> None:
+    from roguelike import __version__
+
+    headings = [line[3:].split()[0] for line in (ROOT / "CHANGELOG.md").read_text().splitlines() if line.startswith("## ")]
+    assert headings[0] == __version__ and __version__ != "0.1.0"
+    assert len(set(headings)) == len(headings)
