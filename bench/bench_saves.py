@@ -22,13 +22,17 @@ the character die measures no saving. The game is recorded as ``hedonic play`` r
 each variant is timed without the recorder (the autosave alone writes into a second
 file) and the played one with it, the turn a player waits for. Run:
 ``python -m bench.bench_saves [folder]`` with a folder on the disk players use (default:
-a temporary folder). Figures go in docs/performance.md ("Saves").
+a temporary folder; ``--runs N``, default 5). The turns are timed ``--runs`` times over and
+the headline figures are the medians of the runs' medians, printed with the machine's load
+and the disk they were measured on (a shared disk's slow spells and a busy machine move the
+autosave's cost several-fold: docs/performance.md, "Saves", keeps figures only with them).
+Figures go in docs/performance.md ("Saves").
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -39,7 +43,7 @@ import tcod.console
 import tcod.event
 from tcod.event import KeySym, Modifier, Scancode
 
-from bench.common import figure, report, timings
+from bench.common import figure, machine, report, timings
 from components import Monster, StateOfMind
 from roguelike.content import formulas
 from roguelike.bots.bot import Bot
@@ -206,6 +210,22 @@ def key_for(command: Command) -> tcod.event.KeyDown:
     return tcod.event.KeyDown(scancode=Scancode.UNKNOWN, sym=sym, mod=Modifier.NONE)
 
 
+def time_turns(session: Session, path: Path) -> dict[str, float]:
+    """One run of the timed turns, headless then playing; each headline cost in ms (the run's medians)."""
+    costs: dict[str, float] = {}
+    for label, measure in (("headless", headless), ("playing (key + frame)", playing)):
+        bare, snapshot_only, saved, saved_and_recorded = measure(session)
+        assert_saved(session, path)
+        print(report(f"{label}: turn logic", bare))
+        print(report(f"{label}: with the snapshot, no autosave", snapshot_only))
+        print(report(f"{label}: with the autosave", saved))
+        print(report(f"{label}: with the autosave and the replay (as played)", saved_and_recorded))
+        costs[f"{label}: save cost over the turn logic"] = difference(saved, bare) * 1e3
+        costs[f"{label}: save and replay cost over the turn logic"] = difference(saved_and_recorded, bare) * 1e3
+        costs[f"{label}: the autosave itself, snapshot excluded"] = difference(saved, snapshot_only) * 1e3
+    return costs
+
+
 def difference(slower: list[float], faster: list[float]) -> float:
     """Median extra seconds of one variant over another."""
     return statistics.median(slower) - statistics.median(faster)
@@ -225,21 +245,23 @@ def write_paths(path: Path, beside: Path, snapshot: bytes) -> tuple[list[float],
 
 def main() -> None:
     """Print the figures."""
-    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(tempfile.mkdtemp(prefix="bench-saves-"))
+    parser = argparse.ArgumentParser(description="The cost of the autosave, the size of a save, its load time.")
+    parser.add_argument("folder", nargs="?", type=Path, help="a folder on the disk players use (default: a temporary one)")
+    parser.add_argument("--runs", type=int, default=5, help="time the turns this many times over (default 5)")
+    args = parser.parse_args()
+    folder = args.folder or Path(tempfile.mkdtemp(prefix="bench-saves-"))
     session = ten_floor_game(folder)
     path = next(folder.glob("saves/*.save"))
     print(f"floors in the save: {len(session.game.state.floors)}, folder: {folder}")
-    for label, measure in (("headless", headless), ("playing (key + frame)", playing)):
-        bare, snapshot_only, saved, saved_and_recorded = measure(session)
-        assert_saved(session, path)
-        print(report(f"{label}: turn logic", bare))
-        print(report(f"{label}: with the snapshot, no autosave", snapshot_only))
-        print(report(f"{label}: with the autosave", saved))
-        print(report(f"{label}: with the autosave and the replay (as played)", saved_and_recorded))
-        figure(f"{label}: save cost over the turn logic (median)", difference(saved, bare) * 1e3, "ms")
-        figure(f"{label}: save and replay cost over the turn logic (median)",
-               difference(saved_and_recorded, bare) * 1e3, "ms")
-        figure(f"{label}: the autosave itself, snapshot excluded (median)", difference(saved, snapshot_only) * 1e3, "ms")
+    costs: dict[str, list[float]] = {}
+    for run in range(1, args.runs + 1):
+        print(f"run {run} of {args.runs}; {machine(folder)}", flush=True)
+        for label, cost in time_turns(session, path).items():
+            costs.setdefault(label, []).append(cost)
+    print(machine(folder))
+    for label, runs in costs.items():
+        figure(f"{label} (median)", statistics.median(runs), "ms",  # the label bench.versus pairs
+               f"median of {len(runs)} runs: " + ", ".join(f"{cost:.2f}" for cost in runs))
     snapshot = snapshot_bytes(session.game)
     print(report("snapshot (snapshot_bytes)", timings(lambda: snapshot_bytes(session.game), 500, clock=time.perf_counter)))
     beside = path.with_name("whole.bench")

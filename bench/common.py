@@ -6,6 +6,7 @@ Every bench prints its headline figures through :func:`figure` (``label: value u
 
 from __future__ import annotations
 
+import os
 import resource
 import statistics
 import time
@@ -81,3 +82,23 @@ def children_cpu() -> float:
     """CPU seconds used so far by finished child processes (a command's time, whatever the load)."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
+
+
+def machine(folder: Path) -> str:
+    """The conditions of a run, to print beside its figures: cores, load, and the disk under ``folder``."""
+    load = " / ".join(f"{value:.1f}" for value in os.getloadavg())
+    return f"machine: {os.cpu_count()} cores, load average {load} (1 / 5 / 15 min); {folder}: {disk_of(folder)}"
+
+
+def disk_of(folder: Path) -> str:
+    """The file system a folder is on, as /proc/mounts names it (type, device, options)."""
+    try:
+        mounts = [line.split() for line in Path("/proc/mounts").read_text().splitlines()]
+    except OSError:
+        return "file system unknown"
+    where = str(folder.resolve())
+    inside = [m for m in mounts if len(m) >= 4 and (where == m[1] or where.startswith(m[1].rstrip("/") + "/"))]
+    if not inside:
+        return "file system unknown"
+    device, mount, kind, options = max(inside, key=lambda m: len(m[1]))[:4]
+    return f"{kind} on {device} at {mount} ({options})"
