@@ -68,7 +68,7 @@ def watch(game: Game, kind: str, path: Path, on_crash: CrashHook | None = None) 
 
 def guarded(run: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     """Run a sub-command; report a crash (or debug it with ``--debug``)."""
-    WATCHED.data_dir = getattr(args, "data_dir", None)
+    earlier_dir, WATCHED.data_dir = WATCHED.data_dir, getattr(args, "data_dir", None)
     real = sys.stdout
     sys.stdout = cast(TextIO, Output(real))
     try:
@@ -94,7 +94,7 @@ def guarded(run: Callable[[argparse.Namespace], int], args: argparse.Namespace) 
             report_crash(error, getattr(args, "data_dir", None))
         return EXIT_CRASHED
     finally:
-        sys.stdout = real
+        sys.stdout, WATCHED.data_dir = real, earlier_dir  # a later report (the web's) goes where its own run says
 
 
 def pipe_closed(stdout: TextIO | None) -> int:
