@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
+from roguelike.core.epoch import RULES_EPOCH
 from roguelike.cli.saves import games_for
 from roguelike.core.commands import Mark
 from roguelike.core.game import Game
@@ -54,8 +55,8 @@ def test_the_date_rolls_over_at_midnight_utc_whatever_the_local_zone() -> None:
     assert today(lambda: at("2026-11-26T23:59:59+00:00")) == DAY
     assert today(lambda: at("2026-11-27T00:00:00+00:00")) == DAY + timedelta(days=1)
     assert today(lambda: at("2026-11-27T09:30:00+10:00")) == DAY  # 23:30 UTC
-    assert daily_date_of(daily_seed(DAY), 1, "2026-11-27T00:00:05+00:00") == DAY
-    assert daily_date_of(12345, 1, "2026-11-27T00:00:05+00:00") is None
+    assert daily_date_of(daily_seed(DAY), RULES_EPOCH, "2026-11-27T00:00:05+00:00") == DAY
+    assert daily_date_of(12345, RULES_EPOCH, "2026-11-27T00:00:05+00:00") is None
 
 
 def daily_game(root: Path, name: str, day: date, turns: int = 3000) -> str:
