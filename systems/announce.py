@@ -6,8 +6,9 @@ log (and a player who looked away) can tell what happened.
 
 from __future__ import annotations
 
-from components import Attributes, Player, StateOfMind
+from components import Attributes, Player, Position, StateOfMind
 from roguelike.content import formulas
+from roguelike.core import cues
 from roguelike.core.ecs import system
 from roguelike.core.state import GameState
 
@@ -21,11 +22,15 @@ def remember_desperation(state: GameState, entity: int, player: Player, som: Sta
     state.desperate_before = formulas.is_desperate(som.value, attrs.will)
 
 
-@system(Player, StateOfMind, Attributes)
-def announce_desperation(state: GameState, entity: int, player: Player, som: StateOfMind, attrs: Attributes) -> None:
-    """Say in the log when Desperation begins or ends."""
+@system(Player, StateOfMind, Attributes, Position)
+def announce_desperation(
+    state: GameState, entity: int, player: Player, som: StateOfMind, attrs: Attributes, pos: Position
+) -> None:
+    """Say in the log when Desperation begins or ends (and cue its beginning)."""
     now = formulas.is_desperate(som.value, attrs.will)
     if state.game_over or now == state.desperate_before:
         return
     line = formulas.desperation_threshold(attrs.will)
     state.say(DESPERATE_BEGINS.format(som=som.value, line=line) if now else DESPERATE_ENDS)
+    if now:
+        state.cue(cues.DESPERATE, (pos.x, pos.y))

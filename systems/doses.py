@@ -39,9 +39,11 @@ def consume_dose(
     tolerance.value += formulas.TOLERANCE_PER_DOSE
     record.doses_used += 1
     count(record.dose_kinds, kind.key)
+    at = esper.component_for_entity(use.target, Position)
+    state.cue(cues.DOSE, (at.x, at.y), key=kind.key, amount=gain)
     if low_edge or formulas.is_close_call(som.value):
         record.close_calls += 1
-    at = esper.component_for_entity(use.target, Position)
+        state.cue(cues.CLOSE_CALL, (at.x, at.y))
     esper.delete_entity(use.target, immediate=True)
     state.chart.doses.append(state.turn + 1)
     state.say(dose_message(kind.name, gain, changes, tolerance.value))

@@ -14,6 +14,7 @@ from components import Monster, Player, Position, StateOfMind
 from components.monsters import NO_TARGET
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.core import cues
 from roguelike.core.ecs import Round, system
 from roguelike.core.hunt import Hunt
 from roguelike.core.pathing import chebyshev
@@ -170,3 +171,4 @@ def record_sightings(state: GameState, entity: int, player: Player) -> None:
             monster.met = True
             if count(bestiary_of(entity).met, monster.kind) == 1:
                 state.say(MONSTER_KINDS[monster.kind].sighting)
+                state.cue(cues.SIGHTED, (pos.x, pos.y), key=monster.kind)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from components import Player, Position
+from roguelike.core import cues
 from roguelike.core.ecs import system
 from roguelike.core.state import GameState
 from roguelike.core.world import travel
@@ -18,3 +19,4 @@ def take_stairs(state: GameState, entity: int, player: Player, pos: Position) ->
     travel(state, depth)
     state.chart.floors.append((state.turn + 1, depth))
     state.say(f"You {going} to floor {depth}.")
+    state.cue(cues.FLOOR, (pos.x, pos.y), amount=depth)

@@ -61,9 +61,9 @@ class GameState:
     steering: Condition | None = None  # what steers the next action instead of the player (see systems.control)
     cues: list[Cue] = field(default_factory=list)  # for animation only: never saved or checksummed
 
-    def cue(self, kind: str, *spots: tuple[int, int], key: str = "") -> None:
-        """Tell whoever draws the game that something happened (see roguelike.core.cues)."""
-        self.cues.append(Cue(kind, spots, key))
+    def cue(self, kind: str, *spots: tuple[int, int], key: str = "", amount: int = 0) -> None:
+        """Tell whoever draws or sounds the game that something happened (see roguelike.core.cues)."""
+        self.cues.append(Cue(kind, spots, key, amount))
 
     @property
     def floor(self) -> Floor:
