@@ -1,4 +1,4 @@
-"""Shared pytest setup: the repository importable, SDL off any screen, files in a temp folder."""
+"""Shared pytest setup: the repository importable, SDL off any screen and speaker, files in a temp folder."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIO_DRIVER", "dummy")  # a test that opens the speaker never plays aloud
 # Games the tests start (and the replays they record) never land in the user's data folder.
 os.environ["HEDONIC_DATA_DIR"] = tempfile.mkdtemp(prefix="hedonic-tests-")
 atexit.register(shutil.rmtree, os.environ["HEDONIC_DATA_DIR"], ignore_errors=True)
@@ -26,9 +27,11 @@ atexit.register(shutil.rmtree, os.environ["HEDONIC_CACHE_DIR"], ignore_errors=Tr
 
 @pytest.fixture(autouse=True)
 def default_settings() -> Iterator[None]:
-    """Every test starts with the default settings in force (they are process-wide)."""
-    from roguelike import settings
+    """Every test starts with the default settings and a silent sound in force (both are process-wide)."""
+    from roguelike import settings, sound
 
     settings.use(settings.Preferences(None))
+    sound.use(sound.Audio())
     yield
     settings.use(settings.Preferences(None))
+    sound.use(sound.Audio())

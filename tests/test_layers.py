@@ -2,7 +2,7 @@
 
 Layers, lowest first (docs/architecture.md draws them):
 
-    content, components  <  core + systems  <  saves, bots  <  replay, settings  <  render
+    content, components  <  core + systems  <  saves, bots  <  replay, settings  <  render, sound
                          <  screens  <  frontend  <  cli
 
 The rules core (content, components, core, systems) is headless: it never imports a
@@ -32,6 +32,7 @@ RANK = {
     "settings": 4,
     "render": 5,
     "scores": 5,
+    "sound": 5,
     "screens": 6,
     "frontend": 7,
     "cli": 8,

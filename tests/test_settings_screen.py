@@ -95,7 +95,8 @@ def test_arrows_enter_and_letters_change_values_which_are_saved_at_once(tmp_path
     document = json.loads((tmp_path / "settings.json").read_text())
     assert document == {"version": 1, "palette": "contrast", "motion": "none", "glyphs": "ascii", "tiles": "14x24",
                         "fullscreen": False, "scaling": "integer",
-                        "interrupts": [kind.value for kind in Disturbance], "confirm_lethal": True}
+                        "interrupts": [kind.value for kind in Disturbance], "confirm_lethal": True,
+                        "volume": 60, "sound_effects": True, "drone": True, "bell": False}
     assert Preferences.load(tmp_path).current == prefs.current
 
 

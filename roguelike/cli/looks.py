@@ -1,4 +1,4 @@
-"""Command-line overrides of the settings for one run: ``--palette``, ``--tiles``, ``--ascii``.
+"""Command-line overrides of the settings for one run: ``--palette``, ``--tiles``, ``--ascii``, ``--mute``.
 
 They change how this run looks and are never written to the settings file. ``hedonic
 play`` and ``hedonic replay`` apply them over the player's settings; ``hedonic
@@ -46,6 +46,8 @@ def overrides(args: argparse.Namespace) -> dict[str, Any]:
         chosen["tiles"] = args.tiles
     if getattr(args, "ascii", False):
         chosen["glyphs"] = Glyphs.ASCII
+    if getattr(args, "mute", False):
+        chosen["volume"] = 0
     return chosen
 
 

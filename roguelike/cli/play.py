@@ -32,6 +32,8 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--terminal", action="store_true", default=argparse.SUPPRESS, help="play in this terminal")
     add_web_options(parser, where)
     add_look_options(parser)
+    parser.add_argument("--mute", action="store_true", default=argparse.SUPPRESS,
+                        help="no sound for this run (the volume setting is kept for the next)")
     parser.add_argument("--screen-reader", action="store_true", default=argparse.SUPPRESS,
                         help="play in this terminal for a screen reader: new messages as plain lines, "
                              "the cursor on @, v and c read out the surroundings and the condition")
@@ -39,9 +41,11 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
 
 def play(args: argparse.Namespace) -> int:
     """Build the screens and run them in the chosen frontend."""
+    from roguelike import sound
     from roguelike.cli.looks import use_player_settings
     from roguelike.cli.saves import games_for
     from roguelike.core.names import shown
+    from roguelike.frontend.speaker import speaking
     from roguelike.screens import bindings
     from roguelike.screens.base import App
     from roguelike.screens.title import TitleScreen
@@ -56,7 +60,8 @@ def play(args: argparse.Namespace) -> int:
     title = TitleScreen(games)
     # A damaged settings or keymap file is named on the first screen.
     title.status = " ".join(text for text in (prefs.problem_brief(), keys.notice()) if text)
-    return choose_frontend(args)(App(title))
+    with speaking(sound.active()):
+        return choose_frontend(args)(App(title))
 
 
 def has_display() -> bool:

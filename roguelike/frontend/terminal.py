@@ -23,7 +23,7 @@ import tcod.console
 import tcod.event
 from blessed import Terminal
 
-from roguelike import settings
+from roguelike import settings, sound
 from roguelike.content import formulas
 from roguelike.frontend.ansi import AnsiRenderer
 from roguelike.frontend.glyphs import locale_is_utf8
@@ -36,6 +36,8 @@ from roguelike.frontend.termsession import RESET_CLEAR_HOME, Capabilities, Termi
 from roguelike.render.look import finish_frame
 from roguelike.screens.base import App
 from roguelike.settings import Glyphs
+
+BELL = b"\a"
 
 COLUMNS, ROWS = 80, 25
 FRAMES_PER_SECOND = 20
@@ -287,6 +289,8 @@ class TerminalLoop:
         self.app.draw(self.console, now)
         finish_frame(self.console)
         self.session.write(self.renderer.render(self.console))
+        if sound.active().take_bell():  # the overdose alarm, when the player asked for it
+            self.session.write(BELL)
         if self.reader is not None:
             self.session.write(self.reader.after_frame(self.app, self.console, self.renderer, self.size))
         self.dirty = False

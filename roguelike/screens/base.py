@@ -14,7 +14,9 @@ from typing import Union
 import tcod.console
 import tcod.event
 
+from roguelike import sound
 from roguelike.screens.mouse import point_at_menu
+from roguelike.sound import Mind
 
 
 class Screen(ABC):
@@ -58,6 +60,10 @@ class Screen(ABC):
 
     def reader_cursor(self) -> tuple[int, int] | None:
         """The cell a screen reader's cursor should rest on, if the screen has one."""
+        return None
+
+    def heard_mind(self) -> Mind | None:
+        """The State of Mind the drone plays while this screen is up (None: none of its own)."""
         return None
 
 
@@ -172,7 +178,16 @@ class App:
             screen.before_input()
 
     def draw(self, console: tcod.console.Console, now: float) -> None:
-        """Draw the top screen on a cleared console."""
+        """Draw the top screen on a cleared console; the drone follows the game shown."""
         console.clear()
         if self.stack:
             self.stack[-1].on_draw(console, now)
+        sound.active().follow(self.heard_mind())
+
+    def heard_mind(self) -> Mind | None:
+        """The mind of the topmost screen that has one: the game under a menu keeps droning."""
+        for screen in reversed(self.stack):
+            mind = screen.heard_mind()
+            if mind is not None:
+                return mind
+        return None

@@ -7,9 +7,9 @@ from collections.abc import Callable
 import tcod.console
 import tcod.event
 
-from components import Bestiary, Position, Record, StateOfMind
+from components import Attributes, Bestiary, Position, Record, StateOfMind
 from roguelike.content import formulas
-from roguelike import settings
+from roguelike import settings, sound
 from roguelike.screens import bindings
 from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.floor import Tile
@@ -124,6 +124,7 @@ class InGameScreen(Screen):
         close_calls = self.game.player_component(Record).close_calls
         self.session.apply(command)
         self.effects.feed(self.game.state.cues)
+        sound.active().hear(self.game.state.cues)
         self.pilot.after_command()
         if self.game.player_component(Record).close_calls > close_calls and not self.game.state.game_over:
             self.pilot.show(close_call_words(self.game.player_component(StateOfMind).value))
@@ -169,6 +170,12 @@ class InGameScreen(Screen):
     def reader_cursor(self) -> tuple[int, int]:
         """A screen reader's cursor rests on the player."""
         return self.voice.cursor()
+
+    def heard_mind(self) -> sound.Mind | None:
+        """The drone plays the player's State of Mind while the game goes on."""
+        if self.game.state.game_over:
+            return None
+        return sound.Mind(self.game.player_component(StateOfMind).value, self.game.player_component(Attributes).will)
 
     def before_input(self) -> None:
         """The turn just shown is on disk before the next key is read.

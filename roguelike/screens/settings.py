@@ -1,5 +1,5 @@
 """The Settings screen: palette, motion, glyphs, tile size, fullscreen and scaling, and the
-pages of the keys and of what stops automation.
+pages of the keys, of what stops automation and of sound.
 
 Up and Down choose an option; Enter, Right or the option's first letter (or number)
 takes its next value, Left the one before; Esc or Back leaves. Every change takes
@@ -28,6 +28,7 @@ from roguelike.screens.base import Pop, Push, Screen, Transition
 from roguelike.screens.interrupts import InterruptsScreen
 from roguelike.screens.menu import Menu
 from roguelike.screens.rebind import RebindScreen
+from roguelike.screens.soundpage import SoundScreen
 from roguelike.screens.style import HEADING, HINT, TEXT
 from roguelike.settings import CHOICES, Glyphs, Motion, PaletteName, Scaling, TileSize, next_choice
 from roguelike.settings.store import PROBLEM_ENDING
@@ -42,7 +43,7 @@ PROBLEM_ROWS = 4  # from under the file's name down to the keys line
 KEYS = "Up/Down option   Enter, Right or its letter: next value   Left: previous   Esc"
 BACK = "Back"
 # Pages of their own, after the options: the keys, and what stops automation.
-PAGES: dict[str, type[Screen]] = {"Keys": RebindScreen, "Automation stops when...": InterruptsScreen}
+PAGES: dict[str, type[Screen]] = {"Keys": RebindScreen, "Automation stops when...": InterruptsScreen, "Sound": SoundScreen}
 
 OPTION_TITLES: dict[str, str] = {
     "palette": "Palette", "motion": "Motion and flashing", "glyphs": "Glyphs",

@@ -12,7 +12,9 @@ from __future__ import annotations
 from roguelike.settings.options import (
     CHOICES,
     MAX_FLASHES_PER_SECOND,
+    SOUND_CHOICES,
     TILE_SIZES,
+    VOLUMES,
     Glyphs,
     Motion,
     PaletteName,
@@ -26,7 +28,7 @@ from roguelike.settings.options import (
 from roguelike.settings.store import Preferences
 
 __all__ = [
-    "CHOICES", "MAX_FLASHES_PER_SECOND", "TILE_SIZES", "Glyphs", "Motion", "PaletteName", "Preferences",
+    "CHOICES", "MAX_FLASHES_PER_SECOND", "SOUND_CHOICES", "TILE_SIZES", "VOLUMES", "Glyphs", "Motion", "PaletteName", "Preferences",
     "Scaling", "Settings", "TileSize", "WindowPlace", "current", "next_choice", "preferences", "tile_size", "use",
 ]
 

@@ -89,6 +89,13 @@ def read_window(value: Any) -> WindowPlace | None:
     return place
 
 
+def read_volume(value: Any) -> int:
+    """A volume in percent, a whole number from 0 to 100."""
+    if type(value) is not int or not 0 <= value <= 100:
+        raise Wrong(f"{json.dumps(value)} is not a volume from 0 to 100")
+    return value
+
+
 def read_interrupts(value: Any) -> frozenset[Disturbance]:
     """The kinds of change that stop automation: a list of their names."""
     if not isinstance(value, list):
@@ -107,6 +114,10 @@ READERS: dict[str, Callable[[Any], Any]] = {
     "window": read_window,
     "interrupts": read_interrupts,
     "confirm_lethal": read_bool,
+    "volume": read_volume,
+    "sound_effects": read_bool,
+    "drone": read_bool,
+    "bell": read_bool,
 }
 assert set(READERS) == {f.name for f in fields(Settings)}, "every setting needs a reader"
 

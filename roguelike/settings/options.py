@@ -1,4 +1,4 @@
-"""The player's settings as typed values: palette, motion, glyphs, tile size, fullscreen, scaling, and more.
+"""The player's settings as typed values: palette, motion, glyphs, tile size, fullscreen, scaling, sound, and more.
 
 Settings change how the game looks, never what happens in it: they stay out of saves,
 replays and checksums. Each option is a small enum (or a tile size from a fixed list),
@@ -135,6 +135,10 @@ class Settings:
     window: WindowPlace | None = None
     interrupts: frozenset[Disturbance] = ALL_DISTURBANCES  # what stops auto-explore, travel, rest
     confirm_lethal: bool = True  # a step into a dose that could overdose asks first
+    volume: int = 60  # master volume in percent, one of VOLUMES (0: silent)
+    sound_effects: bool = True
+    drone: bool = True  # the State of Mind you can hear
+    bell: bool = False  # in a terminal, the bell when the State of Mind comes near overdose
 
     def with_value(self, name: str, value: Any) -> Settings:
         """A copy with one option changed."""
@@ -153,9 +157,20 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 }
 
 
+# The volumes the Settings screen steps through, in percent.
+VOLUMES: tuple[int, ...] = tuple(range(0, 101, 10))
+# The options of the Sound page, in its order, with their choices.
+SOUND_CHOICES: dict[str, tuple[Any, ...]] = {
+    "volume": VOLUMES,
+    "sound_effects": (False, True),
+    "drone": (False, True),
+    "bell": (False, True),
+}
+
+
 def next_choice(settings: Settings, name: str, step: int = 1) -> Any:
     """The choice after (or before, with ``step`` -1) the current one of an option."""
-    choices = CHOICES[name]
+    choices = CHOICES[name] if name in CHOICES else SOUND_CHOICES[name]
     current = getattr(settings, name)
     index = choices.index(current) if current in choices else -step
     return choices[(index + step) % len(choices)]

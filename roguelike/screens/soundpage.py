@@ -1,0 +1,114 @@
+"""The settings page of sound: master volume, effects, the drone, the terminal bell.
+
+Up and Down choose an option; Enter, Right or its first letter (or number) takes its
+next value, Left the one before; Esc leaves. A change applies at once and is saved with
+the other settings; a new volume plays a short sound at that volume where a speaker is
+open. The page says when nothing can be heard in this run, and why.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import tcod.console
+import tcod.constants
+import tcod.event
+from tcod.event import KeySym
+
+from roguelike import settings, sound
+from roguelike.screens.base import Pop, Screen, Transition
+from roguelike.screens.menu import Menu
+from roguelike.screens.style import HEADING, HINT, TEXT
+from roguelike.settings import SOUND_CHOICES, next_choice
+
+TITLE = "S O U N D"
+TOP = 4
+ABOUT_TOP = 11
+STATUS_TOP = 15
+KEYS = "Up/Down option   Enter, Right or its letter: next value   Left: previous   Esc: back"
+PREVIEW = "dose_normal"
+TITLES: dict[str, str] = {
+    "volume": "Volume", "sound_effects": "Effects", "drone": "State of Mind drone", "bell": "Terminal bell",
+}
+ABOUT: dict[str, str] = {
+    "volume": "Master volume of every sound (0: silent). --mute silences one run.",
+    "sound_effects": "Doses (larger ones deeper and longer), close calls, monsters first seen, hits, "
+                     "slayings, stairs, Desperation, the Perfect High, death.",
+    "drone": "A quiet drone whose pitch rises with the State of Mind: it thins in Withdrawal, shimmers "
+             "when High and throbs near overdose. It can stay on with the effects off.",
+    "bell": "In a terminal, the bell rings when the State of Mind comes near overdose.",
+}
+SILENT = "No audio device was found: this run is silent (the terminal bell still rings if on)."
+MUTED = "Muted for this run (--mute): choose a volume to hear sound again."
+
+
+def value_text(name: str, value: object) -> str:
+    """How a sound option's value reads."""
+    if name == "volume":
+        return f"{value}%" if value else "off"
+    return "on" if value else "off"
+
+
+class SoundScreen(Screen):
+    """Change the sound settings; each change applies at once and is saved."""
+
+    def __init__(self) -> None:
+        self.names = list(SOUND_CHOICES)
+        self.menu = Menu(self.labels())
+
+    def labels(self) -> list[str]:
+        """One line per option with its value."""
+        chosen = settings.current()
+        return [f"{TITLES[name]:<22} {value_text(name, getattr(chosen, name))}" for name in self.names]
+
+    def on_event(self, event: tcod.event.Event) -> Transition | None:
+        """Choose an option, change its value, or leave."""
+        if not isinstance(event, tcod.event.KeyDown):
+            return None
+        if event.sym == KeySym.ESCAPE:
+            return Pop()
+        if event.sym in (KeySym.LEFT, KeySym.RIGHT):
+            self.step(self.menu.cursor, -1 if event.sym == KeySym.LEFT else 1)
+            return None
+        chosen = self.menu.on_key(event)
+        if chosen is not None:
+            self.menu.cursor = chosen
+            self.step(chosen, 1)
+        return None
+
+    def step(self, index: int, step: int) -> None:
+        """Give an option its next (or previous) value, use it, save it, and let it be heard."""
+        name = self.names[index]
+        prefs = settings.preferences()
+        prefs.change(name, next_choice(prefs.current, name, step))
+        self.menu.labels = self.labels()
+        audio = sound.active()
+        audio.follow(None)  # the new levels now (and a speaker opened if sound is wanted at last)
+        if name == "volume":
+            audio.preview(PREVIEW)
+
+    def on_draw(self, console: tcod.console.Console, now: float) -> None:
+        """The options, what the chosen one does, and whether anything can be heard."""
+        self.menu.labels = self.labels()
+        console.print(console.width // 2, 1, TITLE, fg=HEADING, alignment=tcod.constants.CENTER)
+        self.menu.draw(console, 6, TOP)
+        about = ABOUT[self.names[self.menu.cursor]]
+        print_wrapped(console, ABOUT_TOP, about, TEXT)
+        print_wrapped(console, STATUS_TOP, status_line(), HINT)
+        console.print(console.width // 2, console.height - 1, KEYS, fg=HINT, alignment=tcod.constants.CENTER)
+
+
+def print_wrapped(console: tcod.console.Console, top: int, text: str, colour: tuple[int, int, int]) -> None:
+    """Text wrapped to the screen's width from row ``top``."""
+    for row, line in enumerate(textwrap.wrap(text, console.width - 4)):
+        console.print(2, top + row, line, fg=colour)
+
+
+def status_line() -> str:
+    """Why nothing is heard in this run, if so."""
+    prefs = settings.preferences()
+    if prefs.overrides.get("volume") == 0:
+        return MUTED
+    if settings.current().volume > 0 and not sound.active().playing:
+        return SILENT
+    return ""
