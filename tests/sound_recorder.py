@@ -59,10 +59,8 @@ def record(folder: Path, name: str, seconds: float, play: Callable[[Audio], None
     speaker = open_speaker(audio.mixer)
     assert speaker is not None, "the disk driver always has a device"
     audio.bank = bank.build()
-    audio.follow(None)
-    speaker.top_up(0.05)  # the levels glide in over the first 10 ms: the scenario starts after
     play(audio)
-    speaker.top_up(seconds + 0.05)
+    speaker.top_up(seconds)
     while not speaker.drained():
         time.sleep(0.005)
     time.sleep(0.05)

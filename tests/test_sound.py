@@ -13,8 +13,9 @@ import tcod.event
 from tcod.event import KeySym
 
 from bestiary_helpers import add_monster, arena, set_player
-from components import Dose
+from components import Dose, StateOfMind
 from helpers import drawn_game
+from term_helpers import ScriptedTerminal, xterm_setup
 from roguelike import settings, sound
 from roguelike.cli.looks import overrides
 from roguelike.cli.play import add_play_options
@@ -23,7 +24,10 @@ from roguelike.content.doses import NORMAL_DOSE
 from roguelike.core import cues
 from roguelike.core.commands import Move, Wait
 from roguelike.core.cues import Cue
+from roguelike.core.session import Session
+from roguelike.frontend.terminal import BELL, TerminalLoop
 from roguelike.screens.base import App
+from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.settings import SettingsScreen
 from roguelike.screens.soundpage import MUTED, SILENT, SoundScreen, status_line
 from roguelike.settings.document import from_bytes, to_text
@@ -257,3 +261,27 @@ def test_the_sound_page_changes_saves_and_says_why_nothing_is_heard(tmp_path: Pa
     assert status_line() == SILENT  # no speaker in this run
     settings.preferences().overrides["volume"] = 0
     assert status_line() == MUTED
+
+
+class BellCounter(ScriptedTerminal):
+    """A scripted terminal that keeps every write."""
+
+    def __init__(self, script: list[bytes]) -> None:
+        super().__init__(script)
+        self.writes: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.writes.append(data)
+        super().write(data)
+
+
+@pytest.mark.parametrize("bell", [True, False])
+def test_the_terminal_rings_its_bell_when_a_dose_brings_the_mind_near_overdose(bell: bool) -> None:
+    settings.preferences().change("bell", bell)
+    game = drawn_game(["#####", "#@i.#", "#####"], dose=Dose(NORMAL_DOSE.key, 40, 0, 0, 0))
+    set_player(game, state_of_mind=formulas.STATE_OF_MIND_MAX - formulas.CLOSE_CALL_MARGIN - 40 + 1)
+    terminal = BellCounter([b"", b"\x1b[C", b""])  # a frame, Right (the dose), a frame
+    TerminalLoop(App(InGameScreen(Session(game))), terminal, xterm_setup()).run()
+    rings = [index for index, data in enumerate(terminal.writes) if data == BELL]
+    assert len(rings) == (1 if bell else 0)
+    assert Mind(game.player_component(StateOfMind).value, 5).band == "near overdose"

@@ -1,7 +1,7 @@
 """The speaker: tcod's SDL audio device and a stream fed float32 samples from the sound's mixer.
 
 A thread of ours keeps about :data:`LEAD_SECONDS` of sound queued on the stream, waking
-every :data:`PERIOD_SECONDS`; SDL never calls into Python (a callback from SDL's audio
+every :data:`PERIOD_SECONDS` (and mixing nothing while nothing sounds); SDL never calls into Python (a callback from SDL's audio
 thread, as the deprecated ``BasicMixer`` uses, can hang at exit), and closing stops the
 thread before the stream and device. Where no audio device exists (SSH, CI, a machine
 without sound) opening fails at once and quietly, and the game plays silent. The effects
@@ -24,15 +24,16 @@ from roguelike.sound.audio import Audio, audible
 from roguelike.sound.mixer import Mixer
 from roguelike.sound.synth import RATE
 
-LEAD_SECONDS = 0.05  # queued ahead of the device: how late an effect may start
-PERIOD_SECONDS = 0.01
+LEAD_SECONDS = 0.06  # queued ahead of the device: how late an effect may start
+PERIOD_SECONDS = 0.02
 JOIN_SECONDS = 1.0
 
 
 def top_up(stream: tcod.sdl.audio.AudioStream, mixer: Mixer, seconds: float = LEAD_SECONDS) -> None:
-    """Queue mixed samples until ``seconds`` of sound wait for the device."""
+    """Queue mixed samples until ``seconds`` of sound wait for the device (none while nothing
+    sounds: the device plays silence by itself)."""
     wanted = int(seconds * RATE) - stream.queued_samples
-    if wanted > 0:
+    if wanted > 0 and not mixer.idle:
         stream.queue_audio(mixer.mix(wanted))
 
 

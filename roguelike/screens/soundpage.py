@@ -25,7 +25,7 @@ TITLE = "S O U N D"
 TOP = 4
 ABOUT_TOP = 11
 STATUS_TOP = 15
-KEYS = "Up/Down option   Enter, Right or its letter: next value   Left: previous   Esc: back"
+KEYS = "Up/Down option   Enter, Right or its letter: next value   Left: previous   Esc"
 PREVIEW = "dose_normal"
 TITLES: dict[str, str] = {
     "volume": "Volume", "sound_effects": "Effects", "drone": "State of Mind drone", "bell": "Terminal bell",

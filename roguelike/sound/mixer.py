@@ -67,9 +67,11 @@ class Mixer:
             self.drone.follow(mind)
 
     def set_levels(self, levels: Levels) -> None:
-        """Use these levels from the next samples on."""
+        """Use these levels from the next samples on (at once while nothing sounds: no click to soften)."""
         with self.lock:
             self.levels = levels
+            if self.idle:
+                self.gains = self.targets()
 
     @property
     def idle(self) -> bool:
@@ -79,14 +81,17 @@ class Mixer:
     def mix(self, samples: int) -> Samples:
         """The next ``samples`` of sound, in -1..1."""
         with self.lock:
-            effects_gain = self.levels.master * self.levels.effects
-            drone_gain = self.levels.master * self.levels.drone * DRONE_LEVEL
+            effects_gain, drone_gain = self.targets()
             out = self.effects(samples) * ramp(self.gains[0], effects_gain, samples)
             if not self.drone.silent:
                 out += self.drone.render(samples) * ramp(self.gains[1], drone_gain, samples)
             self.gains = (effects_gain, drone_gain)
             self.mixed += samples
         return np.clip(out, -1.0, 1.0, out=out)
+
+    def targets(self) -> tuple[float, float]:
+        """The effects' and the drone's gains the levels ask for."""
+        return self.levels.master * self.levels.effects, self.levels.master * self.levels.drone * DRONE_LEVEL
 
     def effects(self, samples: int) -> Samples:
         """The effects under way summed over the next ``samples``; finished ones are dropped."""
