@@ -30,6 +30,7 @@ from bench import bench_terminal
 from bench.common import ROOT, figure
 from roguelike import sound
 from roguelike.bots.bot import Bot
+from roguelike.core.commands import Command
 from roguelike.core.game import Game
 from roguelike.core.session import Session
 from roguelike.frontend.speaker import speaking
@@ -83,7 +84,7 @@ def mix_chunk() -> float:
     return statistics.median(times)
 
 
-def play_game(audio: sound.Audio, commands: list) -> list[float]:  # type: ignore[type-arg]
+def play_game(audio: sound.Audio, commands: list[Command]) -> list[float]:
     """Wall seconds of each command and the frame after it, through the in-game screen."""
     sound.use(audio)
     game = Game.new(1, "Bench")
@@ -100,9 +101,9 @@ def play_game(audio: sound.Audio, commands: list) -> list[float]:  # type: ignor
     return seconds
 
 
-def bot_commands() -> list:  # type: ignore[type-arg]
+def bot_commands() -> list[Command]:
     """The bot's commands in the benched game."""
-    session, bot, commands = Session(Game.new(1, "Bench")), Bot(), []
+    session, bot, commands = Session(Game.new(1, "Bench")), Bot(), list[Command]()
     while len(commands) < TURNS and not session.game.state.game_over:
         commands.append(bot.choose(session.game))
         session.apply(commands[-1])
@@ -113,7 +114,7 @@ def bot_commands() -> list:  # type: ignore[type-arg]
 def turns_with_and_without_sound() -> tuple[float, float]:
     """Median wall seconds of a command and its frame: silent, and with the speaker feeding."""
     lib.SDL_SetHint(b"SDL_AUDIO_DRIVER", b"dummy")  # SDL read the environment when tcod loaded
-    commands, silent, heard = bot_commands(), [], []
+    commands, silent, heard = bot_commands(), list[float](), list[float]()
     for _ in range(ROUNDS):
         silent += play_game(sound.Audio(), commands)
         audio = sound.Audio()

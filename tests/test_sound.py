@@ -278,6 +278,7 @@ class BellCounter(ScriptedTerminal):
 @pytest.mark.parametrize("bell", [True, False])
 def test_the_terminal_rings_its_bell_when_a_dose_brings_the_mind_near_overdose(bell: bool) -> None:
     settings.preferences().change("bell", bell)
+    settings.preferences().change("confirm_lethal", False)  # no question before the dose: this is about the bell
     game = drawn_game(["#####", "#@i.#", "#####"], dose=Dose(NORMAL_DOSE.key, 40, 0, 0, 0))
     set_player(game, state_of_mind=formulas.STATE_OF_MIND_MAX - formulas.CLOSE_CALL_MARGIN - 40 + 1)
     terminal = BellCounter([b"", b"\x1b[C", b""])  # a frame, Right (the dose), a frame
