@@ -60,8 +60,11 @@ def play(args: argparse.Namespace) -> int:
     title = TitleScreen(games)
     # A damaged settings or keymap file is named on the first screen.
     title.status = " ".join(text for text in (prefs.problem_brief(), keys.notice()) if text)
+    frontend, app = choose_frontend(args), App(title)
+    if getattr(args, "web", False):  # the player is at a browser, maybe on another machine: no speaker here
+        return frontend(app)
     with speaking(sound.active()):
-        return choose_frontend(args)(App(title))
+        return frontend(app)
 
 
 def has_display() -> bool:
