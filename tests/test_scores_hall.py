@@ -8,6 +8,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from roguelike.core.commands import Mark
 from roguelike.core.game import Game
 from roguelike.core.session import Session
@@ -119,3 +120,16 @@ def test_hall_on_the_command_line_lists_and_prints_json(tmp_path: Path) -> None:
     assert table.returncode == 0 and "Ann" in table.stdout and "verified" in table.stdout, table.stderr
     as_json = hedonic("hall", "--json", "--data-dir", str(tmp_path))
     assert '"place": 1' in as_json.stdout and '"mark": "verified"' in as_json.stdout
+
+
+def test_a_feat_added_later_is_awarded_to_games_already_in_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from roguelike.scores import feats
+
+    played(tmp_path, "Ann", 11)
+    (before,) = hall(tmp_path, prover)
+    assert "first_steps" not in (before.proof.feats if before.proof else [])
+    monkeypatch.setattr(feats, "FEATS", (*feats.FEATS, feats.Feat("first_steps", "First steps", "took a turn",
+                                                                    lambda trace: trace.turn > 0)))
+    assert {e.mark for e in hall(tmp_path, None)} == {PENDING}  # proved under another table: not believed
+    (after,) = hall(tmp_path, prover)
+    assert after.proof is not None and "first_steps" in after.proof.feats

@@ -9,6 +9,7 @@ changes the rules.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -111,6 +112,13 @@ FEATS: tuple[Feat, ...] = (
     Feat("high_roller", "High roller", "scored 1,000 points", lambda t: t.score >= 1000),
 )
 FEAT_BY_KEY = {feat.key: feat for feat in FEATS}
+
+
+def table_key() -> str:
+    """A digest of the feats table (keys and what each asks): a cached proof made under another
+    table is made again, so a feat added or changed is awarded to every old game."""
+    words = "\n".join(f"{feat.key}: {feat.how}" for feat in FEATS)
+    return hashlib.sha256(words.encode("utf-8")).hexdigest()[:16]
 
 
 def earned(trace: Trace) -> list[str]:

@@ -2,7 +2,8 @@
 
 Built from the data directory's replays (and the score files imported into ``imported/``),
 leaving out the replays of games still being played. Each file's proof is cached in a
-small SQLite file under the replay's SHA-256 and this game's rules epoch, so an edited
+small SQLite file under the replay's SHA-256, this game's rules epoch and a digest of the
+feats table (a feat added later is awarded to old games when they are proved again), so an edited
 replay is a new file, verified anew; the cache holds nothing the replays cannot give
 again and is rebuilt whenever it is missing or unreadable.
 """
@@ -19,13 +20,15 @@ from roguelike.core.epoch import RULES_EPOCH
 from roguelike.replay.fileformat import SUFFIX
 from roguelike.replay.recorder import REPLAYS
 from roguelike.saves.layout import SAVE_SUFFIX, saves_dir
+from roguelike.scores import feats
 from roguelike.scores.proof import DIVERGED, UNREADABLE, UNVERIFIABLE, VERIFIED, Proof
 
 CACHE = "hall.sqlite"
 IMPORTED = "imported"
 VERIFIED_MARK, DIVERGED_MARK, PENDING, UNRANKED = "verified", "diverged", "pending", "unranked"
 MARKS = {VERIFIED: VERIFIED_MARK, DIVERGED: DIVERGED_MARK, UNREADABLE: DIVERGED_MARK, UNVERIFIABLE: PENDING}
-SCHEMA = "CREATE TABLE IF NOT EXISTS proofs (hash TEXT, epoch INTEGER, proof TEXT, PRIMARY KEY (hash, epoch))"
+SCHEMA = ("CREATE TABLE IF NOT EXISTS proofs (hash TEXT, epoch INTEGER, feats TEXT, proof TEXT, "
+          "PRIMARY KEY (hash, epoch, feats))")
 
 Prover = Callable[[list[Path]], list[Proof]]
 
@@ -79,12 +82,13 @@ class ProofCache:
         """Connect and make sure the table is there (this raises on a file that is not a database)."""
         db = sqlite3.connect(self.path)
         db.execute(SCHEMA)
-        db.execute("SELECT count(*) FROM proofs").fetchone()
+        db.execute("SELECT hash, epoch, feats, proof FROM proofs LIMIT 1").fetchall()
         return db
 
     def known(self, digests: Iterable[str]) -> dict[str, Proof]:
         """The cached proofs of these hashes under this epoch (unreadable rows are left out)."""
-        rows = self.db.execute("SELECT hash, proof FROM proofs WHERE epoch = ?", (RULES_EPOCH,)).fetchall()
+        rows = self.db.execute("SELECT hash, proof FROM proofs WHERE epoch = ? AND feats = ?",
+                               (RULES_EPOCH, feats.table_key())).fetchall()
         wanted, found = set(digests), {}
         for digest, text in rows:
             if digest in wanted:
@@ -96,9 +100,11 @@ class ProofCache:
 
     def keep(self, proofs: dict[str, Proof]) -> None:
         """Remember proofs (never an 'unverifiable here': a runtime may come)."""
-        rows = [(digest, RULES_EPOCH, proof.to_json()) for digest, proof in proofs.items() if proof.verdict != UNVERIFIABLE]
+        table = feats.table_key()
+        rows = [(digest, RULES_EPOCH, table, proof.to_json()) for digest, proof in proofs.items()
+                if proof.verdict != UNVERIFIABLE]
         with self.db:
-            self.db.executemany("INSERT OR REPLACE INTO proofs VALUES (?, ?, ?)", rows)
+            self.db.executemany("INSERT OR REPLACE INTO proofs VALUES (?, ?, ?, ?)", rows)
 
     def close(self) -> None:
         """Close the database."""
