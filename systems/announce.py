@@ -10,27 +10,27 @@ from components import Attributes, Player, Position, StateOfMind
 from roguelike.content import formulas
 from roguelike.core import cues
 from roguelike.core.ecs import system
-from roguelike.core.state import GameState
+from roguelike.core.state import Moment
 
 DESPERATE_BEGINS = "You are Desperate (State of Mind {som}, at or below {line}): the craving takes the controls."
 DESPERATE_ENDS = "The craving loosens its grip: the controls are yours."
 
 
 @system(Player, StateOfMind, Attributes)
-def remember_desperation(state: GameState, entity: int, player: Player, som: StateOfMind, attrs: Attributes) -> None:
+def remember_desperation(now: Moment, entity: int, player: Player, som: StateOfMind, attrs: Attributes) -> None:
     """Note whether the action starts Desperate, to tell the player when that changes."""
-    state.desperate_before = formulas.is_desperate(som.value, attrs.will)
+    now.action.desperate_before = formulas.is_desperate(som.value, attrs.will)
 
 
 @system(Player, StateOfMind, Attributes, Position)
 def announce_desperation(
-    state: GameState, entity: int, player: Player, som: StateOfMind, attrs: Attributes, pos: Position
+    now: Moment, entity: int, player: Player, som: StateOfMind, attrs: Attributes, pos: Position
 ) -> None:
     """Say in the log when Desperation begins or ends (and cue its beginning)."""
-    now = formulas.is_desperate(som.value, attrs.will)
-    if state.game_over or now == state.desperate_before:
+    desperate = formulas.is_desperate(som.value, attrs.will)
+    if now.state.game_over or desperate == now.action.desperate_before:
         return
     line = formulas.desperation_threshold(attrs.will)
-    state.say(DESPERATE_BEGINS.format(som=som.value, line=line) if now else DESPERATE_ENDS)
-    if now:
-        state.cue(cues.DESPERATE, (pos.x, pos.y))
+    now.state.say(DESPERATE_BEGINS.format(som=som.value, line=line) if desperate else DESPERATE_ENDS)
+    if desperate:
+        now.action.cue(cues.DESPERATE, (pos.x, pos.y))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from components import Player, StateOfMind
 from roguelike.core.ecs import system
-from roguelike.core.state import GameState
+from roguelike.core.state import Moment
 
 
 @system(Player, StateOfMind)
-def chart_state_of_mind(state: GameState, entity: int, player: Player, som: StateOfMind) -> None:
+def chart_state_of_mind(now: Moment, entity: int, player: Player, som: StateOfMind) -> None:
     """Record the State of Mind the turn ends with (a clock system: once a turn)."""
-    state.chart.add(som.value)
+    now.state.chart.add(som.value)

@@ -5,28 +5,28 @@ from __future__ import annotations
 from components import ActionPoints, Attributes, Player, StateOfMind
 from roguelike.content import formulas
 from roguelike.core.ecs import system
-from roguelike.core.state import GameState
+from roguelike.core.state import Moment
 
 
 @system(Player, ActionPoints)
-def spend_action_point(state: GameState, entity: int, player: Player, points: ActionPoints) -> None:
+def spend_action_point(now: Moment, entity: int, player: Player, points: ActionPoints) -> None:
     """An action that did something costs a point; the last point ends the turn."""
-    if not state.acted:
+    if not now.action.acted:
         return
     points.remaining -= 1
-    state.clock_ticks = points.remaining <= 0
+    now.action.clock_ticks = points.remaining <= 0
 
 
 @system(Player, StateOfMind)
-def decay_state_of_mind(state: GameState, entity: int, player: Player, som: StateOfMind) -> None:
+def decay_state_of_mind(now: Moment, entity: int, player: Player, som: StateOfMind) -> None:
     """The State of Mind drains by one every turn."""
     som.value -= formulas.STATE_OF_MIND_DECAY
 
 
 @system(Player, ActionPoints, Attributes)
 def advance_turn(
-    state: GameState, entity: int, player: Player, points: ActionPoints, attrs: Attributes
+    now: Moment, entity: int, player: Player, points: ActionPoints, attrs: Attributes
 ) -> None:
     """Count the turn and refill action points (two at Will 10)."""
-    state.turn += 1
+    now.state.turn += 1
     points.remaining = formulas.action_points(attrs.will)

@@ -13,57 +13,57 @@ from roguelike.content import formulas
 from roguelike.content.wording import counted
 from roguelike.content.bestiary import MONSTER_KINDS, HitEffect, MonsterKind
 from roguelike.core import cues
-from roguelike.core.state import GameState
+from roguelike.core.state import Moment
 from roguelike.core.steering import STATUS_OF
 
 
-def strike(state: GameState, attacker: int, target: int) -> bool:
+def strike(now: Moment, attacker: int, target: int) -> bool:
     """``attacker`` hits ``target`` if one is the player and the other a monster."""
-    if attacker == state.player and esper.has_component(target, Monster):
-        slay(state, attacker, target)
+    if attacker == now.state.player and esper.has_component(target, Monster):
+        slay(now, attacker, target)
         return True
     monster = esper.try_component(attacker, Monster)
-    if monster is not None and target == state.player:
-        hit_player(state, attacker, MONSTER_KINDS[monster.kind])
+    if monster is not None and target == now.state.player:
+        hit_player(now, attacker, MONSTER_KINDS[monster.kind])
         return True
     return False
 
 
-def slay(state: GameState, player: int, target: int) -> None:
+def slay(now: Moment, player: int, target: int) -> None:
     """The player's hit: the monster dies; kills are counted and may restore Will."""
     kind = MONSTER_KINDS[esper.component_for_entity(target, Monster).kind]
     at = esper.component_for_entity(target, Position)
-    state.cue(cues.HIT, (at.x, at.y), key=cues.SLAIN)
-    state.cue(cues.SLAIN, (at.x, at.y), key=kind.key)
+    now.action.cue(cues.HIT, (at.x, at.y), key=cues.SLAIN)
+    now.action.cue(cues.SLAIN, (at.x, at.y), key=kind.key)
     esper.delete_entity(target, immediate=True)
     esper.component_for_entity(player, Record).kills += 1
     slain = count(bestiary_of(player).slain, kind.key)
-    state.say(f"You slay the {kind.name}.")
+    now.state.say(f"You slay the {kind.name}.")
     attrs = esper.component_for_entity(player, Attributes)
     for attribute, every in kind.rewards:
         reward = formulas.will_reward(slain, every)
         if reward:
             setattr(attrs, attribute, formulas.clamp_attribute(getattr(attrs, attribute) + reward))
-            state.say(f"{slain} {kind.plural} slain: your {attribute.title()} grows.")
+            now.state.say(f"{slain} {kind.plural} slain: your {attribute.title()} grows.")
 
 
-def hit_player(state: GameState, monster: int, kind: MonsterKind) -> None:
+def hit_player(now: Moment, monster: int, kind: MonsterKind) -> None:
     """A monster's hit: its effect applies; some monsters vanish after hitting."""
-    player = state.player
+    player = now.state.player
     at = esper.component_for_entity(player, Position)
-    state.cue(cues.HIT, (at.x, at.y), key=kind.hit.key)
-    turns = apply_hit(state, player, kind.hit)
+    now.action.cue(cues.HIT, (at.x, at.y), key=kind.hit.key)
+    turns = apply_hit(now, player, kind.hit)
     count(bestiary_of(player).suffered, kind.hit.key)
     amount = kind.hit.state_of_mind or kind.hit.will
-    state.say(kind.hit_text.format(amount=amount, turns=counted(turns, "turn"), nerve=kind.hit.nerve,
-                                   confidence=kind.hit.confidence))
+    now.state.say(kind.hit_text.format(amount=amount, turns=counted(turns, "turn"), nerve=kind.hit.nerve,
+                                       confidence=kind.hit.confidence))
     if kind.hit.kills:
-        state.cause_of_death = kind.key
+        now.state.cause_of_death = kind.key
     if kind.vanishes_on_hit:
         esper.delete_entity(monster, immediate=True)
 
 
-def apply_hit(state: GameState, player: int, hit: HitEffect) -> int:
+def apply_hit(now: Moment, player: int, hit: HitEffect) -> int:
     """Drain what the hit drains and start its status; returns the status's turns."""
     esper.component_for_entity(player, StateOfMind).value -= hit.state_of_mind
     attrs = esper.component_for_entity(player, Attributes)

@@ -3,7 +3,7 @@
 :func:`roguelike.core.steering.who_steers` is the one place that decides it, walking the
 conditions table in order of strength. :func:`steer_player` acts on it at the start of
 an action; :func:`decide_steering` runs it at the end and keeps the answer in
-``state.steering`` (derived, never saved) for the panel and the keys, which no longer ask
+``now.view.steering`` (derived, never saved) for the panel and the keys, which no longer ask
 on every frame. The rule asks afresh rather than trusting the kept answer, so a game
 changed by hand between two actions (a test, a tool) is still steered by what it holds.
 """
@@ -14,40 +14,40 @@ import esper
 
 from components import Attributes, MoveIntent, Player, Position, TakenOver
 from roguelike.core.ecs import system
-from roguelike.core.state import GameState
+from roguelike.core.state import Moment
 from roguelike.core.steering import STEPS, notice_text, who_steers
 
 
 @system(Player)
-def decide_steering(state: GameState, entity: int, player: Player) -> None:
+def decide_steering(now: Moment, entity: int, player: Player) -> None:
     """Decide, once per action, who steers the next one."""
-    state.steering = who_steers(state)
+    now.view.steering = who_steers(now)
 
 
 @system(Player, TakenOver)
-def return_control(state: GameState, entity: int, player: Player, taken: TakenOver) -> None:
+def return_control(now: Moment, entity: int, player: Player, taken: TakenOver) -> None:
     """Each action starts with the player in control until the steering says otherwise."""
     esper.remove_component(entity, TakenOver)
 
 
 @system(Player, Position, Attributes, MoveIntent)
 def steer_player(
-    state: GameState, entity: int, player: Player, pos: Position, attrs: Attributes, intent: MoveIntent
+    now: Moment, entity: int, player: Player, pos: Position, attrs: Attributes, intent: MoveIntent
 ) -> None:
     """Replace the player's step by the one whatever holds the controls takes."""
-    condition = who_steers(state)
+    condition = who_steers(now)
     if condition is None:
         return
-    intent.dx, intent.dy = STEPS[condition.steer](state, pos, attrs, (intent.dx, intent.dy))
+    intent.dx, intent.dy = STEPS[condition.steer](now, pos, attrs, (intent.dx, intent.dy))
     if not condition.takes_controls:
         return
     esper.add_component(entity, TakenOver(condition.reason))
     notice = notice_text(condition, attrs)
     if notice:
-        say_once(state, notice)
+        say_once(now, notice)
 
 
-def say_once(state: GameState, text: str) -> None:
+def say_once(now: Moment, text: str) -> None:
     """Say something unless it is already the newest message (once, not on every step)."""
-    if not state.messages or state.messages[-1].text != text:
-        state.say(text)
+    if not now.state.messages or now.state.messages[-1].text != text:
+        now.state.say(text)

@@ -14,7 +14,7 @@ from roguelike.content.doses import DOSE_KINDS, DoseKind
 from roguelike.core import cues
 from roguelike.core.ecs import system
 from roguelike.core.floor import TRANSPARENT
-from roguelike.core.state import GameState
+from roguelike.core.state import Moment
 from roguelike.core.world import entities_at
 from systems.combat import count, slay
 
@@ -23,7 +23,7 @@ ATTRIBUTE_NAMES = (("confidence", "Confidence"), ("nerve", "Nerve"), ("will", "W
 
 @system(UseDose, StateOfMind, Attributes, Tolerance, Record)
 def consume_dose(
-    state: GameState, entity: int, use: UseDose, som: StateOfMind,
+    now: Moment, entity: int, use: UseDose, som: StateOfMind,
     attrs: Attributes, tolerance: Tolerance, record: Record,
 ) -> None:
     """Take the bumped dose: it disappears and its effects apply."""
@@ -40,30 +40,30 @@ def consume_dose(
     record.doses_used += 1
     count(record.dose_kinds, kind.key)
     at = esper.component_for_entity(use.target, Position)
-    state.cue(cues.DOSE, (at.x, at.y), key=kind.key, amount=gain)
+    now.action.cue(cues.DOSE, (at.x, at.y), key=kind.key, amount=gain)
     if low_edge or formulas.is_close_call(som.value):
         record.close_calls += 1
-        state.cue(cues.CLOSE_CALL, (at.x, at.y))
+        now.action.cue(cues.CLOSE_CALL, (at.x, at.y))
     esper.delete_entity(use.target, immediate=True)
-    state.chart.doses.append(state.turn + 1)
-    state.say(dose_message(kind.name, gain, changes, tolerance.value))
+    now.state.chart.doses.append(now.state.turn + 1)
+    now.state.say(dose_message(kind.name, gain, changes, tolerance.value))
     if kind.blast:
-        blast(state, entity, kind, (at.x, at.y))
+        blast(now, entity, kind, (at.x, at.y))
 
 
-def blast(state: GameState, player: int, kind: DoseKind, origin: tuple[int, int]) -> None:
+def blast(now: Moment, player: int, kind: DoseKind, origin: tuple[int, int]) -> None:
     """Slay every monster along the dose's lines; the blast is cued for animation."""
-    tiles = blast_tiles(state, kind, origin)
-    state.cue(cues.BLAST, origin, *tiles, key=kind.key)
+    tiles = blast_tiles(now, kind, origin)
+    now.action.cue(cues.BLAST, origin, *tiles, key=kind.key)
     for x, y in tiles:
         for other in entities_at(x, y):
             if esper.has_component(other, Monster):
-                slay(state, player, other)
+                slay(now, player, other)
 
 
-def blast_tiles(state: GameState, kind: DoseKind, origin: tuple[int, int]) -> list[tuple[int, int]]:
+def blast_tiles(now: Moment, kind: DoseKind, origin: tuple[int, int]) -> list[tuple[int, int]]:
     """The tiles a blast reaches, nearest first (lines in the table's order at each distance)."""
-    floor, (ox, oy) = state.floor, origin
+    floor, (ox, oy) = now.state.floor, origin
     reached: list[list[tuple[int, int]]] = [[] for _ in range(formulas.BLAST_REACH)]
     for dx, dy in kind.blast:
         for step in range(1, formulas.BLAST_REACH + 1):

@@ -11,12 +11,12 @@ import esper
 
 from components import Player
 from roguelike.core.ecs import system
-from roguelike.core.state import GameState
+from roguelike.core.state import Moment
 from roguelike.core.steering import STATUSES
 
 
 @system(Player)
-def wear_off_effects(state: GameState, entity: int, player: Player) -> None:
+def wear_off_effects(now: Moment, entity: int, player: Player) -> None:
     """Every timed status loses a turn; the player is told when one ends."""
     for _, timed, status in STATUSES:
         current = esper.try_component(entity, status)
@@ -25,4 +25,4 @@ def wear_off_effects(state: GameState, entity: int, player: Player) -> None:
         current.turns -= 1
         if current.turns <= 0:
             esper.remove_component(entity, status)
-            state.say(timed.ends)
+            now.state.say(timed.ends)

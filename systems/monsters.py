@@ -2,7 +2,8 @@
 
 Monsters act when the turn's clock ticks, one after another in entity-id order, each
 spending the action points its kind has (Depression two): :data:`MONSTERS_ACT` runs
-:func:`choose_monster_step` and :func:`move_monster` for each of them, once per point.
+:func:`choose_monster_step` for each of them, once per point, and pipes the step it
+returns into :func:`move_monster`.
 The path maps they share for the turn live in :class:`~roguelike.core.hunt.Hunt`.
 """
 
@@ -18,7 +19,7 @@ from roguelike.core import cues
 from roguelike.core.ecs import Round, system
 from roguelike.core.hunt import Hunt
 from roguelike.core.pathing import chebyshev
-from roguelike.core.state import GameState
+from roguelike.core.state import Moment
 from roguelike.core.world import Roster, Spot, blockers, roster
 from systems.combat import bestiary_of, count
 from systems.movement import BUMPED, MOVED, step_or_bump
@@ -29,19 +30,19 @@ HUNT_MEMORY, FLANK_RANGE = formulas.HUNT_MEMORY, formulas.FLANK_RANGE  # read on
 
 
 @system(Player, Position)
-def notice_player(state: GameState, entity: int, player: Player, pos: Position) -> None:
+def notice_player(now: Moment, entity: int, player: Player, pos: Position) -> None:
     """Monsters that see the player near enough hunt it; a pack hunter in sight calls its kin.
 
     A hunter forgets the player after some turns out of sight, unless its pack keeps it
     on the trail.
     """
-    if state.monsters_still:  # wizard mode
+    if now.state.monsters_still:  # wizard mode
         return
     monsters = roster()
     som = esper.component_for_entity(entity, StateOfMind).value
-    callers, astray = watch(state, monsters, entity, (pos.x, pos.y), som)
+    callers, astray = watch(now, monsters, entity, (pos.x, pos.y), som)
     if callers:
-        call_packs(state, entity, callers, monsters)
+        call_packs(now, entity, callers, monsters)
     if astray:
         forget(astray)
 
@@ -49,14 +50,14 @@ def notice_player(state: GameState, entity: int, player: Player, pos: Position) 
 Callers = list[tuple[Monster, Position]]
 
 
-def watch(state: GameState, monsters: Roster, player: int, at: Spot, som: int) -> tuple[Callers, list[Monster]]:
+def watch(now: Moment, monsters: Roster, player: int, at: Spot, som: int) -> tuple[Callers, list[Monster]]:
     """Each monster sees the player or not: it notices, keeps or loses the trail.
 
     Returns the pack hunters in sight that hunt (their howl calls their kin), and the
     hunters out of sight too long (they forget, unless that howl keeps them on the trail).
     """
     # Symmetric: the monsters the player sees are those that see the player.
-    sees = state.visible.item  # a plain bool, quicker than indexing the array
+    sees = now.view.visible.item  # a plain bool, quicker than indexing the array
     (px, py), callers, astray = at, [], []
     for _, monster, mpos in monsters:
         if not sees(mpos.y, mpos.x):
@@ -83,7 +84,7 @@ def forget(astray: list[Monster]) -> None:
             monster.target, monster.lost_for = NO_TARGET, 0
 
 
-def call_packs(state: GameState, player: int, callers: Callers, monsters: Roster) -> None:
+def call_packs(now: Moment, player: int, callers: Callers, monsters: Roster) -> None:
     """Kin within earshot of a pack hunter that sees the player join the hunt (or keep to it)."""
     radius = formulas.PACK_CALL_RADIUS
     joined: dict[str, int] = {}
@@ -95,19 +96,19 @@ def call_packs(state: GameState, player: int, callers: Callers, monsters: Roster
                 joined[monster.kind] = joined.get(monster.kind, 0) + 1
             monster.target, monster.lost_for = player, 0
     for kind in joined:
-        state.say(f"{MONSTER_KINDS[kind].one(capital=True)} howls. The pack answers.")
+        now.state.say(f"{MONSTER_KINDS[kind].one(capital=True)} howls. The pack answers.")
 
 
 @system(Player, Position)
-def plan_hunt(state: GameState, entity: int, player: Player, pos: Position) -> None:
+def plan_hunt(now: Moment, entity: int, player: Player, pos: Position) -> None:
     """Before the monsters act: where the player stands and who blocks which tile."""
     monsters = roster()
     if not monsters:
-        state.hunt = None
+        now.action.hunt = None
         return
     wander = formulas.wander_chance(esper.component_for_entity(entity, StateOfMind).value)
     at = (pos.x, pos.y)
-    state.hunt = Hunt(state.floor, state.rng, at, blockers(monsters, entity, at), wander, lambda: hunters_reach(monsters, at))
+    now.action.hunt = Hunt(now.state.floor, now.state.rng, at, blockers(monsters, entity, at), wander, lambda: hunters_reach(monsters, at))
 
 
 def hunters_reach(monsters: Roster, at: Spot) -> int:
@@ -117,37 +118,33 @@ def hunters_reach(monsters: Roster, at: Spot) -> int:
 
 
 @system(Monster, Position)
-def choose_monster_step(state: GameState, entity: int, monster: Monster, pos: Position) -> None:
-    """A monster's decision: strike the player beside it, hunt it down, or wander."""
-    hunt = state.hunt
+def choose_monster_step(now: Moment, entity: int, monster: Monster, pos: Position) -> Spot | None:
+    """A monster's decision: strike the player beside it, hunt it down, or wander (None: hold still)."""
+    hunt = now.action.hunt
     assert hunt is not None  # plan_hunt ran: there are monsters
-    if state.monsters_still:  # wizard mode: no step, no strike
-        hunt.step = None
-        return
+    if now.state.monsters_still:  # wizard mode: no step, no strike
+        return None
     x, y = pos.x, pos.y
     if monster.target == NO_TARGET:
-        hunt.step = hunt.wander_step(x, y)
-        return
+        return hunt.wander_step(x, y)
     px, py = hunt.player_at
     near = max(abs(x - px), abs(y - py))
     if near == 1:
-        hunt.step = (px - x, py - y)  # bumping the player is the strike
-    elif near <= FLANK_RANGE and PACK[monster.kind]:
-        hunt.step = hunt.flank_step(x, y)
-    else:
-        hunt.step = hunt.chase_step(x, y)  # or a wander, if the player cannot be reached
+        return px - x, py - y  # bumping the player is the strike
+    if near <= FLANK_RANGE and PACK[monster.kind]:
+        return hunt.flank_step(x, y)
+    return hunt.chase_step(x, y)  # or a wander, if the player cannot be reached
 
 
 @system(Monster, Position)
-def move_monster(state: GameState, entity: int, monster: Monster, pos: Position) -> None:
-    """A monster's step or strike, by the one rule of steps the player's follows too."""
-    hunt = state.hunt
+def move_monster(now: Moment, entity: int, monster: Monster, pos: Position, step: Spot | None) -> None:
+    """A monster's step or strike, the one its decision piped in, by the one rule of steps the player's follows too."""
+    hunt = now.action.hunt
     assert hunt is not None
-    step = hunt.step
     if step is None:
         return
     old = (pos.x, pos.y)
-    outcome = step_or_bump(state, entity, pos, step[0], step[1], hunt.occupants)
+    outcome = step_or_bump(now, entity, pos, step[0], step[1], hunt.occupants)
     if outcome is MOVED:
         hunt.moved(entity, old, (pos.x, pos.y))
     elif outcome is BUMPED and not esper.entity_exists(entity):
@@ -159,16 +156,16 @@ def monster_points(actor: tuple[int, Monster, Position]) -> int:
     return ACTION_POINTS[actor[1].kind]
 
 
-MONSTERS_ACT = Round("act_monsters", roster, monster_points, (choose_monster_step, move_monster), "monster")
+MONSTERS_ACT = Round("act_monsters", roster, monster_points, choose_monster_step, move_monster, "monster")
 
 
 @system(Player)
-def record_sightings(state: GameState, entity: int, player: Player) -> None:
+def record_sightings(now: Moment, entity: int, player: Player) -> None:
     """Count each monster the first time the player sees it (the bestiary's "met")."""
-    seen = state.visible.item  # a plain bool, quicker than indexing the array
+    seen = now.view.visible.item  # a plain bool, quicker than indexing the array
     for _, monster, pos in roster():
         if not monster.met and seen(pos.y, pos.x):
             monster.met = True
             if count(bestiary_of(entity).met, monster.kind) == 1:
-                state.say(MONSTER_KINDS[monster.kind].sighting)
-                state.cue(cues.SIGHTED, (pos.x, pos.y), key=monster.kind)
+                now.state.say(MONSTER_KINDS[monster.kind].sighting)
+                now.action.cue(cues.SIGHTED, (pos.x, pos.y), key=monster.kind)

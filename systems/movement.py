@@ -17,7 +17,7 @@ from components import BlocksMovement, Dose, MoveIntent, Player, Position, Short
 from roguelike.core.ecs import system
 from roguelike.core import cues
 from roguelike.core.floor import WALKABLE, Tile
-from roguelike.core.state import GameState
+from roguelike.core.state import Moment
 from roguelike.core.world import entities_at, sees_visions, shortcut_at
 from systems.combat import strike
 
@@ -44,39 +44,39 @@ STOPPED, OPENED, BUMPED, MOVED = Outcome.STOPPED, Outcome.OPENED, Outcome.BUMPED
 
 
 @system(Player, Position, MoveIntent)
-def move_player(state: GameState, entity: int, player: Player, pos: Position, intent: MoveIntent) -> None:
+def move_player(now: Moment, entity: int, player: Player, pos: Position, intent: MoveIntent) -> None:
     """The player's step (or wait): whatever it does but walking into a wall is an action."""
     if intent.dx == 0 and intent.dy == 0:
-        state.acted = True
+        now.action.acted = True
         return
     start = (pos.x, pos.y)
-    outcome = step_or_bump(state, entity, pos, intent.dx, intent.dy, entities_at)
+    outcome = step_or_bump(now, entity, pos, intent.dx, intent.dy, entities_at)
     if outcome is STOPPED:
         return
-    state.acted = True
+    now.action.acted = True
     if outcome is OPENED:
-        state.say("You open the door.")
+        now.state.say("You open the door.")
     elif outcome is MOVED:
-        moved(state, entity, start, pos)
+        moved(now, entity, start, pos)
 
 
-def moved(state: GameState, entity: int, start: tuple[int, int], pos: Position) -> None:
+def moved(now: Moment, entity: int, start: tuple[int, int], pos: Position) -> None:
     """After the player's step: a step not chosen is cued; a vision of a way down is taken."""
     if esper.has_component(entity, TakenOver):
-        state.cue(cues.FORCED, start, (pos.x, pos.y))
-    if state.travel_to is None and esper.get_component(Shortcut) and shortcut_at(pos.x, pos.y):
-        state.travel_to = state.depth + 1
-        state.say(SHORTCUT_TAKEN)
+        now.action.cue(cues.FORCED, start, (pos.x, pos.y))
+    if now.action.travel_to is None and esper.get_component(Shortcut) and shortcut_at(pos.x, pos.y):
+        now.action.travel_to = now.state.depth + 1
+        now.state.say(SHORTCUT_TAKEN)
 
 
-def step_or_bump(state: GameState, entity: int, pos: Position, dx: int, dy: int, occupants: Occupants) -> Outcome:
+def step_or_bump(now: Moment, entity: int, pos: Position, dx: int, dy: int, occupants: Occupants) -> Outcome:
     """Step by ``(dx, dy)``, or open, strike or take whatever is in the way.
 
     ``occupants(x, y)`` names who stands on a tile, in id order (the live floor for the
     player; the monsters' turn keeps its own quicker index).
     """
     x, y = pos.x + dx, pos.y + dy
-    tiles = state.floor.tiles
+    tiles = now.state.floor.tiles
     height, width = tiles.shape
     tile = tiles.item(y, x) if 0 <= x < width and 0 <= y < height else WALL
     if tile == DOOR_CLOSED:
@@ -84,22 +84,22 @@ def step_or_bump(state: GameState, entity: int, pos: Position, dx: int, dy: int,
         return OPENED
     if not CAN_STAND[tile]:
         return STOPPED
-    is_player = entity == state.player
+    is_player = entity == now.state.player
     others = occupants(x, y)
     if others:
-        outcome = bump(state, entity, others, is_player)
+        outcome = bump(now, entity, others, is_player)
         if outcome is not None:
             return outcome
     pos.x, pos.y = x, y
     if is_player and tile in STAIRS_STEP:
-        state.travel_to = state.depth + STAIRS_STEP[tile]
+        now.action.travel_to = now.state.depth + STAIRS_STEP[tile]
     return MOVED
 
 
-def bump(state: GameState, entity: int, others: Sequence[int], is_player: bool) -> Outcome | None:
+def bump(now: Moment, entity: int, others: Sequence[int], is_player: bool) -> Outcome | None:
     """Whatever stands on the tile stepped to: None if nothing stops the step."""
     # A fight comes first: a monster standing on a dose is hit, the dose left alone.
-    if any(strike(state, entity, other) for other in others):
+    if any(strike(now, entity, other) for other in others):
         return BUMPED
     for other in others:
         if esper.has_component(other, Vision) and not sees_visions():

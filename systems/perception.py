@@ -9,7 +9,7 @@ from roguelike.content import formulas
 from roguelike.core import cues
 from roguelike.core.ecs import system
 from roguelike.core.sight import sight_and_ring
-from roguelike.core.state import GameState
+from roguelike.core.state import Moment
 
 FIRST_PERFECT_HIGH = "PERFECT HIGH. For a moment you see everything on this floor."
 PERFECT_HIGH_AGAIN = "Perfect High again: the whole floor shows."
@@ -19,7 +19,7 @@ sight_radius = functools.lru_cache(maxsize=4096)(formulas.sight_radius)
 
 @system(Player, Position, StateOfMind, Attributes, Sight)
 def cast_sight(
-    state: GameState, entity: int, player: Player, pos: Position, som: StateOfMind, attrs: Attributes, sight: Sight
+    now: Moment, entity: int, player: Player, pos: Position, som: StateOfMind, attrs: Attributes, sight: Sight
 ) -> None:
     """The one place sight is cast: what the player sees, remembered as explored.
 
@@ -30,30 +30,30 @@ def cast_sight(
     but derived on loading, so it must always match the state as the action leaves it.
     """
     radius = sight_radius(som.value, attrs.will)
-    seen_from = (state.depth, pos.x, pos.y, radius, state.floor.tiles.tobytes())
-    if seen_from == state.seen_from:
+    seen_from = (now.state.depth, pos.x, pos.y, radius, now.state.floor.tiles.tobytes())
+    if seen_from == now.view.seen_from:
         return
-    state.seen_from = seen_from
+    now.view.seen_from = seen_from
     sight.radius = radius
-    state.visible, ring = sight_and_ring(state.floor, pos.x, pos.y, radius)
-    state.floor.explored |= ring
+    now.view.visible, ring = sight_and_ring(now.state.floor, pos.x, pos.y, radius)
+    now.state.floor.explored |= ring
 
 
 @system(Player, StateOfMind, Record, Position)
 def notice_perfect_high(
-    state: GameState, entity: int, player: Player, som: StateOfMind, record: Record, pos: Position
+    now: Moment, entity: int, player: Player, som: StateOfMind, record: Record, pos: Position
 ) -> None:
     """Count each time the State of Mind enters the Perfect High; say so (at length the first time)."""
-    perfect = formulas.is_perfect_high(som.value) and not state.game_over
+    perfect = formulas.is_perfect_high(som.value) and not now.state.game_over
     if perfect and not record.in_perfect_high:
-        state.say(PERFECT_HIGH_AGAIN if record.perfect_highs else FIRST_PERFECT_HIGH)
+        now.state.say(PERFECT_HIGH_AGAIN if record.perfect_highs else FIRST_PERFECT_HIGH)
         record.perfect_highs += 1
-        state.cue(cues.PERFECT_HIGH, (pos.x, pos.y))
+        now.action.cue(cues.PERFECT_HIGH, (pos.x, pos.y))
     record.in_perfect_high = perfect
 
 
 @system(Player, StateOfMind, Palette)
-def shift_colours(state: GameState, entity: int, player: Player, som: StateOfMind, palette: Palette) -> None:
+def shift_colours(now: Moment, entity: int, player: Player, som: StateOfMind, palette: Palette) -> None:
     """Derive the world's saturation and brightness from the State of Mind."""
     palette.saturation, palette.brightness = formulas.palette_for(som.value)
     palette.psychedelic = formulas.is_psychedelic(som.value)

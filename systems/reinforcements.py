@@ -19,40 +19,40 @@ from roguelike.core.ecs import system
 from roguelike.core.floor import Tile
 from roguelike.core.packing import unpack_entity
 from roguelike.core.spawning import choose_kind, make_monster
-from roguelike.core.state import GameState
+from roguelike.core.state import Moment
 from roguelike.core.world import occupied, roster
 
 
 @system(Player, Position, StateOfMind)
-def follow_the_mind(state: GameState, entity: int, player: Player, pos: Position, som: StateOfMind) -> None:
+def follow_the_mind(now: Moment, entity: int, player: Player, pos: Position, som: StateOfMind) -> None:
     """Grow or fade one monster if the floor's numbers no longer suit the State of Mind."""
-    if state.turn % formulas.REINFORCE_EVERY or state.game_over or state.monsters_still:
+    if now.state.turn % formulas.REINFORCE_EVERY or now.state.game_over or now.state.monsters_still:
         return  # (wizard mode's still monsters neither come nor go)
     monsters = roster()
-    change = formulas.reinforcement(len(monsters), som.value, state.depth)
+    change = formulas.reinforcement(len(monsters), som.value, now.state.depth)
     if change > 0:
-        grow(state, (pos.x, pos.y), som.value)
+        grow(now, (pos.x, pos.y), som.value)
     elif change < 0:
-        fade(state, monsters)
+        fade(now, monsters)
 
 
-def grow(state: GameState, at: tuple[int, int], som: int) -> None:
+def grow(now: Moment, at: tuple[int, int], som: int) -> None:
     """A new monster on a plain tile out of sight and far from the player."""
-    floor, reach = state.floor, formulas.REINFORCE_MIN_DISTANCE
-    free = (floor.tiles == Tile.FLOOR) & ~state.visible
+    floor, reach = now.state.floor, formulas.REINFORCE_MIN_DISTANCE
+    free = (floor.tiles == Tile.FLOOR) & ~now.view.visible
     free[max(0, at[1] - reach + 1) : at[1] + reach, max(0, at[0] - reach + 1) : at[0] + reach] = False
     for x, y in occupied(blockers_only=False):
         free[y, x] = False
     ys, xs = np.nonzero(free)
     if len(xs):
-        index = state.rng.below(len(xs))
+        index = now.state.rng.below(len(xs))
         spot = (int(xs[index]), int(ys[index]))
-        kind = choose_kind(state.rng)
+        kind = choose_kind(now.state.rng)
         ecsworld.current().create(*unpack_entity(make_monster(kind, spot, formulas.notice_range(som))))
 
 
-def fade(state: GameState, monsters: list[tuple[int, Monster, Position]]) -> None:
+def fade(now: Moment, monsters: list[tuple[int, Monster, Position]]) -> None:
     """The newest monster that neither hunts nor is seen fades away."""
-    unseen = [m for m in monsters if m[1].target == NO_TARGET and not state.visible[m[2].y, m[2].x]]
+    unseen = [m for m in monsters if m[1].target == NO_TARGET and not now.view.visible[m[2].y, m[2].x]]
     if unseen:
         esper.delete_entity(unseen[-1][0], immediate=True)

@@ -38,7 +38,7 @@ def drawn_game(rows: list[str], dose: Dose | None = None, seed: int = 1) -> Game
             elif char == ">":
                 floor.down_stairs = (x, y)
     game.refresh_visible()
-    floor.explored |= state.visible
+    floor.explored |= game.view.visible
     return game
 
 

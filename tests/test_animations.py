@@ -56,7 +56,7 @@ def test_drawing_animations_leaves_the_game_as_it_was() -> None:
     game.apply(Wait())
     game.apply(Move(1, 0))
     effects = Effects(seed=1)
-    effects.feed(game.state.cues)
+    effects.feed(game.action.cues)
     before = checksum(game)
     for frame in range(30):
         draw_game(console(), game, frame * 0.05, effects=effects)
@@ -67,13 +67,13 @@ def test_hits_slayings_and_forced_moves_are_cued() -> None:
     game = arena()
     add_monster(game, "hunger", 9, 4, hunting=True)
     game.apply(Wait())
-    assert Cue(cues.HIT, ((8, 4),), "drained") in game.state.cues
+    assert Cue(cues.HIT, ((8, 4),), "drained") in game.action.cues
     game.apply(Move(1, 0))
-    assert Cue(cues.SLAIN, ((9, 4),), "hunger") in game.state.cues
+    assert Cue(cues.SLAIN, ((9, 4),), "hunger") in game.action.cues
     set_player(game, state_of_mind=60)
     esper.add_component(game.state.player, Panicked(3))
     game.apply(Wait())
-    assert [cue.kind for cue in game.state.cues] == [cues.FORCED]
+    assert [cue.kind for cue in game.action.cues] == [cues.FORCED]
 
 
 def test_large_flashes_are_limited_to_three_a_second_by_default() -> None:

@@ -53,7 +53,7 @@ def test_a_monster_coming_into_view_stops_auto_explore_on_that_turn() -> None:
     game = drawn_game(CORRIDOR)
     sober(game)
     monster = add_monster(game, "hunger", 34, 1, notice=1)
-    assert not game.state.visible[1, 34]
+    assert not game.view.visible[1, 34]
     pilot = Autopilot(game, enabled=WITHOUT_MOOD)
     pilot.explore()
     seen_after: list[bool] = []
@@ -63,7 +63,7 @@ def test_a_monster_coming_into_view_stops_auto_explore_on_that_turn() -> None:
             break
         game.apply(command)
         pos = esper.component_for_entity(monster, Position)
-        seen_after.append(bool(game.state.visible[pos.y, pos.x]))
+        seen_after.append(bool(game.view.visible[pos.y, pos.x]))
         pilot.after_step()
     assert seen_after[-1] and not any(seen_after[:-1])  # stopped on the very step it appeared
     assert pilot.report is not None and pilot.report.startswith("You see a Hunger (h) for the first time.")
@@ -170,7 +170,7 @@ def floor_without_monsters(seed: int, depth: int) -> Game:
     for entity, _ in esper.get_component(Monster):
         esper.delete_entity(entity, immediate=True)
     game.refresh_visible()
-    game.state.floor.explored |= game.state.visible
+    game.state.floor.explored |= game.view.visible
     return game
 
 

@@ -61,7 +61,7 @@ class Watched(Session):
     def apply(self, command: Command) -> Step:
         step = super().apply(command)
         pos = esper.component_for_entity(self.monster, Position)
-        self.seen.append(bool(self.game.state.visible[pos.y, pos.x]))
+        self.seen.append(bool(self.game.view.visible[pos.y, pos.x]))
         self.commands.append(command)
         return step
 

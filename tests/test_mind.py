@@ -37,7 +37,7 @@ def test_sight_widens_as_the_state_of_mind_rises(low: int, high: int) -> None:
     for som in (low, high):
         game = open_field(som + 1)  # a wait costs a point before sight is cast again next action
         game.apply(Wait())
-        seen.append(int(game.state.visible.sum()))
+        seen.append(int(game.view.visible.sum()))
         assert game.player_component(Sight).radius == formulas.sight_radius(som, 5)
     assert seen[0] <= seen[1]
 
@@ -56,7 +56,7 @@ def test_the_explored_ring_is_known_but_not_seen() -> None:
     x, y = player_xy(game)
     radius = game.player_component(Sight).radius
     ring_tile = (x + radius + formulas.EXPLORED_RING - 1, y)
-    assert not game.state.visible[ring_tile[1], ring_tile[0]]
+    assert not game.view.visible[ring_tile[1], ring_tile[0]]
     assert game.state.floor.explored[ring_tile[1], ring_tile[0]]
     beyond = (x + radius + formulas.EXPLORED_RING + 1, y)
     assert not game.state.floor.explored[beyond[1], beyond[0]]
@@ -70,7 +70,7 @@ def test_a_loaded_game_sees_exactly_what_the_played_one_saw() -> None:
     game = open_field(80)
     game.apply(Wait())
     loaded = from_plain(msgpack.unpackb(encode(to_plain(game))))
-    assert (loaded.state.visible == game.state.visible).all()
+    assert (loaded.view.visible == game.view.visible).all()
 
 
 def test_perfect_high_is_counted_each_time_and_announced_at_length_once() -> None:
@@ -119,7 +119,7 @@ def test_a_cardinal_dose_blasts_monsters_in_line_but_not_on_the_diagonals() -> N
     assert not any(esper.entity_exists(m) for m in in_line)
     assert all(esper.entity_exists(m) for m in aside)
     assert game.player_component(Record).kills == 3
-    assert any(cue.kind == "blast" for cue in game.state.cues)
+    assert any(cue.kind == "blast" for cue in game.action.cues)
 
 
 def test_a_diagonal_dose_blasts_along_the_diagonals_and_walls_stop_it() -> None:
@@ -154,9 +154,9 @@ def test_monsters_notice_from_farther_when_the_mind_is_low() -> None:
         esper.component_for_entity(game.state.player, Position).x = 5
         esper.component_for_entity(game.state.player, Position).y = 10
         set_player(game, state_of_mind=som)
-        run_system(cast_sight, game.state)
+        run_system(cast_sight, game.moment())
         watchers = {d: add_monster(game, "anxiety", 5 + d, 10, notice=5) for d in range(2, 8)}
-        run_system(notice_player, game.state)
+        run_system(notice_player, game.moment())
         game.activate()
         distances[som] = [d for d, m in watchers.items() if esper.component_for_entity(m, Monster).target]
     assert len(distances[30]) > len(distances[90])
@@ -166,7 +166,7 @@ def test_a_floor_grows_monsters_while_low_and_loses_them_high() -> None:
     game = arena(OPEN)
     set_player(game, state_of_mind=10)
     game.state.turn = formulas.REINFORCE_EVERY
-    run_system(follow_the_mind, game.state)
+    run_system(follow_the_mind, game.moment())
     game.activate()
     grown = roster()
     assert len(grown) == 1
@@ -174,11 +174,11 @@ def test_a_floor_grows_monsters_while_low_and_loses_them_high() -> None:
     assert max(abs(grown[0][2].x - x), abs(grown[0][2].y - y)) >= formulas.REINFORCE_MIN_DISTANCE
     many = [add_monster(game, "anxiety", 30 + i % 8, 2 + i // 8) for i in range(40)]
     set_player(game, state_of_mind=90)
-    run_system(follow_the_mind, game.state)
+    run_system(follow_the_mind, game.moment())
     game.activate()
     assert len(roster()) == len(many)  # one of the 41 faded
     game.state.turn += 1
-    run_system(follow_the_mind, game.state)
+    run_system(follow_the_mind, game.moment())
     assert len(roster()) == len(many), "only every few turns"
 
 

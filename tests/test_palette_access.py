@@ -160,7 +160,7 @@ def test_high_contrast_keeps_the_map_bright_in_withdrawal() -> None:
     for name in (PaletteName.CLASSIC, PaletteName.CONTRAST):
         console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
         draw_game(console, game, 0.0, Look(SCHEMES[name], Motion.REDUCED, Glyphs.UNICODE))
-        seen = game.state.visible & (game.state.floor.tiles == 0)
+        seen = game.view.visible & (game.state.floor.tiles == 0)
         walls[name] = console.rgb["fg"][: seen.shape[0], : seen.shape[1]][seen].max()
     assert walls[PaletteName.CONTRAST] >= 0.8 * max(SCHEMES[PaletteName.CONTRAST][Slot.WALL_FG]) - 1
     assert walls[PaletteName.CLASSIC] < 0.8 * max(SCHEMES[PaletteName.CLASSIC][Slot.WALL_FG])

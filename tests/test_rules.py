@@ -30,9 +30,9 @@ def test_bumping_a_closed_door_opens_it_and_then_walks_through() -> None:
 
 def test_closed_doors_block_sight_and_open_ones_do_not() -> None:
     game = drawn_game(["@+....", "######"])
-    assert not game.state.visible[0, 3]
+    assert not game.view.visible[0, 3]
     game.apply(Move(1, 0))
-    assert game.state.visible[0, 3]
+    assert game.view.visible[0, 3]
 
 
 def test_seen_tiles_stay_explored_when_out_of_sight() -> None:
@@ -42,7 +42,7 @@ def test_seen_tiles_stay_explored_when_out_of_sight() -> None:
     assert game.state.floor.explored[0, 8]
     game.state.floor.tiles[0, 2] = Tile.DOOR_CLOSED
     game.apply(Wait())
-    assert not game.state.visible[0, 8]
+    assert not game.view.visible[0, 8]
     assert game.state.floor.explored[0, 8]
 
 
@@ -101,4 +101,4 @@ def test_new_game_starts_at_twenty_with_one_dose_in_sight() -> None:
     game = Game.new(7, "Start")
     assert game.player_component(StateOfMind).value == formulas.STATE_OF_MIND_START
     doses = [(p.x, p.y) for _, (p, _) in esper.get_components(Position, Dose)]
-    assert sum(game.state.visible[y, x] for x, y in doses) == 1
+    assert sum(game.view.visible[y, x] for x, y in doses) == 1

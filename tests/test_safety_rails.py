@@ -283,7 +283,7 @@ def test_a_monster_blinking_in_and_out_of_sight_stops_automation_once() -> None:
     pilot.watch()
     pilot.after_step()  # seen now
     game.activate()
-    game.state.visible[1, 12] = False  # out of sight a moment...
+    game.view.visible[1, 12] = False  # out of sight a moment...
     pilot.watch()
     game.refresh_visible()  # ...and back
     assert pilot.after_step() == []
@@ -294,7 +294,7 @@ def test_an_idle_monster_far_away_does_not_keep_travel_from_starting_but_a_hunti
     set_player(game, state_of_mind=80)
     game.state.floor.explored[:] = True
     hunger = add_monster(game, "hunger", 10, 1, notice=1)
-    assert game.state.visible[1, 10]
+    assert game.view.visible[1, 10]
     pilot = Autopilot(game)
     pilot.travel_to(5, 1)
     assert pilot.active

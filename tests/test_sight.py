@@ -58,7 +58,7 @@ def test_sight_matches_the_state_after_a_monster_opens_a_door() -> None:
     assert game.state.floor.tile(4, 1) == Tile.DOOR_OPEN  # the hunger opened the door
     pos = game.player_component(Position)
     radius = game.player_component(Sight).radius
-    assert np.array_equal(game.state.visible, field_of_view(game.state.floor, pos.x, pos.y, radius))
+    assert np.array_equal(game.view.visible, field_of_view(game.state.floor, pos.x, pos.y, radius))
     loaded = from_plain(msgpack.unpackb(encode(to_plain(game))))
     assert loaded.control_reason() == game.control_reason()
     game.apply(Wait())

@@ -102,28 +102,28 @@ def test_the_rules_cue_doses_close_calls_sightings_floors_and_desperation() -> N
     game = drawn_game(["#####", "#@i>#", "#####"], dose=Dose(NORMAL_DOSE.key, 40, 0, 0, 0))
     set_player(game, state_of_mind=30)
     game.apply(Move(1, 0))
-    assert Cue(cues.DOSE, ((2, 1),), NORMAL_DOSE.key, 40) in game.state.cues
-    assert not any(cue.kind == cues.CLOSE_CALL for cue in game.state.cues)
+    assert Cue(cues.DOSE, ((2, 1),), NORMAL_DOSE.key, 40) in game.action.cues
+    assert not any(cue.kind == cues.CLOSE_CALL for cue in game.action.cues)
     game.apply(Move(1, 0))  # onto the dose's tile
     game.apply(Move(1, 0))  # down the stairs
-    assert [cue for cue in game.state.cues if cue.kind == cues.FLOOR][0].amount == 2
+    assert [cue for cue in game.action.cues if cue.kind == cues.FLOOR][0].amount == 2
 
     close = drawn_game(["####", "#@i#", "####"], dose=Dose(NORMAL_DOSE.key, 40, 0, 0, 0))
     set_player(close, state_of_mind=formulas.STATE_OF_MIND_MAX - formulas.CLOSE_CALL_MARGIN - 40)
     close.apply(Move(1, 0))
-    assert [cue.kind for cue in close.state.cues if cue.kind in (cues.DOSE, cues.CLOSE_CALL)] == [cues.DOSE, cues.CLOSE_CALL]
+    assert [cue.kind for cue in close.action.cues if cue.kind in (cues.DOSE, cues.CLOSE_CALL)] == [cues.DOSE, cues.CLOSE_CALL]
 
     seen = arena()
     add_monster(seen, "hunger", 12, 4)
     seen.apply(Wait())
-    assert [cue.key for cue in seen.state.cues if cue.kind == cues.SIGHTED] == ["hunger"]
+    assert [cue.key for cue in seen.action.cues if cue.kind == cues.SIGHTED] == ["hunger"]
     seen.apply(Wait())
-    assert not any(cue.kind == cues.SIGHTED for cue in seen.state.cues)  # only the first time
+    assert not any(cue.kind == cues.SIGHTED for cue in seen.action.cues)  # only the first time
 
     low = arena()
     set_player(low, state_of_mind=formulas.desperation_threshold(5) + formulas.STATE_OF_MIND_DECAY, will=5)
     low.apply(Wait())
-    assert [cue.kind for cue in low.state.cues] == [cues.DESPERATE]
+    assert [cue.kind for cue in low.action.cues] == [cues.DESPERATE]
 
 
 # --- the drone and the mixer ---------------------------------------------------------------

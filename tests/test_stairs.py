@@ -64,7 +64,7 @@ def test_snapshot_round_trip_keeps_every_floor() -> None:
     assert to_plain(restored) == to_plain(game)
     for depth in (1, 2):
         assert np.array_equal(restored.state.floors[depth].tiles, game.state.floors[depth].tiles)
-    assert np.array_equal(restored.state.visible, game.state.visible)
+    assert np.array_equal(restored.view.visible, game.view.visible)
 
 
 def test_fast_snapshot_bytes_equal_the_plain_encoding_across_floors() -> None:

@@ -60,7 +60,7 @@ def undo_turning(game: Game, command: Command) -> Command:
 
 def threats_in_sight(game: Game) -> list[Threat]:
     """The monsters the player sees."""
-    visible = game.state.visible
+    visible = game.view.visible
     found = []
     for _, monster, pos in game.monsters():
         if visible[pos.y, pos.x]:

@@ -1,11 +1,12 @@
 """Cues: what just happened, told to whoever draws the game so it can animate it.
 
-Systems append cues to :attr:`GameState.cues` as they act; the list is emptied at the
-start of every action and is never saved, compared or checksummed, so animations (which
-read it) can never change a game. Spots are ``(x, y)``; ``key`` names the hit effect,
-monster kind, dose kind or cause of death; ``amount`` is a number the cue carries (the
-State of Mind a dose gave, the floor arrived on). Sound (``roguelike.sound``) hears the
-same cues: they are what the rules did, never the words of a message.
+Systems append cues to the action's record (:attr:`ActionRecord.cues
+<roguelike.core.state.ActionRecord.cues>`) as they act; every action gets a fresh record,
+never saved, compared or checksummed, so animations (which read it) can never change a game.
+Spots are ``(x, y)``; ``key`` names the hit effect, monster kind, dose kind or cause of
+death; ``amount`` is a number the cue carries (the State of Mind a dose gave, the floor
+arrived on). Sound (``roguelike.sound``) hears the same cues: they are what the rules did,
+never the words of a message.
 """
 
 from __future__ import annotations

@@ -60,7 +60,7 @@ class Outlook:
 def observe(game: Game) -> Outlook:
     """The player's outlook now."""
     state, player, world = game.state, game.state.player, game.world
-    visible = state.visible
+    visible = game.view.visible
     attrs = game.player_component(Attributes)
     som = game.player_component(StateOfMind).value
     bestiary = world.try_component(player, Bestiary)

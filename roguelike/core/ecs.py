@@ -1,6 +1,7 @@
 """Systems, rounds and phases: the pieces of the one schedule of a turn, and its runner.
 
-A system is a plain function ``fn(state, entity, *components)``; ``@system`` records which
+A system is a plain function ``fn(now, entity, *components)`` (``now``: the
+:class:`~roguelike.core.state.Moment`: saved state, the action's record, the derived view); ``@system`` records which
 components it processes and the runner calls it once per matching entity, in entity-id
 order so that outcomes never depend on set order. A :class:`Round` lets actors take
 their actions one after another (every monster, in id order, once per action point). A
@@ -19,7 +20,7 @@ import esper
 from esper import clear_dead_entities, entity_exists, get_components
 
 if TYPE_CHECKING:
-    from roguelike.core.state import GameState
+    from roguelike.core.state import Moment
 
 
 class When(Enum):
@@ -30,7 +31,7 @@ class When(Enum):
 
 
 ACTION = When.ACTION
-SystemFn = Callable[..., None]
+SystemFn = Callable[..., Any]  # a decision returns what it decided (see Round); others return None
 
 
 @dataclass(frozen=True)
@@ -45,19 +46,19 @@ class System:
         """The function's name, a verb."""
         return self.fn.__name__
 
-    def __call__(self, state: GameState, entity: int, *components: Any) -> None:
-        self.fn(state, entity, *components)
+    def __call__(self, now: Moment, entity: int, *components: Any) -> None:
+        self.fn(now, entity, *components)
 
-    def run(self, state: GameState) -> None:
+    def run(self, now: Moment) -> None:
         """Run over every matching entity (skipping any an earlier one removed)."""
         found: list[tuple[int, tuple[Any, ...]]] = get_components(*self.query)
         if len(found) == 1:  # most systems process the player alone: no order, nobody removed yet
             entity, components = found[0]
-            self.fn(state, entity, *components)
+            self.fn(now, entity, *components)
         elif found:
             for entity, components in sorted(found):  # ids are unique: components are never compared
                 if entity_exists(entity):
-                    self.fn(state, entity, *components)
+                    self.fn(now, entity, *components)
         else:
             return
         clear_dead_entities()
@@ -81,21 +82,24 @@ Actors = Callable[[], Sequence[tuple[Any, ...]]]
 
 @dataclass(frozen=True)
 class Round:
-    """Actors acting one after another: each, in id order, runs ``systems`` once per action point.
+    """Actors acting one after another: each, in id order, decides and acts once per action point.
 
     ``actors`` lists ``(entity, *components)`` in id order; ``points`` gives an actor's
-    action points from that tuple. An actor stops when it is gone or the player died.
+    action points from that tuple. The decision is piped into the act: ``decide`` returns
+    what the actor will do and ``act`` takes it as its last argument, so nothing is handed
+    over through shared state. An actor stops when it is gone or the player died.
     """
 
     name: str
     actors: Actors
     points: Callable[[tuple[Any, ...]], int]
-    systems: tuple[System, ...]
+    decide: System
+    act: System
     who: str  # what the actors are, for the listing
 
-    def run(self, state: GameState) -> None:
+    def run(self, now: Moment) -> None:
         """Every actor spends its action points."""
-        functions = [sys.fn for sys in self.systems]
+        decide, act, state = self.decide.fn, self.act.fn, now.state
         exists, points = esper.entity_exists, self.points
         for actor in self.actors():
             if state.cause_of_death is not None:
@@ -104,14 +108,16 @@ class Round:
             for point in range(points(actor)):
                 if point and (state.cause_of_death is not None or not exists(entity)):
                     break  # it vanished as it hit, or its first action killed
-                for fn in functions:
-                    fn(state, *actor)
+                act(now, *actor, decide(now, *actor))
+
+    @property
+    def systems(self) -> tuple[System, System]:
+        """The decision and the act, in the order they run."""
+        return self.decide, self.act
 
     def describe(self) -> str:
         """The round as the schedule's listing shows it."""
-        return f"{self.name}: each {self.who} in id order, per action point: " + ", ".join(
-            sys.name for sys in self.systems
-        )
+        return f"{self.name}: each {self.who} in id order, per action point: {self.decide.name} | {self.act.name}"
 
 
 Entry = Union[System, Round]
@@ -130,33 +136,33 @@ class Phase:
     steps: tuple[Entry, ...]
     at_start: bool = False
 
-    def runs(self, state: GameState) -> bool:
+    def runs(self, now: Moment) -> bool:
         """Whether the phase runs after this action."""
-        return self.when is When.ACTION or state.clock_ticks
+        return self.when is When.ACTION or now.action.clock_ticks
 
 
 Schedule = tuple[Phase, ...]
 
 
-def run_system(sys: System, state: GameState) -> None:
+def run_system(sys: System, now: Moment) -> None:
     """Run one system over its entities."""
-    sys.run(state)
+    sys.run(now)
 
 
-def run_turn(schedule: Schedule, state: GameState) -> None:
+def run_turn(schedule: Schedule, now: Moment) -> None:
     """Run the phases in their order; clock phases only when the turn ends."""
     for phase in schedule:
-        if phase.when is ACTION or state.clock_ticks:  # Phase.runs written out: a call less, six times an action
+        if phase.when is ACTION or now.action.clock_ticks:  # Phase.runs written out: a call less, six times an action
             for step in phase.steps:
-                step.run(state)
+                step.run(now)
 
 
-def run_start(schedule: Schedule, state: GameState) -> None:
+def run_start(schedule: Schedule, now: Moment) -> None:
     """Run the phases that derive unsaved state, for a game just begun or loaded."""
     for phase in schedule:
         if phase.at_start:
             for step in phase.steps:
-                step.run(state)
+                step.run(now)
 
 
 def listing(schedule: Schedule) -> Iterable[str]:

@@ -19,7 +19,7 @@ from roguelike.core.ecs import run_start, run_turn
 from roguelike.core.ecsworld import EcsWorld
 from roguelike.core.player import PLAYER_COLOUR as PLAYER_COLOUR, starting_player
 from roguelike.core.rng import Rng, derive_seed
-from roguelike.core.state import GameState
+from roguelike.core.state import ActionRecord, GameState, Moment, View
 from roguelike.core.wizard import apply_developer
 from roguelike.core.world import Roster, doses_on_floor, ensure_floor, occupied, roster, wake_floor
 from systems import TURN
@@ -31,11 +31,17 @@ WELCOME = "You wake up shaking. A dose must be near."
 
 
 class Game:
-    """One game of Hedonic Hypothesis, living in its own esper world."""
+    """One game of Hedonic Hypothesis, living in its own esper world.
+
+    ``state`` is what is saved (with the world's components), ``view`` what is derived
+    from it (sight, who steers), ``action`` the record of the last action (its cues).
+    """
 
     def __init__(self, state: GameState, world: EcsWorld) -> None:
         self.state = state
         self.world = world
+        self.view = View()
+        self.action = ActionRecord()
 
     @classmethod
     def new(cls, seed: int, name: str) -> Game:
@@ -49,7 +55,7 @@ class Game:
         state.chart.add(formulas.STATE_OF_MIND_START)
         state.chart.floors.append((0, 1))
         game = cls(state, world)
-        run_start(TURN, state)
+        run_start(TURN, game.moment())
         return game
 
     def activate(self) -> None:
@@ -62,22 +68,21 @@ class Game:
         if self.state.game_over:
             return
         state = self.state
+        self.action = ActionRecord()
         if isinstance(command, (Mark, Wizard)):  # developer commands take no time
             apply_developer(state, command)
             self.refresh_visible()
             return
-        state.acted = state.clock_ticks = False
-        state.cues.clear()
         dx, dy = (command.dx, command.dy) if isinstance(command, Move) else (0, 0)
         intent = esper.try_component(state.player, MoveIntent)
         if intent is None:
             esper.add_component(state.player, MoveIntent(dx, dy))
         else:
             intent.dx, intent.dy = dx, dy
-        run_turn(TURN, state)
+        run_turn(TURN, self.moment())
         if state.game_over:
             pos = esper.component_for_entity(state.player, Position)
-            state.cue(cues.DEATH, (pos.x, pos.y), key=state.cause_of_death or "")
+            self.action.cue(cues.DEATH, (pos.x, pos.y), key=state.cause_of_death or "")
 
     def refresh_visible(self) -> None:
         """Derive again what is never saved: sight, colours, who steers next.
@@ -85,8 +90,12 @@ class Game:
         Loading does it; so must a test or a tool that changes components by hand.
         """
         self.world.enter()
-        self.state.seen_from = None
-        run_start(TURN, self.state)
+        self.view.seen_from = None
+        run_start(TURN, self.moment())
+
+    def moment(self) -> Moment:
+        """The saved state, the current action's record and the view, as the systems see them."""
+        return Moment(self.state, self.action, self.view)
 
     def player_component(self, kind: type[C]) -> C:
         """One of the player's components."""
@@ -117,12 +126,12 @@ class Game:
 
     def control_reason(self) -> str | None:
         """Why the player's next key will not steer, or None if it will (decided once per action)."""
-        steering = self.state.steering
+        steering = self.view.steering
         return None if steering is None else steering.reason
 
     def steering(self) -> Condition | None:
         """The condition that steers the player's next action, or None (decided once per action)."""
-        return self.state.steering
+        return self.view.steering
 
     def close(self) -> None:
         """Forget this game's esper world."""

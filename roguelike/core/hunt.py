@@ -39,7 +39,6 @@ class Hunt:
         self.tiles = floor.tiles
         self.width = int(self.tiles.shape[1])
         self.moves = moves(self.width)
-        self.step: Spot | None = None  # what the monster acting now chose to do
         self._walkable: bytes | None = None
         self._chase: Chase | None = None
         self._flanks: array.array[int] | None = None

@@ -47,7 +47,7 @@ def nearest_dose(game: Game, pos: Position) -> str:
     if not known:
         return "No dose known on this floor."
     _, _, at, dose = min(known, key=lambda t: (t[0], t[1]))
-    seen = "in sight" if game.state.visible[at.y, at.x] else "remembered"
+    seen = "in sight" if game.view.visible[at.y, at.x] else "remembered"
     odds = dose_odds(DOSE_KINDS[dose.kind], game.state.depth, game.player_component(StateOfMind).value,
                      game.player_component(Tolerance).value)
     gives = f"+{odds.low} to +{odds.high} (a purer batch up to +{odds.purest}), {odds.risk.value}"
@@ -56,7 +56,7 @@ def nearest_dose(game: Game, pos: Position) -> str:
 
 def monsters_seen(game: Game, pos: Position) -> str:
     """Every monster in sight, nearest first."""
-    visible = game.state.visible
+    visible = game.view.visible
     seen = sorted((max(abs(p.x - pos.x), abs(p.y - pos.y)), e, m.kind, p) for e, m, p in game.monsters() if visible[p.y, p.x])
     if not seen:
         return "No monster in sight."

@@ -1,7 +1,9 @@
-"""The one small object of world-wide state that systems share and saves keep.
+"""World-wide state by lifetime: what is saved, what one action produces, what is derived.
 
-Everything about a game that is not a component of an entity lives here: the seed,
-the turn, the floors, the game's RNG and the message log.
+:class:`GameState` is everything saved that is not a component of an entity (the seed,
+the turn, the floors, the game's RNG, the message log); :class:`ActionRecord` lives for
+one action; :class:`View` is derived from the saved state. Systems get all three as a
+:class:`Moment`. Whether something is saved is a matter of which of them holds it.
 """
 
 from __future__ import annotations
@@ -35,7 +37,12 @@ class Message:
 
 @dataclass
 class GameState:
-    """World-wide state of one game; the fields after ``cause_of_death`` are derived or scratch, never saved."""
+    """Everything about a game that the snapshot saves and that is not a component of an entity.
+
+    Exactly what is saved, and nothing else (``tests/test_state_lifetimes.py`` holds it):
+    what one action produces lives in an :class:`ActionRecord`, what is derived from the
+    saved state in the :class:`View`.
+    """
 
     seed: int
     name: str
@@ -49,21 +56,6 @@ class GameState:
     origin: str | None = None  # "replay" or "wizard": a game that is not the character's own (saved only when set)
     monsters_still: bool = False  # wizard mode: monsters neither notice nor act (saved only when set)
     chart: Chart = field(default_factory=Chart)
-    acted: bool = False
-    clock_ticks: bool = False
-    travel_to: int | None = None
-    hunt: Hunt | None = None  # the monsters' shared plan while they act
-    desperate_before: bool = False  # at the start of the action, for telling when it begins
-    visible: NDArray[np.bool_] = field(
-        default_factory=lambda: np.zeros((formulas.MAP_HEIGHT, formulas.MAP_WIDTH), dtype=bool)
-    )
-    seen_from: tuple[int, int, int, int, bytes] | None = None  # depth, x, y, radius and tiles when sight was cast
-    steering: Condition | None = None  # what steers the next action instead of the player (see systems.control)
-    cues: list[Cue] = field(default_factory=list)  # for animation only: never saved or checksummed
-
-    def cue(self, kind: str, *spots: tuple[int, int], key: str = "", amount: int = 0) -> None:
-        """Tell whoever draws or sounds the game that something happened (see roguelike.core.cues)."""
-        self.cues.append(Cue(kind, spots, key, amount))
 
     @property
     def floor(self) -> Floor:
@@ -79,3 +71,48 @@ class GameState:
         """Add a line to the notification area."""
         self.messages.append(Message(self.turn, text))
         del self.messages[:-MESSAGE_LOG_SIZE]
+
+
+@dataclass
+class ActionRecord:
+    """What one action of the player produces and hands along the schedule; never saved.
+
+    :meth:`roguelike.core.game.Game.apply` makes a fresh one for every action, so nothing
+    in it outlives the action (the game keeps the last one for whoever animates it).
+    """
+
+    acted: bool = False  # the action did something (a step, a bump, a wait): it costs a point
+    clock_ticks: bool = False  # it was the turn's last action: the world's clock runs
+    travel_to: int | None = None  # the floor the player is going to
+    hunt: Hunt | None = None  # the monsters' shared plan while they act
+    desperate_before: bool = False  # at the start of the action, for telling when Desperation begins
+    cues: list[Cue] = field(default_factory=list)  # for animation only: never compared or checksummed
+
+    def cue(self, kind: str, *spots: tuple[int, int], key: str = "", amount: int = 0) -> None:
+        """Tell whoever draws or sounds the game that something happened (see roguelike.core.cues)."""
+        self.cues.append(Cue(kind, spots, key, amount))
+
+
+@dataclass
+class View:
+    """What is derived from the saved state, never saved: sight, and who steers next.
+
+    Rebuilt by the schedule's derive phases (``at_start``) when a game begins or is loaded
+    and kept up to date by them after every action; readers (the panel, the keys, the
+    bots) only read it.
+    """
+
+    visible: NDArray[np.bool_] = field(
+        default_factory=lambda: np.zeros((formulas.MAP_HEIGHT, formulas.MAP_WIDTH), dtype=bool)
+    )
+    seen_from: tuple[int, int, int, int, bytes] | None = None  # depth, x, y, radius and tiles when sight was cast
+    steering: Condition | None = None  # what steers the next action instead of the player (see systems.control)
+
+
+@dataclass
+class Moment:
+    """What a system sees as it runs: the saved state, this action's record, the derived view."""
+
+    state: GameState
+    action: ActionRecord
+    view: View

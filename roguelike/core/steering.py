@@ -21,12 +21,12 @@ from roguelike.content import formulas
 from roguelike.content.conditions import CONDITIONS, Condition, Steer, Timed, Trigger
 from roguelike.core.floor import WALKABLE, Tile
 from roguelike.core.pathing import NEIGHBOURS, step_toward, travel_cost
-from roguelike.core.state import GameState
+from roguelike.core.state import Moment
 from roguelike.core.world import doses_on_floor, monsters_in_sight, occupied
 
 Step = tuple[int, int]
-Holds = Callable[[GameState, Condition, Attributes], bool]
-StepFn = Callable[[GameState, Position, Attributes, Step], Step]
+Holds = Callable[[Moment, Condition, Attributes], bool]
+StepFn = Callable[[Moment, Position, Attributes, Step], Step]
 
 
 def status_component(timed: Timed) -> type[Status]:
@@ -45,35 +45,35 @@ STATUSES: tuple[tuple[Condition, Timed, type[Status]], ...] = tuple(
 STATUS_OF: dict[str, type[Status]] = {condition.key: cls for condition, _, cls in STATUSES}
 
 
-def who_steers(state: GameState) -> Condition | None:
+def who_steers(now: Moment) -> Condition | None:
     """The condition steering the next action, or None if the player will."""
-    attrs = esper.component_for_entity(state.player, Attributes)
+    attrs = esper.component_for_entity(now.state.player, Attributes)
     for condition in CONDITIONS.values():
-        if HOLDS[condition.trigger](state, condition, attrs):
+        if HOLDS[condition.trigger](now, condition, attrs):
             return condition
     return None
 
 
-def has_status(state: GameState, condition: Condition, attrs: Attributes) -> bool:
+def has_status(now: Moment, condition: Condition, attrs: Attributes) -> bool:
     """A timed condition holds while its component is on the player."""
-    return esper.has_component(state.player, STATUS_OF[condition.key])
+    return esper.has_component(now.state.player, STATUS_OF[condition.key])
 
 
-def is_desperate(state: GameState, condition: Condition, attrs: Attributes) -> bool:
+def is_desperate(now: Moment, condition: Condition, attrs: Attributes) -> bool:
     """Desperation holds at or below the Desperation line."""
-    return formulas.is_desperate(esper.component_for_entity(state.player, StateOfMind).value, attrs.will)
+    return formulas.is_desperate(esper.component_for_entity(now.state.player, StateOfMind).value, attrs.will)
 
 
-def is_pulled(state: GameState, condition: Condition, attrs: Attributes) -> bool:
+def is_pulled(now: Moment, condition: Condition, attrs: Attributes) -> bool:
     """A weak Will is pulled while a dose in sight lies within its reach."""
     if not formulas.irresistible_range(attrs.will):
         return False
-    return weak_will_step(state, esper.component_for_entity(state.player, Position), attrs) is not None
+    return weak_will_step(now, esper.component_for_entity(now.state.player, Position), attrs) is not None
 
 
-def is_afraid(state: GameState, condition: Condition, attrs: Attributes) -> bool:
+def is_afraid(now: Moment, condition: Condition, attrs: Attributes) -> bool:
     """A Nerve at the panic level fails while a monster is in sight."""
-    return formulas.panics(attrs.nerve) and bool(monsters_in_sight(state))
+    return formulas.panics(attrs.nerve) and bool(monsters_in_sight(now.view.visible))
 
 
 def notice_text(condition: Condition, attrs: Attributes) -> str:
@@ -82,19 +82,19 @@ def notice_text(condition: Condition, attrs: Attributes) -> str:
     return condition.notice.format(reach="a step" if reach == 1 else f"{reach} steps")
 
 
-def stay(state: GameState, pos: Position, attrs: Attributes, own: Step) -> Step:
+def stay(now: Moment, pos: Position, attrs: Attributes, own: Step) -> Step:
     """No step at all, not even what Desperation wants."""
     return 0, 0
 
 
-def turn_around(state: GameState, pos: Position, attrs: Attributes, own: Step) -> Step:
+def turn_around(now: Moment, pos: Position, attrs: Attributes, own: Step) -> Step:
     """The player's own step, reversed."""
     return -own[0], -own[1]
 
 
-def desperate_step(state: GameState, pos: Position, attrs: Attributes, own: Step) -> Step:
+def desperate_step(now: Moment, pos: Position, attrs: Attributes, own: Step) -> Step:
     """Along a path to the nearest known dose, or else toward the unexplored."""
-    floor = state.floor
+    floor = now.state.floor
     known = [(p.x, p.y) for _, p, _ in doses_on_floor() if floor.explored[p.y, p.x]]
     cost = travel_cost(floor)
     step = step_toward(cost, (pos.x, pos.y), known)
@@ -103,7 +103,7 @@ def desperate_step(state: GameState, pos: Position, attrs: Attributes, own: Step
     return step if step is not None else (0, 0)
 
 
-def weak_will_step(state: GameState, pos: Position, attrs: Attributes) -> Step | None:
+def weak_will_step(now: Moment, pos: Position, attrs: Attributes) -> Step | None:
     """At Will 1 a dose within 2 tiles, at Will 2 an adjacent one, draws the player in."""
     reach = formulas.irresistible_range(attrs.will)
     if reach == 0:
@@ -111,22 +111,22 @@ def weak_will_step(state: GameState, pos: Position, attrs: Attributes) -> Step |
     doses = [
         (p.x, p.y)
         for _, p, _ in doses_on_floor()
-        if max(abs(p.x - pos.x), abs(p.y - pos.y)) <= reach and state.visible[p.y, p.x]
+        if max(abs(p.x - pos.x), abs(p.y - pos.y)) <= reach and now.view.visible[p.y, p.x]
     ]
-    return step_toward(travel_cost(state.floor), (pos.x, pos.y), doses) if doses else None
+    return step_toward(travel_cost(now.state.floor), (pos.x, pos.y), doses) if doses else None
 
 
-def pulled_step(state: GameState, pos: Position, attrs: Attributes, own: Step) -> Step:
+def pulled_step(now: Moment, pos: Position, attrs: Attributes, own: Step) -> Step:
     """The weak Will's step (it only holds when there is one)."""
-    return weak_will_step(state, pos, attrs) or (0, 0)
+    return weak_will_step(now, pos, attrs) or (0, 0)
 
 
-def flee_step(state: GameState, pos: Position, attrs: Attributes, own: Step) -> Step:
+def flee_step(now: Moment, pos: Position, attrs: Attributes, own: Step) -> Step:
     """The step farthest from the nearest monster in sight (at random with none); (0, 0) if cornered."""
-    threats = monsters_in_sight(state)
-    free = free_steps(state, (pos.x, pos.y))
+    threats = monsters_in_sight(now.view.visible)
+    free = free_steps(now, (pos.x, pos.y))
     if not threats:
-        return state.rng.choice(free) if free else (0, 0)
+        return now.state.rng.choice(free) if free else (0, 0)
     x, y = pos.x, pos.y
 
     def safety(step: Step) -> int:
@@ -135,12 +135,12 @@ def flee_step(state: GameState, pos: Position, attrs: Attributes, own: Step) -> 
     best = max((safety(step) for step in free), default=0)
     if best <= safety((0, 0)):
         return 0, 0
-    return state.rng.choice([step for step in free if safety(step) == best])
+    return now.state.rng.choice([step for step in free if safety(step) == best])
 
 
-def free_steps(state: GameState, at: Step) -> list[Step]:
+def free_steps(now: Moment, at: Step) -> list[Step]:
     """Steps onto open tiles where nothing stands (panic runs past doors and doses)."""
-    floor, taken = state.floor, occupied(blockers_only=False)
+    floor, taken = now.state.floor, occupied(blockers_only=False)
     x, y = at
     return [
         (dx, dy)

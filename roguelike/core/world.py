@@ -10,6 +10,8 @@ import operator
 from typing import Any
 
 import esper
+import numpy as np
+from numpy.typing import NDArray
 
 from components import BlocksMovement, Dose, Monster, Player, Position, Record, Shortcut, StateOfMind, Vision
 from roguelike.content import formulas
@@ -103,9 +105,8 @@ def blockers(monsters: Roster, player: int, at: Spot) -> dict[Spot, int]:
     return spots
 
 
-def monsters_in_sight(state: GameState) -> list[Spot]:
-    """Positions of the monsters the player sees, in id order."""
-    visible = state.visible
+def monsters_in_sight(visible: NDArray[np.bool_]) -> list[Spot]:
+    """Positions of the monsters the player sees (``visible``: the view's sight), in id order."""
     return [(p.x, p.y) for _, _, p in roster() if visible[p.y, p.x]]
 
 

@@ -79,7 +79,7 @@ class Mind:
 
 def draw_map(console: tcod.console.Console, game: Game, mind: Mind, now: float, look: Look) -> None:
     """Tiles: seen ones in the mood's colours, remembered ones the same but dim, unknown ones black."""
-    floor, visible = game.state.floor, game.state.visible
+    floor, visible = game.state.floor, game.view.visible
     h, w = floor.tiles.shape
     palette = mind.palette
     tile_fg, tile_bg = look.scheme.tile_colours()
@@ -116,7 +116,7 @@ def closing_in(mind: Mind, height: int, width: int, look: Look) -> NDArray[np.fl
 
 def draw_entities(console: tcod.console.Console, game: Game, mind: Mind, now: float, look: Look) -> None:
     """Entities in sight, lowest layer first; doses also where remembered; all at the Perfect High."""
-    visible, explored = game.state.visible, game.state.floor.explored
+    visible, explored = game.view.visible, game.state.floor.explored
     world = game.world
     drawn = sorted(world.query(Position, Renderable), key=lambda p: (p[1][1].layer, p[0]))
     for entity, (pos, thing) in drawn:

@@ -21,14 +21,14 @@ from roguelike.render.look import PULL_ZONE_FLOOR, Look
 def pull_zone(game: Game) -> NDArray[np.bool_]:
     """Tiles in sight from which a dose in sight pulls the player's weak Will (none at Will 3+)."""
     state = game.state
-    zone = np.zeros_like(state.visible)
+    zone = np.zeros_like(game.view.visible)
     reach = formulas.irresistible_range(game.player_component(Attributes).will)
     if reach == 0:
         return zone
     for _, pos, _ in game.doses():
-        if state.visible[pos.y, pos.x]:
+        if game.view.visible[pos.y, pos.x]:
             zone[max(0, pos.y - reach) : pos.y + reach + 1, max(0, pos.x - reach) : pos.x + reach + 1] = True
-    result: NDArray[np.bool_] = zone & state.visible & WALKABLE[state.floor.tiles]
+    result: NDArray[np.bool_] = zone & game.view.visible & WALKABLE[state.floor.tiles]
     return result
 
 

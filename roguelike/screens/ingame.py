@@ -123,12 +123,12 @@ class InGameScreen(Screen):
         self.pilot.before_command()
         close_calls = self.game.player_component(Record).close_calls
         self.session.apply(command)
-        self.effects.feed(self.game.state.cues)
-        sound.active().hear(self.game.state.cues)
+        self.effects.feed(self.game.action.cues)
+        sound.active().hear(self.game.action.cues)
         self.pilot.after_command()
         if self.game.player_component(Record).close_calls > close_calls and not self.game.state.game_over:
             self.pilot.show(close_call_words(self.game.player_component(StateOfMind).value))
-        if isinstance(command, Move) and not self.game.state.acted:
+        if isinstance(command, Move) and not self.game.action.acted:
             self.say_once(bump_words(self.game, command))
         if self.game.state.game_over:
             self.pilot.disturbed = True

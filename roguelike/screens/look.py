@@ -110,7 +110,7 @@ def things_in_view(game: Game) -> list[tuple[int, int]]:
     """Spots of the monsters in sight and the doses on the map, nearest to the player first."""
     state = game.state
     player = game.player_component(Position)
-    spots = {(p.x, p.y) for _, _, p in game.monsters() if state.visible[p.y, p.x]}
+    spots = {(p.x, p.y) for _, _, p in game.monsters() if game.view.visible[p.y, p.x]}
     spots |= {(p.x, p.y) for _, p, _ in game.doses() if state.floor.explored[p.y, p.x]}
     return sorted(spots, key=lambda s: (max(abs(s[0] - player.x), abs(s[1] - player.y)), s[1], s[0]))
 
@@ -124,14 +124,14 @@ def describe(game: Game, at: tuple[int, int]) -> list[tuple[str, tuple[int, int,
     if game.player_component(Position) == Position(x, y):
         return describe_self(game)
     monsters = [monster for _, monster, pos in game.monsters() if (pos.x, pos.y) == at]
-    if monsters and state.visible[y, x]:
+    if monsters and game.view.visible[y, x]:
         return describe_monster(game, monsters[0])
     doses = [dose for _, pos, dose in game.doses() if (pos.x, pos.y) == at]
     if doses:
         return describe_dose(game, doses[0])
-    if state.visible[y, x] and shortcut_seen(game, at):
+    if game.view.visible[y, x] and shortcut_seen(game, at):
         return [(SHORTCUT_TEXT, TEXT)]
-    remembered = "" if state.visible[y, x] else " (remembered)"
+    remembered = "" if game.view.visible[y, x] else " (remembered)"
     return [(TILE_WORDS[Tile(state.floor.tiles[y, x])] + remembered, TEXT)]
 
 

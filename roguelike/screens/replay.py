@@ -179,7 +179,7 @@ class ReplayScreen(Screen):
         """Apply the next command and animate what it did, as in play; False at the end."""
         stepped = self.playback.step()
         if stepped:
-            self.effects.feed(self.playback.game.state.cues)
+            self.effects.feed(self.playback.game.action.cues)
         return stepped
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
