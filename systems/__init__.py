@@ -8,13 +8,12 @@ which runs only when that action ends the turn.
 from __future__ import annotations
 
 from roguelike.core.ecs import Phase, Schedule, When
-from systems.chart import chart_state_of_mind
-from systems.clock import advance_turn, decay_state_of_mind, spend_action_point
+from systems.clock import advance_turn, chart_state_of_mind, decay_state_of_mind, spend_action_point
 from systems.announce import announce_desperation, remember_desperation
 from systems.control import decide_steering, return_control, steer_player
 from systems.death import check_death
 from systems.doses import consume_dose
-from systems.effects import wear_off_effects
+from systems.statuses import wear_off_statuses
 from systems.monsters import MONSTERS_ACT, notice_player, plan_hunt, record_sightings
 from systems.movement import move_player
 from systems.perception import cast_sight, notice_perfect_high, shift_colours
@@ -37,7 +36,7 @@ ACT = Phase(
 CLOCK = Phase(
     "clock",
     When.CLOCK,
-    (decay_state_of_mind, wear_off_effects, notice_player, plan_hunt, MONSTERS_ACT, follow_the_mind, advance_turn,
+    (decay_state_of_mind, wear_off_statuses, notice_player, plan_hunt, MONSTERS_ACT, follow_the_mind, advance_turn,
      chart_state_of_mind),
 )
 # Sight again if a monster opened a door or the State of Mind changed the sight radius;

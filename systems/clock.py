@@ -1,4 +1,4 @@
-"""The turn clock: action points, and the State of Mind draining every turn."""
+"""The turn clock: action points, the State of Mind draining every turn, and its chart."""
 
 from __future__ import annotations
 
@@ -30,3 +30,9 @@ def advance_turn(
     """Count the turn and refill action points (two at Will 10)."""
     now.state.turn += 1
     points.remaining = formulas.action_points(attrs.will)
+
+
+@system(Player, StateOfMind)
+def chart_state_of_mind(now: Moment, entity: int, player: Player, som: StateOfMind) -> None:
+    """Record the State of Mind the turn ends with in the saved chart (for the graph of a life)."""
+    now.state.chart.add(som.value)

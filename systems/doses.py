@@ -16,7 +16,7 @@ from roguelike.core.ecs import system
 from roguelike.core.floor import TRANSPARENT
 from roguelike.core.state import Moment
 from roguelike.core.world import entities_at
-from systems.combat import count, slay
+from roguelike.core.combat import count, slay
 
 ATTRIBUTE_NAMES = (("confidence", "Confidence"), ("nerve", "Nerve"), ("will", "Will"))
 

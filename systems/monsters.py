@@ -20,9 +20,9 @@ from roguelike.core.ecs import Round, system
 from roguelike.core.hunt import Hunt
 from roguelike.core.pathing import chebyshev
 from roguelike.core.state import Moment
-from roguelike.core.world import Roster, Spot, blockers, roster
-from systems.combat import bestiary_of, count
-from systems.movement import BUMPED, MOVED, step_or_bump
+from roguelike.core.world import Roster, Spot, blockers, roster, sight_test
+from roguelike.core.combat import bestiary_of, count
+from roguelike.core.stepping import BUMPED, MOVED, step_or_bump
 
 ACTION_POINTS = {kind.key: kind.action_points for kind in MONSTER_KINDS.values()}
 PACK = {kind.key: kind.pack for kind in MONSTER_KINDS.values()}
@@ -40,7 +40,7 @@ def notice_player(now: Moment, entity: int, player: Player, pos: Position) -> No
         return
     monsters = roster()
     som = esper.component_for_entity(entity, StateOfMind).value
-    callers, astray = watch(now, monsters, entity, (pos.x, pos.y), som)
+    callers, astray = keep_lookout(now, monsters, entity, (pos.x, pos.y), som)
     if callers:
         call_packs(now, entity, callers, monsters)
     if astray:
@@ -50,14 +50,14 @@ def notice_player(now: Moment, entity: int, player: Player, pos: Position) -> No
 Callers = list[tuple[Monster, Position]]
 
 
-def watch(now: Moment, monsters: Roster, player: int, at: Spot, som: int) -> tuple[Callers, list[Monster]]:
+def keep_lookout(now: Moment, monsters: Roster, player: int, at: Spot, som: int) -> tuple[Callers, list[Monster]]:
     """Each monster sees the player or not: it notices, keeps or loses the trail.
 
     Returns the pack hunters in sight that hunt (their howl calls their kin), and the
     hunters out of sight too long (they forget, unless that howl keeps them on the trail).
     """
     # Symmetric: the monsters the player sees are those that see the player.
-    sees = now.view.visible.item  # a plain bool, quicker than indexing the array
+    sees = sight_test(now.view.visible)
     (px, py), callers, astray = at, [], []
     for _, monster, mpos in monsters:
         if not sees(mpos.y, mpos.x):
@@ -162,7 +162,7 @@ MONSTERS_ACT = Round("act_monsters", roster, monster_points, choose_monster_step
 @system(Player)
 def record_sightings(now: Moment, entity: int, player: Player) -> None:
     """Count each monster the first time the player sees it (the bestiary's "met")."""
-    seen = now.view.visible.item  # a plain bool, quicker than indexing the array
+    seen = sight_test(now.view.visible)
     for _, monster, pos in roster():
         if not monster.met and seen(pos.y, pos.x):
             monster.met = True

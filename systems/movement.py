@@ -1,46 +1,17 @@
-"""Steps and bumps, the same for the player and for monsters.
-
-:func:`step_or_bump` is the one rule of a step: walls stop it, closed doors open, a
-monster and the player strike each other, the player takes a dose it bumps and the
-stairs it steps on; otherwise the actor moves. The player's step comes from its
-``MoveIntent``; a monster's from the step the hunt chose for it.
-"""
+"""The player's step: the one rule of steps (:mod:`roguelike.core.stepping`) applied to its ``MoveIntent``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from enum import Enum
-
 import esper
 
-from components import BlocksMovement, Dose, MoveIntent, Player, Position, Shortcut, TakenOver, UseDose, Vision
-from roguelike.core.ecs import system
+from components import MoveIntent, Player, Position, Shortcut, TakenOver
 from roguelike.core import cues
-from roguelike.core.floor import WALKABLE, Tile
+from roguelike.core.ecs import system
 from roguelike.core.state import Moment
-from roguelike.core.world import entities_at, sees_visions, shortcut_at
-from systems.combat import strike
+from roguelike.core.stepping import MOVED, OPENED, STOPPED, step_or_bump
+from roguelike.core.world import entities_at, shortcut_at
 
-STAIRS_STEP = {int(Tile.STAIRS_DOWN): 1, int(Tile.STAIRS_UP): -1}
-DOOR_CLOSED = int(Tile.DOOR_CLOSED)
-WALL = int(Tile.WALL)
-# The walkable table as plain bools: every monster's every step reads it.
-CAN_STAND = tuple(bool(walkable) for walkable in WALKABLE)
-Occupants = Callable[[int, int], Sequence[int]]
 SHORTCUT_TAKEN = "The floor opens in a way only the High can see. You slip down."
-
-
-class Outcome(Enum):
-    """What became of a step."""
-
-    STOPPED = "stopped"  # a wall or something that blocks: nothing happened
-    OPENED = "opened"  # a closed door was opened instead of stepping
-    BUMPED = "bumped"  # a strike, or the player took a dose
-    MOVED = "moved"
-
-
-# Plain names for the outcomes: reading an Enum member off its class is slow in a hot loop.
-STOPPED, OPENED, BUMPED, MOVED = Outcome.STOPPED, Outcome.OPENED, Outcome.BUMPED, Outcome.MOVED
 
 
 @system(Player, Position, MoveIntent)
@@ -67,46 +38,3 @@ def moved(now: Moment, entity: int, start: tuple[int, int], pos: Position) -> No
     if now.action.travel_to is None and esper.get_component(Shortcut) and shortcut_at(pos.x, pos.y):
         now.action.travel_to = now.state.depth + 1
         now.state.say(SHORTCUT_TAKEN)
-
-
-def step_or_bump(now: Moment, entity: int, pos: Position, dx: int, dy: int, occupants: Occupants) -> Outcome:
-    """Step by ``(dx, dy)``, or open, strike or take whatever is in the way.
-
-    ``occupants(x, y)`` names who stands on a tile, in id order (the live floor for the
-    player; the monsters' turn keeps its own quicker index).
-    """
-    x, y = pos.x + dx, pos.y + dy
-    tiles = now.state.floor.tiles
-    height, width = tiles.shape
-    tile = tiles.item(y, x) if 0 <= x < width and 0 <= y < height else WALL
-    if tile == DOOR_CLOSED:
-        tiles[y, x] = Tile.DOOR_OPEN
-        return OPENED
-    if not CAN_STAND[tile]:
-        return STOPPED
-    is_player = entity == now.state.player
-    others = occupants(x, y)
-    if others:
-        outcome = bump(now, entity, others, is_player)
-        if outcome is not None:
-            return outcome
-    pos.x, pos.y = x, y
-    if is_player and tile in STAIRS_STEP:
-        now.action.travel_to = now.state.depth + STAIRS_STEP[tile]
-    return MOVED
-
-
-def bump(now: Moment, entity: int, others: Sequence[int], is_player: bool) -> Outcome | None:
-    """Whatever stands on the tile stepped to: None if nothing stops the step."""
-    # A fight comes first: a monster standing on a dose is hit, the dose left alone.
-    if any(strike(now, entity, other) for other in others):
-        return BUMPED
-    for other in others:
-        if esper.has_component(other, Vision) and not sees_visions():
-            continue  # a vision is not there for a player who is not High
-        if is_player and esper.has_component(other, Dose):
-            esper.add_component(entity, UseDose(other))
-            return BUMPED
-        if esper.has_component(other, BlocksMovement):
-            return STOPPED
-    return None

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import functools
-
 from components import Attributes, Palette, Player, Position, Record, Sight, StateOfMind
 from roguelike.content import formulas
 from roguelike.core import cues
 from roguelike.core.ecs import system
-from roguelike.core.sight import sight_and_ring
+from roguelike.core.sight import sight_and_ring, sight_radius
 from roguelike.core.state import Moment
 
 FIRST_PERFECT_HIGH = "PERFECT HIGH. For a moment you see everything on this floor."
 PERFECT_HIGH_AGAIN = "Perfect High again: the whole floor shows."
-# Sight is keyed twice an action on its radius: a pure function of two small ints, kept.
-sight_radius = functools.lru_cache(maxsize=4096)(formulas.sight_radius)
 
 
 @system(Player, Position, StateOfMind, Attributes, Sight)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from roguelike.bots import charts
+from roguelike.bots import plots
 from roguelike.bots.balance import parse_seeds, play_all
 from roguelike.bots.report import build, percentile, seed_text
 from roguelike.bots.report_md import CHARTS_HINT
@@ -34,7 +34,7 @@ def test_the_report_is_identical_for_any_number_of_jobs(tmp_path: Path, capsys: 
 
 def test_the_report_holds_every_figure_the_issue_asks_for(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(charts, "available", lambda: False)
+    monkeypatch.setattr(plots, "available", lambda: False)
     plain, markdown = run(tmp_path, 1, capsys)
     report = json.loads(plain)
     assert report["seeds"] == SEEDS and list(report["bots"]) == ["careful", "reckless"]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from roguelike.bots import charts
+from roguelike.bots import plots
 from roguelike.bots.balance import GameResult, play_all, play_one
 from roguelike.bots.diver import DiverBot
 from roguelike.bots.report import build, butterfly_figures, depth_band_figures
@@ -71,7 +71,7 @@ def test_a_butterfly_twin_waits_first_and_then_plays_as_the_bot_does() -> None:
 
 def test_the_butterfly_report_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(charts, "available", lambda: False)
+    monkeypatch.setattr(plots, "available", lambda: False)
     assert main(["balance", "--seeds", "3-4", "--bot", "diver", "--turns", "120", "--butterfly", "--jobs", "1",
                  "--out", str(tmp_path)]) == 0
     report = json.loads((tmp_path / "report.json").read_text())

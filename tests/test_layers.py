@@ -7,7 +7,9 @@ Layers, lowest first (docs/architecture.md draws them):
 
 The rules core (content, components, core, systems) is headless: it never imports a
 frontend library (tcod's window, events or consoles, blessed). Above saves, nothing uses
-esper directly: a game is read through ``Game`` and the world it owns.
+esper directly: a game is read through ``Game`` and the world it owns. ``systems/`` holds
+only scheduled systems: no system module imports another (what two systems share, such as
+a strike or the step rule, is in the core); only ``systems/__init__`` gathers them.
 """
 
 from __future__ import annotations
@@ -81,6 +83,16 @@ def violations(module: str, source: str) -> list[str]:
     return broken
 
 
+def system_violations(module: str, source: str) -> list[str]:
+    """Imports of one system module from another (only the schedule, ``systems``, gathers them)."""
+    if not module.startswith("systems."):
+        return []
+    return [
+        f"{module} imports {name}" for name in imported(source)
+        if name.split(".")[0] == "systems" and name.split(".")[:2] != module.split(".")[:2]
+    ]
+
+
 def our_modules() -> dict[str, Path]:
     """Every module of the game by dotted name."""
     found = {}
@@ -96,6 +108,77 @@ def test_every_module_imports_only_its_own_layer_or_below() -> None:
     assert len(modules) > 100
     broken = [v for module, path in modules.items() for v in violations(module, path.read_text(encoding="utf-8"))]
     assert broken == []
+
+
+def test_no_system_module_imports_another() -> None:
+    broken = [v for module, path in our_modules().items()
+              for v in system_violations(module, path.read_text(encoding="utf-8"))]
+    assert broken == []
+
+
+@pytest.mark.parametrize("line", ["from systems.combat import strike", "import systems.movement", "from systems import TURN"])
+def test_a_system_importing_another_is_caught(line: str) -> None:
+    assert system_violations("systems.monsters", line)
+    assert system_violations("roguelike.core.game", line) == []
+
+
+def import_graph(modules: dict[str, Path]) -> dict[str, set[str]]:
+    """Which of the game's modules each module imports (anywhere in it)."""
+    graph: dict[str, set[str]] = {}
+    for module, path in modules.items():
+        found = set()
+        for name in imported(path.read_text(encoding="utf-8")):
+            parts = name.split(".")
+            owner = next((".".join(parts[:k]) for k in range(len(parts), 0, -1) if ".".join(parts[:k]) in modules), None)
+            if owner is not None and owner != module:
+                found.add(owner)
+        graph[module] = found
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every module that can reach itself through the imports, with the circle it closes."""
+    found = []
+    for start in sorted(graph):
+        seen, path = set(), [start]
+        stack = [(start, iter(sorted(graph[start])))]
+        while stack:
+            _, todo = stack[-1]
+            step = next(todo, None)
+            if step is None:
+                stack.pop()
+                path.pop()
+            elif step == start:
+                found.append(path + [start])
+                break
+            elif step not in seen:
+                seen.add(step)
+                path.append(step)
+                stack.append((step, iter(sorted(graph[step]))))
+    return found
+
+
+def test_no_modules_import_each_other_round_a_circle() -> None:
+    assert circles(import_graph(our_modules())) == []
+
+
+def test_an_import_circle_is_found() -> None:
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"], ["b", "c", "a", "b"],
+                                                                         ["c", "a", "b", "c"]]
+
+
+WORLD_SWITCHES = ("switch_world", "delete_world", "current_world", "list_worlds")
+
+
+def world_switches(source: str) -> list[str]:
+    """esper's world switching used in a source (``esper.switch_world`` and the like)."""
+    return [node.attr for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Attribute) and node.attr in WORLD_SWITCHES]
+
+
+def test_only_ecsworld_switches_esper_between_worlds() -> None:
+    found = {module: world_switches(path.read_text(encoding="utf-8")) for module, path in our_modules().items()}
+    assert [module for module, switches in found.items() if switches] == ["roguelike.core.ecsworld"]
 
 
 def test_every_package_of_the_game_has_a_layer() -> None:

@@ -6,11 +6,12 @@ import numpy as np
 import pytest
 import tcod.constants
 import tcod.map
+from tcod.cffi import ffi
 
 from roguelike.content import formulas
 from roguelike.core.floor import TRANSPARENT, Floor, Tile
 from roguelike.core.mapgen import generate_floor
-from roguelike.core.sight import field_of_view
+from roguelike.core.sight import CELL, field_of_view
 from roguelike.core.world import floor_seed
 
 
@@ -113,3 +114,14 @@ def test_a_cast_is_the_callers_own_whatever_is_cast_after_it() -> None:
     assert np.array_equal(kept[0], whole_floor_view(floor, *first))
     assert np.array_equal(kept[1][0], field_of_view(floor, *middle))
     assert np.array_equal(kept[1][1], field_of_view(floor, *middle, formulas.FOV_RADIUS + formulas.EXPLORED_RING))
+
+
+def test_the_hand_built_libtcod_map_matches_tcods_struct_layout() -> None:
+    # core/sight.py hands libtcod numpy cells of its own dtype and builds the map struct by
+    # position: a tcod release that reorders either fails here, before any sight is wrong.
+    cell = "struct TCOD_MapCell"
+    assert ffi.sizeof(cell) == CELL.itemsize
+    assert [(name, ffi.offsetof(cell, name)) for name in CELL.names] == [
+        (name, CELL.fields[name][1]) for name in CELL.names
+    ]
+    assert [name for name, _ in ffi.typeof("struct TCOD_Map").fields] == ["width", "height", "nbcells", "cells"]

@@ -1,7 +1,7 @@
 """The balance report: figures per bot from many games, as ``report.json`` and ``report.md``.
 
 Figures only (no clock, no paths, no process counts), so the report of a seed range is
-the same on any machine and for any ``--jobs``. Charts come from :mod:`roguelike.bots.charts`
+the same on any machine and for any ``--jobs``. Charts come from :mod:`roguelike.bots.plots`
 when matplotlib is installed.
 """
 

@@ -27,7 +27,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def balance(args: argparse.Namespace) -> int:
     """Play every seed with every bot and write the report."""
-    from roguelike.bots import charts, report, report_md
+    from roguelike.bots import plots, report, report_md
     from roguelike.bots.balance import ProgressBar, parse_seeds, play_all
 
     try:
@@ -40,7 +40,7 @@ def balance(args: argparse.Namespace) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     plain = report.build(results, seeds, args.turns)
     report.write_json(plain, args.out)
-    drawn = charts.draw_all(plain, args.out)
+    drawn = plots.draw_all(plain, args.out)
     (args.out / "report.md").write_text(report_md.render(plain, drawn) + "\n", encoding="utf-8")
     print(f"wrote {args.out / 'report.md'}, {args.out / 'report.json'}" + "".join(f", {p}" for p in drawn))
     return 0

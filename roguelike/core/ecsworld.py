@@ -117,6 +117,27 @@ class EcsWorld:
         _worlds.pop(self.name, None)
 
 
+def current_name() -> str:
+    """The name of the world esper is working on now (to come back to it with :func:`return_to`)."""
+    name: str = esper.current_world
+    return name
+
+
+def return_to(before: str, drop_current: bool = False) -> None:
+    """Make the world named ``before`` current again, if it still exists.
+
+    ``drop_current`` also deletes the world current now (a game that failed half-built).
+    """
+    broken = esper.current_world
+    if before in esper.list_worlds():
+        esper.switch_world(before)
+    elif drop_current:
+        esper.switch_world(DEFAULT_WORLD)
+    if drop_current and broken != esper.current_world and broken in esper.list_worlds():
+        esper.delete_world(broken)
+        _worlds.pop(broken, None)
+
+
 def current() -> EcsWorld:
     """The game world esper is working on now."""
     return _worlds[esper.current_world]

@@ -11,7 +11,7 @@ checksum).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from roguelike.core.commands import Command
 from roguelike.core.game import Game
@@ -75,6 +75,15 @@ class Observer(Protocol):
         ...
 
 
+@runtime_checkable
+class Settling(Protocol):
+    """An observer that finishes a step's work in the background (the autosave's write)."""
+
+    def settle(self) -> object:
+        """Wait until the last step's work is done, and report how it went."""
+        ...
+
+
 class Session:
     """A game with its observers; ``apply`` is the one way to advance it."""
 
@@ -101,6 +110,15 @@ class Session:
             _note_failure(error, None)
             raise
         return step
+
+    def settle(self) -> None:
+        """Wait until every observer's work for the last step is done (the save on disk).
+
+        Frontends call it after showing each frame, so the write overlaps the drawing.
+        """
+        for observer in self.observers:
+            if isinstance(observer, Settling):
+                observer.settle()
 
     def close(self) -> None:
         """End the session: observers flush and release what they hold."""

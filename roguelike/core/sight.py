@@ -23,6 +23,8 @@ Window = tuple[slice, slice]  # rows, then columns, of the map
 # libtcod's map cell, as tcod.map.compute_fov lays it out.
 CELL = np.dtype([("transparent", bool), ("walkable", bool), ("fov", bool)])
 SYMMETRIC = tcod.constants.FOV_SYMMETRIC_SHADOWCAST
+# Sight is keyed twice an action on its radius: a pure function of two small ints, kept.
+sight_radius = functools.lru_cache(maxsize=4096)(formulas.sight_radius)
 
 
 def field_of_view(floor: Floor, x: int, y: int, radius: int = formulas.FOV_RADIUS) -> Mask:

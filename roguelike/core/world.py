@@ -7,6 +7,7 @@ their :class:`~roguelike.core.floor.Floor` and wake when the player returns, exa
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from typing import Any
 
 import esper
@@ -103,6 +104,13 @@ def blockers(monsters: Roster, player: int, at: Spot) -> dict[Spot, int]:
     spots = {(p.x, p.y): entity for entity, _, p in monsters}
     spots[at] = player
     return spots
+
+
+def sight_test(visible: NDArray[np.bool_]) -> Callable[[int, int], bool]:
+    """Whether the player sees ``(row, column)``, as a plain bool: a monster loop asks it forty
+    times a turn, and ``ndarray.item`` answers quicker than indexing (which makes a numpy bool)."""
+    test: Callable[[int, int], bool] = visible.item
+    return test
 
 
 def monsters_in_sight(visible: NDArray[np.bool_]) -> list[Spot]:

@@ -58,10 +58,8 @@ def writer() -> ThreadPoolExecutor:
 
 
 def settle(session: Session) -> None:
-    """Wait until the session's last save is on disk; its notices then tell how it went."""
-    for observer in session.observers:
-        if isinstance(observer, Autosave):
-            observer.settle()
+    """Wait until the session's last save is on disk; its notices then tell how it went (:meth:`Session.settle`)."""
+    session.settle()
 
 
 class Autosave:

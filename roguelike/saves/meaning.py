@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-import esper
-
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
+from roguelike.core import ecsworld
 from roguelike.core.commands import Wait
 from roguelike.core.names import printable
 from roguelike.core.plain import Plain
@@ -140,7 +139,7 @@ def check_sizes(value: Any, where: str) -> None:
 def first_turn_problem(rebuild: Callable[[], Game], trials: Sequence[Callable[[Game], object]] = ()) -> str | None:
     """Play one turn on a freshly rebuilt game that is then thrown away, and put it through
     ``trials`` (encoding its next save, drawing a frame); what went wrong, if anything."""
-    before = esper.current_world
+    before = ecsworld.current_name()
     game = rebuild()
     try:
         if not game.state.game_over:
@@ -151,6 +150,5 @@ def first_turn_problem(rebuild: Callable[[], Game], trials: Sequence[Callable[[G
         return f"it cannot be played: its first turn fails ({type(error).__name__})"
     finally:
         game.close()
-        if before in esper.list_worlds():
-            esper.switch_world(before)
+        ecsworld.return_to(before)
     return None

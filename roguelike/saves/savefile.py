@@ -7,8 +7,6 @@ game is rebuilt. Whatever is wrong comes out as one :class:`SaveError` naming th
 
 from __future__ import annotations
 
-import os
-import stat
 import time
 import typing
 from dataclasses import dataclass
@@ -19,9 +17,10 @@ import msgpack
 
 from roguelike import __version__
 from roguelike.saves.atomic import write_atomic
-from roguelike.saves.container import MAX_FILE_SIZE, SAVE_MAGIC, seal, unseal
+from roguelike.saves.container import SAVE_MAGIC, seal, unseal
 from roguelike.saves.errors import Damaged, SaveError, describe_os_error
 from roguelike.saves.meaning import GAME_INT_LIMIT
+from roguelike.saves.reading import read_file as read_file
 from roguelike.saves.schema import Malformed, checker
 from roguelike.saves.slots import SlotWriter, is_slotted, newest_slot, slotted_file
 from roguelike.saves.upgrade import FORMAT_VERSION, upgrade
@@ -39,7 +38,6 @@ UNPACK_LIMITS: dict[str, int] = {
     "max_map_len": 4096,
     "max_ext_len": 0,
 }
-_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
 
 class SaveHeaderTail(TypedDict, total=False):
@@ -138,39 +136,6 @@ def load_save(path: Path) -> Game:
     return read_save(path).game()
 
 
-def read_file(path: Path, what: str) -> bytes:
-    """The bytes of a regular file no larger than a save can be."""
-    try:
-        fd = os.open(path, _READ_FLAGS)
-    except FileNotFoundError as error:
-        raise SaveError(path, f"the {what} no longer exists") from error
-    except OSError as error:
-        raise SaveError(path, describe_os_error(error)) from error
-    try:
-        return read_regular(fd, path)
-    finally:
-        os.close(fd)
-
-
-def read_regular(fd: int, path: Path) -> bytes:
-    """Read an open file whole, refusing what is not a regular file or is too large."""
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(path, "it is not a regular file")
-        if info.st_size > MAX_FILE_SIZE:
-            raise SaveError(path, f"the file is too large ({info.st_size} bytes)")
-        chunks, left = [], MAX_FILE_SIZE + 1
-        while left > 0 and (chunk := os.read(fd, min(left, 1 << 20))):
-            chunks.append(chunk)
-            left -= len(chunk)
-    except OSError as error:
-        raise SaveError(path, describe_os_error(error)) from error
-    if left <= 0:
-        raise SaveError(path, "the file is too large")
-    return b"".join(chunks)
-
-
 def decode(data: bytes) -> Any:
     """msgpack with strict limits; no extension types, nothing that chooses code to run."""
     try:
@@ -203,16 +168,12 @@ def validated(plain: Any) -> Plain:
 
 def rebuild(path: Path, plain: Plain) -> Game:
     """A game from a validated snapshot; a failure leaves no half-built world behind."""
-    import esper  # the rules load only when a game is rebuilt
-
+    from roguelike.core import ecsworld  # the rules load only when a game is rebuilt
     from roguelike.core.snapshot import from_plain
 
-    before = esper.current_world
+    before = ecsworld.current_name()
     try:
         return from_plain(plain)
     except (KeyError, IndexError, TypeError, ValueError) as error:
-        broken = esper.current_world
-        esper.switch_world(before)
-        if broken != before:
-            esper.delete_world(broken)
+        ecsworld.return_to(before, drop_current=True)
         raise SaveError(path, f"the saved game cannot be rebuilt ({type(error).__name__})") from error

@@ -33,6 +33,7 @@ from pathlib import Path
 from roguelike.saves.atomic import write_atomic
 from roguelike.saves.container import DIGEST_SIZE, MAX_FILE_SIZE, PREFIX, SAVE_MAGIC, Sealed, file_digest, newer_format, unseal
 from roguelike.saves.errors import Damaged, SaveError
+from roguelike.saves.reading import read_file
 from roguelike.saves.upgrade import FORMAT_VERSION, SLOTTED_SINCE
 
 FILE_HEADER = struct.Struct(">8sHIH")
@@ -223,8 +224,6 @@ class SlotWriter:
 
     def learn(self) -> None:
         """Find the file's slot size and its newest good slot (a file in any other state is rewritten)."""
-        from roguelike.saves.savefile import read_file  # the one reader of save files
-
         try:
             data = read_file(self.path, "save")
             newest = newest_slot(data) if is_slotted(data) else None

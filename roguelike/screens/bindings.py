@@ -136,10 +136,7 @@ class Bindings:
 
     def command_for(self, event: tcod.event.KeyDown) -> Command | None:
         """The game command of a key press, if it is a move or a wait."""
-        action = self.action_for(event)
-        if action in STEPS:
-            return Move(*STEPS[action])
-        return Wait() if action == "wait" else None
+        return command_of(self.action_for(event))
 
     def keys_for(self, action: str) -> str:
         """The keys of an action as the file writes them: ``O``, ``Shift+PERIOD, GREATER``."""
@@ -256,3 +253,10 @@ def use(bindings: Bindings) -> None:
 def active() -> Bindings:
     """The keys in force."""
     return _active
+
+
+def command_of(action: str | None) -> Command | None:
+    """The game command of an action already looked up, if it is a move or a wait."""
+    if action in STEPS:
+        return Move(*STEPS[action])
+    return Wait() if action == "wait" else None

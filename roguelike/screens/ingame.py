@@ -19,7 +19,6 @@ from roguelike.core.state import Message
 from roguelike.render.draw import draw_game
 from roguelike.render.effects import Effects
 from roguelike.render.morguefile import morgue_line, recorded_replay
-from roguelike.saves import settle
 from roguelike.scores.standing import Standing
 from roguelike.screens.askfirst import LEFT_ALONE, risky_step
 from roguelike.screens.base import Push, Replace, Screen, Transition
@@ -79,7 +78,7 @@ class InGameScreen(Screen):
         if action in READOUT_ACTIONS:
             self.pilot.show(READOUT_ACTIONS[action](self.game))
             return None
-        command = self.command_for(event)
+        command = self.command_for(event, action)
         if command is None:
             return None
         return self.ask_or_play(command)
@@ -145,9 +144,10 @@ class InGameScreen(Screen):
         if not notes or notes[-1] != Message(self.game.state.turn, text):
             self.pilot.show(text)
 
-    def command_for(self, event: tcod.event.KeyDown) -> Command | None:
-        """The command for a key; any key is a wait while the player is not in control."""
-        command = bindings.active().command_for(event)
+    def command_for(self, event: tcod.event.KeyDown, action: str | None) -> Command | None:
+        """The command for a key (its action looked up once, by the caller); any key is a wait
+        while the player is not in control."""
+        command = bindings.command_of(action)
         if command is None and self.game.control_reason() is not None and not is_modifier(event):
             return Wait()
         return command
@@ -184,7 +184,7 @@ class InGameScreen(Screen):
         after showing each frame. (A step also finishes the write before it, so writes
         never overlap even where no frontend calls the hook.)
         """
-        settle(self.session)
+        self.session.settle()
 
     def on_close(self) -> None:
         """The program is closing under this screen: end the session cleanly."""

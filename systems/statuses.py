@@ -16,7 +16,7 @@ from roguelike.core.steering import STATUSES
 
 
 @system(Player)
-def wear_off_effects(now: Moment, entity: int, player: Player) -> None:
+def wear_off_statuses(now: Moment, entity: int, player: Player) -> None:
     """Every timed status loses a turn; the player is told when one ends."""
     for _, timed, status in STATUSES:
         current = esper.try_component(entity, status)
