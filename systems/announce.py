@@ -10,21 +10,21 @@ from components import Attributes, Player, Position, StateOfMind
 from roguelike.content import formulas
 from roguelike.core import cues
 from roguelike.core.ecs import system
-from roguelike.core.state import Moment
+from roguelike.core.state import Now
 
 DESPERATE_BEGINS = "You are Desperate (State of Mind {som}, at or below {line}): the craving takes the controls."
 DESPERATE_ENDS = "The craving loosens its grip: the controls are yours."
 
 
 @system(Player, StateOfMind, Attributes)
-def remember_desperation(now: Moment, entity: int, player: Player, som: StateOfMind, attrs: Attributes) -> None:
+def remember_desperation(now: Now, entity: int, player: Player, som: StateOfMind, attrs: Attributes) -> None:
     """Note whether the action starts Desperate, to tell the player when that changes."""
     now.action.desperate_before = formulas.is_desperate(som.value, attrs.will)
 
 
 @system(Player, StateOfMind, Attributes, Position)
 def announce_desperation(
-    now: Moment, entity: int, player: Player, som: StateOfMind, attrs: Attributes, pos: Position
+    now: Now, entity: int, player: Player, som: StateOfMind, attrs: Attributes, pos: Position
 ) -> None:
     """Say in the log when Desperation begins or ends (and cue its beginning)."""
     desperate = formulas.is_desperate(som.value, attrs.will)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from components import ActionPoints, Attributes, Player, StateOfMind
 from roguelike.content import formulas
 from roguelike.core.ecs import system
-from roguelike.core.state import Moment
+from roguelike.core.state import Now
 
 
 @system(Player, ActionPoints)
-def spend_action_point(now: Moment, entity: int, player: Player, points: ActionPoints) -> None:
+def spend_action_point(now: Now, entity: int, player: Player, points: ActionPoints) -> None:
     """An action that did something costs a point; the last point ends the turn."""
     if not now.action.acted:
         return
@@ -18,14 +18,14 @@ def spend_action_point(now: Moment, entity: int, player: Player, points: ActionP
 
 
 @system(Player, StateOfMind)
-def decay_state_of_mind(now: Moment, entity: int, player: Player, som: StateOfMind) -> None:
+def decay_state_of_mind(now: Now, entity: int, player: Player, som: StateOfMind) -> None:
     """The State of Mind drains by one every turn."""
     som.value -= formulas.STATE_OF_MIND_DECAY
 
 
 @system(Player, ActionPoints, Attributes)
 def advance_turn(
-    now: Moment, entity: int, player: Player, points: ActionPoints, attrs: Attributes
+    now: Now, entity: int, player: Player, points: ActionPoints, attrs: Attributes
 ) -> None:
     """Count the turn and refill action points (two at Will 10)."""
     now.state.turn += 1
@@ -33,6 +33,6 @@ def advance_turn(
 
 
 @system(Player, StateOfMind)
-def chart_state_of_mind(now: Moment, entity: int, player: Player, som: StateOfMind) -> None:
+def chart_state_of_mind(now: Now, entity: int, player: Player, som: StateOfMind) -> None:
     """Record the State of Mind the turn ends with in the saved chart (for the graph of a life)."""
     now.state.chart.add(som.value)

@@ -14,25 +14,25 @@ import esper
 
 from components import Attributes, MoveIntent, Player, Position, TakenOver
 from roguelike.core.ecs import system
-from roguelike.core.state import Moment
+from roguelike.core.state import Now
 from roguelike.core.steering import STEPS, notice_text, who_steers
 
 
 @system(Player)
-def decide_steering(now: Moment, entity: int, player: Player) -> None:
+def decide_steering(now: Now, entity: int, player: Player) -> None:
     """Decide, once per action, who steers the next one."""
     now.view.steering = who_steers(now)
 
 
 @system(Player, TakenOver)
-def return_control(now: Moment, entity: int, player: Player, taken: TakenOver) -> None:
+def return_control(now: Now, entity: int, player: Player, taken: TakenOver) -> None:
     """Each action starts with the player in control until the steering says otherwise."""
     esper.remove_component(entity, TakenOver)
 
 
 @system(Player, Position, Attributes, MoveIntent)
 def steer_player(
-    now: Moment, entity: int, player: Player, pos: Position, attrs: Attributes, intent: MoveIntent
+    now: Now, entity: int, player: Player, pos: Position, attrs: Attributes, intent: MoveIntent
 ) -> None:
     """Replace the player's step by the one whatever holds the controls takes."""
     condition = who_steers(now)
@@ -47,7 +47,7 @@ def steer_player(
         say_once(now, notice)
 
 
-def say_once(now: Moment, text: str) -> None:
+def say_once(now: Now, text: str) -> None:
     """Say something unless it is already the newest message (once, not on every step)."""
     if not now.state.messages or now.state.messages[-1].text != text:
         now.state.say(text)

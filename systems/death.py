@@ -5,11 +5,11 @@ from __future__ import annotations
 from components import Player, StateOfMind
 from roguelike.content import formulas
 from roguelike.core.ecs import system
-from roguelike.core.state import Moment
+from roguelike.core.state import Now
 
 
 @system(Player, StateOfMind)
-def check_death(now: Moment, entity: int, player: Player, som: StateOfMind) -> None:
+def check_death(now: Now, entity: int, player: Player, som: StateOfMind) -> None:
     """The State of Mind at zero kills by exhaustion, above 100 by overdose."""
     if now.state.game_over:
         return

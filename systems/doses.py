@@ -14,7 +14,7 @@ from roguelike.content.doses import DOSE_KINDS, DoseKind
 from roguelike.core import cues
 from roguelike.core.ecs import system
 from roguelike.core.floor import TRANSPARENT
-from roguelike.core.state import Moment
+from roguelike.core.state import Now
 from roguelike.core.world import entities_at
 from roguelike.core.combat import count, slay
 
@@ -23,7 +23,7 @@ ATTRIBUTE_NAMES = (("confidence", "Confidence"), ("nerve", "Nerve"), ("will", "W
 
 @system(UseDose, StateOfMind, Attributes, Tolerance, Record)
 def consume_dose(
-    now: Moment, entity: int, use: UseDose, som: StateOfMind,
+    now: Now, entity: int, use: UseDose, som: StateOfMind,
     attrs: Attributes, tolerance: Tolerance, record: Record,
 ) -> None:
     """Take the bumped dose: it disappears and its effects apply."""
@@ -51,7 +51,7 @@ def consume_dose(
         blast(now, entity, kind, (at.x, at.y))
 
 
-def blast(now: Moment, player: int, kind: DoseKind, origin: tuple[int, int]) -> None:
+def blast(now: Now, player: int, kind: DoseKind, origin: tuple[int, int]) -> None:
     """Slay every monster along the dose's lines; the blast is cued for animation."""
     tiles = blast_tiles(now, kind, origin)
     now.action.cue(cues.BLAST, origin, *tiles, key=kind.key)
@@ -61,7 +61,7 @@ def blast(now: Moment, player: int, kind: DoseKind, origin: tuple[int, int]) -> 
                 slay(now, player, other)
 
 
-def blast_tiles(now: Moment, kind: DoseKind, origin: tuple[int, int]) -> list[tuple[int, int]]:
+def blast_tiles(now: Now, kind: DoseKind, origin: tuple[int, int]) -> list[tuple[int, int]]:
     """The tiles a blast reaches, nearest first (lines in the table's order at each distance)."""
     floor, (ox, oy) = now.state.floor, origin
     reached: list[list[tuple[int, int]]] = [[] for _ in range(formulas.BLAST_REACH)]

@@ -19,7 +19,7 @@ from roguelike.core import cues
 from roguelike.core.ecs import Round, system
 from roguelike.core.hunt import Hunt
 from roguelike.core.pathing import chebyshev
-from roguelike.core.state import Moment
+from roguelike.core.state import Now
 from roguelike.core.world import Roster, Spot, blockers, roster, sight_test
 from roguelike.core.combat import bestiary_of, count
 from roguelike.core.stepping import BUMPED, MOVED, step_or_bump
@@ -30,7 +30,7 @@ HUNT_MEMORY, FLANK_RANGE = formulas.HUNT_MEMORY, formulas.FLANK_RANGE  # read on
 
 
 @system(Player, Position)
-def notice_player(now: Moment, entity: int, player: Player, pos: Position) -> None:
+def notice_player(now: Now, entity: int, player: Player, pos: Position) -> None:
     """Monsters that see the player near enough hunt it; a pack hunter in sight calls its kin.
 
     A hunter forgets the player after some turns out of sight, unless its pack keeps it
@@ -50,7 +50,7 @@ def notice_player(now: Moment, entity: int, player: Player, pos: Position) -> No
 Callers = list[tuple[Monster, Position]]
 
 
-def keep_lookout(now: Moment, monsters: Roster, player: int, at: Spot, som: int) -> tuple[Callers, list[Monster]]:
+def keep_lookout(now: Now, monsters: Roster, player: int, at: Spot, som: int) -> tuple[Callers, list[Monster]]:
     """Each monster sees the player or not: it notices, keeps or loses the trail.
 
     Returns the pack hunters in sight that hunt (their howl calls their kin), and the
@@ -84,7 +84,7 @@ def forget(astray: list[Monster]) -> None:
             monster.target, monster.lost_for = NO_TARGET, 0
 
 
-def call_packs(now: Moment, player: int, callers: Callers, monsters: Roster) -> None:
+def call_packs(now: Now, player: int, callers: Callers, monsters: Roster) -> None:
     """Kin within earshot of a pack hunter that sees the player join the hunt (or keep to it)."""
     radius = formulas.PACK_CALL_RADIUS
     joined: dict[str, int] = {}
@@ -100,7 +100,7 @@ def call_packs(now: Moment, player: int, callers: Callers, monsters: Roster) -> 
 
 
 @system(Player, Position)
-def plan_hunt(now: Moment, entity: int, player: Player, pos: Position) -> None:
+def plan_hunt(now: Now, entity: int, player: Player, pos: Position) -> None:
     """Before the monsters act: where the player stands and who blocks which tile."""
     monsters = roster()
     if not monsters:
@@ -118,7 +118,7 @@ def hunters_reach(monsters: Roster, at: Spot) -> int:
 
 
 @system(Monster, Position)
-def choose_monster_step(now: Moment, entity: int, monster: Monster, pos: Position) -> Spot | None:
+def choose_monster_step(now: Now, entity: int, monster: Monster, pos: Position) -> Spot | None:
     """A monster's decision: strike the player beside it, hunt it down, or wander (None: hold still)."""
     hunt = now.action.hunt
     assert hunt is not None  # plan_hunt ran: there are monsters
@@ -137,7 +137,7 @@ def choose_monster_step(now: Moment, entity: int, monster: Monster, pos: Positio
 
 
 @system(Monster, Position)
-def move_monster(now: Moment, entity: int, monster: Monster, pos: Position, step: Spot | None) -> None:
+def move_monster(now: Now, entity: int, monster: Monster, pos: Position, step: Spot | None) -> None:
     """A monster's step or strike, the one its decision piped in, by the one rule of steps the player's follows too."""
     hunt = now.action.hunt
     assert hunt is not None
@@ -160,7 +160,7 @@ MONSTERS_ACT = Round("act_monsters", roster, monster_points, choose_monster_step
 
 
 @system(Player)
-def record_sightings(now: Moment, entity: int, player: Player) -> None:
+def record_sightings(now: Now, entity: int, player: Player) -> None:
     """Count each monster the first time the player sees it (the bestiary's "met")."""
     seen = sight_test(now.view.visible)
     for _, monster, pos in roster():

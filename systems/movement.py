@@ -7,7 +7,7 @@ import esper
 from components import MoveIntent, Player, Position, Shortcut, TakenOver
 from roguelike.core import cues
 from roguelike.core.ecs import system
-from roguelike.core.state import Moment
+from roguelike.core.state import Now
 from roguelike.core.stepping import MOVED, OPENED, STOPPED, step_or_bump
 from roguelike.core.world import entities_at, shortcut_at
 
@@ -15,7 +15,7 @@ SHORTCUT_TAKEN = "The floor opens in a way only the High can see. You slip down.
 
 
 @system(Player, Position, MoveIntent)
-def move_player(now: Moment, entity: int, player: Player, pos: Position, intent: MoveIntent) -> None:
+def move_player(now: Now, entity: int, player: Player, pos: Position, intent: MoveIntent) -> None:
     """The player's step (or wait): whatever it does but walking into a wall is an action."""
     if intent.dx == 0 and intent.dy == 0:
         now.action.acted = True
@@ -31,7 +31,7 @@ def move_player(now: Moment, entity: int, player: Player, pos: Position, intent:
         moved(now, entity, start, pos)
 
 
-def moved(now: Moment, entity: int, start: tuple[int, int], pos: Position) -> None:
+def moved(now: Now, entity: int, start: tuple[int, int], pos: Position) -> None:
     """After the player's step: a step not chosen is cued; a vision of a way down is taken."""
     if esper.has_component(entity, TakenOver):
         now.action.cue(cues.FORCED, start, (pos.x, pos.y))

@@ -7,7 +7,7 @@ from roguelike.content import formulas
 from roguelike.core import cues
 from roguelike.core.ecs import system
 from roguelike.core.sight import sight_and_ring, sight_radius
-from roguelike.core.state import Moment
+from roguelike.core.state import Now
 
 FIRST_PERFECT_HIGH = "PERFECT HIGH. For a moment you see everything on this floor."
 PERFECT_HIGH_AGAIN = "Perfect High again: the whole floor shows."
@@ -15,7 +15,7 @@ PERFECT_HIGH_AGAIN = "Perfect High again: the whole floor shows."
 
 @system(Player, Position, StateOfMind, Attributes, Sight)
 def cast_sight(
-    now: Moment, entity: int, player: Player, pos: Position, som: StateOfMind, attrs: Attributes, sight: Sight
+    now: Now, entity: int, player: Player, pos: Position, som: StateOfMind, attrs: Attributes, sight: Sight
 ) -> None:
     """The one place sight is cast: what the player sees, remembered as explored.
 
@@ -37,7 +37,7 @@ def cast_sight(
 
 @system(Player, StateOfMind, Record, Position)
 def notice_perfect_high(
-    now: Moment, entity: int, player: Player, som: StateOfMind, record: Record, pos: Position
+    now: Now, entity: int, player: Player, som: StateOfMind, record: Record, pos: Position
 ) -> None:
     """Count each time the State of Mind enters the Perfect High; say so (at length the first time)."""
     perfect = formulas.is_perfect_high(som.value) and not now.state.game_over
@@ -49,7 +49,7 @@ def notice_perfect_high(
 
 
 @system(Player, StateOfMind, Palette)
-def shift_colours(now: Moment, entity: int, player: Player, som: StateOfMind, palette: Palette) -> None:
+def shift_colours(now: Now, entity: int, player: Player, som: StateOfMind, palette: Palette) -> None:
     """Derive the world's saturation and brightness from the State of Mind."""
     palette.saturation, palette.brightness = formulas.palette_for(som.value)
     palette.psychedelic = formulas.is_psychedelic(som.value)

@@ -19,12 +19,12 @@ from roguelike.core.ecs import system
 from roguelike.core.floor import Tile
 from roguelike.core.packing import unpack_entity
 from roguelike.core.spawning import choose_kind, make_monster
-from roguelike.core.state import Moment
+from roguelike.core.state import Now
 from roguelike.core.world import occupied, roster
 
 
 @system(Player, Position, StateOfMind)
-def follow_the_mind(now: Moment, entity: int, player: Player, pos: Position, som: StateOfMind) -> None:
+def follow_the_mind(now: Now, entity: int, player: Player, pos: Position, som: StateOfMind) -> None:
     """Grow or fade one monster if the floor's numbers no longer suit the State of Mind."""
     if now.state.turn % formulas.REINFORCE_EVERY or now.state.game_over or now.state.monsters_still:
         return  # (wizard mode's still monsters neither come nor go)
@@ -36,7 +36,7 @@ def follow_the_mind(now: Moment, entity: int, player: Player, pos: Position, som
         fade(now, monsters)
 
 
-def grow(now: Moment, at: tuple[int, int], som: int) -> None:
+def grow(now: Now, at: tuple[int, int], som: int) -> None:
     """A new monster on a plain tile out of sight and far from the player."""
     floor, reach = now.state.floor, formulas.REINFORCE_MIN_DISTANCE
     free = (floor.tiles == Tile.FLOOR) & ~now.view.visible
@@ -51,7 +51,7 @@ def grow(now: Moment, at: tuple[int, int], som: int) -> None:
         ecsworld.current().create(*unpack_entity(make_monster(kind, spot, formulas.notice_range(som))))
 
 
-def fade(now: Moment, monsters: list[tuple[int, Monster, Position]]) -> None:
+def fade(now: Now, monsters: list[tuple[int, Monster, Position]]) -> None:
     """The newest monster that neither hunts nor is seen fades away."""
     unseen = [m for m in monsters if m[1].target == NO_TARGET and not now.view.visible[m[2].y, m[2].x]]
     if unseen:

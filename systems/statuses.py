@@ -11,12 +11,12 @@ import esper
 
 from components import Player
 from roguelike.core.ecs import system
-from roguelike.core.state import Moment
+from roguelike.core.state import Now
 from roguelike.core.steering import STATUSES
 
 
 @system(Player)
-def wear_off_statuses(now: Moment, entity: int, player: Player) -> None:
+def wear_off_statuses(now: Now, entity: int, player: Player) -> None:
     """Every timed status loses a turn; the player is told when one ends."""
     for _, timed, status in STATUSES:
         current = esper.try_component(entity, status)

@@ -5,12 +5,12 @@ from __future__ import annotations
 from components import Player, Position
 from roguelike.core import cues
 from roguelike.core.ecs import system
-from roguelike.core.state import Moment
+from roguelike.core.state import Now
 from roguelike.core.world import travel
 
 
 @system(Player, Position)
-def take_stairs(now: Moment, entity: int, player: Player, pos: Position) -> None:
+def take_stairs(now: Now, entity: int, player: Player, pos: Position) -> None:
     """Move to the floor above or below when the player stepped on stairs."""
     if now.action.travel_to is None:
         return

@@ -19,7 +19,7 @@ def test_worked_example_from_design_document() -> None:
     game.player_component(StateOfMind).value = 20
     dose_entity = [e for e, _ in esper.get_component(Dose)][0]
     esper.add_component(player, UseDose(dose_entity))
-    run_system(consume_dose, game.moment())
+    run_system(consume_dose, game.now())
     attrs = game.player_component(Attributes)
     assert game.player_component(StateOfMind).value == 45
     assert (attrs.confidence, attrs.nerve, attrs.will) == (10, 7, 7)
@@ -38,7 +38,7 @@ def test_attributes_are_kept_within_one_to_ten() -> None:
     game.player_component(Attributes).will = 9
     dose_entity = [e for e, _ in esper.get_component(Dose)][0]
     esper.add_component(game.state.player, UseDose(dose_entity))
-    run_system(consume_dose, game.moment())
+    run_system(consume_dose, game.now())
     attrs = game.player_component(Attributes)
     assert (attrs.confidence, attrs.nerve, attrs.will) == (10, 1, 10)
 

@@ -154,9 +154,9 @@ def test_monsters_notice_from_farther_when_the_mind_is_low() -> None:
         esper.component_for_entity(game.state.player, Position).x = 5
         esper.component_for_entity(game.state.player, Position).y = 10
         set_player(game, state_of_mind=som)
-        run_system(cast_sight, game.moment())
+        run_system(cast_sight, game.now())
         watchers = {d: add_monster(game, "anxiety", 5 + d, 10, notice=5) for d in range(2, 8)}
-        run_system(notice_player, game.moment())
+        run_system(notice_player, game.now())
         game.activate()
         distances[som] = [d for d, m in watchers.items() if esper.component_for_entity(m, Monster).target]
     assert len(distances[30]) > len(distances[90])
@@ -166,7 +166,7 @@ def test_a_floor_grows_monsters_while_low_and_loses_them_high() -> None:
     game = arena(OPEN)
     set_player(game, state_of_mind=10)
     game.state.turn = formulas.REINFORCE_EVERY
-    run_system(follow_the_mind, game.moment())
+    run_system(follow_the_mind, game.now())
     game.activate()
     grown = roster()
     assert len(grown) == 1
@@ -174,11 +174,11 @@ def test_a_floor_grows_monsters_while_low_and_loses_them_high() -> None:
     assert max(abs(grown[0][2].x - x), abs(grown[0][2].y - y)) >= formulas.REINFORCE_MIN_DISTANCE
     many = [add_monster(game, "anxiety", 30 + i % 8, 2 + i // 8) for i in range(40)]
     set_player(game, state_of_mind=90)
-    run_system(follow_the_mind, game.moment())
+    run_system(follow_the_mind, game.now())
     game.activate()
     assert len(roster()) == len(many)  # one of the 41 faded
     game.state.turn += 1
-    run_system(follow_the_mind, game.moment())
+    run_system(follow_the_mind, game.now())
     assert len(roster()) == len(many), "only every few turns"
 
 

@@ -88,7 +88,7 @@ def test_a_monster_notices_the_player_only_near_enough_and_in_sight() -> None:
     game = arena()
     near = add_monster(game, "anxiety", 11, 4, notice=3)
     far = add_monster(game, "anxiety", 15, 4, notice=3)
-    run_system(notice_player, game.moment())
+    run_system(notice_player, game.now())
     game.activate()
     assert esper.component_for_entity(near, Monster).target == game.state.player
     assert esper.component_for_entity(far, Monster).target == NO_TARGET
@@ -98,7 +98,7 @@ def test_a_wall_hides_the_player_from_a_keen_monster() -> None:
     rows = ["#########", "#...#...#", "#.@.#...#", "#...#...#", "#########"]
     game = arena(rows)
     hidden = add_monster(game, "anxiety", 6, 2, notice=8)
-    run_system(notice_player, game.moment())
+    run_system(notice_player, game.now())
     assert esper.component_for_entity(hidden, Monster).target == NO_TARGET
 
 
@@ -194,7 +194,7 @@ def test_the_monster_with_the_lower_id_moves_first() -> None:
     set_player(game, state_of_mind=95)
     first = add_monster(game, "anxiety", 3, 1, hunting=True)
     second = add_monster(game, "anxiety", 4, 1, hunting=True)
-    now = game.moment()
+    now = game.now()
     run_system(plan_hunt, now)
     MONSTERS_ACT.run(now)
     assert where(game, first) == (2, 1) and where(game, second) == (3, 1)

@@ -13,11 +13,11 @@ from roguelike.content import formulas
 from roguelike.content.wording import counted
 from roguelike.content.bestiary import MONSTER_KINDS, HitEffect, MonsterKind
 from roguelike.core import cues
-from roguelike.core.state import Moment
+from roguelike.core.state import Now
 from roguelike.core.steering import STATUS_OF
 
 
-def strike(now: Moment, attacker: int, target: int) -> bool:
+def strike(now: Now, attacker: int, target: int) -> bool:
     """``attacker`` hits ``target`` if one is the player and the other a monster."""
     if attacker == now.state.player and esper.has_component(target, Monster):
         slay(now, attacker, target)
@@ -29,7 +29,7 @@ def strike(now: Moment, attacker: int, target: int) -> bool:
     return False
 
 
-def slay(now: Moment, player: int, target: int) -> None:
+def slay(now: Now, player: int, target: int) -> None:
     """The player's hit: the monster dies; kills are counted and may restore Will."""
     kind = MONSTER_KINDS[esper.component_for_entity(target, Monster).kind]
     at = esper.component_for_entity(target, Position)
@@ -47,7 +47,7 @@ def slay(now: Moment, player: int, target: int) -> None:
             now.state.say(f"{slain} {kind.plural} slain: your {attribute.title()} grows.")
 
 
-def hit_player(now: Moment, monster: int, kind: MonsterKind) -> None:
+def hit_player(now: Now, monster: int, kind: MonsterKind) -> None:
     """A monster's hit: its effect applies; some monsters vanish after hitting."""
     player = now.state.player
     at = esper.component_for_entity(player, Position)
@@ -63,7 +63,7 @@ def hit_player(now: Moment, monster: int, kind: MonsterKind) -> None:
         esper.delete_entity(monster, immediate=True)
 
 
-def apply_hit(now: Moment, player: int, hit: HitEffect) -> int:
+def apply_hit(now: Now, player: int, hit: HitEffect) -> int:
     """Drain what the hit drains and start its status; returns the status's turns."""
     esper.component_for_entity(player, StateOfMind).value -= hit.state_of_mind
     attrs = esper.component_for_entity(player, Attributes)

@@ -1,7 +1,7 @@
 """Systems, rounds and phases: the pieces of the one schedule of a turn, and its runner.
 
 A system is a plain function ``fn(now, entity, *components)`` (``now``: the
-:class:`~roguelike.core.state.Moment`: saved state, the action's record, the derived view); ``@system`` records which
+:class:`~roguelike.core.state.Now`: saved state, the action's record, the derived view); ``@system`` records which
 components it processes and the runner calls it once per matching entity, in entity-id
 order so that outcomes never depend on set order. A :class:`Round` lets actors take
 their actions one after another (every monster, in id order, once per action point). A
@@ -20,7 +20,7 @@ import esper
 from esper import clear_dead_entities, entity_exists, get_components
 
 if TYPE_CHECKING:
-    from roguelike.core.state import Moment
+    from roguelike.core.state import Now
 
 
 class When(Enum):
@@ -46,10 +46,10 @@ class System:
         """The function's name, a verb."""
         return self.fn.__name__
 
-    def __call__(self, now: Moment, entity: int, *components: Any) -> None:
+    def __call__(self, now: Now, entity: int, *components: Any) -> None:
         self.fn(now, entity, *components)
 
-    def run(self, now: Moment) -> None:
+    def run(self, now: Now) -> None:
         """Run over every matching entity (skipping any an earlier one removed)."""
         found: list[tuple[int, tuple[Any, ...]]] = get_components(*self.query)
         if len(found) == 1:  # most systems process the player alone: no order, nobody removed yet
@@ -97,7 +97,7 @@ class Round:
     act: System
     who: str  # what the actors are, for the listing
 
-    def run(self, now: Moment) -> None:
+    def run(self, now: Now) -> None:
         """Every actor spends its action points."""
         decide, act, state = self.decide.fn, self.act.fn, now.state
         exists, points = esper.entity_exists, self.points
@@ -136,7 +136,7 @@ class Phase:
     steps: tuple[Entry, ...]
     at_start: bool = False
 
-    def runs(self, now: Moment) -> bool:
+    def runs(self, now: Now) -> bool:
         """Whether the phase runs after this action."""
         return self.when is When.ACTION or now.action.clock_ticks
 
@@ -144,12 +144,12 @@ class Phase:
 Schedule = tuple[Phase, ...]
 
 
-def run_system(sys: System, now: Moment) -> None:
+def run_system(sys: System, now: Now) -> None:
     """Run one system over its entities."""
     sys.run(now)
 
 
-def run_turn(schedule: Schedule, now: Moment) -> None:
+def run_turn(schedule: Schedule, now: Now) -> None:
     """Run the phases in their order; clock phases only when the turn ends."""
     for phase in schedule:
         if phase.when is ACTION or now.action.clock_ticks:  # Phase.runs written out: a call less, six times an action
@@ -157,7 +157,7 @@ def run_turn(schedule: Schedule, now: Moment) -> None:
                 step.run(now)
 
 
-def run_start(schedule: Schedule, now: Moment) -> None:
+def run_start(schedule: Schedule, now: Now) -> None:
     """Run the phases that derive unsaved state, for a game just begun or loaded."""
     for phase in schedule:
         if phase.at_start:

@@ -19,7 +19,7 @@ from roguelike.core.ecs import run_start, run_turn
 from roguelike.core.ecsworld import EcsWorld
 from roguelike.core.player import PLAYER_COLOUR as PLAYER_COLOUR, starting_player
 from roguelike.core.rng import Rng, derive_seed
-from roguelike.core.state import ActionRecord, GameState, Moment, View
+from roguelike.core.state import ActionRecord, GameState, Now, View
 from roguelike.core.wizard import apply_developer
 from roguelike.core.world import Roster, doses_on_floor, ensure_floor, occupied, roster, wake_floor
 from systems import TURN
@@ -55,7 +55,7 @@ class Game:
         state.chart.add(formulas.STATE_OF_MIND_START)
         state.chart.floors.append((0, 1))
         game = cls(state, world)
-        run_start(TURN, game.moment())
+        run_start(TURN, game.now())
         return game
 
     def activate(self) -> None:
@@ -79,7 +79,7 @@ class Game:
             esper.add_component(state.player, MoveIntent(dx, dy))
         else:
             intent.dx, intent.dy = dx, dy
-        run_turn(TURN, self.moment())
+        run_turn(TURN, self.now())
         if state.game_over:
             pos = esper.component_for_entity(state.player, Position)
             self.action.cue(cues.DEATH, (pos.x, pos.y), key=state.cause_of_death or "")
@@ -91,11 +91,11 @@ class Game:
         """
         self.world.enter()
         self.view.seen_from = None
-        run_start(TURN, self.moment())
+        run_start(TURN, self.now())
 
-    def moment(self) -> Moment:
+    def now(self) -> Now:
         """The saved state, the current action's record and the view, as the systems see them."""
-        return Moment(self.state, self.action, self.view)
+        return Now(self.state, self.action, self.view)
 
     def player_component(self, kind: type[C]) -> C:
         """One of the player's components."""

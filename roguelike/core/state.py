@@ -3,7 +3,7 @@
 :class:`GameState` is everything saved that is not a component of an entity (the seed,
 the turn, the floors, the game's RNG, the message log); :class:`ActionRecord` lives for
 one action; :class:`View` is derived from the saved state. Systems get all three as a
-:class:`Moment`. Whether something is saved is a matter of which of them holds it.
+:class:`Now`. Whether something is saved is a matter of which of them holds it.
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ class View:
 
 
 @dataclass
-class Moment:
+class Now:
     """What a system sees as it runs: the saved state, this action's record, the derived view."""
 
     state: GameState

@@ -21,12 +21,12 @@ from roguelike.content import formulas
 from roguelike.content.conditions import CONDITIONS, Condition, Steer, Timed, Trigger
 from roguelike.core.floor import WALKABLE, Tile
 from roguelike.core.pathing import NEIGHBOURS, step_toward, travel_cost
-from roguelike.core.state import Moment
+from roguelike.core.state import Now
 from roguelike.core.world import doses_on_floor, monsters_in_sight, occupied
 
 Step = tuple[int, int]
-Holds = Callable[[Moment, Condition, Attributes], bool]
-StepFn = Callable[[Moment, Position, Attributes, Step], Step]
+Holds = Callable[[Now, Condition, Attributes], bool]
+StepFn = Callable[[Now, Position, Attributes, Step], Step]
 
 
 def status_component(timed: Timed) -> type[Status]:
@@ -45,7 +45,7 @@ STATUSES: tuple[tuple[Condition, Timed, type[Status]], ...] = tuple(
 STATUS_OF: dict[str, type[Status]] = {condition.key: cls for condition, _, cls in STATUSES}
 
 
-def who_steers(now: Moment) -> Condition | None:
+def who_steers(now: Now) -> Condition | None:
     """The condition steering the next action, or None if the player will."""
     attrs = esper.component_for_entity(now.state.player, Attributes)
     for condition in CONDITIONS.values():
@@ -54,24 +54,24 @@ def who_steers(now: Moment) -> Condition | None:
     return None
 
 
-def has_status(now: Moment, condition: Condition, attrs: Attributes) -> bool:
+def has_status(now: Now, condition: Condition, attrs: Attributes) -> bool:
     """A timed condition holds while its component is on the player."""
     return esper.has_component(now.state.player, STATUS_OF[condition.key])
 
 
-def is_desperate(now: Moment, condition: Condition, attrs: Attributes) -> bool:
+def is_desperate(now: Now, condition: Condition, attrs: Attributes) -> bool:
     """Desperation holds at or below the Desperation line."""
     return formulas.is_desperate(esper.component_for_entity(now.state.player, StateOfMind).value, attrs.will)
 
 
-def is_pulled(now: Moment, condition: Condition, attrs: Attributes) -> bool:
+def is_pulled(now: Now, condition: Condition, attrs: Attributes) -> bool:
     """A weak Will is pulled while a dose in sight lies within its reach."""
     if not formulas.irresistible_range(attrs.will):
         return False
     return weak_will_step(now, esper.component_for_entity(now.state.player, Position), attrs) is not None
 
 
-def is_afraid(now: Moment, condition: Condition, attrs: Attributes) -> bool:
+def is_afraid(now: Now, condition: Condition, attrs: Attributes) -> bool:
     """A Nerve at the panic level fails while a monster is in sight."""
     return formulas.panics(attrs.nerve) and bool(monsters_in_sight(now.view.visible))
 
@@ -82,17 +82,17 @@ def notice_text(condition: Condition, attrs: Attributes) -> str:
     return condition.notice.format(reach="a step" if reach == 1 else f"{reach} steps")
 
 
-def stay(now: Moment, pos: Position, attrs: Attributes, own: Step) -> Step:
+def stay(now: Now, pos: Position, attrs: Attributes, own: Step) -> Step:
     """No step at all, not even what Desperation wants."""
     return 0, 0
 
 
-def turn_around(now: Moment, pos: Position, attrs: Attributes, own: Step) -> Step:
+def turn_around(now: Now, pos: Position, attrs: Attributes, own: Step) -> Step:
     """The player's own step, reversed."""
     return -own[0], -own[1]
 
 
-def desperate_step(now: Moment, pos: Position, attrs: Attributes, own: Step) -> Step:
+def desperate_step(now: Now, pos: Position, attrs: Attributes, own: Step) -> Step:
     """Along a path to the nearest known dose, or else toward the unexplored."""
     floor = now.state.floor
     known = [(p.x, p.y) for _, p, _ in doses_on_floor() if floor.explored[p.y, p.x]]
@@ -103,7 +103,7 @@ def desperate_step(now: Moment, pos: Position, attrs: Attributes, own: Step) -> 
     return step if step is not None else (0, 0)
 
 
-def weak_will_step(now: Moment, pos: Position, attrs: Attributes) -> Step | None:
+def weak_will_step(now: Now, pos: Position, attrs: Attributes) -> Step | None:
     """At Will 1 a dose within 2 tiles, at Will 2 an adjacent one, draws the player in."""
     reach = formulas.irresistible_range(attrs.will)
     if reach == 0:
@@ -116,12 +116,12 @@ def weak_will_step(now: Moment, pos: Position, attrs: Attributes) -> Step | None
     return step_toward(travel_cost(now.state.floor), (pos.x, pos.y), doses) if doses else None
 
 
-def pulled_step(now: Moment, pos: Position, attrs: Attributes, own: Step) -> Step:
+def pulled_step(now: Now, pos: Position, attrs: Attributes, own: Step) -> Step:
     """The weak Will's step (it only holds when there is one)."""
     return weak_will_step(now, pos, attrs) or (0, 0)
 
 
-def flee_step(now: Moment, pos: Position, attrs: Attributes, own: Step) -> Step:
+def flee_step(now: Now, pos: Position, attrs: Attributes, own: Step) -> Step:
     """The step farthest from the nearest monster in sight (at random with none); (0, 0) if cornered."""
     threats = monsters_in_sight(now.view.visible)
     free = free_steps(now, (pos.x, pos.y))
@@ -138,7 +138,7 @@ def flee_step(now: Moment, pos: Position, attrs: Attributes, own: Step) -> Step:
     return now.state.rng.choice([step for step in free if safety(step) == best])
 
 
-def free_steps(now: Moment, at: Step) -> list[Step]:
+def free_steps(now: Now, at: Step) -> list[Step]:
     """Steps onto open tiles where nothing stands (panic runs past doors and doses)."""
     floor, taken = now.state.floor, occupied(blockers_only=False)
     x, y = at

@@ -17,7 +17,7 @@ import esper
 from components import BlocksMovement, Dose, Position, UseDose, Vision
 from roguelike.core.combat import strike
 from roguelike.core.floor import WALKABLE, Tile
-from roguelike.core.state import Moment
+from roguelike.core.state import Now
 from roguelike.core.world import sees_visions
 
 STAIRS_STEP = {int(Tile.STAIRS_DOWN): 1, int(Tile.STAIRS_UP): -1}
@@ -41,7 +41,7 @@ class Outcome(Enum):
 STOPPED, OPENED, BUMPED, MOVED = Outcome.STOPPED, Outcome.OPENED, Outcome.BUMPED, Outcome.MOVED
 
 
-def step_or_bump(now: Moment, entity: int, pos: Position, dx: int, dy: int, occupants: Occupants) -> Outcome:
+def step_or_bump(now: Now, entity: int, pos: Position, dx: int, dy: int, occupants: Occupants) -> Outcome:
     """Step by ``(dx, dy)``, or open, strike or take whatever is in the way.
 
     ``occupants(x, y)`` names who stands on a tile, in id order (the live floor for the
@@ -68,7 +68,7 @@ def step_or_bump(now: Moment, entity: int, pos: Position, dx: int, dy: int, occu
     return MOVED
 
 
-def bump(now: Moment, entity: int, others: Sequence[int], is_player: bool) -> Outcome | None:
+def bump(now: Now, entity: int, others: Sequence[int], is_player: bool) -> Outcome | None:
     """Whatever stands on the tile stepped to: None if nothing stops the step."""
     # A fight comes first: a monster standing on a dose is hit, the dose left alone.
     if any(strike(now, entity, other) for other in others):
