@@ -15,7 +15,7 @@ import esper
 from components import Attributes, MoveIntent, Player, Position, TakenOver
 from roguelike.core.ecs import system
 from roguelike.core.state import Now
-from roguelike.core.steering import STEPS, notice_text, who_steers
+from roguelike.core.steering import STEP_OF, notice_text, who_steers
 
 
 @system(Player)
@@ -38,7 +38,7 @@ def steer_player(
     condition = who_steers(now)
     if condition is None:
         return
-    intent.dx, intent.dy = STEPS[condition.steer](now, pos, attrs, (intent.dx, intent.dy))
+    intent.dx, intent.dy = STEP_OF[condition.key](now, pos, attrs, (intent.dx, intent.dy))
     if not condition.takes_controls:
         return
     esper.add_component(entity, TakenOver(condition.reason))

@@ -73,7 +73,7 @@ class GameState:
         del self.messages[:-MESSAGE_LOG_SIZE]
 
 
-@dataclass
+@dataclass(slots=True)
 class ActionRecord:
     """What one action of the player produces and hands along the schedule; never saved.
 
@@ -93,7 +93,7 @@ class ActionRecord:
         self.cues.append(Cue(kind, spots, key, amount))
 
 
-@dataclass
+@dataclass(slots=True)
 class View:
     """What is derived from the saved state, never saved: sight, and who steers next.
 
@@ -109,7 +109,7 @@ class View:
     steering: Condition | None = None  # what steers the next action instead of the player (see systems.control)
 
 
-@dataclass
+@dataclass(slots=True)
 class Now:
     """What a system sees as it runs: the saved state, this action's record, the derived view."""
 

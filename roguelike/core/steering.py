@@ -48,8 +48,8 @@ STATUS_OF: dict[str, type[Status]] = {condition.key: cls for condition, _, cls i
 def who_steers(now: Now) -> Condition | None:
     """The condition steering the next action, or None if the player will."""
     attrs = esper.component_for_entity(now.state.player, Attributes)
-    for condition in CONDITIONS.values():
-        if HOLDS[condition.trigger](now, condition, attrs):
+    for condition, holds in ORDER:
+        if holds(now, condition, attrs):
             return condition
     return None
 
@@ -162,3 +162,7 @@ STEPS: dict[Steer, StepFn] = {
     Steer.FLEE: flee_step,
     Steer.TURN_AROUND: turn_around,
 }
+# The table in order of strength with each condition's test, and each condition's step, by its
+# key: looked up twice an action, where an Enum's hash (written in Python) would cost more than the test.
+ORDER: tuple[tuple[Condition, Holds], ...] = tuple((c, HOLDS[c.trigger]) for c in CONDITIONS.values())
+STEP_OF: dict[str, StepFn] = {c.key: STEPS[c.steer] for c in CONDITIONS.values()}
