@@ -136,18 +136,10 @@ class ReplayScreen(Screen):
 
     def on_typing_key(self, sym: KeySym) -> None:
         """Build the turn number; Enter jumps there, Esc gives up."""
-        typed = self.typed or ""
-        if sym in DIGITS and len(typed) < MAX_DIGITS:
-            self.typed = typed + str(DIGITS[sym])
-        elif sym == KeySym.BACKSPACE:
-            self.typed = typed[:-1]
-        elif sym in ENTER:
-            if typed:
-                self.playback.seek_turn(int(typed))
-                self.paused = True
-            self.typed = None
-        elif sym == KeySym.ESCAPE:
-            self.typed = None
+        self.typed, turn = typed_turn(self.typed or "", sym)
+        if turn is not None:
+            self.playback.seek_turn(turn)
+            self.paused = True
 
     def advance(self, now: float) -> None:
         """Apply as many commands as the time since the last frame allows at this speed."""
@@ -222,6 +214,17 @@ class ReplayScreen(Screen):
     def on_close(self) -> None:
         """The program is closing: free the game."""
         self.playback.close()
+
+
+def typed_turn(typed: str, sym: KeySym) -> tuple[str | None, int | None]:
+    """The go-to-turn field after a key (None: closed) and the turn Enter asks for (None: none yet)."""
+    if sym in DIGITS and len(typed) < MAX_DIGITS:
+        return typed + str(DIGITS[sym]), None
+    if sym == KeySym.BACKSPACE:
+        return typed[:-1], None
+    if sym in ENTER:
+        return None, int(typed) if typed else None
+    return (None, None) if sym == KeySym.ESCAPE else (typed, None)
 
 
 def end_note(playback: Playback) -> str:

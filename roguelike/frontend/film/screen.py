@@ -16,8 +16,8 @@ from tcod.event import KeySym
 
 from roguelike.frontend.film.fileformat import Film
 from roguelike.screens.base import Pop, Screen, Transition
-from roguelike.screens.replay import BANNER_BG, BANNER_FG, CATCH_UP_SECONDS, DEFAULT_SPEED, DIGITS, ENTER, FASTER
-from roguelike.screens.replay import GO_TO, HINT, LABEL, MAX_DIGITS, SLOWER, SPEEDS, STEP, STEP_BACK
+from roguelike.screens.replay import BANNER_BG, BANNER_FG, CATCH_UP_SECONDS, DEFAULT_SPEED, FASTER
+from roguelike.screens.replay import GO_TO, HINT, LABEL, SLOWER, SPEEDS, STEP, STEP_BACK, typed_turn
 
 BAR_SECONDS = 3.0
 MAX_SPEED_FRAMES = 8  # "max" speed: frames a drawn frame moves on
@@ -91,18 +91,10 @@ class FilmScreen(Screen):
 
     def on_typing_key(self, sym: KeySym) -> None:
         """Build the turn number; Enter jumps there, Esc gives up."""
-        typed = self.typed or ""
-        if sym in DIGITS and len(typed) < MAX_DIGITS:
-            self.typed = typed + str(DIGITS[sym])
-        elif sym == KeySym.BACKSPACE:
-            self.typed = typed[:-1]
-        elif sym in ENTER:
-            if typed:
-                self.go_to(self.film.first_frame_of_turn(int(typed)))
-                self.paused = True
-            self.typed = None
-        elif sym == KeySym.ESCAPE:
-            self.typed = None
+        self.typed, turn = typed_turn(self.typed or "", sym)
+        if turn is not None:
+            self.go_to(self.film.first_frame_of_turn(turn))
+            self.paused = True
 
     def advance(self, now: float) -> None:
         """Move on as many frames as the time since the last draw allows at this speed."""
