@@ -26,9 +26,10 @@ class ActionPoints:
 
 @dataclass(slots=True)
 class TakenOver:
-    """The game holds the controls, and why (shown to the player)."""
+    """The game holds the controls this action: ``condition`` is the key of the condition
+    that took them (:mod:`roguelike.content.conditions`; saves hold the key, never the words)."""
 
-    reason: str
+    condition: str
 
 
 @dataclass(slots=True)

@@ -41,7 +41,7 @@ def steer_player(
     intent.dx, intent.dy = STEP_OF[condition.key](now, pos, attrs, (intent.dx, intent.dy))
     if not condition.takes_controls:
         return
-    esper.add_component(entity, TakenOver(condition.reason))
+    esper.add_component(entity, TakenOver(condition.key))
     notice = notice_text(condition, attrs)
     if notice:
         say_once(now, notice)

@@ -8,6 +8,7 @@ from pathlib import Path
 import msgpack
 import pytest
 
+from roguelike.core.epoch import RULES_EPOCH
 from roguelike.cli.main import main
 from roguelike.core.commands import Wait
 from roguelike.replay.fileformat import (
@@ -91,7 +92,7 @@ def facts_nested(levels: int) -> dict[str, object]:
 
 
 def test_the_depth_bound_is_exact_and_counts_only_containers() -> None:
-    header = {"id": "g1", "seed": 3, "name": "Bot", "version": "0.1.0", "date": "2026-01-01T00:00:00+00:00", "epoch": 1}
+    header = {"id": "g1", "seed": 3, "name": "Bot", "version": "0.1.0", "date": "2026-01-01T00:00:00+00:00", "epoch": RULES_EPOCH}
     wide = {f"@fact{n}": [list(range(40)), "x" * 20, {"k": [1.5] * 20}] for n in range(40)}  # many scalars, shallow
 
     def replay_with(facts: dict[str, object]) -> bytes:

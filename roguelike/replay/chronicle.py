@@ -16,6 +16,7 @@ from typing import Any
 from components.registry import SAVED_COMPONENTS
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.content.conditions import CONDITIONS
 from roguelike.replay.fileformat import Replay, Witness
 from roguelike.replay.witness import PLAYER, apply_changes
 
@@ -53,6 +54,12 @@ def component(facts: Witness, name: str) -> dict[str, Any] | None:
     return dict(zip(names, values))
 
 
+def reason_of(key: str) -> str:
+    """What the panel said while a condition held the controls (its key, if this game has no such condition)."""
+    condition = CONDITIONS.get(key)
+    return key if condition is None else condition.reason
+
+
 def beginning() -> Moment:
     """The player of every new game, before the first command."""
     start = formulas.ATTRIBUTE_START
@@ -75,7 +82,7 @@ def moments(replay: Replay) -> Iterator[Moment]:
             state_of_mind=int((component(facts, "state_of_mind") or {}).get("value", 0)),
             attributes=(confidence, nerve, will, tolerance),
             doses=int((component(facts, "record") or {}).get("doses_used", 0)),
-            control=None if taken is None else str(taken.get("reason")),
+            control=None if taken is None else reason_of(str(taken.get("condition"))),
             met=dict((component(facts, "bestiary") or {}).get("met", {})),
         )
 

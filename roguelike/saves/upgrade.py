@@ -14,7 +14,7 @@ from typing import Any
 from roguelike.core.chart import Chart
 from roguelike.saves.errors import Damaged
 
-FORMAT_VERSION = 9
+FORMAT_VERSION = 10
 SLOTTED_SINCE = 6  # the first format whose file holds two slots (slots.py) rather than one envelope
 OLDEST_VERSION = 1
 
@@ -82,10 +82,40 @@ def more_origins(plain: dict[str, Any]) -> dict[str, Any]:
     return plain
 
 
+# The panel's sentence each condition was saved under before format 10, as the game said it
+# then (one was said two ways): kept here, whatever the conditions table says today.
+TAKEOVER_SENTENCES: dict[str, str] = {
+    "Stunned: you cannot move.": "stunned",
+    "Desperate: the craving drags you to a dose.": "desperate",
+    "Desperate: the craving drags you to the nearest dose.": "desperate",
+    "Your Will gives way: you cannot resist the dose.": "weak_will",
+    "Panic: you run and cannot stop.": "panicked",
+    "Your nerve fails: you flee the monsters.": "nerve_panic",
+    "Confused: your moves go the wrong way.": "confused",
+}
+
+
+def condition_keys(plain: dict[str, Any]) -> dict[str, Any]:
+    """9 to 10: a takeover is saved as its condition's key (``stunned``), not the panel's sentence."""
+    for packed in entities_of(plain):
+        for pair in packed:
+            if pair[0] == "taken_over":
+                sentence = pair[1][0]
+                if sentence not in TAKEOVER_SENTENCES:
+                    raise Damaged(f"its takeover {str(sentence)[:60]!r} is not one this game ever said")
+                pair[1][0] = TAKEOVER_SENTENCES[sentence]
+    return plain
+
+
+def entities_of(plain: dict[str, Any]) -> list[Any]:
+    """The packed components of every entity, live or asleep on another floor."""
+    return [packed for _, packed in plain["entities"]] + [packed for floor in plain["floors"] for packed in floor["dormant"]]
+
+
 # UPGRADES[v] turns a version-v snapshot into a version-(v + 1) one.
 UPGRADES: dict[int, Upgrade] = {
     1: own_game, 2: kinds_of_floor_and_mind, 3: add_chart, 4: give_score, 5: two_slots, 6: carry_replay_tail,
-    7: record_epoch, 8: more_origins,
+    7: record_epoch, 8: more_origins, 9: condition_keys,
 }
 
 
