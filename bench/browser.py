@@ -8,6 +8,7 @@ it downloads a browser of its own, which cannot work here).
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import socket
 import threading
@@ -89,7 +90,9 @@ def chromium() -> Iterator[Any]:
     if executable is None:
         raise RuntimeError("no chromium on PATH: apt-get install chromium")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        # Chromium's singleton socket lives in TMPDIR and a unix socket's path has 108 bytes.
+        env = {**os.environ, "TMPDIR": "/tmp"}
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, env=env)
         try:
             yield browser
         finally:

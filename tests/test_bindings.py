@@ -97,8 +97,8 @@ def test_a_damaged_keymap_is_named_kept_and_the_defaults_are_used(tmp_path: Path
     path.write_bytes(data)
     keys = bindings.load(tmp_path)
     notice = keys.notice()
-    assert notice is not None and notice.startswith(f"{path}: ") and says in notice
-    assert "default keys" in notice
+    assert notice is not None and notice.startswith("keys.toml is damaged: ") and says in notice
+    assert "default keys" in notice and notice.endswith(str(path))
     assert keys.keys == bindings.default_keys()
     assert path.read_bytes() == data  # never overwritten
 
@@ -106,7 +106,7 @@ def test_a_damaged_keymap_is_named_kept_and_the_defaults_are_used(tmp_path: Path
 def test_conflicts_are_shown_and_the_first_action_keeps_the_key(tmp_path: Path) -> None:
     (tmp_path / "keys.toml").write_text('[keys]\nrest = ["O"]\n', encoding="utf-8")
     keys = bindings.load(tmp_path)
-    assert keys.notice() == f"{tmp_path / 'keys.toml'}: O is bound to explore and rest: explore keeps it"
+    assert keys.notice() == f"keys.toml: O is bound to explore and rest: explore keeps it (in {tmp_path / 'keys.toml'})"
     assert keys.action_for(press(KeySym.O)) == "explore"
 
 
@@ -118,4 +118,5 @@ def test_the_title_screen_names_a_damaged_keymap(tmp_path: Path) -> None:
     title.on_draw(console, 0.0)
     shown = "".join("".join(chr(c) for c in row) for row in console.rgb["ch"][STATUS_TOP:STATUS_TOP + 3])
     compact = "".join(shown.split())  # the line wraps wherever the path's length puts it
-    assert str(tmp_path / "keys.toml") in compact and "defaultkeys" in compact
+    # The meaning is shown whatever the data folder's length (a long one may only cut the path at the end).
+    assert compact.startswith("keys.tomlisdamaged:") and "defaultkeys" in compact

@@ -15,7 +15,7 @@ from roguelike.core.commands import Wizard
 from roguelike.core.game import Game
 from test_feedback_tmux import wizard
 from test_terminal_e2e import ROOT, game_env
-from test_terminal_tmux import Tmux, require_tmux
+from test_terminal_tmux import Tmux, require_tmux, short_socket
 
 pytestmark = pytest.mark.slow
 SEED = 204
@@ -43,7 +43,7 @@ def test_a_risky_dose_asks_in_the_terminal(tmp_path: Path) -> None:
         f"cd {shlex.quote(str(ROOT))} && exec {shlex.quote(sys.executable)} -m roguelike play --terminal --wizard --seed {SEED}\n",
         encoding="utf-8",
     )
-    tmux.command = ["tmux", "-S", str(tmp_path / "s")]
+    tmux.command = ["tmux", "-S", str(short_socket())]
     tmux.env = game_env(tmp_path / "data")
     tmux.run("new-session", "-d", "-x", "80", "-y", "25", "-c", str(tmp_path), "env PS1='ready>' bash --norc --noprofile")
     try:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from test_terminal_e2e import LIMIT, PtyGame, assert_restored, data, start_new_game, step_somewhere
-from test_terminal_tmux import TYPED, Tmux, play_env, require_tmux
+from test_terminal_tmux import TYPED, Tmux, play_env, require_tmux, short_socket
 
 pytestmark = pytest.mark.slow
 __all__ = ["data"]
@@ -54,7 +54,7 @@ def pane_mode(tmux: Tmux) -> str:
 
 def test_ctrl_z_suspends_with_the_terminal_restored_and_fg_brings_the_game_back(data: Path, tmp_path: Path) -> None:
     require_tmux()
-    tmux = Tmux(tmp_path / "tmux.socket", play_env(data))
+    tmux = Tmux(short_socket(), play_env(data))
     try:
         tmux.keys("exec env PS1='sh>' sh -im", "Enter")  # a plain sh with job control: no readline tidies up after us
         tmux.wait_for("sh>")

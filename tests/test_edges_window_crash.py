@@ -11,7 +11,7 @@ from tcod.event import KeySym
 
 from roguelike.cli.main import main
 from roguelike.frontend import window
-from roguelike.saves.crash import EXIT_CRASHED
+from roguelike.saves.crash import EXIT_CRASHED, player_message
 
 from test_crash_reports import explode_at_turn
 from test_window import key
@@ -48,3 +48,14 @@ def test_a_crash_in_the_window_shows_what_happened_and_where_the_files_are(
     assert "Yourlastsaveisuntouched" in flat and "Pressanykeytoclosethegame." in flat
     assert waits_after_crash  # the window waited for the player before closing
     assert message in capsys.readouterr().err
+
+
+def test_the_crash_screen_keeps_what_matters_whatever_the_data_folder_length(tmp_path: Path) -> None:
+    root = tmp_path / ("d" * 150)
+    files = {"replay": root / "crashes" / "crash-1.replay", "save": root / "saves" / "1.save"}
+    message = player_message(root / "crashes" / "crash-1.txt", files, RuntimeError("boom"))
+    lines = window.crash_lines(message, 78, 23)
+    flat = "".join("".join(lines).split())
+    assert len(lines) <= 23 and lines[0].startswith("Sorry: Hedonic Hypothesis stopped because of a bug")
+    assert "Yourlastsaveisuntouched" in flat and "".join(str(files["save"]).split()) in flat
+    assert lines[-1] == "Press any key to close the game."

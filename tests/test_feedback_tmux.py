@@ -15,7 +15,7 @@ import pytest
 
 from roguelike.content.bestiary import MONSTER_KINDS
 from test_terminal_e2e import LIMIT, ROOT, game_env
-from test_terminal_tmux import Tmux, require_tmux
+from test_terminal_tmux import Tmux, require_tmux, short_socket
 
 pytestmark = pytest.mark.slow
 SEED = 204
@@ -30,7 +30,7 @@ def test_help_look_and_death_in_tmux(tmp_path: Path) -> None:
         f"cd {shlex.quote(str(ROOT))} && exec {shlex.quote(sys.executable)} -m roguelike play --terminal --wizard --seed {SEED}\n",
         encoding="utf-8",
     )
-    tmux.command = ["tmux", "-S", str(tmp_path / "s")]
+    tmux.command = ["tmux", "-S", str(short_socket())]
     tmux.env = game_env(tmp_path / "data")
     tmux.run("new-session", "-d", "-x", "80", "-y", "25", "-c", str(tmp_path), "env PS1='ready>' bash --norc --noprofile")
     try:

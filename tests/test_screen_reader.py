@@ -20,7 +20,7 @@ from roguelike.frontend.terminal import TerminalLoop
 from roguelike.screens.base import App
 from roguelike.screens.ingame import InGameScreen
 from test_terminal_e2e import LIMIT, ROOT, game_env
-from test_terminal_tmux import require_tmux
+from test_terminal_tmux import require_tmux, short_socket
 
 
 class ReaderTmux:
@@ -71,7 +71,7 @@ class ReaderTmux:
 @pytest.mark.slow
 def test_screen_reader_mode_in_tmux(tmp_path: Path) -> None:
     require_tmux()
-    tmux = ReaderTmux(tmp_path / "tmux.socket", game_env(tmp_path / "data"))
+    tmux = ReaderTmux(short_socket(), game_env(tmp_path / "data"))
     try:
         tmux.wait_for("1. New game")  # the title is read out as plain lines
         assert tmux.cursor()[2]  # the cursor is shown, on the selected entry

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -59,6 +61,14 @@ class Tmux:
         self.run("send-keys", *keys)
 
 
+def short_socket() -> Path:
+    """A path for a tmux server's socket that fits a unix socket's 108 bytes however long the
+    temporary folder's path is (pytest's may not); removed when the tests end."""
+    folder = tempfile.mkdtemp(prefix="hh-tmux-", dir="/tmp")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return Path(folder) / "s"
+
+
 def require_tmux() -> None:
     """tmux must be there in CI (.ci/run installs it); on a developer's machine it may be missing."""
     if shutil.which("tmux") is None:
@@ -80,7 +90,7 @@ def play_env(data: Path) -> dict[str, str]:
 
 def test_shell_works_normally_after_playing_in_tmux(data: Path, tmp_path: Path) -> None:
     require_tmux()
-    tmux = Tmux(tmp_path / "tmux.socket", play_env(data))
+    tmux = Tmux(short_socket(), play_env(data))
     try:
         tmux.keys(TYPED, "Enter")
         tmux.wait_for("H E D O N I C")

@@ -35,6 +35,7 @@ from roguelike.frontend.termkeys import KeyDecoder
 from roguelike.frontend.termsession import RESET_CLEAR_HOME, Capabilities, TerminalSession
 from roguelike.render.look import finish_frame
 from roguelike.screens.base import App
+from roguelike.screens.roomy import Canvas, roomy_size
 from roguelike.settings import Glyphs
 
 BELL = b"\a"
@@ -150,6 +151,7 @@ class TerminalLoop:
         self.decoder = setup.decoder
         self.renderer = AnsiRenderer(setup.mode, setup.unicode)
         self.console = tcod.console.Console(COLUMNS, ROWS, order="C")
+        self.canvas: Canvas | None = None  # a terminal with room beyond 80x25 (not for a screen reader)
         self.size = (0, 0)
         self.dirty = True
         self.next_frame = 0.0
@@ -244,6 +246,8 @@ class TerminalLoop:
         if not isinstance(event, (tcod.event.MouseMotion, tcod.event.MouseButtonDown)):
             return event
         top, left = self.renderer.origin
+        if self.canvas is not None:
+            left, top = self.canvas.origin
         event.position = tcod.event.Point(float(event.position.x - left), float(event.position.y - top))
         return event
 
@@ -274,11 +278,14 @@ class TerminalLoop:
         return self.app.animated and not self.too_small and self.reader is None
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Centre the console in the new size, or show why the game is paused."""
+        """Centre the console in the new size (or, with room beyond 80x25, show a canvas of the
+        terminal's size: :mod:`roguelike.screens.roomy`), or show why the game is paused."""
         self.size = size
         columns, rows = size
         centred = ((rows - ROWS) // 2, (columns - COLUMNS) // 2)
-        self.renderer.reset((0, 0) if self.reader is not None else centred)
+        roomy = roomy_size(columns, rows) if self.reader is None else None
+        self.canvas = Canvas(*roomy) if roomy is not None else None
+        self.renderer.reset((0, 0) if self.reader is not None or self.canvas is not None else centred)
         self.dirty = True
         if self.too_small:
             self.session.write(too_small_message(columns, rows))
@@ -287,8 +294,9 @@ class TerminalLoop:
         """Draw the app on the console and write what changed."""
         self.follow_glyphs()
         self.app.draw(self.console, now)
-        finish_frame(self.console)
-        self.session.write(self.renderer.render(self.console))
+        shown = self.console if self.canvas is None else self.canvas.compose(self.app, self.console)
+        finish_frame(shown)
+        self.session.write(self.renderer.render(shown))
         if sound.active().take_bell():  # the overdose alarm, when the player asked for it
             self.session.write(BELL)
         if self.reader is not None:

@@ -28,6 +28,7 @@ from roguelike.render.tileset import tileset_for
 from roguelike.saves.crash import report_once
 from roguelike.screens.base import App
 from roguelike.screens.keymap import is_fullscreen_toggle
+from roguelike.screens.roomy import Canvas, roomy_size
 from roguelike.settings import Scaling, Settings, WindowPlace
 from roguelike.settings.options import largest_fitting
 
@@ -56,6 +57,7 @@ def run_window(app: App, context: tcod.context.Context | None = None) -> None:
     console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
     chosen = settings.current()
     gate = KeyGate()
+    room = WindowRoom()
     with context or open_window(chosen) as context:
         if context.sdl_window is not None:
             keep_on_screen(context.sdl_window)
@@ -67,11 +69,12 @@ def run_window(app: App, context: tcod.context.Context | None = None) -> None:
             while app.running:
                 follower.follow()
                 app.draw(console, time.monotonic())
-                finish_frame(console)
-                context.present(console, integer_scaling=follower.integer_scaling, keep_aspect=True)
+                shown = room.shown(context, app, console)
+                finish_frame(shown)
+                context.present(shown, integer_scaling=follower.integer_scaling, keep_aspect=True)
                 app.before_input()
                 events = tcod.event.wait(wait_timeout(app))
-                handle = functools.partial(dispatch, app, context)
+                handle = functools.partial(dispatch, app, context, room.origin)
                 gate.pass_events(app, events, handle)
                 app.tick()  # a key would have stopped the automation
                 gate.after_tick(app, handle)
@@ -87,17 +90,37 @@ def run_window(app: App, context: tcod.context.Context | None = None) -> None:
 def show_crash(context: tcod.context.Context, console: tcod.console.Console, message: str) -> None:
     """Tell a player who may have no terminal what happened and where the files are; wait for a key."""
     console.clear(bg=CRASH_BG)
-    row = 1
-    for paragraph in [*message.splitlines(), "", "Press any key to close the game."]:
-        for line in textwrap.wrap(paragraph, console.width - 2, break_on_hyphens=False) or [""]:
-            if row < console.height - 1:
-                console.print(1, row, line, fg=CRASH_TEXT, bg=CRASH_BG)
-            row += 1
+    for row, line in enumerate(crash_lines(message, console.width - 2, console.height - 2), start=1):
+        console.print(1, row, line, fg=CRASH_TEXT, bg=CRASH_BG)
     context.present(console, integer_scaling=True, keep_aspect=True)
     while True:
         for event in tcod.event.wait():
             if isinstance(event, (tcod.event.KeyDown, tcod.event.Quit)):
                 return
+
+
+def crash_lines(message: str, width: int, rows: int) -> list[str]:
+    """The crash message wrapped to the window, ending with how to close it, in ``rows`` rows
+    whatever the data folder's length: the developers' commands (in the report too) give way
+    first, then the lines before the last that still do not fit."""
+    closing = ["", "Press any key to close the game."]
+    paragraphs = message.splitlines()
+    lines = wrapped(paragraphs, width)
+    if len(lines) + len(closing) > rows:
+        lines = wrapped([text for text in paragraphs if not is_developer_line(text)], width)
+    if len(lines) + len(closing) > rows:
+        lines = lines[:rows - len(closing) - 2] + ["...", lines[-1]]
+    return lines + closing
+
+
+def wrapped(paragraphs: list[str], width: int) -> list[str]:
+    """Paragraphs wrapped to a width (paths break anywhere, never at their hyphens)."""
+    return [line for text in paragraphs for line in textwrap.wrap(text, width, break_on_hyphens=False) or [""]]
+
+
+def is_developer_line(text: str) -> bool:
+    """A line of the crash message for developers: the commands that reproduce the crash."""
+    return text.startswith("To reproduce") or text.strip().startswith("hedonic ")
 
 
 def window_place(chosen: Settings) -> tuple[int | None, int | None, int, int]:
@@ -218,14 +241,40 @@ def wait_timeout(app: App) -> float | None:
     return 1 / ANIMATION_FPS if app.animated else None
 
 
-def dispatch(app: App, context: tcod.context.Context, event: tcod.event.Event) -> None:
-    """Handle window-level keys (Alt+Enter), then give the event to the screens."""
+def dispatch(app: App, context: tcod.context.Context, origin: tuple[int, int], event: tcod.event.Event) -> None:
+    """Handle window-level keys (Alt+Enter), then give the event to the screens (a mouse event
+    in the cells of the 80x25 game, which sits at ``origin`` of what the window shows)."""
     if isinstance(event, tcod.event.KeyDown) and is_fullscreen_toggle(event):
         toggle_fullscreen()
         return
     if isinstance(event, (tcod.event.MouseMotion, tcod.event.MouseButtonDown)):
         event = context.convert_event(event)  # pixels to console cells
+        event.position = tcod.event.Point(event.position.x - origin[0], event.position.y - origin[1])
     app.handle(event)
+
+
+class WindowRoom:
+    """A window with room for more than 80x25 cells of its tiles shows a canvas of its size
+    (:mod:`roguelike.screens.roomy`); one without shows the 80x25 console, scaled."""
+
+    def __init__(self) -> None:
+        self.canvas: Canvas | None = None
+
+    @property
+    def origin(self) -> tuple[int, int]:
+        """Where the 80x25 game sits in what the window shows last."""
+        return self.canvas.origin if self.canvas is not None else (0, 0)
+
+    def shown(self, context: tcod.context.Context, app: App, console: tcod.console.Console) -> tcod.console.Console:
+        """The console to present this frame: the drawn 80x25 one, or a canvas around it."""
+        cells = context.recommended_console_size(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT)
+        size = roomy_size(*cells)
+        if size is None:
+            self.canvas = None
+            return console
+        if self.canvas is None or (self.canvas.console.width, self.canvas.console.height) != size:
+            self.canvas = Canvas(*size)
+        return self.canvas.compose(app, console)
 
 
 def toggle_fullscreen() -> None:

@@ -16,6 +16,7 @@ import sys
 from datetime import datetime, timezone
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import replace
 from pathlib import Path
 
 from roguelike import __version__
@@ -31,6 +32,7 @@ from roguelike.replay.fileformat import (
     FORMAT_VERSION, SUFFIX, Header, Replay, ReplayError, StepRecord, Witness, carried_steps, checksum_in,
     crash_bytes, header_bytes, read_replay, step_bytes,
 )
+from roguelike.replay.verify import first_divergence
 from roguelike.replay.witness import Ledger, recorded_facts
 from roguelike.saves.atomic import write_all
 from roguelike.saves.autosave import writer
@@ -140,6 +142,8 @@ class ReplayRecorder:
 
         If they cannot be put back yet (the disk is still full), they are kept to be written
         with the next records, and every save goes on carrying them until the replay has them.
+        The whole replay up to the save is verified first: an edited record (its CRC made
+        right again) would otherwise be recorded into as if the file still proved the game.
         """
         replay = read_replay(path)
         if replay.header.epoch != RULES_EPOCH:
@@ -156,6 +160,9 @@ class ReplayRecorder:
             raise ReplayError(f"its replay {path} stops at step {len(known)}, before the save's {steps}")
         if known and steps and known[steps - 1].checksum != checksum_in(replay.format, encoded_state(game)):
             raise ReplayError(f"its replay {path} does not lead to the saved game")
+        divergence = first_divergence(replace(replay, steps=known[:steps], crash=None))
+        if divergence is not None:
+            raise ReplayError(f"its replay {path} no longer verifies ({divergence}); it is kept as it is")
         if len(known) > steps + 1:  # more than a game killed between its record and its save leaves
             raise ReplayError(f"its replay {path} holds {len(known) - steps} commands after the save, "
                               "which are kept (they could not be brought into the save)")

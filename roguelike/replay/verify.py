@@ -51,6 +51,12 @@ def verify(replay: Replay, progress: Progress | None = None) -> Verdict:
         game.close()
 
 
+def first_divergence(replay: Replay) -> str | None:
+    """Where re-simulating a replay's steps first parts from them (None if every one matches)."""
+    verdict = verify(replay)
+    return verdict.details[0] if verdict.outcome is Outcome.DIVERGED else None
+
+
 def run_steps(session: Session, replay: Replay, progress: Progress | None) -> Verdict:
     """Apply the steps, then the recorded crash if there is one."""
     verdict = Verdict(Outcome.MATCHED, 0, 0)

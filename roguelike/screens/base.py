@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 import tcod.console
 import tcod.event
@@ -17,6 +17,18 @@ import tcod.event
 from roguelike import sound
 from roguelike.screens.mouse import point_at_menu
 from roguelike.sound import Mind
+
+if TYPE_CHECKING:
+    from roguelike.core.game import Game
+
+
+@dataclass(frozen=True)
+class Room:
+    """A game a screen shows, for the room a large terminal or window has beside it
+    (:mod:`roguelike.screens.roomy`): its in-view list, and whether its messages may grow."""
+
+    game: Game
+    messages: bool = False
 
 
 class Screen(ABC):
@@ -64,6 +76,10 @@ class Screen(ABC):
 
     def heard_mind(self) -> Mind | None:
         """The State of Mind the drone plays while this screen is up (None: none of its own)."""
+        return None
+
+    def room(self) -> Room | None:
+        """The game this screen shows, for a frontend with room beside 80x25 (None: no game)."""
         return None
 
 

@@ -49,6 +49,7 @@ ACTIONS: dict[str, str] = {
     "rest_until": "rest until the State of Mind is down to a number",
     "surroundings": "read out the nearest dose, monsters and stairs",
     "condition": "read out State of Mind, attributes and control",
+    "in_view": "read out every monster and dose in view (the in-view list)",
     "look": "look around with a cursor (Enter there travels)",
     "message_log": "the message log",
     "help": "the key reference",
@@ -72,6 +73,7 @@ def default_keys() -> dict[str, list[Chord]]:
         "rest_until": [(KeySym.R, Modifier.SHIFT)],
         "surroundings": [(KeySym.V, Modifier.NONE)],
         "condition": [(KeySym.C, Modifier.NONE)],
+        "in_view": [(KeySym.V, Modifier.SHIFT)],
         "look": [(KeySym.X, Modifier.NONE), (KeySym.SEMICOLON, Modifier.NONE)],
         "message_log": [(KeySym.M, Modifier.NONE)],
         "help": [(KeySym.SLASH, Modifier.NONE), (KeySym.SLASH, Modifier.SHIFT), (KeySym.QUESTION, Modifier.NONE)],
@@ -147,7 +149,7 @@ class Bindings:
         if self.problem is not None:
             return self.problem
         if self.conflicts:
-            return f"{self.path}: " + "; ".join(self.conflicts)
+            return f"{FILE_NAME}: " + "; ".join(self.conflicts) + f" (in {self.path})"
         return None
 
 
@@ -165,7 +167,9 @@ def load(folder: Path) -> Bindings:
     try:
         keys = parse_file(path)
     except Unreadable as error:
-        problem = f"{path}: {error.reason}. Playing with the default keys; the file is left as it is."
+        # The meaning first, the path last: a long data folder must not push it off the title's rows.
+        problem = (f"{FILE_NAME} is damaged: {error.reason}. Playing with the default keys; "
+                   f"the file is left as it is: {path}")
         return Bindings(default_keys(), path, problem)
     except FileNotFoundError:
         return Bindings(default_keys(), path)

@@ -19,7 +19,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("Doors, doses, stairs, strike", "walk into them"),
     ("Auto-explore / rest", "o / Z  (a key or anything new stops it)"),
     ("Travel to the stairs", "> or <  (a cell: click, or Enter in look)"),
-    ("Read out around / condition", "v / c"),
+    ("Read out around / condition", "v / c  (V: all in view)"),
     ("Look around", "x or ;  (move keys move the cursor,"),
     ("", "Tab: next monster or dose, Esc: back)"),
     ("Help (these pages)", "?  (Left/Right or Tab: page, Esc: back)"),

@@ -21,7 +21,8 @@ from roguelike.render.effects import Effects
 from roguelike.render.morguefile import morgue_line, recorded_replay
 from roguelike.scores.standing import Standing
 from roguelike.screens.askfirst import LEFT_ALONE, risky_step
-from roguelike.screens.base import Push, Replace, Screen, Transition
+from roguelike.screens.sidebar import in_view_words
+from roguelike.screens.base import Push, Replace, Room, Screen, Transition
 from roguelike.screens.death import DyingScreen
 from roguelike.screens.help import HelpScreen, known_in
 from roguelike.screens.look import LookScreen
@@ -177,6 +178,10 @@ class InGameScreen(Screen):
             return None
         return sound.Mind(self.game.player_component(StateOfMind).value, self.game.player_component(Attributes).will)
 
+    def room(self) -> Room:
+        """The game, its in-view list and its messages grow into a large terminal's or window's room."""
+        return Room(self.game, messages=True)
+
     def before_input(self) -> None:
         """The turn just shown is on disk before the next key is read.
 
@@ -228,6 +233,7 @@ SCREEN_ACTIONS: dict[str, Callable[[InGameScreen], Screen]] = {
 READOUT_ACTIONS: dict[str, Callable[[Game], str]] = {
     "surroundings": readout.surroundings,
     "condition": readout.condition,
+    "in_view": in_view_words,
 }
 
 

@@ -28,7 +28,7 @@ from roguelike.render.look import current_look
 from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP
 from roguelike.screens import bindings, helptext
 from roguelike.screens.help import colour_of_kind
-from roguelike.screens.base import Pop, Screen, Transition
+from roguelike.screens.base import Pop, Room, Screen, Transition
 from roguelike.screens.style import HEADING, HINT, TEXT
 
 CURSOR_BG = (200, 200, 80)
@@ -83,6 +83,10 @@ class LookScreen(Screen):
     def reader_cursor(self) -> tuple[int, int] | None:
         """A screen reader's cursor follows the look cursor."""
         return self.cursor
+
+    def room(self) -> Room:
+        """The game looked at (its in-view list beside it, with room)."""
+        return Room(self.game)
 
     def jump(self, direction: int) -> None:
         """Put the cursor on the next (or previous) monster or dose in view, nearest first."""

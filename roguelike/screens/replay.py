@@ -25,7 +25,7 @@ from roguelike.render.draw import draw_game
 from roguelike.render.effects import Effects
 from roguelike.replay import seek
 from roguelike.replay.playback import Playback
-from roguelike.screens.base import Pop, Push, Screen, Transition
+from roguelike.screens.base import Pop, Push, Room, Screen, Transition
 
 SPEEDS: tuple[float | None, ...] = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, None)  # turns a second; None: max
 DEFAULT_SPEED = 3
@@ -210,6 +210,10 @@ class ReplayScreen(Screen):
         if self.paused and self.play_from is not None:
             return "p: play on from here (practice)", LABEL
         return "", HINT
+
+    def room(self) -> Room:
+        """The game played back (its in-view list beside it, with room)."""
+        return Room(self.playback.game)
 
     def on_close(self) -> None:
         """The program is closing: free the game."""

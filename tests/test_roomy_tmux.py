@@ -1,0 +1,61 @@
+"""The real game in tmux: a 120x40 terminal lists what is in view beside the map; 80x25 does not."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from roguelike.content.doses import DOSE_KINDS, START_DOSE, dose_odds
+from roguelike.content import formulas
+from test_terminal_e2e import ROOT, game_env
+from test_terminal_tmux import Tmux, require_tmux, short_socket
+
+pytestmark = pytest.mark.slow
+
+
+def started(tmp_path: Path, columns: int, rows: int) -> Tmux:
+    """A new game (seed 5) in a tmux window of ``columns`` x ``rows``, at its first turn."""
+    tmux = Tmux.__new__(Tmux)
+    script = tmp_path / "g"
+    script.write_text(f"cd {shlex.quote(str(ROOT))} && exec {shlex.quote(sys.executable)} -m roguelike play --terminal --seed 5\n",
+                      encoding="utf-8")
+    tmux.command = ["tmux", "-S", str(short_socket())]
+    tmux.env = game_env(tmp_path / "data")
+    tmux.run("new-session", "-d", "-x", str(columns), "-y", str(rows), "-c", str(tmp_path),
+             "env PS1='ready>' bash --norc --noprofile")
+    tmux.wait_for("ready>")
+    tmux.keys("sh g", "Enter")
+    tmux.wait_for("H E D O N I C")
+    tmux.keys("n")
+    tmux.wait_for("name")
+    tmux.keys("Ida", "Enter")
+    tmux.wait_for("Turn 0")
+    return tmux
+
+
+def test_a_120x40_terminal_lists_the_start_dose_with_its_true_range_beside_the_map(tmp_path: Path) -> None:
+    require_tmux()
+    odds = dose_odds(DOSE_KINDS[START_DOSE.key], 1, formulas.STATE_OF_MIND_START, 0)
+    tmux = started(tmp_path, 120, 40)
+    try:
+        tmux.wait_for("In view")
+        rows = tmux.pane().splitlines()
+        assert rows[0][81:].startswith("In view")
+        assert any(f"+{odds.low}..+{odds.high}, purer +{odds.purest}" in row[81:] for row in rows)
+        assert any("no risk of overdose" in row[81:] for row in rows)
+        assert any(row.startswith("Floor 1") for row in rows[21:25])  # the panel stays in the game's rows
+    finally:
+        tmux.run("kill-server")
+
+
+def test_an_80x25_terminal_shows_the_game_as_before_without_the_list(tmp_path: Path) -> None:
+    require_tmux()
+    tmux = started(tmp_path, 80, 25)
+    try:
+        pane = tmux.pane()
+        assert "In view" not in pane and "Floor 1" in pane.splitlines()[24]
+    finally:
+        tmux.run("kill-server")
