@@ -91,7 +91,7 @@ def chromium() -> Iterator[Any]:
         raise RuntimeError("no chromium on PATH: apt-get install chromium")
     with sync_playwright() as playwright:
         # Chromium's singleton socket lives in TMPDIR and a unix socket's path has 108 bytes.
-        env = {**os.environ, "TMPDIR": "/tmp"}
+        env: dict[str, str | float | bool] = {**os.environ, "TMPDIR": "/tmp"}
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, env=env)
         try:
             yield browser

@@ -15,6 +15,7 @@ from helpers import drawn_game, player_xy
 from term_helpers import ScriptedTerminal, xterm_setup
 from roguelike.core.session import Session
 from roguelike.frontend import window
+from roguelike.screens.roomy import roomy_size
 from roguelike.frontend.terminal import TerminalLoop
 from roguelike.render.tileset import load_tileset
 from roguelike.saves import Games
@@ -117,10 +118,13 @@ def test_terminal_mouse_reports_are_decoded() -> None:
     assert [type(e).__name__ for e in decoder.feed(sgr(2, 1, 1) + b"l")] == ["MouseButtonDown", "KeyDown", "TextInput"]
 
 
-@pytest.mark.parametrize("size", [(80, 25), (100, 31)])
-def test_terminal_hover_and_click_travel_in_a_centred_console(size: tuple[int, int]) -> None:
+@pytest.mark.parametrize("size", [(80, 25), (100, 25), (100, 31)])
+def test_terminal_hover_and_click_travel_wherever_the_console_sits(size: tuple[int, int]) -> None:
     screen, session = room_screen()
+    # Centred; a terminal with room to spare (roomy.py) has the game in its top-left corner.
     left, top = (size[0] - 80) // 2, (size[1] - 25) // 2
+    if roomy_size(*size) is not None:
+        left, top = 0, 0
     script = [sgr(35, 8 + left, 3 + top), sgr(0, 9 + left, 1 + top)] + [b""] * 12
     terminal = ScriptedTerminal(script, size)
     TerminalLoop(App(screen), terminal, xterm_setup()).run()

@@ -33,7 +33,7 @@ def test_a_number_too_long_for_python_is_a_named_problem(tmp_path: Path) -> None
     (tmp_path / "settings.json").write_text(f'{{"version": 1, "glyphs": {LONG_NUMBER}}}')
     assert settings_problem(tmp_path) == "it holds a number too long to be a setting"
     (tmp_path / "keys.toml").write_text(f"[keys]\nwait = {LONG_NUMBER}\n")
-    assert "keys.toml: " in keys_problem(tmp_path)
+    assert "keys.toml is damaged: " in keys_problem(tmp_path)
 
 
 def test_a_keymap_nested_a_thousand_deep_is_a_named_problem(tmp_path: Path) -> None:
