@@ -37,6 +37,7 @@ RANK = {
     "sound": 5,
     "screens": 6,
     "frontend": 7,
+    "server": 7,
     "cli": 8,
     "__main__": 9,
 }
@@ -205,3 +206,10 @@ def test_an_upward_or_frontend_import_is_caught(module: str, line: str) -> None:
 def test_imports_downward_and_of_other_libraries_pass() -> None:
     assert violations("roguelike.cli.main", "import roguelike.frontend.window\nfrom systems import TURN") == []
     assert violations("systems.monsters", "import numpy\nimport tcod.path\nfrom roguelike.core.hunt import Hunt") == []
+
+
+def test_the_score_server_imports_nothing_of_the_game() -> None:
+    """The web process verifies through a child (``hedonic replay --verify --json``): it never loads the game."""
+    ours = [name for module, path in our_modules().items() if module.startswith("roguelike.server")
+            for name in imported(path.read_text(encoding="utf-8")) if layer_of(name) is not None]
+    assert ours and all(name.startswith("roguelike.server") for name in ours), ours

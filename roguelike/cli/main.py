@@ -18,6 +18,7 @@ from roguelike.cli.replays import REPLAYS
 from roguelike.cli.runtimes import RUNTIMES
 from roguelike.cli.saves import SAVES
 from roguelike.cli.scores import DAILY, EXPORT, HALL, IMPORT
+from roguelike.cli.serve import SERVE
 from roguelike.cli.tools import SCREENSHOT, SIMULATE
 from roguelike.saves.crash import guarded
 from roguelike.cli.subcommand import Subcommand
@@ -30,7 +31,7 @@ from roguelike.core.epoch import RULES_EPOCH
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 SUBCOMMANDS: tuple[Subcommand, ...] = (PLAY, DAILY, SIMULATE, SCREENSHOT, REPLAY, REPLAYS, SAVES, HALL, EXPORT, IMPORT,
-                                        BALANCE, RUNTIMES)
+                                        BALANCE, RUNTIMES, SERVE)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,88 @@
+"""``hedonic serve``: the score server; ``hedonic serve worker``: a verifier of its queue on any machine.
+
+Both need the server's extra (``pip install 'hedonic-hypothesis[server]'``). docs/server.md
+explains the design. Exit status 0, 1 when the address or the queue cannot be had, 2 for a
+missing extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from typing import TYPE_CHECKING
+
+from roguelike.cli.subcommand import Subcommand
+
+if TYPE_CHECKING:
+    from roguelike.server.app import ServerConfig
+
+NO_SERVER = "hedonic serve: the score server needs its extra: pip install 'hedonic-hypothesis[server]'"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Options of ``hedonic serve [worker]``."""
+    parser.add_argument("role", nargs="?", choices=["worker"], help="'worker': verify the jobs of --queue")
+    parser.add_argument("--host", default="127.0.0.1", help="the address to serve on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8025, help="the port (default 8025; 0: any)")
+    parser.add_argument("--db", metavar="URL", help="the database (default: a SQLite file in the data folder; "
+                        "PostgreSQL: postgresql+psycopg://user@host/db)")
+    parser.add_argument("--queue", metavar="URL", help="verify on RQ workers through this Redis "
+                        "(redis://host:port/0 or unix:///path/redis.sock)")
+    parser.add_argument("--epoch", type=int, help="worker: the rules epoch whose runs it verifies (default: this game's)")
+    parser.add_argument("--verifiers", type=int, default=0, metavar="N",
+                        help="without --queue: verify N runs at once (default: one per core)")
+    parser.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
+                        help="a verification's wall-clock and CPU limit (default 60)")
+    parser.add_argument("--memory-limit", type=int, default=1024, metavar="MIB",
+                        help="a verification's address-space limit (default 1024 MiB)")
+    parser.add_argument("--max-bytes", type=int, default=8 * 1024 * 1024, help="the largest upload (default 8 MiB)")
+    parser.add_argument("--max-commands", type=int, default=50_000, help="the longest replay (default 50000 commands)")
+    parser.add_argument("--verifier", metavar="COMMAND", help="the command that verifies, instead of this game's "
+                        "(its arguments follow: replay --verify --json --jobs 1 FILE)")
+    parser.add_argument("--burst", action="store_true", help="worker: stop when the queue is empty")
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Run the server, or a worker."""
+    try:
+        from roguelike.server.serving import run_server, run_worker
+    except ImportError:
+        print(NO_SERVER, file=sys.stderr)
+        return 2
+    verifier = shlex.split(args.verifier) if args.verifier else None
+    if args.role == "worker":
+        if args.queue is None:
+            print("hedonic serve worker: give the queue: --queue redis://...", file=sys.stderr)
+            return 2
+        return run_worker(args.queue, args.epoch or this_epoch(), verifier, args.burst)
+    return run_server(config_of(args, verifier), args.host, args.port)
+
+
+def this_epoch() -> int:
+    """This game's rules epoch."""
+    from roguelike.core.epoch import RULES_EPOCH
+
+    return RULES_EPOCH
+
+
+def config_of(args: argparse.Namespace, verifier: list[str] | None) -> ServerConfig:
+    """The server's configuration from the options."""
+    from roguelike.cli.verifying import cores
+    from roguelike.saves.datadir import data_dir
+    from roguelike.server.app import ServerConfig
+    from roguelike.server.child import MIB, ChildLimits
+    from roguelike.server.envelope import Limits
+    from roguelike.server.store import default_url
+
+    url = args.db
+    if url is None:
+        folder = data_dir(args.data_dir) / "server"
+        folder.mkdir(parents=True, exist_ok=True)
+        url = default_url(str(folder))
+    return ServerConfig(url, Limits(args.max_bytes, args.max_commands),
+                        ChildLimits(args.time_limit, args.memory_limit * MIB), args.verifiers or cores(), args.queue,
+                        tuple(verifier or ()))
+
+
+SERVE = Subcommand("serve", "the score server: verify uploaded score files and publish the boards", configure, serve)

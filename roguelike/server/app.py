@@ -1,0 +1,216 @@
+"""The score server's web application (Starlette): uploads, verdicts, boards and replays.
+
+Routes:
+
+- ``POST /runs``: a score file as the body; 202 with its hash (the same file again: the
+  same run); 413 or 400 with a one-line reason for a file too large, too long or not a replay;
+- ``GET /runs/{hash}``: the run's status (pending, verified, diverged, unreadable, unverifiable
+  here, killed, failed) and what verification proved (score, breakdown, the diverging step);
+- ``GET /runs/{hash}/replay``: the replay, to download and watch;
+- ``GET /board`` (HTML, or JSON when asked for it) and ``GET /board.json``, with ``?epoch=N``
+  and ``?daily=YYYY-MM-DD``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, Protocol
+
+from sqlalchemy import Engine
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from roguelike.server import store
+from roguelike.server.board import board_of
+from roguelike.server.child import ChildLimits
+from roguelike.server.envelope import Envelope, Limits, Refused, open_upload
+from roguelike.server.page import board_page
+
+HASH = re.compile(r"[0-9a-f]{64}")
+STEP = re.compile(r"\(step (\d+)")
+HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
+           "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"}
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """What the server keeps its runs in, what it accepts, and how it verifies."""
+
+    db_url: str
+    limits: Limits = field(default_factory=Limits)
+    child: ChildLimits = field(default_factory=ChildLimits)
+    workers: int = 2
+    queue_url: str | None = None
+    verifier: tuple[str, ...] = ()
+
+
+class Verifier(Protocol):
+    """Where runs go to be verified: this machine's children, or RQ workers."""
+
+    async def start(self) -> None:
+        """Begin, taking up the runs left pending."""
+
+    def submit(self, digest: str, epoch: int) -> None:
+        """Verify a new run."""
+
+    async def stop(self) -> None:
+        """Stop."""
+
+
+def make_verifier(config: ServerConfig, engine: Engine) -> Verifier:
+    """Local children, or the queue when one is given."""
+    if config.queue_url is None:
+        from roguelike.server.local import LocalVerifier
+
+        return LocalVerifier(engine, config.child, config.workers, config.verifier)
+    from redis import Redis
+
+    from roguelike.server.queue import QueueVerifier
+
+    return QueueVerifier(engine, config.child, Redis.from_url(config.queue_url))
+
+
+class ScoreServer:
+    """The application and what it holds: the database engine and the verifier."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.engine = store.open_engine(config.db_url)
+        self.verifier = make_verifier(config, self.engine)
+        self.app = Starlette(routes=[
+            Route("/", lambda request: RedirectResponse("/board")), Route("/runs", self.upload, methods=["POST"]),
+            Route("/runs/{digest}", self.run), Route("/runs/{digest}/replay", self.replay),
+            Route("/board", self.board), Route("/board.json", self.board_json),
+        ], lifespan=self.lifespan)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        """Verify while serving; pending runs are taken up at start."""
+        await self.verifier.start()
+        try:
+            yield
+        finally:
+            await self.verifier.stop()
+            self.engine.dispose()
+
+    async def upload(self, request: Request) -> Response:
+        """Keep a score file as a run and have it verified."""
+        try:
+            body = await limited_body(request, self.config.limits.max_bytes)
+            envelope = await asyncio.to_thread(open_upload, body, self.config.limits)
+        except Refused as refused:
+            return PlainTextResponse(refused.reason + "\n", status_code=refused.status, headers=HEADERS)
+        new = await asyncio.to_thread(self.keep, envelope)
+        run = await asyncio.to_thread(self.lookup, envelope.digest)
+        status = run.status if run else store.PENDING
+        return JSONResponse({"hash": envelope.digest, "status": status, "new": new, "run": f"/runs/{envelope.digest}"},
+                            status_code=202, headers=HEADERS)
+
+    def keep(self, envelope: Envelope) -> bool:
+        """Add the run (once) and, when new, hand it to the verifier."""
+        with self.engine.begin() as connection:
+            new = store.add_run(connection, envelope)
+        if new:
+            self.verifier.submit(envelope.digest, envelope.epoch)
+        return new
+
+    def lookup(self, digest: str) -> store.Run | None:
+        """A run by its hash."""
+        with self.engine.connect() as connection:
+            return store.run_of(connection, digest)
+
+    async def run(self, request: Request) -> Response:
+        """A run's status and verdict."""
+        digest = request.path_params["digest"]
+        run = await asyncio.to_thread(self.lookup, digest) if HASH.fullmatch(digest) else None
+        if run is None:
+            return PlainTextResponse("no run with that hash\n", status_code=404, headers=HEADERS)
+        return JSONResponse(run_plain(run), headers=HEADERS)
+
+    async def replay(self, request: Request) -> Response:
+        """A run's replay file."""
+        digest = request.path_params["digest"]
+        data = await asyncio.to_thread(self.replay_bytes, digest) if HASH.fullmatch(digest) else None
+        if data is None:
+            return PlainTextResponse("no run with that hash\n", status_code=404, headers=HEADERS)
+        disposition = f'attachment; filename="{digest[:16]}.replay"'
+        return Response(data, media_type="application/octet-stream",
+                        headers={**HEADERS, "Content-Disposition": disposition})
+
+    def replay_bytes(self, digest: str) -> bytes | None:
+        """The bytes of a run's replay."""
+        with self.engine.connect() as connection:
+            return store.replay_of(connection, digest)
+
+    async def board(self, request: Request) -> Response:
+        """The board as a page, or as JSON when the client asks for JSON only."""
+        accept = request.headers.get("accept", "")
+        if "application/json" in accept and "text/html" not in accept:
+            return await self.board_json(request)
+        try:
+            plain = await asyncio.to_thread(self.board_plain, *board_query(request))
+        except ValueError as error:
+            return PlainTextResponse(f"{error}\n", status_code=400, headers=HEADERS)
+        return HTMLResponse(board_page(plain), headers=HEADERS)
+
+    async def board_json(self, request: Request) -> Response:
+        """The board as JSON."""
+        try:
+            plain = await asyncio.to_thread(self.board_plain, *board_query(request))
+        except ValueError as error:
+            return PlainTextResponse(f"{error}\n", status_code=400, headers=HEADERS)
+        return JSONResponse(plain, headers=HEADERS)
+
+    def board_plain(self, epoch: int | None, daily: str | None) -> dict[str, Any]:
+        """The board of an epoch (the newest received unless given) and a daily date."""
+        with self.engine.connect() as connection:
+            seen = store.epochs(connection)
+            chosen = epoch if epoch is not None else (seen[0] if seen else None)
+            board = board_of(store.decided_runs(connection, chosen, daily), chosen, daily)
+            return board.to_plain(seen, store.counts(connection).get(store.PENDING, 0))
+
+
+async def limited_body(request: Request, most: int) -> bytes:
+    """The request's body, refused (413) as soon as it is larger than ``most`` bytes."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > most:
+        raise Refused(413, f"the file is larger than {most} bytes")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > most:
+            raise Refused(413, f"the file is larger than {most} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def board_query(request: Request) -> tuple[int | None, str | None]:
+    """The epoch and daily date asked for (ValueError with a reason when malformed)."""
+    epoch, daily = request.query_params.get("epoch"), request.query_params.get("daily")
+    if epoch is not None and not (epoch.isdigit() and 0 < int(epoch) < 2**31):
+        raise ValueError("epoch: a rules epoch is a positive whole number")
+    if daily is not None:
+        try:
+            daily = date.fromisoformat(daily).isoformat()
+        except ValueError:
+            raise ValueError("daily: a date is written YYYY-MM-DD") from None
+    return (int(epoch) if epoch is not None else None), daily
+
+
+def run_plain(run: store.Run) -> dict[str, Any]:
+    """What ``GET /runs/{hash}`` answers."""
+    proved = run.verdict
+    plain = {"hash": run.hash, "status": run.status, "epoch": run.epoch, "commands": run.commands,
+             "received": run.received, "decided": run.decided, "detail": proved.get("detail"),
+             "score": proved.get("score"), "breakdown": proved.get("breakdown", []), "ranked": proved.get("ranked", False),
+             "name": proved.get("name"), "origin": proved.get("origin"), "daily": proved.get("daily"),
+             "turns": proved.get("turns"), "cause": proved.get("cause"), "feats": proved.get("feats", [])}
+    step = STEP.search(str(proved.get("detail", ""))) if run.status == "diverged" else None
+    return {**plain, "diverged_at_step": int(step.group(1)) if step else None}

@@ -1,0 +1,87 @@
+"""The board: verified runs ranked by the score their re-simulation computed, the rest shown apart.
+
+Only a run whose verifier said ``ranked`` (verified, played or daily, over) ranks, by its
+recomputed score; of a daily date, only a character's earliest attempt (by the date its
+replay records) ranks, as in the local hall. Verified runs that do not rank (bots, practice,
+living games, later attempts) and runs that could not be verified here (another epoch with no
+runtime, a killed verifier) are listed apart, never ranked. Diverged and unreadable runs are
+on no board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from roguelike.server.store import Run
+
+OFF_BOARD = ("diverged", "unreadable")
+
+
+@dataclass
+class Board:
+    """One board: the ranked entries in order, and the others apart."""
+
+    epoch: int | None
+    daily: str | None
+    ranked: list[dict[str, Any]] = field(default_factory=list)
+    unranked: list[dict[str, Any]] = field(default_factory=list)
+    unverified: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_plain(self, epochs: list[int], pending: int) -> dict[str, Any]:
+        """The board as JSON."""
+        return {"epoch": self.epoch, "daily": self.daily, "epochs": epochs, "pending": pending,
+                "ranked": self.ranked, "unranked": self.unranked, "unverified": self.unverified}
+
+
+def entry(run: Run, reason: str = "") -> dict[str, Any]:
+    """What the board shows of a run (everything from its verdict, nothing from the upload)."""
+    proved = run.verdict
+    shown = {"hash": run.hash, "status": run.status, "epoch": run.epoch, "name": proved.get("name"),
+             "score": proved.get("score"), "turns": proved.get("turns"), "cause": proved.get("cause"),
+             "origin": proved.get("origin"), "daily": proved.get("daily"), "feats": proved.get("feats", []),
+             "recorded": proved.get("recorded"), "received": run.received}
+    return {**shown, "why": reason} if reason else shown
+
+
+def board_of(runs: Iterable[Run], epoch: int | None, daily: str | None) -> Board:
+    """Rank the runs' verified scores; list the rest apart."""
+    board = Board(epoch, daily)
+    contenders: list[Run] = []
+    for run in runs:
+        if run.status in OFF_BOARD:
+            continue
+        if run.status != "verified":
+            board.unverified.append(entry(run, str(run.verdict.get("detail", run.status))))
+        elif run.verdict.get("ranked") is True and isinstance(run.verdict.get("score"), int):
+            contenders.append(run)
+        else:
+            board.unranked.append(entry(run, unranked_reason(run.verdict)))
+    first, later = first_attempts(contenders)
+    board.unranked += [entry(run, "a later attempt at that day's daily seed") for run in later]
+    ordered = sorted(first, key=lambda run: (-run.verdict["score"], run.verdict.get("turns", 0), run.received, run.hash))
+    board.ranked = [{"rank": place, **entry(run)} for place, run in enumerate(ordered, start=1)]
+    return board
+
+
+def first_attempts(runs: list[Run]) -> tuple[list[Run], list[Run]]:
+    """The runs that rank, and the later attempts of a character at a daily date, which do not."""
+    earliest: dict[tuple[str, str], Run] = {}
+    for run in sorted(runs, key=lambda run: (str(run.verdict.get("recorded", "")), run.hash)):
+        daily = run.verdict.get("daily")
+        if isinstance(daily, str):
+            earliest.setdefault((daily, str(run.verdict.get("name"))), run)
+    keep = {id(run) for run in earliest.values()}
+    first = [run for run in runs if not isinstance(run.verdict.get("daily"), str) or id(run) in keep]
+    return first, [run for run in runs if id(run) not in {id(kept) for kept in first}]
+
+
+def unranked_reason(verdict: dict[str, Any]) -> str:
+    """Why a verified run does not rank."""
+    origin = verdict.get("origin")
+    if origin not in ("played", "daily"):
+        return f"unranked origin: {origin}"
+    if verdict.get("cause") is None:
+        return "the game is not over"
+    return "a daily game whose date its seed does not prove"

@@ -1,0 +1,74 @@
+"""Verification in this machine's child processes: a few at a time, each run once.
+
+The web process keeps a set of the runs it has scheduled, so a run found pending at start-up
+and uploaded again meanwhile is verified once. Pending runs are read from the database at
+start-up: a server killed with runs pending verifies them when it comes back (their children
+died with it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+
+from sqlalchemy import Engine
+
+from roguelike.server import store
+from roguelike.server.child import FAILED, ChildLimits, verify_bytes
+
+log = logging.getLogger("hedonic.serve")
+
+
+class LocalVerifier:
+    """Children of this process verify the runs, ``workers`` at once."""
+
+    def __init__(self, engine: Engine, limits: ChildLimits, workers: int, verifier: Sequence[str] | None = None) -> None:
+        self.engine = engine
+        self.limits = limits
+        self.workers = max(1, workers)
+        self.verifier = list(verifier) if verifier else None
+        self.todo: asyncio.Queue[str] = asyncio.Queue()
+        self.scheduled: set[str] = set()
+        self.tasks: list[asyncio.Task[None]] = []
+
+    async def start(self) -> None:
+        """Start the workers and schedule every run left pending."""
+        self.tasks = [asyncio.create_task(self.work()) for _ in range(self.workers)]
+        for digest, epoch in await asyncio.to_thread(self.pending):
+            self.submit(digest, epoch)
+
+    def pending(self) -> list[tuple[str, int]]:
+        """The runs waiting for a verdict."""
+        with self.engine.connect() as connection:
+            return store.pending(connection)
+
+    def submit(self, digest: str, epoch: int) -> None:
+        """Schedule a run (once)."""
+        if digest not in self.scheduled:
+            self.scheduled.add(digest)
+            self.todo.put_nowait(digest)
+
+    async def stop(self) -> None:
+        """Stop the workers (children under way die with them or are left to finish)."""
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+    async def work(self) -> None:
+        """Verify runs one after another."""
+        while True:
+            digest = await self.todo.get()
+            try:
+                await asyncio.to_thread(self.verify, digest)
+            except Exception:  # a database gone for a moment: the run stays pending for the next start
+                log.exception("verifying %s failed", digest)
+
+    def verify(self, digest: str) -> None:
+        """Verify one run in a child and write its verdict."""
+        with self.engine.connect() as connection:
+            data = store.replay_of(connection, digest)
+        verdict = verify_bytes(data, self.limits, self.verifier) if data is not None else \
+            {"verdict": FAILED, "detail": "the run's replay is missing from the database"}
+        with self.engine.begin() as connection:
+            store.record_verdict(connection, digest, verdict)

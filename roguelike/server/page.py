@@ -1,0 +1,74 @@
+"""The board as an HTML page a person reads: ranked scores first, the rest apart, every name escaped."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+from urllib.parse import urlencode
+
+STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; background: #fbfaf7; }
+h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { font-size: 1.15em; margin-top: 2em; }
+table { border-collapse: collapse; width: 100%; } th, td { padding: 0.35em 0.6em; text-align: left; }
+th { border-bottom: 2px solid #999; } tr:nth-child(even) td { background: #f0eee8; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; } .quiet { color: #666; font-size: 0.9em; }
+nav a { margin-right: 0.8em; } code { font-size: 0.85em; }
+"""
+
+
+def board_page(board: dict[str, Any]) -> str:
+    """The whole page for a board's JSON."""
+    title = "Hall of fame" + (f", daily {board['daily']}" if board["daily"] else "")
+    epoch = f"rules epoch {board['epoch']}" if board["epoch"] is not None else "all rules epochs"
+    parts = [f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{escape(title)}</title>",
+             f"<meta name=viewport content='width=device-width'><style>{STYLE}</style></head><body>",
+             f"<h1>{escape(title)}</h1><p class=quiet>Hedonic Hypothesis, {escape(epoch)}. Every score here was "
+             "recomputed by re-playing the uploaded game; nothing a player sent is believed.</p>",
+             epoch_links(board), ranked_table(board["ranked"]),
+             apart_table("Verified, not ranked", board["unranked"]),
+             apart_table("Not verified here (shown apart, never ranked)", board["unverified"]),
+             f"<p class=quiet>{board['pending']} uploads waiting to be verified.</p></body></html>"]
+    return "".join(parts)
+
+
+def epoch_links(board: dict[str, Any]) -> str:
+    """Links to the board of each epoch seen."""
+    links = []
+    for epoch in board["epochs"]:
+        query = {"epoch": epoch, **({"daily": board["daily"]} if board["daily"] else {})}
+        links.append(f"<a href='/board?{escape(urlencode(query))}'>epoch {epoch}</a>")
+    return f"<nav>{''.join(links)}<a href='/board.json'>JSON</a></nav>"
+
+
+def ranked_table(rows: list[dict[str, Any]]) -> str:
+    """The ranked entries."""
+    if not rows:
+        return "<p>No verified game ranks here yet.</p>"
+    head = "<tr><th>#</th><th>Name</th><th>Score</th><th>Turns</th><th>Cause of death</th><th>Daily</th><th></th></tr>"
+    body = "".join(
+        f"<tr><td class=num>{row['rank']}</td><td>{text(row['name'])}</td><td class=num>{text(row['score'])}</td>"
+        f"<td class=num>{text(row['turns'])}</td><td>{text(row['cause'])}</td><td>{text(row['daily'])}</td>"
+        f"<td>{links(row['hash'])}</td></tr>" for row in rows)
+    return f"<h2>Ranked</h2><table>{head}{body}</table>"
+
+
+def apart_table(title: str, rows: list[dict[str, Any]]) -> str:
+    """Entries listed without a rank, each with why."""
+    if not rows:
+        return ""
+    head = "<tr><th>Name</th><th>Score</th><th>Turns</th><th>Why not ranked</th><th></th></tr>"
+    body = "".join(
+        f"<tr><td>{text(row['name'])}</td><td class=num>{text(row['score'])}</td><td class=num>{text(row['turns'])}</td>"
+        f"<td>{text(row.get('why'))}</td><td>{links(row['hash'])}</td></tr>" for row in rows)
+    return f"<h2>{escape(title)}</h2><table>{head}{body}</table>"
+
+
+def links(digest: str) -> str:
+    """The verdict and the replay of a run."""
+    safe = escape(digest)
+    return f"<a href='/runs/{safe}'>verdict</a> <a href='/runs/{safe}/replay'>replay</a> <code>{safe[:12]}</code>"
+
+
+def text(value: Any) -> str:
+    """A value shown in a cell (a dash for none), escaped."""
+    return "&ndash;" if value is None else escape(str(value))

@@ -1,0 +1,44 @@
+"""Run the score server on uvicorn, or an RQ worker for one rules epoch's queue."""
+
+from __future__ import annotations
+
+import socket
+import sys
+
+import uvicorn
+
+from roguelike.server.app import ScoreServer, ServerConfig
+
+
+def run_server(config: ServerConfig, host: str, port: int) -> int:
+    """Serve until Ctrl-C (or SIGTERM); 1 if the address cannot be had."""
+    try:
+        listening = socket.create_server((host, port), reuse_port=False)
+    except OSError as error:
+        print(f"hedonic serve: cannot serve on {host}:{port}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    server = ScoreServer(config)
+    shown = f"[{host}]" if ":" in host else host
+    where = config.queue_url or f"{config.workers} local verifier(s)"
+    print(f"The score server is at http://{shown}:{listening.getsockname()[1]}/board "
+          f"(runs in {server.engine.url.render_as_string(hide_password=True)}; verified by {where})", flush=True)
+    running = uvicorn.Server(uvicorn.Config(server.app, log_level="warning", lifespan="on"))
+    running.run(sockets=[listening])
+    return 0
+
+
+def run_worker(queue_url: str, epoch: int, verifier: list[str] | None, burst: bool) -> int:
+    """Work the queue of one rules epoch: each job in RQ's forked work-horse, killed on timeout."""
+    from redis import Redis
+    from rq import Queue, Worker
+    from rq.serializers import JSONSerializer
+
+    from roguelike.server import job
+    from roguelike.server.queue import queue_name
+
+    job.VERIFIER = verifier
+    connection = Redis.from_url(queue_url)
+    queue = Queue(queue_name(epoch), connection=connection, serializer=JSONSerializer)
+    print(f"hedonic serve worker: verifying the runs of rules epoch {epoch} from {queue.name}", flush=True)
+    Worker([queue], connection=connection, serializer=JSONSerializer).work(burst=burst, logging_level="WARNING")
+    return 0

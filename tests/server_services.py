@@ -1,0 +1,130 @@
+"""Private PostgreSQL and Redis servers for the score server's tests: unix sockets in temporary folders, no TCP.
+
+PostgreSQL is Debian's (``postgresql``: initdb and pg_ctl from /usr/lib/postgresql/*/bin), a
+cluster of our own with a role of our own; Redis is Debian's ``redis-server``. Both are
+installed by .ci/run; a missing one fails the tests with the package to install.
+"""
+
+from __future__ import annotations
+
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from itertools import count
+from pathlib import Path
+
+ROLE = "scores"
+
+
+def postgres_program(name: str) -> str:
+    """One of PostgreSQL's server programs, the newest version installed."""
+    found = sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}"), key=lambda path: int(path.parts[-3]))
+    if not found:
+        raise RuntimeError(f"{name} is missing: install Debian's postgresql package (apt-get install postgresql)")
+    return str(found[-1])
+
+
+def redis_program() -> str:
+    """Debian's redis-server."""
+    found = shutil.which("redis-server")
+    if found is None:
+        raise RuntimeError("redis-server is missing: install Debian's redis-server package (apt-get install redis-server)")
+    return found
+
+
+def as_owner() -> dict[str, object]:
+    """Run PostgreSQL as ``postgres`` when we are root (it refuses to run as root)."""
+    if os.geteuid() != 0:
+        return {}
+    return {"user": "postgres", "group": "postgres"}
+
+
+class Postgres:
+    """A running private cluster: new empty databases owned by our role, on demand."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.socket = folder / "socket"
+        self.numbers = count(1)
+
+    def admin_url(self) -> str:
+        """The superuser's connection to the maintenance database."""
+        return f"postgresql+psycopg://hedonic@/postgres?host={self.socket}"
+
+    def new_database(self) -> str:
+        """A fresh database owned by the role the server uses; its URL."""
+        from sqlalchemy import create_engine, text
+
+        name = f"runs_{os.getpid()}_{next(self.numbers)}"
+        engine = create_engine(self.admin_url(), isolation_level="AUTOCOMMIT")
+        with engine.connect() as connection:
+            connection.execute(text(f"CREATE DATABASE {name} OWNER {ROLE}"))
+        engine.dispose()
+        return f"postgresql+psycopg://{ROLE}@/{name}?host={self.socket}"
+
+
+@contextmanager
+def postgres_cluster() -> Iterator[Postgres]:
+    """Start a private cluster (initdb, pg_ctl) listening only on a unix socket; stop and remove it after."""
+    folder = Path(tempfile.mkdtemp(prefix="hedonic-pg-"))
+    cluster = Postgres(folder)
+    cluster.socket.mkdir()
+    owner = as_owner()
+    if owner:
+        uid = pwd.getpwnam("postgres").pw_uid
+        for path in (folder, cluster.socket):
+            os.chown(path, uid, -1)
+    data = folder / "data"
+    subprocess.run([postgres_program("initdb"), "-D", str(data), "-U", "hedonic", "--auth=trust", "-E", "UTF8",
+                    "--no-sync"], check=True, capture_output=True, **owner)  # type: ignore[call-overload]
+    options = f"-c listen_addresses='' -k {cluster.socket} -F -c fsync=off"
+    subprocess.run([postgres_program("pg_ctl"), "-D", str(data), "-w", "-l", str(folder / "log"), "-o", options,
+                    "start"], check=True, capture_output=True, **owner)  # type: ignore[call-overload]
+    try:
+        make_role(cluster)
+        yield cluster
+    finally:
+        subprocess.run([postgres_program("pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
+                       capture_output=True, **owner)  # type: ignore[call-overload]
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def make_role(cluster: Postgres) -> None:
+    """The role the server connects as: it may log in and owns its databases, nothing more."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(cluster.admin_url(), isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        connection.execute(text(f"CREATE ROLE {ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE"))
+    engine.dispose()
+
+
+@contextmanager
+def redis_server() -> Iterator[str]:
+    """A private redis-server on a unix socket (no TCP port, nothing saved); its URL."""
+    folder = Path(tempfile.mkdtemp(prefix="hedonic-redis-"))
+    socket = folder / "redis.sock"
+    server = subprocess.Popen([redis_program(), "--port", "0", "--unixsocket", str(socket), "--unixsocketperm", "700",
+                               "--save", "", "--appendonly", "no", "--dir", str(folder)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for(lambda: socket.exists(), 10, "redis-server did not open its socket")
+        yield f"unix://{socket}"
+    finally:
+        server.kill()
+        server.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def wait_for(ready: object, seconds: float, why: str) -> None:
+    """Wait until ``ready()`` is true (AssertionError saying why after ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    while not ready():  # type: ignore[operator]
+        if time.monotonic() > deadline:
+            raise AssertionError(why)
+        time.sleep(0.02)
