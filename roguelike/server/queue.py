@@ -17,18 +17,20 @@ import threading
 from typing import Any
 
 from redis import Redis
-from rq import Queue
+from rq import Queue, Retry
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 from sqlalchemy import Engine
 
 from roguelike.server import store
-from roguelike.server.child import KILLED, ChildLimits
+from roguelike.server.child import FAILED, KILLED, ChildLimits
 
 JOB = "roguelike.server.job.verify_upload"
 JOB_MARGIN = 10  # seconds RQ grants a job past the child's own limit before it kills the work-horse
 KEEP_RESULTS = 7 * 24 * 3600
+RETRIES = 2  # a job whose worker died (kill -9, a lost machine) runs again when RQ's maintenance finds it abandoned
 POLL_SECONDS = 0.1
+HORSE_KILLED = ("JobTimeoutException", "terminated unexpectedly", "abandoned", "killed")  # how RQ says it killed one
 log = logging.getLogger("hedonic.serve")
 
 
@@ -47,7 +49,8 @@ def enqueue(connection: Redis, digest: str, epoch: int, data: bytes, limits: Chi
     queue = Queue(queue_name(epoch), connection=connection, serializer=JSONSerializer)
     return queue.enqueue(JOB, base64.b64encode(data).decode("ascii"), limits.to_plain(), job_id=job_id(digest),
                          job_timeout=int(limits.seconds) + JOB_MARGIN, result_ttl=KEEP_RESULTS,
-                         failure_ttl=KEEP_RESULTS, description=f"verify run {digest[:16]} (rules epoch {epoch})")
+                         failure_ttl=KEEP_RESULTS, retry=Retry(max=RETRIES),
+                         description=f"verify run {digest[:16]} (rules epoch {epoch})")
 
 
 def verdict_of(job: Job) -> dict[str, Any] | None:
@@ -55,11 +58,13 @@ def verdict_of(job: Job) -> dict[str, Any] | None:
     status = job.get_status(refresh=False)
     if status == JobStatus.FINISHED:
         found = job.return_value()
-        return found if isinstance(found, dict) else {"verdict": "failed", "detail": "the job returned no verdict"}
+        return found if isinstance(found, dict) else {"verdict": FAILED, "detail": "the job returned no verdict"}
     if status in (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED):
         result = job.latest_result()
-        last = ((result.exc_string if result else None) or str(status)).strip().splitlines()[-1:]
-        return {"verdict": KILLED, "detail": f"the worker gave up on it: {''.join(last)[:300]}"}
+        told = ((result.exc_string if result else None) or str(status)).strip()
+        killed = any(sign in told for sign in HORSE_KILLED)
+        last = "".join(told.splitlines()[-1:])[:300]
+        return {"verdict": KILLED if killed else FAILED, "detail": f"the worker gave up on it: {last}"}
     return None
 
 

@@ -1,0 +1,232 @@
+"""The score server, measured on loopback. Figures go in docs/performance.md ("Score server").
+
+Run: ``python -m bench.bench_server [--uploads 200] [--clients 20] [--jobs 60]``.
+
+Replays: one bot game (seed 33, default bot: 1,015 commands) and its first 100 commands; each
+upload is a copy with its own game id in the header (a distinct file, hash and run; the game
+id is outside the checksums, so each verifies). Every server is ``hedonic serve`` in its own
+process on a fresh SQLite file; clients are threads using urllib.
+
+1. **Verdict of a 1,000-command replay**: uploaded alone to an idle server, the time from
+   the upload to the verdict (polled every 20 ms), ``REPEATS`` times.
+2. **Load**: ``--uploads`` 100-command replays from ``--clients`` concurrent clients, each
+   uploading then polling its run; verdicts a second over the whole, p50 / p95 upload-to-verdict.
+3. **Workers**: ``--jobs`` 100-command replays through a private redis-server (unix socket)
+   and RQ, with one worker, then two: verdicts a second and the ratio.
+4. **kill -9**: the server killed with runs pending and restarted, one worker killed mid-work
+   and another started; runs lost (accepted but never verified) and runs decided twice.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from bench.common import ROOT, figure, machine
+from roguelike.bots.headless import play_bot
+from roguelike.core.game import Game
+from roguelike.core.session import Session
+from roguelike.replay.fileformat import Replay, read_replay, replay_bytes
+from roguelike.replay.recorder import recording_observers
+
+REPEATS = 5
+
+
+def long_game(root: Path) -> Replay:
+    """Seed 33's default bot to its death (1,015 commands)."""
+    game = Game.new(33, "Ann")
+    session = Session(game, recording_observers(root, game, "ann"))
+    play_bot(session, 5000)
+    session.close()
+    return read_replay(root / "replays" / "ann.replay")
+
+
+def copies(replay: Replay, commands: int, count: int, tag: str) -> list[bytes]:
+    """``count`` distinct files of the replay's first ``commands`` commands."""
+    cut = replace(replay, steps=replay.steps[:commands])
+    return [replay_bytes(replace(cut, header=replace(cut.header, game_id=f"{tag}-{number:06d}")))
+            for number in range(count)]
+
+
+class Served:
+    """``hedonic serve ARGS`` in a process; its address."""
+
+    def __init__(self, *args: str) -> None:
+        self.process = subprocess.Popen([sys.executable, "-m", "roguelike", "serve", "--port", "0", *args], cwd=ROOT,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        line = self.process.stdout.readline() if self.process.stdout else ""
+        self.base = line.split("/board")[0].split()[-1]
+
+    def stop(self, sign: int = signal.SIGINT) -> None:
+        """Stop it (SIGINT) or kill it (SIGKILL), and reap."""
+        self.process.send_signal(sign)
+        self.process.wait(timeout=30)
+
+
+def post(base: str, data: bytes) -> str:
+    """Upload; the run's hash."""
+    with urllib.request.urlopen(urllib.request.Request(f"{base}/runs", data=data, method="POST"), timeout=60) as got:
+        return str(json.loads(got.read())["hash"])
+
+
+def status(base: str, digest: str) -> str:
+    """A run's status."""
+    with urllib.request.urlopen(f"{base}/runs/{digest}", timeout=60) as got:
+        return str(json.loads(got.read())["status"])
+
+
+def until_decided(base: str, digest: str) -> str:
+    """Poll a run every 20 ms until it has a verdict; the verdict."""
+    while (found := status(base, digest)) == "pending":
+        time.sleep(0.02)
+    return found
+
+
+def upload_and_wait(base: str, data: bytes) -> float:
+    """Seconds from an upload to its verdict (which must be verified)."""
+    start = time.perf_counter()
+    verdict = until_decided(base, post(base, data))
+    assert verdict == "verified", verdict
+    return time.perf_counter() - start
+
+
+def one_verdict(folder: Path, files: list[bytes]) -> None:
+    """Figure 1: a 1,000-command replay's upload-to-verdict on an idle server."""
+    server = Served("--db", f"sqlite:///{folder}/latency.sqlite")
+    times = [upload_and_wait(server.base, data) for data in files[:REPEATS]]
+    server.stop()
+    figure("1,000-command replay, upload to verdict (median)", statistics.median(times), "s",
+           f"max {max(times):.2f} s of {len(times)}")
+
+
+def crowd(base: str, files: list[bytes], clients: int) -> tuple[float, list[float]]:
+    """Upload every file from ``clients`` threads, each waiting for its verdict; wall seconds and each wait."""
+    waits: list[float] = []
+    todo = list(files)
+    lock = threading.Lock()
+
+    def client() -> None:
+        while True:
+            with lock:
+                if not todo:
+                    return
+                data = todo.pop()
+            took = upload_and_wait(base, data)
+            with lock:
+                waits.append(took)
+
+    start = time.perf_counter()
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return time.perf_counter() - start, waits
+
+
+def load(folder: Path, files: list[bytes], clients: int) -> None:
+    """Figure 2: many 100-command uploads from concurrent clients."""
+    server = Served("--db", f"sqlite:///{folder}/load.sqlite")
+    wall, waits = crowd(server.base, files, clients)
+    server.stop()
+    ordered = sorted(waits)
+    figure(f"100-command replays, {len(files)} uploads from {clients} clients", len(files) / wall, "verdicts/s",
+           f"p50 {statistics.median(ordered):.2f} s, p95 {ordered[int(len(ordered) * 0.95) - 1]:.2f} s upload to verdict")
+
+
+def with_workers(folder: Path, url: str, files: list[bytes], workers: int, name: str) -> float:
+    """Verdicts a second through the queue with ``workers`` RQ workers."""
+    from roguelike.core.epoch import RULES_EPOCH
+    from tests.server_services import wait_for
+
+    from redis import Redis
+    from rq import Worker
+
+    started = [Served("worker", "--queue", url, "--epoch", str(RULES_EPOCH)) for _ in range(workers)]
+    wait_for(lambda: len(Worker.all(connection=Redis.from_url(url))) >= workers, 60, "workers did not start")
+    server = Served("--queue", url, "--db", f"sqlite:///{folder}/{name}.sqlite")
+    wall, _ = crowd(server.base, files, len(files))
+    for process in (server, *started):
+        process.stop()
+    return len(files) / wall
+
+
+def scaling(folder: Path, files: list[bytes]) -> None:
+    """Figure 3: one worker, then two."""
+    from tests.server_services import redis_server
+
+    with redis_server() as url:
+        one = with_workers(folder, url, files[: len(files) // 2], 1, "one")
+        two = with_workers(folder, url, files[len(files) // 2:], 2, "two")
+    figure("queue, one worker", one, "verdicts/s")
+    figure("queue, two workers", two, "verdicts/s", f"{two / one:.2f}x one")
+
+
+def lost_and_twice(folder: Path, files: list[bytes]) -> None:
+    """Figure 4: runs lost or decided twice across kill -9 of the server and of a worker."""
+    from roguelike.core.epoch import RULES_EPOCH
+    from roguelike.server import store
+    from tests.server_services import redis_server
+
+    url_db = f"sqlite:///{folder}/kills.sqlite"
+    half = len(files) // 2
+    with redis_server() as url:
+        workers = [Served("worker", "--queue", url, "--epoch", str(RULES_EPOCH)) for _ in range(2)]
+        server = Served("--queue", url, "--db", url_db, "--verifiers", "1")
+        digests = [post(server.base, data) for data in files[:half]]
+        time.sleep(0.5)
+        server.stop(signal.SIGKILL)
+        workers[0].stop(signal.SIGKILL)  # its work-horse finishes the job it has; RQ retries what a dead horse left
+        workers.append(Served("worker", "--queue", url, "--epoch", str(RULES_EPOCH)))
+        server = Served("--queue", url, "--db", url_db)
+        digests += [post(server.base, data) for data in files[half:]]
+        verdicts = [until_decided(server.base, digest) for digest in digests]
+        for process in (server, *workers[1:]):
+            process.stop()
+    engine = store.open_engine(url_db)
+    with engine.connect() as connection:
+        rows = len(list(store.decided_runs(connection, None, None)))
+    lost = sum(verdict != "verified" for verdict in verdicts)
+    figure("kill -9 of the server and of a worker: runs lost", lost, "runs",
+           f"{len(digests)} uploaded, {rows} decided, {rows - len(set(digests))} decided twice")
+
+
+def main() -> None:
+    """Every figure."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--uploads", type=int, default=200)
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--jobs", type=int, default=60)
+    parser.add_argument("--only", choices=["verdict", "load", "workers", "kills"])
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bench-server-") as scratch:
+        folder = Path(scratch)
+        print(machine(folder), flush=True)
+        game = long_game(folder / "data")
+        steps: dict[str, Callable[[], None]] = {
+            "verdict": lambda: one_verdict(folder, copies(game, 1000, REPEATS, "long")),
+            "load": lambda: load(folder, copies(game, 100, args.uploads, "load"), args.clients),
+            "workers": lambda: scaling(folder, copies(game, 100, args.jobs, "jobs")),
+            "kills": lambda: lost_and_twice(folder, copies(game, 100, args.jobs, "kill")),
+        }
+        for name, step in steps.items():
+            if args.only in (None, name):
+                step()
+        print(machine(folder), flush=True)
+
+
+if __name__ == "__main__":
+    main()

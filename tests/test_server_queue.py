@@ -1,0 +1,118 @@
+"""The score server's queue (RQ) with fakeredis: jobs by name on their epoch's queue, as JSON, each run decided once."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import zlib
+from collections.abc import Iterator
+
+import fakeredis
+import pytest
+from rq import Queue, SimpleWorker
+from rq.job import Job
+from rq.serializers import JSONSerializer
+from sqlalchemy import Engine
+
+from roguelike.core.epoch import RULES_EPOCH
+from roguelike.scores.proof import prove_file
+from roguelike.server import store
+from roguelike.server.child import ChildLimits
+from roguelike.server.envelope import Envelope, Limits, open_upload
+from roguelike.server.queue import JOB, QueueVerifier, job_id, queue_name
+from server_helpers import CORPUS, database, postgres  # noqa: F401
+
+SHORT = next(path for path in CORPUS if path.name == "death-exhaustion.replay")
+
+
+@pytest.fixture
+def engine(database: str) -> Iterator[Engine]:
+    """The server's database (SQLite, then PostgreSQL)."""
+    made = store.open_engine(database)
+    yield made
+    made.dispose()
+
+
+def kept(engine: Engine, data: bytes) -> Envelope:
+    """An upload kept as a pending run."""
+    envelope = open_upload(data, Limits())
+    with engine.begin() as connection:
+        store.add_run(connection, envelope)
+    return envelope
+
+
+def work(redis: fakeredis.FakeRedis, epoch: int = RULES_EPOCH) -> None:
+    """Run an epoch's queue dry in this process."""
+    queue = Queue(queue_name(epoch), connection=redis, serializer=JSONSerializer)
+    SimpleWorker([queue], connection=redis, serializer=JSONSerializer).work(burst=True, logging_level="ERROR")
+
+
+def status(engine: Engine, digest: str) -> store.Run:
+    """A run as the database has it."""
+    with engine.connect() as connection:
+        run = store.run_of(connection, digest)
+    assert run is not None
+    return run
+
+
+def test_a_run_goes_on_its_epochs_queue_by_name_as_json_never_a_pickle(engine: Engine) -> None:
+    redis = fakeredis.FakeRedis()
+    envelope = kept(engine, SHORT.read_bytes())
+    QueueVerifier(engine, ChildLimits(), redis).submit(envelope.digest, envelope.epoch)
+    queue = Queue(queue_name(RULES_EPOCH), connection=redis, serializer=JSONSerializer)
+    assert envelope.epoch == RULES_EPOCH and queue.job_ids == [job_id(envelope.digest)]
+    job = Job.fetch(job_id(envelope.digest), connection=redis, serializer=JSONSerializer)
+    assert job.func_name == JOB and job.timeout is not None and job.timeout > ChildLimits().seconds
+    raw = redis.hget(job.key, "data")
+    assert raw is not None
+    name, _, args, _ = json.loads(zlib.decompress(raw))
+    assert name == JOB and len(args) == 2
+
+
+def test_a_worker_verifies_and_the_collector_writes_the_recomputed_score_once(engine: Engine) -> None:
+    redis = fakeredis.FakeRedis()
+    envelope = kept(engine, SHORT.read_bytes())
+    verifier = QueueVerifier(engine, ChildLimits(), redis)
+    verifier.submit(envelope.digest, envelope.epoch)
+    work(redis)
+    verifier.collect_once()
+    verifier.collect_once()  # nothing left to collect: the verdict is not written again
+    run = status(engine, envelope.digest)
+    assert run.status == "verified" and run.verdict["score"] == prove_file(SHORT).score
+    assert verifier.waiting == set()
+
+
+def test_a_job_the_queue_lost_is_enqueued_again_and_a_queued_one_is_not_doubled(engine: Engine) -> None:
+    redis = fakeredis.FakeRedis()
+    envelope = kept(engine, SHORT.read_bytes())
+    verifier = QueueVerifier(engine, ChildLimits(), redis)
+    verifier.submit(envelope.digest, envelope.epoch)
+    restarted = QueueVerifier(engine, ChildLimits(), redis)
+    asyncio.run(start_and_stop(restarted))
+    queue = Queue(queue_name(RULES_EPOCH), connection=redis, serializer=JSONSerializer)
+    assert queue.job_ids == [job_id(envelope.digest)]  # the pending run's job was there: not enqueued twice
+    redis.flushall()  # Redis restarted without its data
+    restarted.collect_once()
+    assert queue.job_ids == [job_id(envelope.digest)]
+    work(redis)
+    restarted.collect_once()
+    assert status(engine, envelope.digest).status == "verified"
+
+
+async def start_and_stop(verifier: QueueVerifier) -> None:
+    """Start a verifier (taking up the pending runs) and stop its collector."""
+    await verifier.start()
+    await verifier.stop()
+
+
+def test_a_job_that_fails_gives_its_run_a_verdict_saying_so_never_a_score(engine: Engine) -> None:
+    redis = fakeredis.FakeRedis()
+    envelope = kept(engine, SHORT.read_bytes())
+    queue = Queue(queue_name(RULES_EPOCH), connection=redis, serializer=JSONSerializer)
+    queue.enqueue(JOB, "not base64 at all!", ChildLimits().to_plain(), job_id=job_id(envelope.digest))
+    work(redis)
+    verifier = QueueVerifier(engine, ChildLimits(), redis)
+    verifier.waiting.add(envelope.digest)
+    verifier.collect_once()
+    run = status(engine, envelope.digest)
+    assert run.status == "failed" and "the worker gave up on it" in run.verdict["detail"] and run.verdict.get("score") is None
