@@ -41,6 +41,17 @@ def served(database: str) -> Iterator[TestClient]:
         yield client
 
 
+def distinct_files(count: int) -> list[bytes]:
+    """The corpus's shortest game under ``count`` game ids: distinct files (the id is outside the checksums)."""
+    from dataclasses import replace
+
+    from roguelike.replay.fileformat import read_replay, replay_bytes
+
+    replay = read_replay(min(CORPUS, key=lambda path: path.stat().st_size))
+    return [replay_bytes(replace(replay, header=replace(replay.header, game_id=f"copy-{number:03d}")))
+            for number in range(count)]
+
+
 def upload(client: TestClient, data: bytes) -> str:
     """Upload a file that must be accepted; its hash."""
     answer = client.post("/runs", content=data)

@@ -9,26 +9,17 @@ bench/bench_server.py, never asserted here.
 from __future__ import annotations
 
 import threading
-from dataclasses import replace
 
 from sqlalchemy import func, select
 
-from roguelike.replay.fileformat import read_replay, replay_bytes
 from roguelike.server import store
-from server_helpers import CORPUS, ServerProcess, database, postgres, post, wait_http  # noqa: F401
+from server_helpers import ServerProcess, database, distinct_files, postgres, post, wait_http  # noqa: F401
 
 FILES, TIMES, CLIENTS = 20, 10, 20
 
 
-def distinct_files() -> list[bytes]:
-    """The shortest corpus game under ``FILES`` game ids."""
-    replay = read_replay(min(CORPUS, key=lambda path: path.stat().st_size))
-    return [replay_bytes(replace(replay, header=replace(replay.header, game_id=f"load-{number:03d}")))
-            for number in range(FILES)]
-
-
 def test_200_uploads_from_20_clients_make_20_runs_each_verified_once(database: str) -> None:
-    uploads = [data for data in distinct_files() for _ in range(TIMES)]
+    uploads = [data for data in distinct_files(FILES) for _ in range(TIMES)]
     answers: list[tuple[str, bool]] = []
     lock = threading.Lock()
     server = ServerProcess("--db", database, "--port", "0", "--verifiers", "2")

@@ -9,16 +9,16 @@ import time
 from sqlalchemy import func, select
 
 from roguelike.server import store
-from server_helpers import CORPUS, ServerProcess, database, post, postgres, wait_http  # noqa: F401
+from server_helpers import CORPUS, ServerProcess, database, distinct_files, post, postgres, wait_http  # noqa: F401
 
 from conftest import ROOT
 
 
 def test_killed_with_runs_pending_the_server_verifies_them_on_restart_none_lost_none_twice(database: str) -> None:
-    files = sorted(CORPUS, key=lambda path: -path.stat().st_size)
+    files = distinct_files(4)
     server = ServerProcess("--db", database, "--port", "0", "--verifiers", "1")
     try:
-        digests = [post(server.base, path.read_bytes())["hash"] for path in files]
+        digests = [post(server.base, data)["hash"] for data in files]
         verifiers = server.children()
     finally:
         server.kill()
@@ -36,6 +36,20 @@ def test_killed_with_runs_pending_the_server_verifies_them_on_restart_none_lost_
     with engine.connect() as connection:
         assert connection.execute(select(func.count()).select_from(store.runs)).scalar() == len(files)
         assert connection.execute(select(func.count()).select_from(store.replays)).scalar() == len(files)
+    engine.dispose()
+
+
+def test_ctrl_c_ends_the_verifications_under_way_and_leaves_their_runs_pending(database: str) -> None:
+    spinner = f"{sys.executable} -c 'while True: pass'"
+    server = ServerProcess("--db", database, "--port", "0", "--verifier", spinner)
+    digest = post(server.base, CORPUS[0].read_bytes())["hash"]
+    time.sleep(0.5)
+    started = time.monotonic()
+    server.stop()
+    assert time.monotonic() - started < 10 and server.process.returncode is not None
+    engine = store.open_engine(database)
+    with engine.connect() as connection:
+        assert store.pending(connection) == [(digest, store.run_of(connection, digest).epoch)]  # type: ignore[union-attr]
     engine.dispose()
 
 

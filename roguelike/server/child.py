@@ -18,6 +18,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +27,8 @@ from typing import Any
 KILLED, FAILED = "killed", "failed"
 PR_SET_PDEATHSIG = 1
 MIB = 1024 * 1024
+RUNNING: set[subprocess.Popen[bytes]] = set()  # the children under way, so a stopping server can end them
+RUNNING_LOCK = threading.Lock()
 MEMORY_SIGNS = ("MemoryError", "failed to map segment", "Cannot allocate memory")
 
 
@@ -86,12 +89,28 @@ def run_child(command: list[str], limits: ChildLimits) -> dict[str, Any]:
     env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}
     with subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           env=env, preexec_fn=limiter(limits), start_new_session=True) as child:
+        with RUNNING_LOCK:
+            RUNNING.add(child)
         try:
             out, err = child.communicate(timeout=limits.seconds)
         except subprocess.TimeoutExpired:
             kill_group(child)
             return {"verdict": KILLED, "detail": f"over its time limit ({limits.seconds:g} s): killed"}
+        finally:
+            with RUNNING_LOCK:
+                RUNNING.discard(child)
     return verdict_of(child.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"), limits)
+
+
+def end_all() -> None:
+    """Kill every child under way (the server is stopping: their runs stay pending)."""
+    with RUNNING_LOCK:
+        running = list(RUNNING)
+    for child in running:
+        try:
+            os.killpg(child.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 
 
 def kill_group(child: subprocess.Popen[bytes]) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from sqlalchemy import Engine
 
 from roguelike.server import store
-from roguelike.server.child import FAILED, ChildLimits, verify_bytes
+from roguelike.server.child import FAILED, ChildLimits, end_all, verify_bytes
 
 log = logging.getLogger("hedonic.serve")
 
@@ -31,6 +31,7 @@ class LocalVerifier:
         self.todo: asyncio.Queue[str] = asyncio.Queue()
         self.scheduled: set[str] = set()
         self.tasks: list[asyncio.Task[None]] = []
+        self.stopping = False
 
     async def start(self) -> None:
         """Start the workers and schedule every run left pending."""
@@ -50,7 +51,9 @@ class LocalVerifier:
             self.todo.put_nowait(digest)
 
     async def stop(self) -> None:
-        """Stop the workers (children under way die with them or are left to finish)."""
+        """Stop the workers and kill the children under way: their runs stay pending for the next start."""
+        self.stopping = True
+        end_all()
         for task in self.tasks:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
@@ -66,9 +69,13 @@ class LocalVerifier:
 
     def verify(self, digest: str) -> None:
         """Verify one run in a child and write its verdict."""
+        if self.stopping:
+            return
         with self.engine.connect() as connection:
             data = store.replay_of(connection, digest)
         verdict = verify_bytes(data, self.limits, self.verifier) if data is not None else \
             {"verdict": FAILED, "detail": "the run's replay is missing from the database"}
+        if self.stopping:
+            return  # its child was killed by the stop, not by its file
         with self.engine.begin() as connection:
             store.record_verdict(connection, digest, verdict)
