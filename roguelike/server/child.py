@@ -60,13 +60,20 @@ def limiter(limits: ChildLimits) -> Callable[[], None]:
     cpu = max(1, int(limits.seconds + 0.999))
 
     def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))  # SIGXCPU, then SIGKILL a second later
-        resource.setrlimit(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_bytes, limits.file_bytes))
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        limit_self(limits, cpu)
         die_with_parent()
 
     return limit
+
+
+def limit_self(limits: ChildLimits, cpu: int | None = None) -> None:
+    """Set the limits on this process (a child about to run the verifier, or an RQ work-horse)."""
+    seconds = cpu if cpu is not None else max(1, int(limits.seconds + 0.999))
+    used = int(sum(resource.getrusage(resource.RUSAGE_SELF)[:2]))  # a fresh fork has used none
+    resource.setrlimit(resource.RLIMIT_CPU, (used + seconds, used + seconds + 1))  # SIGXCPU, then SIGKILL
+    resource.setrlimit(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_bytes, limits.file_bytes))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
 def die_with_parent() -> None:

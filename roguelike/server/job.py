@@ -1,20 +1,55 @@
 """The RQ job a worker runs by name (``roguelike.server.job.verify_upload``), in RQ's forked work-horse.
 
 Its arguments are JSON (the queue's serializer is RQ's JSON one: nothing on the queue is
-unpickled): the replay's bytes in base64 and the child's limits. It verifies in a child
-process exactly as the server does without a queue, and returns the verdict.
+unpickled): the replay's bytes in base64 and the limits. The work-horse is forked for this
+job alone from a worker that has the game loaded already, so the job verifies in the horse
+itself, under the limits set on the horse (CPU seconds, address space, file size), with RQ's
+job timeout as the wall-clock limit: no interpreter to start, and a runaway is one killed
+horse. With ``hedonic serve worker --verifier COMMAND`` it verifies in a child instead, as the
+server does without a queue. This is the worker's side: the web process never imports it.
 """
 
 from __future__ import annotations
 
 import base64
+import json
+import os
+import tempfile
+from pathlib import Path
 from typing import Any
 
-from roguelike.server.child import ChildLimits, verify_bytes
+from roguelike.server.child import ChildLimits, limit_self, verify_bytes
 
 VERIFIER: list[str] | None = None  # set by ``hedonic serve worker --verifier`` before the worker starts
+WORKER_PID: int | None = None  # set by ``hedonic serve worker``: a job in another process runs in a forked horse
+
+
+def in_work_horse() -> bool:
+    """Whether this job runs in a work-horse forked for it by ``hedonic serve worker`` (where limits may be set
+    on the process itself); elsewhere (RQ's SimpleWorker, another worker command) it verifies in a child."""
+    return WORKER_PID is not None and os.getpid() != WORKER_PID
 
 
 def verify_upload(data: str, limits: dict[str, Any]) -> dict[str, Any]:
     """Verify one uploaded replay; its verdict."""
-    return verify_bytes(base64.b64decode(data, validate=True), ChildLimits.from_plain(limits), VERIFIER)
+    replay, bounds = base64.b64decode(data, validate=True), ChildLimits.from_plain(limits)
+    if VERIFIER is not None or not in_work_horse():
+        return verify_bytes(replay, bounds, VERIFIER)
+    return verify_here(replay, bounds)
+
+
+def verify_here(replay: bytes, limits: ChildLimits) -> dict[str, Any]:
+    """Prove the replay in this process (a work-horse forked for this job), under the limits."""
+    from roguelike.scores.proof import prove_file
+
+    limit_self(limits)
+    with tempfile.TemporaryDirectory(prefix="hedonic-job-") as scratch:
+        path = Path(scratch) / "upload.replay"
+        path.write_bytes(replay)
+        found: dict[str, Any] = json.loads(prove_file(path).to_json())
+    return found
+
+
+def preload() -> None:
+    """Load the game in the worker before it forks its work-horses (each job then starts at once)."""
+    import roguelike.scores.proof  # noqa: F401

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Sequence
 
 from sqlalchemy import Engine
@@ -31,7 +32,7 @@ class LocalVerifier:
         self.todo: asyncio.Queue[str] = asyncio.Queue()
         self.scheduled: set[str] = set()
         self.tasks: list[asyncio.Task[None]] = []
-        self.stopping = False
+        self.stopping = threading.Event()  # set from the event loop, read by the verifying threads
 
     async def start(self) -> None:
         """Start the workers and schedule every run left pending."""
@@ -52,7 +53,7 @@ class LocalVerifier:
 
     async def stop(self) -> None:
         """Stop the workers and kill the children under way: their runs stay pending for the next start."""
-        self.stopping = True
+        self.stopping.set()
         end_all()
         for task in self.tasks:
             task.cancel()
@@ -69,13 +70,13 @@ class LocalVerifier:
 
     def verify(self, digest: str) -> None:
         """Verify one run in a child and write its verdict."""
-        if self.stopping:
+        if self.stopping.is_set():
             return
         with self.engine.connect() as connection:
             data = store.replay_of(connection, digest)
         verdict = verify_bytes(data, self.limits, self.verifier) if data is not None else \
             {"verdict": FAILED, "detail": "the run's replay is missing from the database"}
-        if self.stopping:
+        if self.stopping.is_set():
             return  # its child was killed by the stop, not by its file
         with self.engine.begin() as connection:
             store.record_verdict(connection, digest, verdict)

@@ -17,7 +17,7 @@ import threading
 from typing import Any
 
 from redis import Redis
-from rq import Queue, Retry
+from rq import Queue
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 from sqlalchemy import Engine
@@ -28,7 +28,8 @@ from roguelike.server.child import FAILED, KILLED, ChildLimits
 JOB = "roguelike.server.job.verify_upload"
 JOB_MARGIN = 10  # seconds RQ grants a job past the child's own limit before it kills the work-horse
 KEEP_RESULTS = 7 * 24 * 3600
-RETRIES = 2  # a job whose worker died (kill -9, a lost machine) runs again when RQ's maintenance finds it abandoned
+RETRIES = 2  # a job whose worker died (kill -9, a lost machine) is enqueued again when RQ finds it abandoned
+ABANDONED = "AbandonedJobError"  # what RQ's maintenance says of a job whose worker vanished (not the file's doing)
 POLL_SECONDS = 0.1
 HORSE_KILLED = ("JobTimeoutException", "terminated unexpectedly", "abandoned", "killed")  # how RQ says it killed one
 log = logging.getLogger("hedonic.serve")
@@ -49,8 +50,7 @@ def enqueue(connection: Redis, digest: str, epoch: int, data: bytes, limits: Chi
     queue = Queue(queue_name(epoch), connection=connection, serializer=JSONSerializer)
     return queue.enqueue(JOB, base64.b64encode(data).decode("ascii"), limits.to_plain(), job_id=job_id(digest),
                          job_timeout=int(limits.seconds) + JOB_MARGIN, result_ttl=KEEP_RESULTS,
-                         failure_ttl=KEEP_RESULTS, retry=Retry(max=RETRIES),
-                         description=f"verify run {digest[:16]} (rules epoch {epoch})")
+                         failure_ttl=KEEP_RESULTS, description=f"verify run {digest[:16]} (rules epoch {epoch})")
 
 
 def verdict_of(job: Job) -> dict[str, Any] | None:
@@ -76,6 +76,7 @@ class QueueVerifier:
         self.limits = limits
         self.redis = redis
         self.waiting: set[str] = set()
+        self.retried: dict[str, int] = {}
         self.lock = threading.Lock()  # uploads add to waiting from their threads while the collector reads it
         self.task: asyncio.Task[None] | None = None
 
@@ -126,12 +127,22 @@ class QueueVerifier:
         for digest, job in zip(digests, jobs, strict=True):
             if job is None:
                 self.requeue(digest)
-                continue
-            verdict = verdict_of(job)
-            if verdict is not None:
-                with self.engine.begin() as connection:
-                    store.record_verdict(connection, digest, verdict)
-                self.forget(digest)
+            else:
+                self.settle(digest, job)
+
+    def settle(self, digest: str, job: Job) -> None:
+        """Write a run's verdict once its job is done; enqueue it again if its worker vanished."""
+        verdict = verdict_of(job)
+        if verdict is None:
+            return
+        if ABANDONED in verdict["detail"] and self.retried.get(digest, 0) < RETRIES:
+            self.retried[digest] = self.retried.get(digest, 0) + 1
+            job.delete()
+            self.requeue(digest)
+            return
+        with self.engine.begin() as connection:
+            store.record_verdict(connection, digest, verdict)
+        self.forget(digest)
 
     def requeue(self, digest: str) -> None:
         """Enqueue again a run whose job is gone (unless it got its verdict meanwhile)."""

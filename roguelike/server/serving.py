@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import sys
 
@@ -37,6 +38,9 @@ def run_worker(queue_url: str, epoch: int, verifier: list[str] | None, burst: bo
     from roguelike.server.queue import queue_name
 
     job.VERIFIER = verifier
+    job.WORKER_PID = os.getpid()
+    if verifier is None:
+        job.preload()
     connection = Redis.from_url(queue_url)
     queue = Queue(queue_name(epoch), connection=connection, serializer=JSONSerializer)
     print(f"hedonic serve worker: verifying the runs of rules epoch {epoch} from {queue.name}", flush=True)
