@@ -32,13 +32,15 @@ class LocalVerifier:
         self.todo: asyncio.Queue[str] = asyncio.Queue()
         self.scheduled: set[str] = set()
         self.tasks: list[asyncio.Task[None]] = []
+        self.loop: asyncio.AbstractEventLoop | None = None
         self.stopping = threading.Event()  # set from the event loop, read by the verifying threads
 
     async def start(self) -> None:
         """Start the workers and schedule every run left pending."""
+        self.loop = asyncio.get_running_loop()
         self.tasks = [asyncio.create_task(self.work()) for _ in range(self.workers)]
-        for digest, epoch in await asyncio.to_thread(self.pending):
-            self.submit(digest, epoch)
+        for digest, _ in await asyncio.to_thread(self.pending):
+            self.schedule(digest)
 
     def pending(self) -> list[tuple[str, int]]:
         """The runs waiting for a verdict."""
@@ -46,7 +48,13 @@ class LocalVerifier:
             return store.pending(connection)
 
     def submit(self, digest: str, epoch: int) -> None:
-        """Schedule a run (once)."""
+        """Schedule a run (once), from any thread: an upload is kept in a thread of its own."""
+        if self.loop is None:
+            raise RuntimeError("a run submitted before the verifier started")
+        self.loop.call_soon_threadsafe(self.schedule, digest)
+
+    def schedule(self, digest: str) -> None:
+        """Queue a run for the workers (in the event loop's thread), unless it is queued already."""
         if digest not in self.scheduled:
             self.scheduled.add(digest)
             self.todo.put_nowait(digest)
@@ -67,6 +75,7 @@ class LocalVerifier:
                 await asyncio.to_thread(self.verify, digest)
             except Exception:  # a database gone for a moment: the run stays pending for the next start
                 log.exception("verifying %s failed", digest)
+            self.scheduled.discard(digest)
 
     def verify(self, digest: str) -> None:
         """Verify one run in a child and write its verdict."""
