@@ -5,9 +5,9 @@ Every component that is saved is listed in :mod:`components.registry` under a st
 
 from __future__ import annotations
 
-from components.actors import Attributes, Palette, Player, Record, Score, Sight, StateOfMind, Tolerance
+from components.actors import Attributes, FindsTaken, HighStreak, Palette, Player, Record, Score, Sight, StateOfMind, Tolerance
 from components.intents import ActionPoints, MoveIntent, TakenOver, UseDose
-from components.items import Dose, Shortcut, Vision
+from components.items import Dose, Find, Shortcut, Vision
 from components.monsters import Bestiary, Confused, Monster, Panicked, Stunned
 from components.spatial import BlocksMovement, Position, Renderable
 
@@ -18,6 +18,9 @@ __all__ = [
     "BlocksMovement",
     "Confused",
     "Dose",
+    "Find",
+    "FindsTaken",
+    "HighStreak",
     "Monster",
     "MoveIntent",
     "Palette",

@@ -64,6 +64,22 @@ class Score:
 
 
 @dataclass(slots=True)
+class HighStreak:
+    """Turns ending High since the last Withdrawal, the longest such streak, and the points streaks paid."""
+
+    turns: int = 0
+    best: int = 0
+    bonus: int = 0
+
+
+@dataclass(slots=True)
+class FindsTaken:
+    """The finds the player has taken, by kind."""
+
+    kinds: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
 class Palette:
     """World colours derived from the State of Mind by the colour-shift system."""
 

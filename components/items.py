@@ -24,3 +24,10 @@ class Vision:
 @dataclass(slots=True)
 class Shortcut:
     """Tag: stepping here takes the player down a floor (a vision: only while High)."""
+
+
+@dataclass(slots=True)
+class Find:
+    """A find of a kind (roguelike/content/finds.py): always a vision, taken by walking onto it while High."""
+
+    kind: str

@@ -6,9 +6,9 @@ an entry here is a save-format change.
 
 from __future__ import annotations
 
-from components.actors import Attributes, Palette, Player, Record, Score, Sight, StateOfMind, Tolerance
+from components.actors import Attributes, FindsTaken, HighStreak, Palette, Player, Record, Score, Sight, StateOfMind, Tolerance
 from components.intents import ActionPoints, MoveIntent, TakenOver, UseDose
-from components.items import Dose, Shortcut, Vision
+from components.items import Dose, Find, Shortcut, Vision
 from components.monsters import Bestiary, Confused, Monster, Panicked, Stunned
 from components.spatial import BlocksMovement, Position, Renderable
 
@@ -36,6 +36,9 @@ SAVED_COMPONENTS: dict[str, type] = {
     "sight": Sight,
     "shortcut": Shortcut,
     "score": Score,
+    "high_streak": HighStreak,
+    "find": Find,
+    "finds_taken": FindsTaken,
 }
 
 NAME_OF: dict[type, str] = {cls: name for name, cls in SAVED_COMPONENTS.items()}

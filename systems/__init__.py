@@ -13,31 +13,34 @@ from systems.announce import announce_desperation, remember_desperation
 from systems.control import decide_steering, return_control, steer_player
 from systems.death import check_death
 from systems.doses import consume_dose
+from systems.finds import take_find
 from systems.statuses import wear_off_statuses
 from systems.monsters import MONSTERS_ACT, notice_player, plan_hunt, record_sightings
 from systems.movement import move_player
 from systems.perception import cast_sight, notice_perfect_high, shift_colours
 from systems.reinforcements import follow_the_mind
-from systems.score import bank_floor_score
+from systems.score import bank_floor_score, keep_high_streak
 from systems.travel import take_stairs
 
 # Who steers this action (decided at the end of the last one); whether it begins Desperate.
 STEER = Phase("steer", When.ACTION, (remember_desperation, return_control, steer_player))
 # The player's step or bump, what it led to, and its action point; sight is cast before
 # the monsters act, so they see the player as the player sees them.
+# A find stepped onto while High is taken before the stairs could take the player away.
 # The floor being left banks its explored share of points before the stairs are taken.
 ACT = Phase(
     "act", When.ACTION,
-    (move_player, consume_dose, bank_floor_score, take_stairs, cast_sight, spend_action_point),
+    (move_player, consume_dose, take_find, bank_floor_score, take_stairs, cast_sight, spend_action_point),
 )
 # The world's turn: the State of Mind drains, statuses wear off (before the monsters act,
 # so a fresh one lasts its full length), monsters notice the player, then act in id order;
-# every few turns the floor's monsters grow or fade with the State of Mind.
+# every few turns the floor's monsters grow or fade with the State of Mind; the High streak
+# counts the State of Mind the turn ends with, after the monsters' hits.
 CLOCK = Phase(
     "clock",
     When.CLOCK,
     (decay_state_of_mind, wear_off_statuses, notice_player, plan_hunt, MONSTERS_ACT, follow_the_mind, advance_turn,
-     chart_state_of_mind),
+     chart_state_of_mind, keep_high_streak),
 )
 # Sight again if a monster opened a door or the State of Mind changed the sight radius;
 # also the first sight of a game begun or loaded.

@@ -17,6 +17,7 @@ from coloraide import Color
 
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
+from roguelike.content.finds import FIND_KINDS
 from roguelike.render.colours import MOOD_SLOTS, RGB, Scheme, Slot
 
 VISIONS = ("normal", "protan", "deutan", "tritan")
@@ -52,12 +53,17 @@ def dose_colours(scheme: Scheme) -> dict[str, RGB]:
     return {key: scheme.kind_colour(key, kind.colour) for key, kind in DOSE_KINDS.items()}
 
 
+def find_colours(scheme: Scheme) -> dict[str, RGB]:
+    """The colour each kind of find is drawn in (while High)."""
+    return {key: scheme.kind_colour(key, kind.colour) for key, kind in FIND_KINDS.items()}
+
+
 def pairs_that_matter(scheme: Scheme) -> Iterator[Pair]:
     """Every pair of colours a player must tell apart, with its least difference."""
     for a, b in itertools.combinations(MOOD_SLOTS + (Slot.BAR_EMPTY,), 2):
         yield a.value, scheme[a], b.value, scheme[b], MOOD_BANDS
     surroundings = (Slot.FLOOR_FG, Slot.FLOOR_BG, Slot.WALL_FG, Slot.WALL_BG, Slot.PULL_ZONE)
-    for key, colour in dose_colours(scheme).items():
+    for key, colour in {**dose_colours(scheme), **find_colours(scheme)}.items():
         for slot in surroundings:
             yield key, colour, slot.value, scheme[slot], DOSE_SURROUNDINGS
     for (a, colour_a), (b, colour_b) in itertools.combinations(kind_colours(scheme).items(), 2):

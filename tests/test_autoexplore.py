@@ -10,6 +10,7 @@ from bestiary_helpers import add_monster, set_player
 from helpers import drawn_game, player_xy, reachable
 from components import Bestiary, Monster, Position, Record, StateOfMind
 from roguelike.content import formulas
+from roguelike.content.finds import FIND_KINDS
 from roguelike.core import autopilot as ap
 from roguelike.core.autopilot import Autopilot
 from roguelike.core.commands import Command, Move, Wait
@@ -147,8 +148,9 @@ def test_auto_explore_finishes_generated_floors(seed: int, depth: int) -> None:
         presses += 1
         if pilot.report == ap.EXPLORED:
             break
-        # Only doses coming into view and the State of Mind leaving High stop it.
-        assert pilot.report is not None and ("dose" in pilot.report or "now." in pilot.report)
+        # Only doses or (while High) finds coming into view and the State of Mind leaving High stop it.
+        finds = {f"You see a {kind.name}." for kind in FIND_KINDS.values()}
+        assert pilot.report is not None and ("dose" in pilot.report or "now." in pilot.report or pilot.report in finds)
     assert pilot.report == ap.EXPLORED
     assert game.player_component(Record).doses_used == 0
     assert game.state.depth == depth

@@ -11,7 +11,7 @@ import tcod.console
 from tcod.event import KeySym, Modifier
 
 from bestiary_helpers import add_monster, arena, set_player
-from components import Dose, Monster, Stunned
+from components import Dose, FindsTaken, HighStreak, Monster, Stunned
 from helpers import add_dose
 from roguelike.cli.main import main
 from roguelike.content.doses import LARGE_DOSE, NORMAL_DOSE, SMALL_DOSE
@@ -42,14 +42,15 @@ def console_rows(console: tcod.console.Console) -> list[str]:
 def test_help_pages_turn_with_the_arrows_and_tab_and_cover_every_topic() -> None:
     screen = HelpScreen(Known(frozenset({"hunger"}), tolerance=4, depth=6, state_of_mind=30))
     titles, texts = [], []
-    for _ in range(5):
+    for _ in range(7):
         titles.append(screen.title)
         texts.append(screen_text(screen))
         screen.on_event(key(KeySym.RIGHT))
-    assert titles == ["Controls", "Rules", "Bestiary", "Doses", "Legend"] and screen.title == "Controls"
+    assert titles == ["Controls", "Rules", "Bestiary", "Doses", "Highs", "Legend 1/2", "Legend 2/2"]
+    assert screen.title == "Controls"
     screen.on_event(key(KeySym.TAB, Modifier.SHIFT))
-    assert screen.title == "Legend"
-    controls, rules, bestiary, doses, legend = texts
+    assert screen.title == "Legend 2/2"
+    controls, rules, bestiary, doses, highs, legend = *texts[:5], texts[5] + texts[6]
     assert "x or ;" in controls and "Alt+Enter" in controls
     for words in ("Desperate <= 20 - Will", "Tolerance", "Confidence", "Nerve", "the pull", "Close call"):
         assert words in rules
@@ -59,8 +60,13 @@ def test_help_pages_turn_with_the_arrows_and_tab_and_cover_every_topic() -> None
     assert "Here, on floor 6 at Tolerance 4 and State of Mind 30:" in doses
     assert "+57 to +77, a purer batch up to +97; it COULD overdose you." in doses
     assert "+5 a floor down; 1 in 150 purer, +20" in rules
-    for glyph_line in ("+  closed door", ">  stairs down", "^  on the State of Mind bar", "D  Depression"):
+    for glyph_line in ("+  closed door", ">  stairs down", "^  on the State of Mind bar", "D  Depression",
+                       "=~? finds, seen only while High"):
         assert glyph_line in legend
+    # The Highs page: how a streak pays, and every find with what taking it does.
+    assert "every 25 turns of one streak: 5 points the first time, 10 the" in highs and "up to 20 a time" in highs
+    for find_line in ("=  Clarity   Tolerance -3", "~  Calm      Nerve +2, Will +1", "?  Insight   shows the floor and its stairs"):
+        assert find_line in highs
     assert isinstance(screen.on_event(key(KeySym.ESCAPE)), Pop)
 
 
@@ -196,9 +202,11 @@ def test_the_death_graph_comes_from_the_saved_chart(tmp_path: Path) -> None:
 
 
 def test_stats_lists_characters_opens_a_record_and_shows_the_overall_page(tmp_path: Path) -> None:
-    for name, cause in (("Ann", "overdose"), ("Bob", "depression"), ("Cy", "overdose")):
+    for name, cause, streak in (("Ann", "overdose", 40), ("Bob", "depression", 75), ("Cy", "overdose", 0)):
         game = arena()
         game.state.name, game.state.cause_of_death = name, cause
+        game.player_component(HighStreak).best = streak
+        game.player_component(FindsTaken).kinds.update({"calm": 1} if streak else {})
         write_record(record_path(tmp_path, name), record_of(game))
     screen = StatsScreen(Games(tmp_path))
     listing = screen_text(screen)
@@ -209,6 +217,8 @@ def test_stats_lists_characters_opens_a_record_and_shows_the_overall_page(tmp_pa
     screen.on_event(key(KeySym.TAB))
     overall = screen_rows(screen)
     assert next(row for row in overall if "Characters" in row).split()[1] == "3"
+    assert "Longest High   75 (Bob)" in "\n".join(overall)
+    assert next(row for row in overall if "Finds taken" in row).split()[-1] == "2"
     bars = {row.split()[0]: row.count("█") for row in overall if "█" in row}
     assert bars == {"Overdose": 40, "Depression": 20}
 

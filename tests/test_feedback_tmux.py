@@ -55,7 +55,7 @@ def page_through_help(tmux: Tmux) -> None:
     """? opens help on Controls; Right turns through every page; Esc goes back."""
     tmux.keys("?")
     tmux.wait_for("x or ;")
-    for words in ("Desperation", "(not met yet)", "Str 36-56", "stairs down"):
+    for words in ("Desperation", "(not met yet)", "Str 36-56", "High streak", "stairs down"):
         tmux.keys("Right")
         tmux.wait_for(words)
     tmux.keys("Escape")

@@ -11,6 +11,7 @@ from tcod.event import KeySym, Modifier, Scancode
 from components import Record, StateOfMind
 from roguelike.bots.bot import Bot
 from roguelike.content import formulas
+from roguelike.content.finds import finds_words
 from roguelike.core.game import Game
 from roguelike.core.session import Session
 from roguelike.render.morgue import chart
@@ -133,8 +134,15 @@ def test_the_morgue_score_agrees_with_the_death_record(tmp_path: Path) -> None:
     assert counted["Monsters slain"] == (f"{record.kills} x {kill}", record.kills * kill)
     assert score["before_exploring"] == record.doses * dose + record.close_calls * close_call + record.kills * kill > 0
     assert counted["Unexplored"] == (f"{score['kept_percent']}% kept", score["unexplored"])
+    assert record.streak_points is not None and record.best_streak is not None
+    assert counted["High streaks"] == (f"best {record.best_streak} turns", record.streak_points)
     assert sum(points for _, points in counted.values()) == record.score
-    assert score["unexplored"] <= 0 and score["kept_percent"] == record.score * 100 // score["before_exploring"]
+    kept = record.score - record.streak_points  # streaks are never cut by exploring
+    assert score["unexplored"] <= 0 and score["kept_percent"] == kept * 100 // score["before_exploring"]
+    data = json.loads(text_path.with_suffix(".json").read_text(encoding="utf-8"))["record"]
+    assert data["best_high_streak"] == record.best_streak and data["finds_taken"] == record.finds
+    assert f"  {'Best High streak':<16}{record.best_streak:>6}" in text
+    assert f"  Finds taken     {finds_words(record.finds)}" in text
     for label, (how, points) in counted.items():
         assert f"  {label:<16}{how:>12}{points:>8}" in text
     assert f"  {'Score':<16}{'':>12}{record.score:>8}" in text

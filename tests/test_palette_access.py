@@ -7,11 +7,12 @@ import numpy as np
 import pytest
 import tcod.console
 
-from palette_checks import VISIONS, dose_colours, kind_colours, too_close
+from palette_checks import VISIONS, dose_colours, find_colours, kind_colours, too_close
 from roguelike import settings
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
+from roguelike.content.finds import FIND_KINDS
 from roguelike.core.game import Game
 from roguelike.frontend.palette import ColourMode, colour_keys
 from roguelike.render import colours
@@ -38,7 +39,7 @@ def test_every_mood_word_and_every_kind_has_its_colour(scheme: Scheme) -> None:
     words = {formulas.mood_word(som, will) for som in range(0, 102) for will in range(1, 11)}
     assert words <= {slot.value for slot in MOOD_SLOTS}
     if scheme.name is not PaletteName.CLASSIC:
-        assert set(scheme.kinds) == {"player", *DOSE_KINDS, *MONSTER_KINDS}
+        assert set(scheme.kinds) == {"player", *DOSE_KINDS, *MONSTER_KINDS, *FIND_KINDS}
 
 
 def keys_of(mode: ColourMode, fg: list[tuple[int, int, int]], bg: tuple[int, int, int]) -> list[int]:
@@ -55,6 +56,7 @@ def test_palettes_hold_in_every_terminal_colour_mode(scheme: Scheme, mode: Colou
     floor = scheme[Slot.FLOOR_BG]
     floor_key = keys_of(mode, [floor], floor)[0]
     assert floor_key not in keys_of(mode, list(dose_colours(scheme).values()), floor), "a dose vanished into the floor"
+    assert floor_key not in keys_of(mode, list(find_colours(scheme).values()), floor), "a find vanished into the floor"
     moods = keys_of(mode, [scheme[slot] for slot in MOOD_SLOTS], scheme[Slot.PANEL_BG])
     monsters = keys_of(mode, list(kind_colours(scheme).values()), floor)
     # 16 colours hold only four greys, and the classic colours were not chosen for them:
@@ -85,7 +87,7 @@ def test_the_greyscale_palette_turns_the_whole_screen_grey() -> None:
 
 
 def test_the_mood_is_a_word_and_monsters_differ_by_letter() -> None:
-    glyphs = [kind.glyph for kind in MONSTER_KINDS.values()] + [kind.glyph for kind in DOSE_KINDS.values()]
+    glyphs = [kind.glyph for kind in (*MONSTER_KINDS.values(), *DOSE_KINDS.values(), *FIND_KINDS.values())]
     assert len(set(glyphs)) == len(glyphs) and "@" not in glyphs
     game = Game.new(5, "Words")
     console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")

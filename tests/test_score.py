@@ -7,10 +7,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from components import Record, Score, StateOfMind
+from bestiary_helpers import set_player
+from components import HighStreak, Record, Score, StateOfMind
 from helpers import drawn_game
 from roguelike.content import formulas
-from roguelike.core.commands import Move
+from roguelike.core.commands import Move, Wait, Wizard
 from roguelike.core.floor import Floor, Tile
 from roguelike.core.game import Game
 from roguelike.core.score import breakdown, current_score, floor_percent
@@ -46,12 +47,29 @@ def test_the_worked_example_of_docs_balance_plays_out_in_the_game() -> None:
     assert game.player_component(Score).banked == 76
     earn(game, doses=3, close_calls=0, kills=2)
     explore(game.state.floor, 45)
-    parts = breakdown(game.state.floor, game.player_component(Record), game.player_component(Score))
-    assert [points for _, _, points in parts.rows()] == [70, 25, 40, -41, 94]
+    parts = game.score()
+    assert [points for _, _, points in parts.rows()] == [70, 25, 40, -41, 0, 94]
     text = BALANCE_DOC.read_text(encoding="utf-8")
     assert "Score = 76 + 18 = **94**" in text
     assert parts.kept_percent == 69  # 94 of 135, rounded down
     assert "monsters slain 8 × 5 = 40, unexplored −41 (69% kept), score 94" in text
+    # The High streak example: one streak of 60 turns (milestones at 25 and 50), then a second of 30 (one).
+    streak = game.player_component(HighStreak)
+    game.apply(Wizard("still"))  # floor 2's monsters keep out of it
+    for som, turns in ((100, 39), (100, 21)):  # a dose halfway keeps it going: 60 turns in all
+        set_player(game, state_of_mind=som)
+        for _ in range(turns):
+            game.apply(Wait())
+    set_player(game, state_of_mind=45)
+    game.apply(Wait())  # Withdrawal ends it
+    set_player(game, state_of_mind=61 + 30)
+    for _ in range(30):
+        game.apply(Wait())
+    assert (streak.turns, streak.best, streak.bonus) == (30, 60, 20)
+    explore(game.state.floor, 45)  # as it was: the waits saw more of floor 2
+    parts = game.score()
+    assert parts.rows()[-2:] == [("High streaks", "best 60 turns", 20), ("Score", "", 114)]
+    assert "High streaks: 5 + 10 for the first streak, 5 for the second: **+20**, score 94 + 20 = **114**" in text
 
 
 def test_the_score_of_the_floor_underfoot_grows_as_it_is_explored() -> None:
@@ -103,7 +121,9 @@ def test_an_older_save_upgrades_to_a_player_who_keeps_a_score(version: int) -> N
     score = game.player_component(Score)
     assert (score.banked, score.floor_start) == (0, 0)  # what was done so far counts on this floor
     record = game.player_component(Record)
-    assert current_score(game.state.floor, record, score) == breakdown(game.state.floor, record, score).total > 0
+    streak = game.player_component(HighStreak)
+    assert (streak.turns, streak.best, streak.bonus) == (0, 0, 0)  # no streak before format 10
+    assert current_score(game.state.floor, record, score) == breakdown(game.state.floor, record, score, streak).total > 0
     game.close()
 
 

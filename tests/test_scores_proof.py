@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from components import Record, Score
+from components import HighStreak, Record, Score
 from roguelike.core.commands import Mark, Wait, Wizard
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.core.score import breakdown
@@ -39,7 +39,8 @@ def test_the_score_is_computed_from_the_re_simulated_game(tmp_path: Path) -> Non
     game = Game.new(2, "Ann")
     session = Session(game, recording_observers(tmp_path, game))
     play(session, 400)
-    expected = breakdown(game.state.floor, game.player_component(Record), game.player_component(Score))
+    expected = breakdown(game.state.floor, game.player_component(Record), game.player_component(Score),
+                         game.player_component(HighStreak))
     cause = game.state.cause_of_death
     session.close()
     game.close()

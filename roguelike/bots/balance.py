@@ -14,13 +14,12 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, TextIO
 
-from components import Record, Score
+from components import FindsTaken, HighStreak, Record
 from roguelike.bots.headless import ACTIONS_PER_TURN_LIMIT
 from roguelike.bots.registry import make_bot
 from roguelike.bots.watch import Watch
 from roguelike.core.commands import Wait
 from roguelike.core.game import Game
-from roguelike.core.score import current_score
 
 Job = tuple[str, int, int, int]  # bot, seed, turn limit, waits before the bot's first move
 Progress = Callable[[int, int], None]
@@ -40,6 +39,9 @@ class GameResult:
     close_calls: int
     kills: int
     score: int
+    best_streak: int = 0  # the longest High streak, in turns
+    streak_points: int = 0  # what High streaks added to the score
+    finds: int = 0  # finds taken
     low: dict[str, int] = field(default_factory=dict)
     high: dict[str, int] = field(default_factory=dict)
     rises: dict[str, int] = field(default_factory=dict)
@@ -88,12 +90,12 @@ def play_one(job: Job) -> GameResult:
 
 def result_of(name: str, game: Game, watch: Watch) -> GameResult:
     """The result of a finished (or stopped) game."""
-    record = game.player_component(Record)
-    state = game.state
+    record, streak, state = game.player_component(Record), game.player_component(HighStreak), game.state
     return GameResult(
         bot=name, seed=state.seed, turns=state.turn, floor=state.depth, deepest=record.deepest_floor,
         cause=state.cause_of_death or "alive", doses=record.doses_used, close_calls=record.close_calls,
-        kills=record.kills, score=current_score(state.floor, record, game.player_component(Score)),
+        kills=record.kills, score=game.score().total, best_streak=streak.best, streak_points=streak.bonus,
+        finds=sum(game.player_component(FindsTaken).kinds.values()),
         low=dict(watch.low), high=dict(watch.high), rises=dict(watch.rises), falls=dict(watch.falls),
         takeovers=dict(watch.takeovers),
     )

@@ -1,7 +1,8 @@
 """The careful bot: the best play the team can write, seeing only what a player sees.
 
 It takes a dose only when even the purest of its kind cannot overdose it, nearest
-first; it never walks into the pull of a dose it does not want; it explores most of a
+first; while High it takes a find in sight that it can reach before the High wears off;
+it never walks into the pull of a dose it does not want; it explores most of a
 floor, keeps the doses it cannot take yet for later, and goes down when the floor has
 nothing left to give. Its fighting sense is :mod:`roguelike.bots.tactics`.
 """
@@ -17,7 +18,7 @@ from numpy.typing import NDArray
 from components import Attributes, Position
 from roguelike.bots import tactics
 from roguelike.bots.routes import UNREACHABLE, RouteFinder, Routes, Terrain
-from roguelike.bots.sense import KnownDose, Mask, is_safe, known_doses, mask_of, pull_zone, state_of_mind
+from roguelike.bots.sense import KnownDose, Mask, finds_in_sight, is_safe, known_doses, mask_of, pull_zone, state_of_mind
 from roguelike.content import formulas
 from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.floor import Floor
@@ -68,11 +69,12 @@ class CarefulBot:
         unexplored, stairs = seen.unexplored, seen.stairs_down
         reachable = [dose for dose in doses if steps.to(dose.x, dose.y) < UNREACHABLE]
         explored = seen.fraction >= self.explore_target
-        if explored and seen.any_stairs_down and state_of_mind(game) >= LEAVE_ABOVE:
-            return [stairs]  # deeper doses are stronger: no lingering for weaker ones
         som, speed = state_of_mind(game), formulas.action_points(game.player_component(Attributes).will)
+        finds = self.finds_in_reach(game, steps, som, speed)
+        if explored and seen.any_stairs_down and som >= LEAVE_ABOVE:
+            return [goals for goals in (finds, stairs) if seen.any(goals)]  # deeper doses are stronger
         safe = [dose for dose in reachable if self.safe_on_arrival(dose, steps, som, speed)]
-        order: list[Mask | None] = [mask_of(shape, safe)]
+        order: list[Mask | None] = [mask_of(shape, safe), finds]
         if not reachable and self.time_to_leave(game, stairs, steps):
             order.append(stairs)
         if not seen.any_stairs_down:
@@ -84,6 +86,15 @@ class CarefulBot:
             order.append(mask_of(shape, far) if len(far) == len(reachable) else None)
         order += [stairs, unexplored]
         return [goals for goals in order if goals is None or seen.any(goals)]
+
+    def finds_in_reach(self, game: Game, steps: Walks, som: int, speed: int) -> Mask:
+        """The finds in sight it can walk to while still High (a find is taken only by the High)."""
+        mask = np.zeros(game.state.floor.tiles.shape, dtype=bool)
+        for x, y in finds_in_sight(game):
+            turns = steps.to(x, y) // speed
+            if turns < UNREACHABLE and formulas.is_high(som - turns * formulas.STATE_OF_MIND_DECAY):
+                mask[y, x] = True
+        return mask
 
     def time_to_leave(self, game: Game, stairs: Mask, steps: Walks) -> bool:
         """With no dose in view, whether the State of Mind left only just covers the way down and a search."""

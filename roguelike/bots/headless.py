@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 
-from components import Bestiary, Record, Score
+from components import Bestiary, Record
 from roguelike.content.bestiary import HIT_EFFECTS, MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.core.mapgen import FLOOR_KINDS
@@ -14,7 +14,6 @@ from roguelike.bots.names import DEFAULT_BOT
 from roguelike.bots.registry import Player, make_bot
 from roguelike.bots.watch import Watch
 from roguelike.core.game import Game
-from roguelike.core.score import current_score
 from roguelike.core.session import Session
 from roguelike.core.snapshot import checksum
 
@@ -106,7 +105,7 @@ def summarise(game: Game, watch: Watch | None = None) -> Summary:
         cause=game.state.cause_of_death or "alive",
         doses=record.doses_used,
         checksum=checksum(game),
-        score=current_score(game.state.floor, record, game.player_component(Score)),
+        score=game.score().total,
         attributes=watch.ranges() if watch is not None else (),
         met=ordered_tally(bestiary.met, MONSTER_KINDS),
         killed=ordered_tally(bestiary.slain, MONSTER_KINDS),

@@ -37,7 +37,9 @@ def render(report: dict[str, Any], charts: list[Path]) -> str:
     lines += [f"![{chart.stem}]({chart.name})" for chart in charts] or [CHARTS_HINT]
     lines += [""]
     for title, key in (("Turns survived", "turns"), ("Deepest floor", "deepest_floor"), ("Score", "score"),
-                       ("Doses taken", "doses"), ("Close calls", "close_calls"), ("Monsters slain", "kills")):
+                       ("Doses taken", "doses"), ("Close calls", "close_calls"), ("Monsters slain", "kills"),
+                       ("Longest High streak (turns)", "best_streak"), ("Points from High streaks", "streak_points"),
+                       ("Finds taken", "finds")):
         lines += [f"## {title}", ""] + table(SPREAD_HEADER, spread_rows(bots, key))
     lines += ["## Floors", ""] + table(
         ["bot", "games ending on floor 1", "still alive at the turn limit", "games by deepest floor"],

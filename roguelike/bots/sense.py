@@ -43,6 +43,12 @@ def known_doses(game: Game) -> list[KnownDose]:
     ]
 
 
+def finds_in_sight(game: Game) -> list[tuple[int, int]]:
+    """Where the finds the player sees lie (only ever while High: otherwise the screen shows none)."""
+    visible = game.view.visible
+    return [(pos.x, pos.y) for _, pos, _ in game.finds() if visible[pos.y, pos.x]]
+
+
 def most_gain(kind: str, depth: int, tolerance: int) -> int:
     """The most State of Mind a dose of this kind could give here (its purest draw)."""
     strongest = DOSE_KINDS[kind].strength[1] + formulas.dose_strength_bonus(depth)

@@ -438,3 +438,47 @@ def is_low_close_call(state_of_mind_before: int) -> bool:
 def dose_strength_bonus(depth: int) -> int:
     """How much stronger a dose is for lying deeper."""
     return DOSE_STRENGTH_PER_FLOOR * (depth - 1)
+
+
+# ---------------------------------------------------------------------------------------
+# Highs that pay (issue 22, design: "Additional ideas"). docs/balance.md says why.
+
+# A High streak counts the turns that end High since the last Withdrawal: a turn Sober
+# pauses it, a turn ending in Withdrawal ends it. Every HIGH_STREAK_STEP turns of a streak
+# is a milestone, and the n-th milestone of one streak pays n x HIGH_STREAK_POINTS (up to
+# HIGH_STREAK_TOP_LEVEL x): one long High is worth more than the same turns in short ones.
+HIGH_STREAK_STEP: Final = 25
+HIGH_STREAK_POINTS: Final = 5
+HIGH_STREAK_TOP_LEVEL: Final = 4
+
+# Finds: things lying on a floor that only the High can see or take (roguelike/content/finds.py).
+FINDS_PER_FLOOR: Final = (0, 2)  # drawn per floor, like its doses
+FINDS_FROM_FLOOR: Final = 2  # the first floor the player is likely to reach High on
+CLARITY_TOLERANCE: Final = -3  # a Clarity takes this much Tolerance away (never below 0)
+CALM_NERVE: Final = 2
+CALM_WILL: Final = 1
+CLARITY_WEIGHT: Final = 2
+CALM_WEIGHT: Final = 2
+INSIGHT_WEIGHT: Final = 1
+
+
+def high_streak_points(streak: int) -> int:
+    """Points paid as a High streak reaches ``streak`` turns: a milestone's worth, else 0."""
+    if streak <= 0 or streak % HIGH_STREAK_STEP:
+        return 0
+    return min(streak // HIGH_STREAK_STEP, HIGH_STREAK_TOP_LEVEL) * HIGH_STREAK_POINTS
+
+
+def high_streak_bonus(streak: int) -> int:
+    """Everything one High streak of ``streak`` turns has paid."""
+    return sum(high_streak_points(turn) for turn in range(HIGH_STREAK_STEP, streak + 1, HIGH_STREAK_STEP))
+
+
+def streak_goes_on(state_of_mind: int) -> bool | None:
+    """What a turn ending at ``state_of_mind`` does to a High streak: True adds a turn,
+    False ends it (Withdrawal), None leaves it as it is (Sober, or past the maximum)."""
+    if state_of_mind < WITHDRAWAL_BELOW:
+        return False
+    if is_high(state_of_mind) and not is_overdose(state_of_mind):
+        return True
+    return None

@@ -29,11 +29,12 @@ def known_doses(game: Game) -> Mask:
 
 
 def lures(game: Game) -> Mask:
-    """Tiles that act when stepped on: known doses, stairs and ways down only the High see."""
+    """Tiles that act when stepped on: known doses, stairs, and ways down and finds only the High see."""
     floor = game.state.floor
-    shortcuts = [(pos.x, pos.y) for _, (pos, _) in game.world.query(Position, Shortcut)]
+    visions = [(pos.x, pos.y) for _, (pos, _) in game.world.query(Position, Shortcut)]
+    visions += [(pos.x, pos.y) for _, pos, _ in game.finds()]  # taken only on purpose, like doses
     stairs = (floor.tiles == Tile.STAIRS_DOWN) | (floor.tiles == Tile.STAIRS_UP)
-    mask: Mask = known_doses(game) | stairs | (goal_mask(floor.tiles.shape, shortcuts) & floor.explored)
+    mask: Mask = known_doses(game) | stairs | (goal_mask(floor.tiles.shape, visions) & floor.explored)
     return mask
 
 

@@ -34,7 +34,7 @@ class Wait:
 # checksum; a game with no mark is played. Only played and daily games ever rank.
 ORIGINS = ("replay", "wizard", "bot", "daily", "practice")
 RANKED_ORIGINS = (None, "daily")
-WIZARD_ACTIONS = ("mind", "confidence", "nerve", "will", "tolerance", "reveal", "monster", "dose", "descend", "still")
+WIZARD_ACTIONS = ("mind", "confidence", "nerve", "will", "tolerance", "reveal", "monster", "dose", "descend", "still", "find")
 MAX_KIND = 40
 WIZARD_LIMIT = 1000  # the largest number a wizard command holds, either sign
 

@@ -26,6 +26,7 @@ CLOSE_CALL = "close_call"  # spots: the player's tile; a dose taken at the edge 
 SIGHTED = "sighted"  # spots: where the monster stands; key: a kind the player sees for the first time
 FLOOR = "floor"  # spots: the arrival; amount: the floor's depth
 DESPERATE = "desperate"  # spots: the player's tile; Desperation takes the controls
+FIND = "find"  # spots: where the find lay; key: its kind (taken while High)
 
 
 @dataclass(frozen=True, slots=True)

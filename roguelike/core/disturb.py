@@ -17,6 +17,7 @@ from components import Attributes, Bestiary, Position, StateOfMind, Tolerance
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
+from roguelike.content.finds import FIND_KINDS
 from roguelike.content.interrupts import ALL_DISTURBANCES, Disturbance
 from roguelike.content.wording import with_article
 from roguelike.core.game import Game
@@ -49,7 +50,7 @@ class Outlook:
     monsters: dict[int, str]  # entity -> kind, for monsters in sight
     hunting: frozenset[int]  # the monsters in sight that have noticed the player
     kinds_met: frozenset[str]
-    doses: dict[int, tuple[str, int, int]]  # entity -> dose name and place, for doses in sight
+    doses: dict[int, tuple[str, int, int]]  # entity -> name and place, for doses and (while High) finds in sight
     band: str
     attributes: tuple[int, int, int, int]
     effects: frozenset[str]
@@ -73,7 +74,8 @@ def observe(game: Game) -> Outlook:
         monsters={e: m.kind for e, m in in_sight},
         hunting=frozenset(e for e, m in in_sight if m.target == player),
         kinds_met=frozenset(bestiary.met) if bestiary is not None else frozenset(),
-        doses={e: (DOSE_KINDS[d.kind].name, p.x, p.y) for e, p, d in game.doses() if visible[p.y, p.x]},
+        doses={**{e: (DOSE_KINDS[d.kind].name, p.x, p.y) for e, p, d in game.doses() if visible[p.y, p.x]},
+               **{e: (FIND_KINDS[f.kind].name, p.x, p.y) for e, p, f in game.finds() if visible[p.y, p.x]}},
         band=band(som, attrs.will),
         attributes=(attrs.confidence, attrs.nerve, attrs.will, game.player_component(Tolerance).value),
         effects=frozenset(timed.noun for _, timed, status in STATUSES if world.has(player, status)),

@@ -10,7 +10,7 @@ from typing import TypeVar
 
 import esper
 
-from components import Dose, MoveIntent, Palette, Position
+from components import Dose, Find, HighStreak, MoveIntent, Palette, Position, Record, Score
 from roguelike.content import formulas
 from roguelike.content.conditions import Condition
 from roguelike.core import cues
@@ -19,9 +19,10 @@ from roguelike.core.ecs import run_start, run_turn
 from roguelike.core.ecsworld import EcsWorld
 from roguelike.core.player import PLAYER_COLOUR as PLAYER_COLOUR, starting_player
 from roguelike.core.rng import Rng, derive_seed
+from roguelike.core.score import Breakdown, breakdown
 from roguelike.core.state import ActionRecord, GameState, Now, View
 from roguelike.core.wizard import apply_developer
-from roguelike.core.world import Roster, doses_on_floor, ensure_floor, occupied, roster, wake_floor
+from roguelike.core.world import Roster, doses_on_floor, ensure_floor, finds_on_floor, occupied, roster, wake_floor
 from systems import TURN
 
 C = TypeVar("C")
@@ -111,10 +112,20 @@ class Game:
         self.world.enter()
         return doses_on_floor()
 
+    def finds(self) -> list[tuple[int, Position, Find]]:
+        """Every find of the player's floor with its position, in id order: none unless the player is High."""
+        self.world.enter()
+        return finds_on_floor()
+
     def taken_tiles(self) -> set[tuple[int, int]]:
         """Tiles where anything of the player's floor stands (doses included)."""
         self.world.enter()
         return occupied(blockers_only=False)
+
+    def score(self) -> Breakdown:
+        """The score as it stands, with its parts (panel, death screen, morgue, history)."""
+        record, streak = self.player_component(Record), self.player_component(HighStreak)
+        return breakdown(self.state.floor, record, self.player_component(Score), streak)
 
     def player_component_or_none(self, kind: type[C]) -> C | None:
         """One of the player's components, or None if the player lacks it."""

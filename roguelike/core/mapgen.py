@@ -15,9 +15,11 @@ from collections.abc import Callable
 import numpy as np
 from numpy.typing import NDArray
 
-from components import Dose, Position, Renderable, Shortcut, Vision
+from components import Dose, Find, Position, Renderable, Shortcut, Vision
+from components.registry import NAME_OF
 from roguelike.content import formulas
 from roguelike.content.doses import SHORTCUT_COLOUR, SHORTCUT_GLYPH, START_DOSE, DoseKind, kinds_on_floor
+from roguelike.content.finds import FindKind, finds_on_floor
 from roguelike.core.chokepoints import chokepoints
 from roguelike.core.floor import Floor, PackedEntity, Tile, blank_floor
 from roguelike.core.mapgen_caves import carve_caves
@@ -63,6 +65,7 @@ def generate_floor(
     floor.dormant.extend(_place_doses(rng, floor, areas))
     floor.dormant.extend(_place_shortcut(rng, floor, areas))
     floor.dormant.extend(place_monsters(rng, floor, [area for area in areas[1:] if area], state_of_mind))
+    floor.dormant.extend(_place_finds(rng, floor, areas))  # drawn last: the rest of the floor is as before finds
     return floor
 
 
@@ -164,6 +167,32 @@ def _place_shortcut(rng: Rng, floor: Floor, areas: Areas) -> list[PackedEntity]:
         return []
     look = Renderable(SHORTCUT_GLYPH, SHORTCUT_COLOUR, layer=0, always_bright=True)
     return [pack_entity([Position(*spot), look, Shortcut(), Vision()])]
+
+
+def _place_finds(rng: Rng, floor: Floor, areas: Areas) -> list[PackedEntity]:
+    """A few finds past the arrival area, each on a tile nothing else holds (seen only while High)."""
+    kinds = finds_on_floor(floor.depth)
+    places = [area for area in areas[1:] if area]
+    if not kinds or not places:
+        return []
+    packed: list[PackedEntity] = []
+    for _ in range(rng.between(*formulas.FINDS_PER_FLOOR)):
+        kind = rng.weighted(kinds, [kind.weight for kind in kinds])
+        spot = free_spot(rng, floor, rng.choice(places), taken_spots(floor) | _spots_of(packed))
+        if spot is not None:
+            packed.append(make_find(kind, spot))
+    return packed
+
+
+def _spots_of(packed: list[PackedEntity]) -> set[Spot]:
+    """Where packed entities (made here, not yet on the floor) stand."""
+    return {(values[0], values[1]) for entity in packed for name, values in entity if name == NAME_OF[Position]}
+
+
+def make_find(kind: FindKind, spot: Spot) -> PackedEntity:
+    """A find of a kind, packed for a dormant floor: a vision, bright whatever the mood."""
+    look = Renderable(kind.glyph, kind.colour, layer=1, always_bright=True)
+    return pack_entity([Position(*spot), look, Find(kind.key), Vision()])
 
 
 def _start_dose_spot(rng: Rng, floor: Floor, area: list[Spot], cuts: set[Spot]) -> Spot:

@@ -7,9 +7,10 @@ shows: State of Mind with its band, the attributes, who holds the controls.
 
 from __future__ import annotations
 
-from components import ActionPoints, Attributes, Position, StateOfMind, Tolerance
+from components import ActionPoints, Attributes, HighStreak, Position, StateOfMind, Tolerance
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS, dose_odds
+from roguelike.content.finds import FIND_KINDS
 from roguelike.core.craving import craving
 from roguelike.core.disturb import band, monster_noun
 from roguelike.core.floor import Tile
@@ -34,9 +35,21 @@ def direction(dx: int, dy: int) -> str:
 
 
 def surroundings(game: Game) -> str:
-    """The nearest known dose, the monsters in sight and the known stairs, by direction."""
+    """The nearest known dose, the monsters in sight, the known stairs and (while High) the finds in sight."""
     pos = game.player_component(Position)
-    return " ".join([nearest_dose(game, pos), monsters_seen(game, pos), stairs_known(game, pos)])
+    parts = [nearest_dose(game, pos), monsters_seen(game, pos), stairs_known(game, pos), finds_seen(game, pos)]
+    return " ".join(part for part in parts if part)
+
+
+def finds_seen(game: Game, pos: Position) -> str:
+    """The finds in sight, nearest first, with what each does (empty when none, and always when not High)."""
+    visible = game.view.visible
+    seen = sorted((max(abs(p.x - pos.x), abs(p.y - pos.y)), e, f.kind, p) for e, p, f in game.finds() if visible[p.y, p.x])
+    if not seen:
+        return ""
+    names = [f"{FIND_KINDS[kind].name} ({FIND_KINDS[kind].effect()}) {direction(p.x - pos.x, p.y - pos.y)}"
+             for _, _, kind, p in seen]
+    return "Finds in sight, only while High: " + ", ".join(names) + "."
 
 
 def nearest_dose(game: Game, pos: Position) -> str:
@@ -97,6 +110,13 @@ ACTION_WORDS = {False: "First of your two actions: the monsters wait.",
                 True: "Second of your two actions: the monsters act after it."}
 
 
+def streak_words(streak: HighStreak) -> str:
+    """The High streak in words, with a trailing space (empty before the first High)."""
+    if not (streak.turns or streak.bonus):
+        return ""
+    return f"High streak {streak.turns} turns, {streak.bonus} points from streaks. "
+
+
 def condition(game: Game) -> str:
     """State of Mind and its band, attributes, floor and turn, and who has the controls."""
     som = game.player_component(StateOfMind).value
@@ -109,6 +129,7 @@ def condition(game: Game) -> str:
     control += f" {warning}" if warning else ""
     return (f"State of Mind {som} of {formulas.STATE_OF_MIND_MAX}, {band(som, attrs.will)}; "
             f"Desperate at {desperate_at}. Confidence {attrs.confidence}, Nerve {attrs.nerve}, "
-            f"Will {attrs.will}, Tolerance {tolerance}. Floor {game.state.depth}, turn {game.state.turn}. {control}"
+            f"Will {attrs.will}, Tolerance {tolerance}. Floor {game.state.depth}, turn {game.state.turn}. "
+            f"{streak_words(game.player_component(HighStreak))}{control}"
             + (f" {next_action_words(game)}" if next_action(game) else ""))
 

@@ -1,8 +1,11 @@
-"""The score (design: "Score"): doses, close calls and kills, kept by how much of each floor was explored.
+"""The score (design: "Score"): doses, close calls and kills, kept by how much of each floor was explored,
+and the points long Highs paid.
 
 What the player earns on a floor is banked, times the share of the floor explored, when
 they leave it; the floor they stand on counts the same way live, so the panel, the death
-screen and the history all show one number computed here.
+screen and the history all show one number computed here. High streaks (design: "a bonus
+for maintaining the High for a long run without a withdrawal") are a term of their own,
+paid as they go and never cut by exploring.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from components import Record, Score
+from components import HighStreak, Record, Score
 from roguelike.content import formulas
 from roguelike.core.floor import Floor, Tile
 
@@ -24,6 +27,8 @@ class Breakdown:
     close_calls: int
     kills: int
     total: int
+    high_streaks: int = 0  # points High streaks paid
+    best_streak: int = 0  # the longest High streak, in turns
 
     @property
     def raw(self) -> int:
@@ -33,12 +38,13 @@ class Breakdown:
     @property
     def unexplored(self) -> int:
         """Points lost to leaving floors unexplored (zero or negative)."""
-        return self.total - self.raw
+        return self.total - self.high_streaks - self.raw
 
     @property
     def kept_percent(self) -> int:
         """The share of the points that exploring kept."""
-        return self.total * 100 // self.raw if self.raw else 100
+        kept = self.total - self.high_streaks
+        return kept * 100 // self.raw if self.raw else 100
 
     def rows(self) -> list[tuple[str, str, int]]:
         """(label, how it was counted, points) for each part, the total last."""
@@ -48,6 +54,7 @@ class Breakdown:
              self.close_calls * formulas.POINTS_PER_CLOSE_CALL),
             ("Monsters slain", f"{self.kills} x {formulas.POINTS_PER_KILL}", self.kills * formulas.POINTS_PER_KILL),
             ("Unexplored", f"{self.kept_percent}% kept", self.unexplored),
+            ("High streaks", f"best {self.best_streak} turns", self.high_streaks),
             ("Score", "", self.total),
         ]
 
@@ -75,6 +82,12 @@ def bank(floor: Floor, record: Record, score: Score) -> None:
     score.floor_start = record_points(record)
 
 
-def breakdown(floor: Floor, record: Record, score: Score) -> Breakdown:
+def total_score(floor: Floor, record: Record, score: Score, streak: HighStreak) -> int:
+    """The whole score: the floors' kept points and what High streaks paid."""
+    return current_score(floor, record, score) + streak.bonus
+
+
+def breakdown(floor: Floor, record: Record, score: Score, streak: HighStreak) -> Breakdown:
     """The score as it stands, with its parts."""
-    return Breakdown(record.doses_used, record.close_calls, record.kills, current_score(floor, record, score))
+    total = total_score(floor, record, score, streak)
+    return Breakdown(record.doses_used, record.close_calls, record.kills, total, streak.bonus, streak.best)

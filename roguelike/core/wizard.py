@@ -1,7 +1,7 @@
 """Developer commands applied to a game: marks (made from a replay, wizard mode) and wizard changes.
 
-A wizard change takes no game time: it sets a number, reveals the floor, puts a monster
-or a dose next to the player, takes the player one floor down, or stills the monsters.
+A wizard change takes no game time: it sets a number, reveals the floor, puts a monster,
+a dose or a find next to the player, takes the player one floor down, or stills the monsters.
 Any of them marks the game "wizard" first, so a game changed this way can never pass
 for the character's own. Everything draws only from the game state, never from an RNG,
 so a replay of a wizard game verifies like any other.
@@ -17,9 +17,12 @@ from components import Attributes, BlocksMovement, Dose, Monster, Position, Rend
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
+from roguelike.content.finds import FIND_KINDS
 from roguelike.content.wording import with_article
 from roguelike.core.commands import RANKED_ORIGINS, Mark, Wizard
 from roguelike.core.floor import WALKABLE
+from roguelike.core.mapgen import make_find
+from roguelike.core.packing import unpack_entity
 from roguelike.core.spawning import MONSTER_LAYER
 from roguelike.core.state import GameState
 from roguelike.core.world import travel
@@ -104,6 +107,16 @@ def spawn_dose(state: GameState, command: Wizard) -> None:
     state.say(f"Wizard: {with_article(kind.name)} appears.")
 
 
+def spawn_find(state: GameState, command: Wizard) -> None:
+    """A find of a kind on a free tile next to the player (seen and taken only while High)."""
+    kind = FIND_KINDS.get(command.kind)
+    spot = spawn_spot(state, kind.name if kind else None, "find")
+    if kind is None or spot is None:
+        return
+    esper.create_entity(*unpack_entity(make_find(kind, spot)))
+    state.say(f"Wizard: a {kind.name} appears, for the High to see.")
+
+
 def descend(state: GameState, command: Wizard) -> None:
     """Go one floor down, as if by the stairs."""
     travel(state, state.depth + 1)
@@ -131,5 +144,5 @@ def free_neighbour(state: GameState) -> tuple[int, int] | None:
 ACTIONS: dict[str, Callable[[GameState, Wizard], None]] = {
     "mind": set_mind, "confidence": set_attribute, "nerve": set_attribute, "will": set_attribute,
     "tolerance": set_attribute, "reveal": reveal, "monster": spawn_monster, "dose": spawn_dose,
-    "descend": descend, "still": still,
+    "descend": descend, "still": still, "find": spawn_find,
 }

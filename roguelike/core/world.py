@@ -14,7 +14,7 @@ import esper
 import numpy as np
 from numpy.typing import NDArray
 
-from components import BlocksMovement, Dose, Monster, Player, Position, Record, Shortcut, StateOfMind, Vision
+from components import BlocksMovement, Dose, Find, Monster, Player, Position, Record, Shortcut, StateOfMind, Vision
 from roguelike.content import formulas
 from roguelike.core import ecsworld
 from roguelike.core.floor import Floor
@@ -56,6 +56,16 @@ def doses_on_floor() -> list[tuple[int, Position, Dose]]:
     doses = sorted(((e, pos, dose) for e, (pos, dose) in taken), key=_by_id)
     _doses_memo[:] = [found, hidden, doses]
     return doses
+
+
+def finds_on_floor() -> list[tuple[int, Position, Find]]:
+    """Every find of the live floor with its position, in id order, while the player is High;
+    none otherwise (a find is a vision: not there for anyone who is not High)."""
+    found = esper.get_component(Find)
+    if not found or not sees_visions():
+        return []
+    position_of = esper.component_for_entity
+    return sorted(((e, position_of(e, Position), find) for e, find in found), key=_by_id)
 
 
 def roster() -> Roster:

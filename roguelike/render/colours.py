@@ -151,6 +151,7 @@ COLOURBLIND = Scheme(PaletteName.COLOURBLIND, {
     "diagonal_dose": (150, 255, 120),
     "depression": (80, 130, 255), "hunger": (238, 119, 51), "anxiety": (238, 221, 136),
     "voices": (140, 100, 140), "shadows": (187, 187, 187), "regret": (51, 187, 238),
+    "clarity": (255, 255, 255), "calm": (120, 200, 255), "insight": (255, 200, 40),
 })
 
 GREYSCALE = Scheme(PaletteName.GREYSCALE, {
@@ -166,6 +167,7 @@ GREYSCALE = Scheme(PaletteName.GREYSCALE, {
     "small_dose": grey(255), "extra_large_dose": grey(255), "cardinal_dose": grey(255), "diagonal_dose": grey(255),
     "depression": grey(83), "hunger": grey(169), "anxiety": grey(255),
     "voices": grey(208), "shadows": grey(111), "regret": grey(137),
+    "clarity": grey(255), "calm": grey(255), "insight": grey(255),
 }, grey_screen=True)
 
 # Pure black grounds and bright, saturated glyphs for low vision.
@@ -183,6 +185,7 @@ CONTRAST = Scheme(PaletteName.CONTRAST, {
     "diagonal_dose": (80, 255, 80),
     "depression": (40, 90, 255), "hunger": (255, 100, 0), "anxiety": (255, 255, 0),
     "voices": (255, 120, 255), "shadows": (170, 170, 170), "regret": (0, 255, 255),
+    "clarity": (255, 255, 255), "calm": (102, 255, 153), "insight": (255, 220, 0),
 }, least_brightness=0.8)
 
 SCHEMES: dict[PaletteName, Scheme] = {scheme.name: scheme for scheme in (CLASSIC, COLOURBLIND, GREYSCALE, CONTRAST)}

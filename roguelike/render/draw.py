@@ -4,7 +4,7 @@ Read-only over the game state. The map is computed with numpy over ``console.rgb
 colours come from the player's palette (:class:`~roguelike.render.look.Look`), shifted by
 the State of Mind on one continuous ramp (grey and dark at 0, past natural and swirling
 when High); remembered tiles keep the mood, dimmer; the walls close in (a vignette)
-during Withdrawal. Doses always stay bright; visions show only while High; monsters blur
+during Withdrawal. Doses always stay bright; visions show only while High (finds among them, steady in their own colours); monsters blur
 when High and stand out plainly when low; at the Perfect High every dose and monster of
 the floor shows. Animations (:mod:`roguelike.render.effects`) are drawn last, over
 everything but the panel.
@@ -16,10 +16,11 @@ import numpy as np
 import tcod.console
 from numpy.typing import NDArray
 
-from components import Dose, Monster, Palette, Position, Renderable, Sight, StateOfMind, Vision
+from components import Dose, Find, Monster, Palette, Position, Renderable, Sight, StateOfMind, Vision
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
+from roguelike.content.finds import FIND_KINDS
 from roguelike.core.game import Game
 from roguelike.render import colours
 from roguelike.render.effects import Effects
@@ -37,6 +38,7 @@ KIND_OF_GLYPH: dict[str, str] = {
     "@": "player",
     **{kind.glyph: key for key, kind in DOSE_KINDS.items()},
     **{kind.glyph: key for key, kind in MONSTER_KINDS.items()},
+    **{kind.glyph: key for key, kind in FIND_KINDS.items()},
 }
 
 
@@ -129,7 +131,9 @@ def draw_entities(console: tcod.console.Console, game: Game, mind: Mind, now: fl
             cell = console.rgb[pos.y, pos.x]
             cell["ch"] = ord(thing.glyph)
             rgb = look.scheme.kind_colour(kind_of_glyph(thing.glyph), thing.colour)
-            if vision:
+            if vision and world.has(entity, Find):
+                cell["fg"] = colours.to_bytes(np.array(rgb, dtype=np.float32))  # steady: its own colour tells its kind
+            elif vision:
                 cell["fg"] = shimmer(rgb, now * look.motion.swirl_speed / 2)
             elif monster:
                 cell["fg"] = monster_colour(rgb, mind, cell["bg"])

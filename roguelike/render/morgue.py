@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from components import Record, Score
+from components import FindsTaken, HighStreak, Record
 from roguelike import __version__
 from roguelike.content import formulas
 from roguelike.core.game import Game
-from roguelike.core.score import Breakdown, breakdown
+from roguelike.content.finds import finds_words
+from roguelike.core.score import Breakdown
 from roguelike.render.screenshot import game_console
 from roguelike.replay import chronicle
 from roguelike.replay.fileformat import Replay
@@ -30,7 +31,7 @@ CAUSES = {"exhaustion": "died of exhaustion", "overdose": "died of an overdose"}
 def morgue_data(game: Game, replay: Replay, replay_name: str) -> dict[str, Any]:
     """Everything the morgue file says, as plain JSON-ready values."""
     state = game.state
-    record = game.player_component(Record)
+    record, streak = game.player_component(Record), game.player_component(HighStreak)
     steps = list(chronicle.moments(replay))
     return {
         "version": __version__,
@@ -39,8 +40,10 @@ def morgue_data(game: Game, replay: Replay, replay_name: str) -> dict[str, Any]:
         "end": {"cause": state.cause_of_death, "how": ending(state.cause_of_death), "turn": state.turn,
                 "floor": state.depth},
         "record": {"turns": state.turn, "doses_used": record.doses_used, "close_calls": record.close_calls,
-                   "monsters_slain": record.kills, "deepest_floor": record.deepest_floor},
-        "score": score_data(breakdown(state.floor, record, game.player_component(Score))),
+                   "monsters_slain": record.kills, "deepest_floor": record.deepest_floor,
+                   "best_high_streak": streak.best, "high_streak_now": streak.turns,
+                   "finds_taken": dict(sorted(game.player_component(FindsTaken).kinds.items()))},
+        "score": score_data(game.score()),
         "attributes": [{"turn": turn, "confidence": c, "nerve": n, "will": w, "tolerance": t}
                        for turn, (c, n, w, t) in chronicle.attribute_changes(steps)],
         "state_of_mind": [[turn, value] for turn, value in chronicle.state_of_mind_by_turn(steps)],
@@ -128,7 +131,9 @@ def morgue_text(data: dict[str, Any]) -> str:
         "Record",
         *(f"  {label:<16}{record[key]:>6}" for label, key in (
             ("Turns", "turns"), ("Doses used", "doses_used"), ("Close calls", "close_calls"),
-            ("Monsters slain", "monsters_slain"), ("Deepest floor", "deepest_floor"))),
+            ("Monsters slain", "monsters_slain"), ("Deepest floor", "deepest_floor"),
+            ("Best High streak", "best_high_streak"), ("High streak now", "high_streak_now"))),
+        f"  Finds taken     {finds_words(record['finds_taken'])}",
         "",
         "Score (each floor's points kept by the share of it explored)",
         *score_lines(data["score"]),

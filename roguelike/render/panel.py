@@ -7,7 +7,7 @@ from itertools import groupby
 
 import tcod.console
 
-from components import Attributes, Record, Score, StateOfMind, Tolerance
+from components import Attributes, HighStreak, StateOfMind, Tolerance
 from roguelike.content import formulas
 from roguelike.core.craving import craving
 from roguelike.core.game import Game
@@ -16,7 +16,6 @@ from roguelike.core.names import fit
 from roguelike.render.colours import CLASSIC, RGB, Scheme, Slot
 from roguelike.render.sombar import draw_som_bar
 from roguelike.core.readout import next_action
-from roguelike.core.score import current_score
 
 PANEL_TOP = formulas.MAP_HEIGHT
 BAR_WIDTH = 17
@@ -39,12 +38,30 @@ def draw_panel(console: tcod.console.Console, game: Game, scheme: Scheme = CLASS
     marked = next_action(game) is not None and not game.state.game_over
     room = LEFT_WIDTH - BAR_WIDTH - 1 - (len(ACTION_MARK) + 1 if marked else 0)
     console.print(BAR_WIDTH + 1, PANEL_TOP + 1, fit(effects_text(game), room), fg=scheme[Slot.TAKEOVER])
+    draw_streak(console, game, room, scheme)
     draw_action_mark(console, game, scheme)
     line = f"Con {attrs.confidence:>2}  Nrv {attrs.nerve:>2}  Wil {attrs.will:>2}  Tol {tolerance:>2}"
     console.print(0, PANEL_TOP + 2, line, fg=text)
-    score = current_score(game.state.floor, game.player_component(Record), game.player_component(Score))
+    score = game.score().total
     console.print(0, PANEL_TOP + 3, f"Floor {game.state.depth:<3}Turn {game.state.turn:<6}Score {score}", fg=text)
     draw_messages(console, game, scheme)
+
+
+def streak_text(streak: HighStreak) -> str:
+    """The High streak running and what streaks paid: ``Streak 34 +15`` (empty before the first High)."""
+    return f"Streak {streak.turns} +{streak.bonus}" if streak.turns or streak.bonus else ""
+
+
+def draw_streak(console: tcod.console.Console, game: Game, room: int, scheme: Scheme = CLASSIC) -> None:
+    """The High streak after the effects on the bar's row, in the High colour while it grows."""
+    effects, streak = effects_text(game), game.player_component(HighStreak)
+    left = room - (len(effects) + 1 if effects else 0)
+    text = streak_text(streak)
+    if not text or left < len("Streak 0"):
+        return
+    growing = formulas.streak_goes_on(game.player_component(StateOfMind).value)
+    x = BAR_WIDTH + 1 + (len(effects) + 1 if effects else 0)
+    console.print(x, PANEL_TOP + 1, fit(text, left), fg=scheme[Slot.HIGH] if growing else scheme[Slot.TEXT])
 
 
 def draw_action_mark(console: tcod.console.Console, game: Game, scheme: Scheme = CLASSIC) -> None:

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from components import Bestiary, Record, Score
+from components import Bestiary, FindsTaken, HighStreak, Record
 from roguelike import __version__
 from roguelike.core.chart import Chart
 from roguelike.core.commands import RANKED_ORIGINS
@@ -22,12 +22,11 @@ from roguelike.saves.errors import Damaged, SaveError, describe_os_error
 from roguelike.saves.layout import record_files
 from roguelike.saves.savefile import checked, decode, read_file
 from roguelike.core.plain import Origin, PlainChart, encode
-from roguelike.core.score import current_score
 
 if TYPE_CHECKING:
     from roguelike.core.game import Game
 
-RECORD_VERSION = 3  # 2 adds the monsters met and slain and the State-of-Mind chart; 3 the score
+RECORD_VERSION = 4  # 2 adds the monsters met and slain and the State-of-Mind chart; 3 the score; 4 High streaks and finds
 
 
 @dataclass(frozen=True)
@@ -51,6 +50,9 @@ class CharacterRecord:
     slain: dict[str, int] = field(default_factory=dict)
     chart: PlainChart = field(default_factory=lambda: typing.cast(PlainChart, Chart().to_plain()))
     score: int | None = None  # None: died before the game kept a score
+    best_streak: int | None = None  # the longest High streak in turns (None: from before streaks counted)
+    streak_points: int | None = None  # what High streaks added to the score
+    finds: dict[str, int] = field(default_factory=dict)  # finds taken, by kind
 
     @property
     def life(self) -> Chart:
@@ -68,7 +70,7 @@ class History:
 
 def record_of(game: Game, died_at: float | None = None) -> CharacterRecord:
     """The record of a game's character as it stands."""
-    state, record = game.state, game.player_component(Record)
+    state, record, streak = game.state, game.player_component(Record), game.player_component(HighStreak)
     bestiary = game.player_component_or_none(Bestiary) or Bestiary()
     return CharacterRecord(
         name=state.name, turns=state.turn, depth=state.depth, deepest=record.deepest_floor,
@@ -77,7 +79,8 @@ def record_of(game: Game, died_at: float | None = None) -> CharacterRecord:
         died_at=int(time.time() if died_at is None else died_at), origin=typing.cast(Origin | None, state.origin),
         met=dict(bestiary.met), slain=dict(bestiary.slain),
         chart=typing.cast(PlainChart, state.chart.to_plain()),
-        score=current_score(state.floor, record, game.player_component(Score)),
+        score=game.score().total,
+        best_streak=streak.best, streak_points=streak.bonus, finds=dict(game.player_component(FindsTaken).kinds),
     )
 
 
@@ -104,11 +107,14 @@ def read_record(path: Path) -> CharacterRecord:
 
 
 def upgraded(plain: Any, version: int) -> Any:
-    """A record of an older format given what its format lacked (met, slain, an empty chart; no score)."""
+    """A record of an older format given what its format lacked (met, slain, an empty chart; no score;
+    no High streaks, no finds)."""
     if version < 2 and isinstance(plain, dict):
         plain = {"met": {}, "slain": {}, "chart": Chart().to_plain(), **plain}
     if version < 3 and isinstance(plain, dict):
         plain = {"score": None, **plain}
+    if version < 4 and isinstance(plain, dict):
+        plain = {"best_streak": None, "streak_points": None, "finds": {}, **plain}
     return plain
 
 

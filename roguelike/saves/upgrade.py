@@ -14,7 +14,7 @@ from typing import Any
 from roguelike.core.chart import Chart
 from roguelike.saves.errors import Damaged
 
-FORMAT_VERSION = 10
+FORMAT_VERSION = 11
 SLOTTED_SINCE = 6  # the first format whose file holds two slots (slots.py) rather than one envelope
 OLDEST_VERSION = 1
 
@@ -112,10 +112,21 @@ def entities_of(plain: dict[str, Any]) -> list[Any]:
     return [packed for _, packed in plain["entities"]] + [packed for floor in plain["floors"] for packed in floor["dormant"]]
 
 
+def highs_and_finds(plain: dict[str, Any]) -> dict[str, Any]:
+    """10 to 11: the player keeps a High streak (``high_streak``: turns, best, points paid) and
+    counts the finds taken (``finds_taken``); an older game starts both at nothing now. Its
+    floors hold no finds: those already generated stay as they were."""
+    for entity, packed in plain["entities"]:
+        if entity == plain["player"]:
+            packed.extend([["high_streak", [0, 0, 0]], ["finds_taken", [{}]]])
+            packed.sort(key=lambda pair: pair[0])
+    return plain
+
+
 # UPGRADES[v] turns a version-v snapshot into a version-(v + 1) one.
 UPGRADES: dict[int, Upgrade] = {
     1: own_game, 2: kinds_of_floor_and_mind, 3: add_chart, 4: give_score, 5: two_slots, 6: carry_replay_tail,
-    7: record_epoch, 8: more_origins, 9: condition_keys,
+    7: record_epoch, 8: more_origins, 9: condition_keys, 10: highs_and_finds,
 }
 
 

@@ -13,11 +13,11 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from components import Attributes, Record, Score, StateOfMind
+from components import Attributes, Record, StateOfMind
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.core.game import Game
-from roguelike.core.score import current_score, floor_percent
+from roguelike.core.score import floor_percent
 from roguelike.core.session import Step
 
 
@@ -61,7 +61,7 @@ class Trace:
         self.explored = floor_percent(state.floor)
         self.note_turns(game, record)
         self.final, self.dead = record, state.game_over
-        self.score = current_score(state.floor, record, game.player_component(Score))
+        self.score = game.score().total
 
     def note_turns(self, game: Game, record: Record) -> None:
         """The streaks and lows a passing turn adds to (a command that took no time adds nothing)."""

@@ -14,11 +14,9 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from components import Record, Score
 from roguelike.core.commands import RANKED_ORIGINS
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.core.game import Game
-from roguelike.core.score import breakdown
 from roguelike.core.session import Session
 from roguelike.replay.fileformat import Header, Replay, ReplayError, read_header, read_replay
 from roguelike.replay.library import origin_of
@@ -107,7 +105,7 @@ def claimed(file: str, header: Header, replay: Replay, verdict: str, detail: str
 def proved(file: str, replay: Replay, game: Game, trace: Trace, steps: int) -> Proof:
     """The proof of a verified replay: the score and feats of the re-simulated game."""
     header, state = replay.header, game.state
-    parts = breakdown(state.floor, game.player_component(Record), game.player_component(Score))
+    parts = game.score()
     origin = state.origin or PLAYED
     day = daily_date_of(header.seed, header.epoch, header.date) if origin in ("daily", "practice") else None
     rows = [{"part": label, "counted": how, "points": points} for label, how, points in parts.rows()]

@@ -17,6 +17,7 @@ import tcod.event
 
 from components import MoveIntent, Position
 from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.content.finds import finds_words
 from roguelike.content.tips import tip_for
 from roguelike.core.game import Game
 from roguelike.core.names import fit
@@ -140,6 +141,9 @@ class RecordScreen(Screen):
         centre = console.width // 2
         epitaph = f"{fit(record.name, 40)} {cause_text(record.cause)}."
         console.print(centre, 1, epitaph, fg=HEADING, alignment=tcod.constants.CENTER)
+        highs = highs_line(record)
+        if highs is not None:
+            console.print(centre, 2, fit(highs, console.width - 2), fg=LABEL, alignment=tcod.constants.CENTER)
         for row, (label, value) in enumerate(numbers(record)):
             console.print(2, 3 + row, f"{label:<16}{value:>6}", fg=TEXT)
         console.print(28, 3, "What would have helped", fg=LABEL)
@@ -175,10 +179,18 @@ def score_line(record: CharacterRecord) -> str | None:
     """The score and what it is made of, in one line (None for a record from before the score)."""
     if record.score is None:
         return None
-    parts = Breakdown(record.doses, record.close_calls, record.kills, record.score)
+    parts = Breakdown(record.doses, record.close_calls, record.kills, record.score, record.streak_points or 0)
     doses, calls, slain = (points for _, _, points in parts.rows()[:3])
     return (f"Score {parts.total}: doses {doses}, close calls {calls}, kills {slain}, "
             f"unexplored {parts.unexplored} ({parts.kept_percent}% kept)")
+
+
+def highs_line(record: CharacterRecord) -> str | None:
+    """The longest High streak and what streaks paid, and the finds taken (None for a record from before them)."""
+    if record.best_streak is None:
+        return None
+    return (f"Best High streak {record.best_streak} turns (+{record.streak_points or 0} points)   "
+            f"Finds taken: {finds_words(record.finds)}")
 
 
 def cause_text(cause: str) -> str:

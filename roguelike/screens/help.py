@@ -19,6 +19,7 @@ from tcod.event import KeySym, Modifier
 from roguelike.content.bestiary import MONSTER_KINDS
 from components import StateOfMind, Tolerance
 from roguelike.content.doses import DOSE_KINDS, dose_odds
+from roguelike.content.finds import FIND_KINDS
 from roguelike.core.game import PLAYER_COLOUR, Game
 from roguelike.render.colours import Slot
 from roguelike.render.look import current_look
@@ -111,6 +112,16 @@ def doses(known: Known) -> list[Line]:
     return lines + [[(part, HINT)] for note in helptext.DOSE_NOTES for part in textwrap.wrap(note, 76)]
 
 
+def highs(known: Known) -> list[Line]:
+    """High streaks and what they pay; every kind of find and what taking it does."""
+    lines = labelled(helptext.HIGHS) + [[]]
+    for kind in FIND_KINDS.values():
+        lines.append([(f"  {kind.glyph}  ", colour_of_kind(kind.key, kind.colour)), (f"{kind.name:<10}", HEADING),
+                      (kind.effect(), TEXT)])
+        lines.append([(f"{'':<7}{helptext.what_it_does(kind)}", HINT)])
+    return lines
+
+
 def colour_of_kind(key: str, colour: Colour) -> Colour:
     """A monster's or a dose's colour in the palette in force."""
     return current_look().scheme.kind_colour(key, colour)
@@ -132,11 +143,14 @@ def legend(known: Known) -> list[Line]:
     lines: list[Line] = [[(f"  {glyph}  ", colour_of[glyph]), (text, TEXT)] for glyph, text in rows]
     lines += [[(f"  {kind.glyph}  ", colour_of_kind(kind.key, kind.colour)), (f"{kind.name.capitalize()}: see Doses", TEXT)] for kind in DOSE_KINDS.values()]
     lines += [[(f"  {kind.glyph}  ", colour_of_kind(kind.key, kind.colour)), (f"{kind.name}: see Bestiary", TEXT)] for kind in MONSTER_KINDS.values()]
+    finds: Line = [("  ", TEXT)] + [(kind.glyph, colour_of_kind(kind.key, kind.colour)) for kind in FIND_KINDS.values()]
+    lines.append(finds + [(" " * max(1, 3 - len(FIND_KINDS) + 1), TEXT), ("finds, seen only while High: see Highs", TEXT)])
     return lines + [[("  :  ", KEY), (helptext.PULL_LEGEND, TEXT)]]
 
 
 PAGES: tuple[tuple[str, Callable[[Known], list[Line]]], ...] = (
-    ("Controls", controls), ("Rules", rules), ("Bestiary", bestiary), ("Doses", doses), ("Legend", legend),
+    ("Controls", controls), ("Rules", rules), ("Bestiary", bestiary), ("Doses", doses), ("Highs", highs),
+    ("Legend", legend),
 )
 
 
@@ -189,4 +203,4 @@ class HelpScreen(Screen):
             for text, colour in line:
                 console.print(column, TOP + row, text, fg=colour)
                 column += len(text)
-        console.print(1, 24, "Left/Right or Tab: turn the page   1-5: jump   Esc: back", fg=HINT)
+        console.print(1, 24, f"Left/Right or Tab: turn the page   1-{len(PAGES)}: jump   Esc: back", fg=HINT)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from roguelike.content import formulas as f
 from roguelike.content.conditions import CONDITIONS
 from roguelike.content.doses import DoseKind, DoseOdds
+from roguelike.content.finds import FindKind
 
 CONTROLS: tuple[tuple[str, str], ...] = (
     ("Move", "arrows, numpad 2 4 6 8, h j k l"),
@@ -43,7 +44,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("Dose", f"adds its Strength (+{f.DOSE_STRENGTH_PER_FLOOR} a floor down; {PURER_ODDS} purer,"
      f" +{f.PURE_BATCH_EXTRA}) minus Tolerance, and its boosts to Con, Nrv and Wil (each"
      f" {f.ATTRIBUTE_MIN}..{f.ATTRIBUTE_MAX})."),
-    ("Tolerance", f"+{f.TOLERANCE_PER_DOSE} with every dose and never falls: each dose gives less."),
+    ("Tolerance", f"+{f.TOLERANCE_PER_DOSE} a dose (a Clarity lowers it): each dose gives you less."),
     ("Confidence", f"every {f.CONFIDENCE_PER_TURN_SHORTER} points shorten a stun, panic or confusion a turn."),
     ("Nerve", f"at {f.NERVE_PANIC_AT} or less, any monster in sight makes you panic and flee."),
     ("Will", f"lowers the Desperation line; at {f.WILL_FOR_EXTRA_ACTION} you act twice a turn."),
@@ -54,7 +55,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("Monsters", "die to one hit; walk into one to strike first. The lower your State of Mind on arrival,"
      " the more a floor holds and the sooner they notice."),
     ("Score", f"{f.POINTS_PER_DOSE} a dose, {f.POINTS_PER_CLOSE_CALL} a close call, {f.POINTS_PER_KILL} a kill,"
-     " kept when you leave a floor times the share of it you explored."),
+     " kept times the share of the floor you explored; long Highs pay on top."),
 )
 
 # Everything that takes the controls, strongest first (the conditions table).
@@ -82,7 +83,7 @@ def dose_lines(kind: DoseKind) -> str:
             f"Nrv {signed_span(kind.nerve)} Wil {signed_span(kind.will)}")
 
 
-def what_it_does(kind: DoseKind) -> str:
+def what_it_does(kind: DoseKind | FindKind) -> str:
     """A kind's description without its name: ``Taking it blasts the monsters ...``."""
     text = kind.description.split(": ", 1)[-1]
     return text[:1].upper() + text[1:]
@@ -108,6 +109,17 @@ def odds_text(odds: DoseOdds) -> str:
     """What a kind of dose lying here would give now: ``+43 to +59, a purer batch up to +79; no risk ...``."""
     return f"+{odds.low} to +{odds.high}, a purer batch up to +{odds.purest}; {odds.risk.value}."
 
+
+STREAK_TOP = f.HIGH_STREAK_TOP_LEVEL * f.HIGH_STREAK_POINTS
+HIGHS: tuple[tuple[str, str], ...] = (
+    ("High streak", f"every turn that ends High (over {f.HIGH_ABOVE}) adds one; a Sober turn pauses it,"
+     f" a turn in Withdrawal (under {f.WITHDRAWAL_BELOW}) ends it. The panel shows it: Streak 34 +15."),
+    ("  it pays", f"every {f.HIGH_STREAK_STEP} turns of one streak: {f.HIGH_STREAK_POINTS} points the first time,"
+     f" {2 * f.HIGH_STREAK_POINTS} the second, and so on up to {STREAK_TOP} a time. Kept whole, however"
+     " little of a floor you explore: one long High pays more than the same turns in short ones."),
+    ("Finds", f"from floor {f.FINDS_FROM_FLOOR} on, things only the High can see lie about: walk onto one"
+     " while High to take it. Not High, you cannot see, look at or take them: they are not there."),
+)
 
 DOSE_NOTES = (
     "Purity is random: a dose's Strength is drawn from its range, plus"

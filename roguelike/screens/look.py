@@ -15,9 +15,10 @@ import tcod.console
 import tcod.event
 from tcod.event import KeySym, Modifier
 
-from components import Attributes, Dose, Monster, Position, Shortcut, StateOfMind, Tolerance
+from components import Attributes, Dose, Find, Monster, Position, Shortcut, StateOfMind, Tolerance
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.content.finds import FIND_KINDS
 from roguelike.content.doses import CARDINAL_LINES, DIAGONAL_LINES, DOSE_KINDS, SHORTCUT_TEXT, DoseOdds, dose_odds
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
@@ -116,6 +117,7 @@ def things_in_view(game: Game) -> list[tuple[int, int]]:
     player = game.player_component(Position)
     spots = {(p.x, p.y) for _, _, p in game.monsters() if game.view.visible[p.y, p.x]}
     spots |= {(p.x, p.y) for _, p, _ in game.doses() if state.floor.explored[p.y, p.x]}
+    spots |= {(p.x, p.y) for _, p, _ in game.finds() if game.view.visible[p.y, p.x]}
     return sorted(spots, key=lambda s: (max(abs(s[0] - player.x), abs(s[1] - player.y)), s[1], s[0]))
 
 
@@ -133,6 +135,9 @@ def describe(game: Game, at: tuple[int, int]) -> list[tuple[str, tuple[int, int,
     doses = [dose for _, pos, dose in game.doses() if (pos.x, pos.y) == at]
     if doses:
         return describe_dose(game, doses[0])
+    finds = [find for _, pos, find in game.finds() if (pos.x, pos.y) == at]
+    if finds and game.view.visible[y, x]:
+        return describe_find(finds[0])
     if game.view.visible[y, x] and shortcut_seen(game, at):
         return [(SHORTCUT_TEXT, TEXT)]
     remembered = "" if game.view.visible[y, x] else " (remembered)"
@@ -169,6 +174,14 @@ def describe_dose(game: Game, dose: Dose) -> list[tuple[str, tuple[int, int, int
              colour_of_kind(kind.key, kind.colour)),
             (f"{effects}  purer +{odds.purest}", TEXT),
             (f"At {som}, Tolerance {tolerance}: {odds.risk.value}.", WARNING if odds.could_kill else TEXT)]
+
+
+def describe_find(find: Find) -> list[tuple[str, tuple[int, int, int]]]:
+    """A find (only ever described while High): its name, what it does, how to take it."""
+    kind = FIND_KINDS[find.kind]
+    return [(f"{kind.name} ({kind.glyph}): {kind.effect()}.", colour_of_kind(kind.key, kind.colour)),
+            (kind.description, TEXT),
+            ("Only the High can see it: walk onto it to take it.", TEXT)]
 
 
 def odds_of(game: Game, dose: Dose) -> DoseOdds:

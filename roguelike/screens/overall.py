@@ -28,6 +28,7 @@ def totals(records: list[CharacterRecord]) -> list[tuple[str, str]]:
         ("Monsters slain", f"{sum(r.kills for r in records)}"),
         ("Average life", f"{turns / count:.0f} turns" if count else "-"),
         ("Average doses", f"{doses / count:.1f}" if count else "-"),
+        ("Finds taken", f"{sum(sum(r.finds.values()) for r in records)}"),
     ]
 
 
@@ -38,6 +39,8 @@ def bests(records: list[CharacterRecord]) -> list[tuple[str, str]]:
                        ("Most doses", "doses")):
         best = max(records, key=lambda r: getattr(r, key), default=None)
         found.append((label, f"{getattr(best, key)} ({fit(best.name, 14)})" if best else "-"))
+    high = max(records, key=lambda r: r.best_streak or 0, default=None)
+    found.append(("Longest High", f"{high.best_streak} ({fit(high.name, 14)})" if high and high.best_streak else "-"))
     return found
 
 

@@ -16,6 +16,7 @@ from tcod.event import KeySym
 
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
+from roguelike.content.finds import FIND_KINDS
 from roguelike.core.commands import WIZARD_LIMIT, Wizard
 from roguelike.core.session import Session
 from roguelike.render.draw import draw_game
@@ -36,7 +37,7 @@ class Entry:
     key: str
     label: str
     action: str
-    asks: str = ""  # "number", "monster", "dose" or nothing
+    asks: str = ""  # "number", "monster", "dose", "find" or nothing
 
 
 ENTRIES = (
@@ -44,10 +45,11 @@ ENTRIES = (
     Entry("n", "Nerve", "nerve", "number"), Entry("w", "Will", "will", "number"),
     Entry("t", "Tolerance", "tolerance", "number"), Entry("r", "Reveal the floor", "reveal"),
     Entry("s", "Spawn a monster next to you", "monster", "monster"),
-    Entry("d", "Spawn a dose next to you", "dose", "dose"), Entry("g", "Go down a floor", "descend"),
+    Entry("d", "Spawn a dose next to you", "dose", "dose"), Entry("f", "Spawn a find next to you", "find", "find"),
+    Entry("g", "Go down a floor", "descend"),
     Entry("a", "Monsters still / moving", "still"),
 )
-KINDS = {"monster": sorted(MONSTER_KINDS), "dose": sorted(DOSE_KINDS)}
+KINDS = {"monster": sorted(MONSTER_KINDS), "dose": sorted(DOSE_KINDS), "find": sorted(FIND_KINDS)}
 
 
 class WizardScreen(Screen):

@@ -1,0 +1,125 @@
+"""A bonus for a long High without Withdrawal: the streak, what it pays, and where it shows."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+
+from bestiary_helpers import arena, set_player
+from components import HighStreak, Record, Score
+from roguelike.content import formulas
+from roguelike.core.commands import Wait
+from roguelike.core.game import Game
+from roguelike.core.score import breakdown
+from roguelike.core.readout import condition
+from roguelike.render.screenshot import game_console
+from roguelike.core.plain import encode
+from roguelike.saves.container import RECORD_MAGIC, seal
+from roguelike.saves.history import read_record, record_of
+from roguelike.screens.death import highs_line, score_line
+
+
+def waited(game: Game, turns: int) -> HighStreak:
+    """Wait ``turns`` turns; the streak after them."""
+    for _ in range(turns):
+        game.apply(Wait())
+    return game.player_component(HighStreak)
+
+
+def test_a_streak_pays_at_each_milestone_more_each_time_up_to_the_top() -> None:
+    step, points = formulas.HIGH_STREAK_STEP, formulas.HIGH_STREAK_POINTS
+    assert [formulas.high_streak_points(step * n) for n in range(1, 7)] == [5, 10, 15, 20, 20, 20]
+    assert formulas.high_streak_points(step - 1) == 0 and formulas.high_streak_points(0) == 0
+    assert formulas.high_streak_bonus(4 * step + step - 1) == 50  # 5 + 10 + 15 + 20
+    # One long High pays more than the same turns cut in two by a Withdrawal.
+    assert formulas.high_streak_bonus(4 * step) > 2 * formulas.high_streak_bonus(2 * step)
+    assert points == 5
+
+
+@pytest.mark.parametrize(("som", "goes_on"), [(61, True), (100, True), (60, None), (50, None), (49, False),
+                                               (101, None)])
+def test_high_adds_a_turn_sober_pauses_withdrawal_ends(som: int, goes_on: bool | None) -> None:
+    assert formulas.streak_goes_on(som) is goes_on
+
+
+def test_turns_ending_high_count_and_pay_as_they_go() -> None:
+    game = arena()
+    set_player(game, state_of_mind=60 + formulas.HIGH_STREAK_STEP + 5)
+    streak = waited(game, formulas.HIGH_STREAK_STEP)
+    assert (streak.turns, streak.best, streak.bonus) == (formulas.HIGH_STREAK_STEP, formulas.HIGH_STREAK_STEP, 5)
+    parts = game.score()
+    assert parts.rows()[-2] == ("High streaks", f"best {formulas.HIGH_STREAK_STEP} turns", 5)
+    assert parts.total == 5 and parts.unexplored == 0  # a term of its own, never cut by exploring
+
+
+def test_sober_pauses_the_streak_and_withdrawal_ends_it_with_its_points_said() -> None:
+    game = arena()
+    set_player(game, state_of_mind=61 + formulas.HIGH_STREAK_STEP)
+    waited(game, formulas.HIGH_STREAK_STEP)  # down to 61, still High
+    streak = waited(game, 5)  # Sober from 60: paused
+    assert streak.turns == formulas.HIGH_STREAK_STEP
+    set_player(game, state_of_mind=50)
+    streak = waited(game, 1)  # 49: Withdrawal
+    assert streak.turns == 0 and streak.best == formulas.HIGH_STREAK_STEP and streak.bonus == 5
+    assert game.state.messages[-1].text == "Withdrawal ends your High streak of 25 turns (+5 points)."
+
+
+def test_a_new_streak_starts_from_nothing_and_the_best_is_kept() -> None:
+    game = arena()
+    set_player(game, state_of_mind=70)
+    waited(game, 3)
+    set_player(game, state_of_mind=45)
+    waited(game, 1)
+    set_player(game, state_of_mind=70)
+    streak = waited(game, 2)
+    assert (streak.turns, streak.best) == (2, 3)
+
+
+def test_the_breakdown_keeps_the_streak_apart_from_the_explored_share() -> None:
+    game = arena()
+    record, score = game.player_component(Record), game.player_component(Score)
+    record.doses_used, record.kills = 4, 2
+    streak = HighStreak(turns=10, best=80, bonus=30)
+    parts = breakdown(game.state.floor, record, score, streak)
+    kept = parts.total - parts.high_streaks
+    assert parts.high_streaks == 30 and parts.best_streak == 80
+    assert kept + parts.high_streaks == parts.total and parts.raw == 50
+    assert parts.unexplored == kept - 50 and parts.kept_percent == kept * 100 // 50
+    assert [label for label, _, _ in parts.rows()] == ["Doses", "Close calls", "Monsters slain", "Unexplored",
+                                                       "High streaks", "Score"]
+
+
+def test_the_panel_the_condition_and_the_death_record_show_the_streak() -> None:
+    game = arena()
+    set_player(game, state_of_mind=60 + formulas.HIGH_STREAK_STEP + 3)
+    waited(game, formulas.HIGH_STREAK_STEP + 1)
+    console = game_console(game)
+    bar_row = "".join(chr(c) for c in console.rgb["ch"][formulas.MAP_HEIGHT + 1, :31])
+    assert "Streak 26 +5" in bar_row
+    assert "High streak 26 turns, 5 points from streaks." in condition(game)
+    record = record_of(game)
+    assert (record.best_streak, record.streak_points, record.score) == (26, 5, 5)
+    assert highs_line(record) == "Best High streak 26 turns (+5 points)   Finds taken: none"
+    assert score_line(record) == "Score 5: doses 0, close calls 0, kills 0, unexplored 0 (100% kept)"
+
+
+def test_nothing_about_streaks_shows_before_the_first_high() -> None:
+    game = arena()
+    set_player(game, state_of_mind=40)
+    waited(game, 2)
+    console = game_console(game)
+    assert "Streak" not in "".join(chr(c) for c in console.rgb["ch"][formulas.MAP_HEIGHT + 1])
+    assert "High streak" not in condition(game)
+
+
+def test_a_record_from_before_streaks_reads_with_none_and_shows_no_highs_line(tmp_path: Path) -> None:
+    game = arena()
+    path = tmp_path / "old.record"
+    old = {key: value for key, value in asdict(record_of(game)).items()
+           if key not in ("best_streak", "streak_points", "finds", "origin")}
+    path.write_bytes(seal(RECORD_MAGIC, 3, encode({}), encode(old)))
+    record = read_record(path)
+    assert (record.best_streak, record.streak_points, record.finds) == (None, None, {})
+    assert highs_line(record) is None
