@@ -11,6 +11,7 @@ from helpers import drawn_game, player_xy, reachable
 from components import Bestiary, Monster, Position, Record, StateOfMind
 from roguelike.content import formulas
 from roguelike.content.finds import FIND_KINDS
+from roguelike.content.wording import with_article
 from roguelike.core import autopilot as ap
 from roguelike.core.autopilot import Autopilot
 from roguelike.core.commands import Command, Move, Wait
@@ -149,7 +150,7 @@ def test_auto_explore_finishes_generated_floors(seed: int, depth: int) -> None:
         if pilot.report == ap.EXPLORED:
             break
         # Only doses or (while High) finds coming into view and the State of Mind leaving High stop it.
-        finds = {f"You see a {kind.name}." for kind in FIND_KINDS.values()}
+        finds = {f"You see {with_article(kind.name)}." for kind in FIND_KINDS.values()}
         assert pilot.report is not None and ("dose" in pilot.report or "now." in pilot.report or pilot.report in finds)
     assert pilot.report == ap.EXPLORED
     assert game.player_component(Record).doses_used == 0

@@ -41,21 +41,21 @@ class FindKind:
 
 CLARITY = FindKind(
     key="clarity", name="Clarity", glyph="=", colour=(255, 255, 255),
-    description="A Clarity: taking it lowers your Tolerance, so your next doses hit harder.",
+    description="A Clarity: your next doses will hit harder.",
     taken="A moment of Clarity: your Tolerance falls to {tolerance}.",
     tolerance=formulas.CLARITY_TOLERANCE, weight=formulas.CLARITY_WEIGHT,
 )
 
 CALM = FindKind(
     key="calm", name="Calm", glyph="~", colour=(110, 200, 255),
-    description="A Calm: taking it steadies your Nerve and your Will.",
+    description="A Calm: it steadies your Nerve and your Will.",
     taken="A Calm settles on you: Nerve {nerve}, Will {will}.",
     nerve=formulas.CALM_NERVE, will=formulas.CALM_WILL, weight=formulas.CALM_WEIGHT,
 )
 
 INSIGHT = FindKind(
     key="insight", name="Insight", glyph="?", colour=(255, 215, 0),
-    description="An Insight: taking it shows you this floor's whole layout and its stairs.",
+    description="An Insight: it shows this floor and its stairs.",
     taken="Insight: the whole floor opens up in your mind, stairs and all.",
     reveals=True, weight=formulas.INSIGHT_WEIGHT,
 )

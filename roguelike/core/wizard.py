@@ -114,7 +114,7 @@ def spawn_find(state: GameState, command: Wizard) -> None:
     if kind is None or spot is None:
         return
     esper.create_entity(*unpack_entity(make_find(kind, spot)))
-    state.say(f"Wizard: a {kind.name} appears, for the High to see.")
+    state.say(f"Wizard: {with_article(kind.name)} appears, for the High to see.")
 
 
 def descend(state: GameState, command: Wizard) -> None:

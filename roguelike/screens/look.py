@@ -181,7 +181,7 @@ def describe_find(find: Find) -> list[tuple[str, tuple[int, int, int]]]:
     kind = FIND_KINDS[find.kind]
     return [(f"{kind.name} ({kind.glyph}): {kind.effect()}.", colour_of_kind(kind.key, kind.colour)),
             (kind.description, TEXT),
-            ("Only the High can see it: walk onto it to take it.", TEXT)]
+            ("Seen only while High: walk onto it to take it.", TEXT)]
 
 
 def odds_of(game: Game, dose: Dose) -> DoseOdds:
