@@ -16,7 +16,9 @@ from roguelike.core.commands import Wait
 from roguelike.replay.fileformat import CrashRecord, Replay, StepRecord, read_replay
 from roguelike.replay.playback import Playback
 from roguelike.screens.base import App, Pop
-from roguelike.screens.replay import HINTS_ROW, ReplayScreen, speed_label
+from roguelike.render.draw import draw_game
+from roguelike.render.panel import MESSAGES_X
+from roguelike.screens.replay import BANNER_ROW, HINTS_ROW, NEWS_ROW, ReplayScreen, speed_label
 from roguelike.core.snapshot import checksum
 
 from replay_helpers import record_bot_game
@@ -35,10 +37,15 @@ def key(sym: KeySym) -> tcod.event.KeyDown:
 
 
 def draw(screen: ReplayScreen, now: float) -> str:
-    """Draw a frame at wall time ``now``; the top row's text."""
+    """Draw a frame at wall time ``now``; the banner's text (its status and news rows)."""
     console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
     screen.on_draw(console, now)
-    return row_text(console, 0)
+    return banner_text(console)
+
+
+def banner_text(console: tcod.console.Console) -> str:
+    """The banner's two rows, in the panel's message area."""
+    return row_text(console, BANNER_ROW)[MESSAGES_X:] + " " + row_text(console, NEWS_ROW)[MESSAGES_X:]
 
 
 def play_for(screen: ReplayScreen, start: float, seconds: float) -> str:
@@ -148,8 +155,8 @@ def test_the_keys_are_shown_under_the_map(replay: Replay) -> None:
     screen = ReplayScreen(Playback(replay))
     console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
     screen.on_draw(console, 0.0)
-    hints = row_text(console, HINTS_ROW)
-    for word in ("space", "speed", "step", "go to", "Esc"):
+    hints = row_text(console, HINTS_ROW) + row_text(console, HINTS_ROW + 1)
+    for word in ("space", "speed", "a turn", "go to", "Esc"):
         assert word in hints
 
 
@@ -178,7 +185,7 @@ def test_hedonic_replay_opens_the_screen_in_the_chosen_frontend(
         console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
         for frame in range(9):
             app.draw(console, frame / 8)
-        seen.append(row_text(console, 0))
+        seen.append(banner_text(console))
         app.handle(key(KeySym.ESCAPE))
         return 0 if not app.running else 1
 
@@ -202,3 +209,15 @@ def test_the_end_of_a_crashed_game_says_it_crashed_next(replay: Replay) -> None:
     screen = ReplayScreen(Playback(cut))
     type_turn(screen, "9999")
     assert "END: then it crashed (RuntimeError)" in draw(screen, 0.0)
+
+
+def test_the_banner_and_keys_cover_no_row_of_the_map(replay: Replay) -> None:
+    screen = ReplayScreen(Playback(replay))
+    shown = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
+    screen.on_draw(shown, 0.0)
+    game = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
+    draw_game(game, screen.playback.game, 0.0)
+    assert (shown.rgb[:formulas.MAP_HEIGHT] == game.rgb[:formulas.MAP_HEIGHT]).all()
+    assert [row_text(shown, row)[:MESSAGES_X] for row in range(formulas.MAP_HEIGHT, formulas.SCREEN_HEIGHT)] == \
+        [row_text(game, row)[:MESSAGES_X] for row in range(formulas.MAP_HEIGHT, formulas.SCREEN_HEIGHT)]  # the panel too
+    screen.on_close()

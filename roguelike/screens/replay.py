@@ -16,12 +16,14 @@ import time
 from collections.abc import Callable
 
 import tcod.console
-import tcod.constants
 import tcod.event
 from tcod.event import KeySym
 
-from roguelike.content import formulas
+from roguelike.core.names import fit
 from roguelike.render.draw import draw_game
+from roguelike.render.colours import Slot
+from roguelike.render.look import current_look
+from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP
 from roguelike.render.effects import Effects
 from roguelike.replay import seek
 from roguelike.replay.playback import Playback
@@ -51,8 +53,12 @@ BANNER_FG = (235, 225, 245)
 LABEL = (255, 210, 90)
 ALERT = (255, 90, 90)
 HINT = (170, 150, 190)
-HINTS = "space  +- speed  . step a turn  , a command  Left back  [ ] floor  g go to  Esc"
-HINTS_ROW = formulas.MAP_HEIGHT - 1
+# The banner and the keys take the panel's message area, never a row of the map: the
+# status on its first row, news (or the newest message) on the next, the keys on the last two.
+BANNER_ROW = PANEL_TOP
+NEWS_ROW = PANEL_TOP + 1
+HINTS_ROW = PANEL_TOP + 2
+HINT_ROWS = ("space pause  +- speed  . a turn  , a command", "Left back  [ ] floor  g go to turn  Esc leave")
 
 
 # Starts a practice game from the replay's game at a turn: the screen to push, or why not.
@@ -175,26 +181,33 @@ class ReplayScreen(Screen):
         return stepped
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
-        """Advance with time, draw the game, then the banner over the top row."""
+        """Advance with time, draw the game, then the banner over the panel's message area."""
         self.advance(now)
         draw_game(console, self.playback.game, now, effects=self.effects)
         self.draw_banner(console)
 
     def draw_banner(self, console: tcod.console.Console) -> None:
-        """REPLAY, turn N of total, the speed and news on the top row; the keys under the map."""
-        console.draw_rect(0, 0, console.width, 1, ch=ord(" "), fg=BANNER_FG, bg=BANNER_BG)
-        console.print(1, 0, "REPLAY", fg=LABEL, bg=BANNER_BG)
-        console.print(9, 0, self.status(), fg=BANNER_FG, bg=BANNER_BG)
+        """REPLAY, turn N of total and the speed; news (else the newest message); the keys: all in
+        the panel's message area, so every row of the map shows."""
+        console.draw_rect(MESSAGES_X, BANNER_ROW, MESSAGE_WIDTH, 1, ch=ord(" "), fg=BANNER_FG, bg=BANNER_BG)
+        console.print(MESSAGES_X, BANNER_ROW, "REPLAY", fg=LABEL, bg=BANNER_BG)
+        console.print(MESSAGES_X + 7, BANNER_ROW, fit(self.status(), MESSAGE_WIDTH - 7), fg=BANNER_FG, bg=BANNER_BG)
         note, colour = self.note()
-        console.print(console.width - 1, 0, note, fg=colour, bg=BANNER_BG, alignment=tcod.constants.RIGHT)
-        console.draw_rect(0, HINTS_ROW, console.width, 1, ch=ord(" "), fg=HINT, bg=BANNER_BG)
-        console.print(1, HINTS_ROW, HINTS, fg=HINT, bg=BANNER_BG)
+        scheme = current_look().scheme
+        messages = self.playback.game.state.messages
+        if not note and messages:  # the newest message from its start (the log keeps it whole)
+            note, colour = messages[-1].text, scheme[Slot.TEXT]
+        console.draw_rect(MESSAGES_X, NEWS_ROW, MESSAGE_WIDTH, 1, ch=ord(" "), bg=scheme[Slot.PANEL_BG])
+        console.print(MESSAGES_X, NEWS_ROW, fit(note, MESSAGE_WIDTH), fg=colour)
+        for row, text in enumerate(HINT_ROWS, start=HINTS_ROW):
+            console.draw_rect(MESSAGES_X, row, MESSAGE_WIDTH, 1, ch=ord(" "), fg=HINT, bg=BANNER_BG)
+            console.print(MESSAGES_X, row, text, fg=HINT, bg=BANNER_BG)
 
     def status(self) -> str:
         """Turn N of total, the speed or "paused", and the rules epoch it was recorded under."""
         turn = self.playback.game.state.turn
         speed = "paused" if self.paused else speed_label(self.speed)
-        return f"turn {turn} of {self.playback.replay.final_turn}   {speed}   epoch {self.playback.replay.header.epoch}"
+        return f"turn {turn} of {self.playback.replay.final_turn}  {speed}  epoch {self.playback.replay.header.epoch}"
 
     def note(self) -> tuple[str, tuple[int, int, int]]:
         """The right-hand side: typing, divergence, the end, or nothing."""
