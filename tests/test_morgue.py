@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
+
+import pytest
 
 import tcod.event
 from tcod.event import KeySym, Modifier, Scancode
 
 from components import Record, StateOfMind
 from roguelike.bots.bot import Bot
+from roguelike.cli.main import main
 from roguelike.content import formulas
 from roguelike.content.finds import finds_words
 from roguelike.core.game import Game
@@ -146,3 +150,19 @@ def test_the_morgue_score_agrees_with_the_death_record(tmp_path: Path) -> None:
     for label, (how, points) in counted.items():
         assert f"  {label:<16}{how:>12}{points:>8}" in text
     assert f"  {'Score':<16}{'':>12}{record.score:>8}" in text
+
+
+def test_the_morgue_command_plays_the_replay_from_any_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "my games; it's here"  # a space, a semicolon and a quote: the path must be quoted
+    game, death = bot_death(data)
+    text = Path(death.morgue.removeprefix("Morgue file: ")).read_text(encoding="utf-8")
+    (line,) = [line for line in text.splitlines() if "watch it again: " in line]
+    command = shlex.split(line.partition("watch it again: ")[2])
+    (replay_path,) = (data / "replays").glob("*.replay")
+    assert command == ["hedonic", "replay", str(replay_path.resolve())]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert main([command[1], "--verify", command[2]]) == 0
+    assert "verified" in capsys.readouterr().out

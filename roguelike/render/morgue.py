@@ -10,6 +10,8 @@ replay's file name is in it, so a reader can watch the game.
 
 from __future__ import annotations
 
+import shlex
+from pathlib import Path
 from typing import Any
 
 from components import FindsTaken, HighStreak, Record
@@ -28,15 +30,17 @@ LAST_MESSAGES = 20
 CAUSES = {"exhaustion": "died of exhaustion", "overdose": "died of an overdose"}
 
 
-def morgue_data(game: Game, replay: Replay, replay_name: str) -> dict[str, Any]:
-    """Everything the morgue file says, as plain JSON-ready values."""
+def morgue_data(game: Game, replay: Replay, replay_path: Path) -> dict[str, Any]:
+    """Everything the morgue file says, as plain JSON-ready values (the replay by its file name,
+    and by its absolute path for a command that works from any folder)."""
     state = game.state
     record, streak = game.player_component(Record), game.player_component(HighStreak)
     steps = list(chronicle.moments(replay))
     return {
         "version": __version__,
         "character": {"name": state.name, "seed": state.seed, "game": replay.header.game_id},
-        "replay": replay_name,
+        "replay": replay_path.name,
+        "replay_path": str(replay_path.resolve()),
         "end": {"cause": state.cause_of_death, "how": ending(state.cause_of_death), "turn": state.turn,
                 "floor": state.depth},
         "record": {"turns": state.turn, "doses_used": record.doses_used, "close_calls": record.close_calls,
@@ -119,6 +123,11 @@ def band_mark(value: int) -> str:
     return "." if value in (formulas.WITHDRAWAL_BELOW, formulas.HIGH_ABOVE) else " "
 
 
+def watch_command(data: dict[str, Any]) -> str:
+    """The command that plays the game's replay, from any folder (its absolute path, quoted for a shell)."""
+    return f"hedonic replay {shlex.quote(data['replay_path'])}"
+
+
 def morgue_text(data: dict[str, Any]) -> str:
     """The morgue file a player shares."""
     character, end, record = data["character"], data["end"], data["record"]
@@ -126,7 +135,7 @@ def morgue_text(data: dict[str, Any]) -> str:
         f"Hedonic Hypothesis {data['version']} -- morgue file",
         "",
         f"{character['name']} {end['how']} on floor {end['floor']}, turn {end['turn']}.",
-        f"Seed {character['seed']}; watch it again: hedonic replay replays/{data['replay']}",
+        f"Seed {character['seed']}; watch it again: {watch_command(data)}",
         "",
         "Record",
         *(f"  {label:<16}{record[key]:>6}" for label, key in (

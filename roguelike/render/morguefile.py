@@ -24,7 +24,7 @@ MORGUE_DIR = "morgue"
 
 def write_morgue(data_dir: Path, game: Game, replay_path: Path) -> Path:
     """Write the morgue text file and its JSON twin; the text file's path."""
-    data = morgue_data(game, read_replay(replay_path), replay_path.name)
+    data = morgue_data(game, read_replay(replay_path), replay_path)
     folder = subdir(data_dir, MORGUE_DIR)
     stem = f"{replay_path.stem}-turn{game.state.turn}"
     write_atomic(folder / f"{stem}.json", (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))

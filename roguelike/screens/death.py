@@ -8,7 +8,9 @@ then opens :class:`RecordScreen`, which Character stats also uses for any past l
 
 from __future__ import annotations
 
+import os
 import textwrap
+from pathlib import Path
 
 import numpy as np
 import tcod.console
@@ -158,9 +160,24 @@ class RecordScreen(Screen):
             console.print(centre, 20, fit(self.standing.line(), console.width - 2), fg=TEXT, alignment=tcod.constants.CENTER)
             console.print(centre, 21, fit(self.standing.feats_line(), console.width - 2), fg=HINT,
                           alignment=tcod.constants.CENTER)
-        console.print(centre, 23, fit(self.morgue, console.width - 2), fg=HINT, alignment=tcod.constants.CENTER)
+        console.print(centre, 23, fit_path(self.morgue, console.width - 2), fg=HINT, alignment=tcod.constants.CENTER)
         back = "Enter: back to the title" if self.died else "Enter or Esc: back"
         console.print(centre, 24, back, fg=HINT, alignment=tcod.constants.CENTER)
+
+
+def fit_path(text: str, width: int) -> str:
+    """A line ending in a path, in ``width`` columns: the home folder as ``~``, then, if still too
+    long, the path's first folders left out (``Morgue file: …/morgue/<game>-turn9.txt``), so
+    its file name always shows whole."""
+    home = str(Path.home())
+    if len(home) > 1:
+        text = text.replace(home + os.sep, "~" + os.sep)
+    if len(text) <= width:
+        return text
+    start = min((text.find(mark) for mark in (" /", " ~") if mark in text), default=-1) + 1
+    tail = text[len(text) - (width - start - 1):]
+    tail = tail[tail.find(os.sep):] if os.sep in tail else tail
+    return fit(text[:start] + "…" + tail, width)
 
 
 def numbers(record: CharacterRecord) -> list[tuple[str, int]]:
