@@ -17,7 +17,7 @@ from roguelike.frontend import window
 from roguelike.render.png import decode_png
 from roguelike.render.tileset import tileset_for
 from roguelike.screens.base import App
-from roguelike.screens.settings import SettingsScreen
+from roguelike.screens.settings import SettingsScreen, about
 from roguelike.settings import TILE_SIZES, PaletteName, Preferences, Scaling, TileSize, WindowPlace
 
 
@@ -67,6 +67,8 @@ def test_the_window_follows_the_tile_size_and_remembers_its_place(monkeypatch: p
     prefs = Preferences.load(tmp_path)
     prefs.change("window", WindowPlace(40, 50, 10, 10))  # too small for the tiles: opens at their size
     settings.use(prefs)
+    monkeypatch.setattr(window, "usable_area", lambda sdl_window: (1920, 1040))  # a screen all three fit
+    monkeypatch.setattr(window, "suggest_tiles", lambda sdl_window: None)  # start at the default tiles
     sizes: list[tuple[int, int]] = []
     script: list[tcod.event.Event] = [key(KeySym.T), key(KeySym.T), key(KeySym.ESCAPE)]
     run_scripted(monkeypatch, App(SettingsScreen()), script, sizes)
@@ -176,13 +178,16 @@ def test_the_tiles_that_fit_a_screen(area: tuple[int, int], size: TileSize) -> N
     assert settings.options.largest_fitting(*area) == size
 
 
-def test_tiles_the_player_chose_are_kept_on_any_screen(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_tiles_the_player_chose_are_kept_but_a_screen_too_small_for_them_gets_the_largest_that_fit(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(window, "usable_area", lambda sdl_window: (800, 570))
     (tmp_path / "settings.json").write_text('{"tiles": "14x24"}')
     settings.use(Preferences.load(tmp_path))
     sizes: list[tuple[int, int]] = []
     run_scripted(monkeypatch, App(SettingsScreen()), [], sizes)
-    assert sizes[0] == (1120, 600)
+    assert sizes[0] == (800, 450)  # 10x18: a 1120x600 window would be clipped by the 800x570 screen
+    assert settings.current().tiles == TileSize(14, 24)  # still the choice, for a larger screen
+    assert "tiles of 14x24 make a window larger than this screen (800x570): 10x18 are used" in capsys.readouterr().err
 
 
 def test_a_window_remembered_on_a_screen_now_gone_opens_on_this_one(monkeypatch: pytest.MonkeyPatch,
@@ -219,3 +224,18 @@ def test_the_command_names_the_window_class_before_sdl_starts(monkeypatch: pytes
     with pytest.raises(SystemExit):
         main(["--version"])
     assert window.os.environ["SDL_APP_ID"] == "hedonic-hypothesis"
+
+
+def test_tiles_too_large_for_the_screen_are_clamped_and_the_settings_screen_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # SDL's dummy screen is 1024x768: tiles of 24x43 would make a 1920x1075 window.
+    settings.preferences().change("tiles", TileSize(24, 43))
+    with window.open_window(settings.current()) as context:
+        follower = window.SettingsFollower(context, settings.current())
+        settings.preferences().screen = window.usable_area(context.sdl_window)
+        follower.follow()
+        assert follower.tiles == TileSize(11, 20) and context.sdl_window.size == (880, 500)
+    assert "larger than this screen (1024x768): 11x20 are used" in capsys.readouterr().err
+    assert "the window uses 11x20, the largest that fits" in about("tiles", TileSize(24, 43))
+    assert settings.current().tiles == TileSize(24, 43)  # the player's choice is kept for a larger screen

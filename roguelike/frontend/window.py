@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import logging
 import os
+import sys
 import textwrap
 import time
 
@@ -30,7 +31,7 @@ from roguelike.screens.base import App
 from roguelike.screens.keymap import is_fullscreen_toggle
 from roguelike.screens.roomy import Canvas, roomy_size
 from roguelike.settings import Scaling, Settings, WindowPlace
-from roguelike.settings.options import largest_fitting
+from roguelike.settings.options import largest_fitting, tiles_in_use
 
 TITLE = "Hedonic Hypothesis"
 CRASH_BG = (30, 8, 16)
@@ -62,6 +63,7 @@ def run_window(app: App, context: tcod.context.Context | None = None) -> None:
         if context.sdl_window is not None:
             keep_on_screen(context.sdl_window)
             suggest_tiles(context.sdl_window)
+            settings.preferences().screen = usable_area(context.sdl_window)
         follower = SettingsFollower(context, chosen)
         if context.sdl_window is not None:
             context.sdl_window.start_text_input()
@@ -200,6 +202,7 @@ class SettingsFollower:
     def __init__(self, context: tcod.context.Context, chosen: Settings) -> None:
         self.context = context
         self.applied = chosen
+        self.tiles = chosen.tiles  # the tiles the window shows (the chosen ones unless too large)
         self.generation = -1
 
     @property
@@ -213,13 +216,18 @@ class SettingsFollower:
         if prefs.generation == self.generation:
             return
         self.generation = prefs.generation
-        chosen, before = prefs.current, self.applied
+        chosen = prefs.current
         self.applied = chosen
         window = self.context.sdl_window
-        if chosen.tiles != before.tiles:
-            self.context.change_tileset(tileset_for(chosen.tiles))
+        tiles = tiles_in_use(chosen.tiles, prefs.screen)
+        if tiles != chosen.tiles and prefs.screen is not None:
+            warn_once(f"hedonic: tiles of {chosen.tiles} make a window larger than this screen "
+                      f"({prefs.screen[0]}x{prefs.screen[1]}): {tiles} are used")
+        if tiles != self.tiles:
+            self.tiles = tiles
+            self.context.change_tileset(tileset_for(tiles))
             if window is not None and not window.fullscreen:
-                size = chosen.tiles.window(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT)
+                size = tiles.window(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT)
                 window.size = size
                 keep_whole_on_screen(window, size)
         if window is not None and bool(window.fullscreen) != chosen.fullscreen:
@@ -232,6 +240,12 @@ class SettingsFollower:
             return
         (x, y), (width, height) = window.position, window.size
         settings.preferences().remember_window(WindowPlace(x, y, width, height))
+
+
+@functools.cache
+def warn_once(text: str) -> None:
+    """Say something on stderr once per run (a terminal the window was started from sees it)."""
+    print(text, file=sys.stderr)
 
 
 def wait_timeout(app: App) -> float | None:

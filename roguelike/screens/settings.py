@@ -31,6 +31,7 @@ from roguelike.screens.rebind import RebindScreen
 from roguelike.screens.soundpage import SoundScreen
 from roguelike.screens.style import HEADING, HINT, TEXT
 from roguelike.settings import CHOICES, Glyphs, Motion, PaletteName, Scaling, TileSize, next_choice
+from roguelike.settings.options import tiles_in_use
 from roguelike.settings.store import PROBLEM_ENDING
 
 TITLE = "S E T T I N G S"
@@ -93,6 +94,11 @@ def about(name: str, value: Any) -> str:
         return ABOUT_SWITCH[name, value]
     if isinstance(value, TileSize):
         width, height = value.window(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT)
+        screen = settings.preferences().screen
+        used = tiles_in_use(value, screen)
+        if used != value and screen is not None:
+            return (f"Cells of {value} pixels make a {width}x{height} window, larger than this screen "
+                    f"({screen[0]}x{screen[1]}): the window uses {used}, the largest that fits.")
         return f"Cells of {value} pixels: the 80x25 window is {width}x{height}."
     return ABOUT.get(value, "")
 

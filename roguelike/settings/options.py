@@ -99,9 +99,22 @@ WINDOW_FRAME = (0, 36)
 
 def largest_fitting(width: int, height: int) -> TileSize:
     """The largest listed tile size whose window fits a screen area (else the smallest)."""
-    fitting = [size for size in TILE_SIZES
-               if size.window()[0] + WINDOW_FRAME[0] <= width and size.window()[1] + WINDOW_FRAME[1] <= height]
+    fitting = [size for size in TILE_SIZES if fits(size, (width, height))]
     return max(fitting) if fitting else min(TILE_SIZES)
+
+
+def fits(size: TileSize, area: tuple[int, int]) -> bool:
+    """Whether the 80x25 window of a tile size, with its frame, fits a screen area."""
+    width, height = size.window()
+    return width + WINDOW_FRAME[0] <= area[0] and height + WINDOW_FRAME[1] <= area[1]
+
+
+def tiles_in_use(chosen: TileSize, area: tuple[int, int] | None) -> TileSize:
+    """The tile size a window uses: the chosen one, or if its window would not fit the screen
+    (when the screen is known), the largest that does (a window past the screen's edge is clipped)."""
+    if area is None or fits(chosen, area):
+        return chosen
+    return min(chosen, largest_fitting(*area))
 
 
 def tile_size(text: str) -> TileSize:

@@ -91,6 +91,7 @@ class Preferences:
     kept_damaged: Path | None = None
     given: frozenset[str] = frozenset()  # the settings the file or the player chose
     generation: int = 0  # rises with every change, so frontends notice them cheaply
+    screen: tuple[int, int] | None = None  # the usable pixels of the window's screen, once a window knows them
 
     @classmethod
     def load(cls, root: Path, overrides: dict[str, Any] | None = None) -> Preferences:
