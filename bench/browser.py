@@ -41,7 +41,7 @@ class ServerThread:
         self.listening = socket.create_server(("127.0.0.1", 0))
         self.port = self.listening.getsockname()[1]
         config = uvicorn.Config(WebServer({live.id: live}, Guard(loopback=True)).app, log_level="warning",
-                                ws_max_size=MAX_MESSAGE_BYTES * 16, lifespan="on")
+                                ws_max_size=MAX_MESSAGE_BYTES * 16, lifespan="on", ws_per_message_deflate=False)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.listening]}, daemon=True)
 

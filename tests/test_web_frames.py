@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import zlib
+
 import numpy as np
 import pytest
 import tcod.console
@@ -87,3 +89,33 @@ def test_a_diff_needs_a_keyframe_first() -> None:
         frames.apply(None, b"\x02\x00\x00")
     assert (frames.apply(frames.blank(80, 25), b"\x02\x00\x00") == frames.blank(80, 25)).all()
     assert np.array_equal(frames.blank(2, 1)["ch"], [[0, 0]])
+
+
+def test_a_deflated_message_inflates_to_itself_and_is_smaller() -> None:
+    console = tcod.console.Console(80, 25, order="C")
+    console.print(0, 0, "H E D O N I C   H Y P O T H E S I S")
+    key = frames.keyframe(frames.cells_of(console))
+    packed = frames.deflated(key)
+    assert packed[0] == frames.DEFLATED and len(packed) < len(key) // 10
+    assert frames.inflated(packed) == key
+    assert (frames.apply(None, packed) == frames.apply(None, key)).all()
+    tiny = bytes([frames.DIFF, 0, 0])
+    assert frames.deflated(tiny) == tiny  # nothing to gain: sent as it is
+
+
+def raw_deflate(data: bytes) -> bytes:
+    """Data compressed as a deflated frame's body is (raw deflate, no header)."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return packer.compress(data) + packer.flush()
+
+
+@pytest.mark.parametrize("bad", [
+    bytes([frames.DEFLATED]) + b"not deflate at all",
+    bytes([frames.DEFLATED]),
+    bytes([frames.DEFLATED]) + raw_deflate(frames.deflated(bytes([frames.DIFF, 0, 0]) * 64)),  # nested
+    bytes([frames.DEFLATED]) + raw_deflate(b"\x01" * (frames.MAX_INFLATED + 10)),  # a bomb
+    frames.deflated(bytes([frames.DIFF, 0, 0]) * 64)[:-3],  # cut short
+])
+def test_a_bad_deflated_message_is_a_frame_error(bad: bytes) -> None:
+    with pytest.raises(frames.FrameError):
+        frames.apply(None, bad)

@@ -6,7 +6,10 @@ import time
 from contextlib import ExitStack
 from pathlib import Path
 
+import pytest
+
 from roguelike.frontend import frames
+from roguelike.frontend.web import live as live_module
 from roguelike.frontend.web.live import MAX_PENDING, Viewer
 from roguelike.screens.ingame import InGameScreen
 from web_helpers import Client, connect, live_game, new_game, served
@@ -80,3 +83,24 @@ def test_a_slow_spectator_is_dropped_and_the_game_does_not_wait(tmp_path: Path) 
     assert slow not in live.watchers and not slow.pending
     assert keeping_up in live.watchers and keeping_up.closed is None
     assert player.closed is None and live.player is player
+
+
+def test_each_frame_is_compressed_once_for_the_player_and_every_spectator(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    compressed: list[bytes] = []
+
+    def counted(message: bytes) -> bytes:
+        compressed.append(message)
+        return frames.deflated(message)
+
+    monkeypatch.setattr(live_module, "deflated", counted)
+    live = live_game(tmp_path)
+    with served(live) as client, connect(client) as player, ExitStack() as stack:
+        spectators = [stack.enter_context(connect(client, "/ws/watch/g1")) for _ in range(5)]
+        new_game(player)
+        for spectator in spectators:
+            caught_up(spectator, player)
+        joined = 1 + len(spectators)  # each newcomer's keyframe is its own
+        assert len(compressed) == live.frames + joined
+        assert player.wire[-1][0] == frames.DEFLATED or len(player.wire[-1]) < 64
+        assert all(spectator.wire[-1] == player.wire[-1] for spectator in spectators)

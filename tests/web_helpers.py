@@ -43,7 +43,8 @@ class Client:
     def __init__(self, socket: WebSocketTestSession) -> None:
         self.socket = socket
         self.cells: frames.Cells | None = None
-        self.messages: list[bytes] = []
+        self.messages: list[bytes] = []  # each frame as the protocol's keyframe or diff
+        self.wire: list[bytes] = []  # each frame as it came (deflated when that was smaller)
         self.notes: list[dict[str, object]] = []
 
     def frame(self) -> bytes:
@@ -57,8 +58,9 @@ class Client:
                 raise AssertionError(f"the server ended the connection: {message}")
             data: bytes = message["bytes"]
             self.cells = frames.apply(self.cells, data)
-            self.messages.append(data)
-            return data
+            self.wire.append(data)
+            self.messages.append(frames.inflated(data))
+            return self.messages[-1]
 
     def until(self, done: Callable[[list[str]], bool], most: int = 200) -> list[str]:
         """Take frames until the screen shows what ``done`` looks for."""

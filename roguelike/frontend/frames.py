@@ -9,18 +9,25 @@ background colours (3 bytes each). A message starts with its kind:
 
 - keyframe: ``0x01``, columns (u16), rows (u16), then every cell row by row;
 - diff: ``0x02``, the number of runs (u16), then each run of changed cells: the index of its
-  first cell (u16, row by row), how many cells (u16), and those cells.
+  first cell (u16, row by row), how many cells (u16), and those cells;
+- deflated: ``0x03``, then a keyframe or a diff compressed with raw deflate (RFC 1951), each
+  message on its own. The web server compresses a frame once for the player and every
+  spectator (:func:`deflated`) instead of letting each connection deflate it again.
 """
 
 from __future__ import annotations
 
 import struct
+import zlib
 
 import numpy as np
 import tcod.console
 from numpy.typing import NDArray
 
-KEYFRAME, DIFF = 0x01, 0x02
+KEYFRAME, DIFF, DEFLATED = 0x01, 0x02, 0x03
+DEFLATE_LEVEL = 6
+# No message inflates past a keyframe of the largest screen a u16 can name (a bomb is refused).
+MAX_INFLATED = 5 + 0xFFFF * 10 * 4
 CELL = np.dtype([("ch", "<u4"), ("fg", "u1", (3,)), ("bg", "u1", (3,))])
 Cells = NDArray[np.void]
 KEY_HEAD = struct.Struct("<BHH")
@@ -76,8 +83,30 @@ def blank(columns: int, rows: int) -> Cells:
     return np.zeros((rows, columns), CELL)
 
 
+def deflated(message: bytes) -> bytes:
+    """The message compressed on its own (``0x03`` first), unless that is no smaller."""
+    packer = zlib.compressobj(DEFLATE_LEVEL, zlib.DEFLATED, -15)
+    packed = bytes([DEFLATED]) + packer.compress(message) + packer.flush()
+    return packed if len(packed) < len(message) else message
+
+
+def inflated(message: bytes) -> bytes:
+    """The keyframe or diff a message carries (a deflated one unpacked); FrameError if bad."""
+    if not message or message[0] != DEFLATED:
+        return message
+    unpacker = zlib.decompressobj(-15)
+    try:
+        inner = unpacker.decompress(message[1:], MAX_INFLATED)
+    except zlib.error as error:
+        raise FrameError(f"a deflated message that does not inflate: {error}") from None
+    if unpacker.unconsumed_tail or not unpacker.eof or (inner and inner[0] == DEFLATED):
+        raise FrameError("a deflated message cut short, too large or nested")
+    return inner
+
+
 def apply(cells: Cells | None, message: bytes) -> Cells:
     """The screen after a message (a keyframe needs no screen before it); FrameError if bad."""
+    message = inflated(message)
     if not message:
         raise FrameError("an empty message")
     if message[0] == KEYFRAME:

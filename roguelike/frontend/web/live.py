@@ -22,7 +22,7 @@ import tcod.event
 
 from roguelike.content import formulas
 from roguelike.frontend.film.screen import FilmScreen
-from roguelike.frontend.frames import Screenful
+from roguelike.frontend.frames import Screenful, deflated
 from roguelike.frontend.keygate import KeyGate
 from roguelike.frontend.window import wait_timeout
 from roguelike.render.look import finish_frame
@@ -137,7 +137,7 @@ class LiveGame:
         message = self.screenful.update(self.console)
         if message is not None:
             self.frames += 1
-            self.broadcast(message)
+            self.broadcast(deflated(message))  # compressed once, for the player and every spectator
 
     async def wait(self, timeout: float | None) -> list[tcod.event.Event]:
         """The events that came within ``timeout`` seconds (None: until one comes)."""
@@ -169,7 +169,7 @@ class LiveGame:
 
     def join(self, viewer: Viewer, playing: bool) -> None:
         """Start a viewer with the whole screen; a new player takes over from the last one."""
-        viewer.offer(self.screenful.keyframe())
+        viewer.offer(deflated(self.screenful.keyframe()))
         if playing:
             if self.player is not None:
                 self.player.close("the game was opened in another tab", POLICY_VIOLATION)

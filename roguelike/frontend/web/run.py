@@ -58,7 +58,10 @@ def run_web(app: App, options: WebOptions) -> int:
     port = listening.getsockname()[1]
     live = LiveGame(app, secrets.token_hex(4))
     server = WebServer({live.id: live}, guard)
-    config = uvicorn.Config(server.app, log_level="warning", ws_max_size=MAX_MESSAGE_BYTES * 16, lifespan="on")
+    # Frames come compressed once for all (frames.deflated): a per-connection permessage-deflate
+    # would only compress each of them again for every spectator.
+    config = uvicorn.Config(server.app, log_level="warning", ws_max_size=MAX_MESSAGE_BYTES * 16, lifespan="on",
+                            ws_per_message_deflate=False)
     running = uvicorn.Server(config)
     live.on_finish = lambda: setattr(running, "should_exit", True)
     play = address(options.host, port, "/play", guard.token)

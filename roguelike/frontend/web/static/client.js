@@ -3,7 +3,7 @@
 // roguelike/frontend/web/keycodes.py (what goes up). No build step: this file is served as is.
 "use strict";
 (() => {
-  const KEYFRAME = 1, DIFF = 2, CELL = 10;
+  const KEYFRAME = 1, DIFF = 2, DEFLATED = 3, CELL = 10;
   const KEY_DOWN = 0x10, TEXT = 0x11, MOUSE_MOVE = 0x12, MOUSE_CLICK = 0x13, KEY_UP = 0x14;
   const FONT = "HedonicMono";
   const ADVANCE = 0.6021, LINE = 1.1641; // DejaVu Sans Mono's advance and line height, in ems
@@ -137,7 +137,21 @@
 
   const socket = new WebSocket(socketUrl());
   socket.binaryType = "arraybuffer";
-  socket.onmessage = (event) => (typeof event.data === "string" ? onNote(event.data) : onFrame(event.data));
+  // Frames may come deflated (kind 3, compressed once by the server for every viewer):
+  // inflating is asynchronous, so every message waits its turn in one chain.
+  let arriving = Promise.resolve();
+  socket.onmessage = (event) => {
+    const data = event.data;
+    arriving = arriving
+      .then(() => (typeof data === "string" ? onNote(data) : inflate(data).then(onFrame)))
+      .catch((error) => { state.closed = "a frame could not be read: " + error; showStatus(); });
+  };
+
+  async function inflate(data) {
+    if (new Uint8Array(data, 0, 1)[0] !== DEFLATED) return data;
+    const stream = new Blob([data.slice(1)]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    return await new Response(stream).arrayBuffer();
+  }
   socket.onclose = (event) => {
     state.closed = state.closed || event.reason || "disconnected: the game is not running";
     showStatus();
