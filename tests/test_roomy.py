@@ -16,6 +16,7 @@ from components import Position, StateOfMind
 from roguelike import settings
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS, dose_odds
+from roguelike.content.finds import FIND_KINDS
 from roguelike.core.commands import Wizard
 from roguelike.core.game import Game
 from roguelike.core.session import Session
@@ -161,3 +162,14 @@ def test_a_window_of_80x25_shows_the_game_alone(monkeypatch: pytest.MonkeyPatch)
         frame = presented(context, App(InGameScreen(Session(game))), monkeypatch)
     assert frame.shape == (25, 80)
     assert not any("In view" in "".join(chr(c) for c in row) for row in frame.tolist())
+
+
+def test_a_find_is_listed_only_while_high() -> None:
+    game = Game.new(5, "Ida")
+    game.apply(Wizard("mind", value=70))
+    game.apply(Wizard("find", kind="clarity"))
+    (clarity,) = [entry for entry in in_view(game) if entry.name == FIND_KINDS["clarity"].name]
+    assert clarity.lines == ((FIND_KINDS["clarity"].effect(), False), ("walk onto it to take it", False))
+    game.apply(Wizard("mind", value=40))
+    assert not [entry for entry in in_view(game) if entry.name == FIND_KINDS["clarity"].name]
+    game.close()

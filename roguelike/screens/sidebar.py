@@ -2,7 +2,8 @@
 
 Each monster in sight says what its hit does and whether it has noticed the player; each
 dose in sight, the true range it would give now and its risk, from the very function the
-look panel uses (:func:`~roguelike.screens.look.odds_of`, over ``dose_odds``). At the
+look panel uses (:func:`~roguelike.screens.look.odds_of`, over ``dose_odds``); each find in
+sight (only the High see them), what taking it does. At the
 Perfect High every monster and dose the map shows is listed. Frontends with room beside
 the 80x25 game draw it there (:mod:`roguelike.screens.roomy`); the ``V`` readout says it
 in words for a screen reader. Read-only over the game.
@@ -15,10 +16,11 @@ from dataclasses import dataclass
 
 import tcod.console
 
-from components import Dose, Monster, Position, StateOfMind
+from components import Dose, Find, Monster, Position, StateOfMind
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
+from roguelike.content.finds import FIND_KINDS
 from roguelike.core.game import Game
 from roguelike.core.names import fit
 from roguelike.core.readout import direction
@@ -30,6 +32,7 @@ TITLE = "In view"
 NOTHING = "Nothing in view."
 HUNTS = "hunts you"
 UNNOTICED = "has not noticed you"
+TAKE_FIND = "walk onto it to take it"
 
 
 @dataclass(frozen=True)
@@ -55,8 +58,9 @@ def in_view(game: Game) -> list[Entry]:
 
     monsters = sorted(((p, m) for _, m, p in game.monsters() if everything or visible[p.y, p.x]), key=order)
     doses = sorted(((p, d) for _, p, d in game.doses() if everything or visible[p.y, p.x]), key=order)
+    finds = sorted(((p, f) for _, p, f in game.finds() if visible[p.y, p.x]), key=order)  # only the High see them
     return [monster_entry(game, at, monster) for at, monster in monsters] + \
-        [dose_entry(game, at, dose) for at, dose in doses]
+        [dose_entry(game, at, dose) for at, dose in doses] + [find_entry(game, at, find) for at, find in finds]
 
 
 def monster_entry(game: Game, at: Position, monster: Monster) -> Entry:
@@ -73,6 +77,13 @@ def dose_entry(game: Game, at: Position, dose: Dose) -> Entry:
     odds = odds_of(game, dose)
     return Entry(kind.glyph, capital(kind.name), colour_of_kind(kind.key, kind.colour), where(game, at),
                  ((f"+{odds.low}..+{odds.high}, purer +{odds.purest}", False), (odds.risk.value, odds.could_kill)))
+
+
+def find_entry(game: Game, at: Position, find: Find) -> Entry:
+    """A find (seen only while High): what taking it does, and how to take it."""
+    kind = FIND_KINDS[find.kind]
+    return Entry(kind.glyph, kind.name, colour_of_kind(kind.key, kind.colour), where(game, at),
+                 ((kind.effect(), False), (TAKE_FIND, False)))
 
 
 def where(game: Game, at: Position) -> str:
