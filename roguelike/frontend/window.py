@@ -220,11 +220,11 @@ class SettingsFollower:
         self.applied = chosen
         window = self.context.sdl_window
         tiles = tiles_in_use(chosen.tiles, prefs.screen)
-        if tiles != chosen.tiles and prefs.screen is not None:
-            warn_once(f"hedonic: tiles of {chosen.tiles} make a window larger than this screen "
-                      f"({prefs.screen[0]}x{prefs.screen[1]}): {tiles} are used")
         if tiles != self.tiles:
             self.tiles = tiles
+            if tiles != chosen.tiles and prefs.screen is not None:  # said once, when it happens
+                print(f"hedonic: tiles of {chosen.tiles} make a window larger than this screen "
+                      f"({prefs.screen[0]}x{prefs.screen[1]}): {tiles} are used", file=sys.stderr)
             self.context.change_tileset(tileset_for(tiles))
             if window is not None and not window.fullscreen:
                 size = tiles.window(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT)
@@ -240,12 +240,6 @@ class SettingsFollower:
             return
         (x, y), (width, height) = window.position, window.size
         settings.preferences().remember_window(WindowPlace(x, y, width, height))
-
-
-@functools.cache
-def warn_once(text: str) -> None:
-    """Say something on stderr once per run (a terminal the window was started from sees it)."""
-    print(text, file=sys.stderr)
 
 
 def wait_timeout(app: App) -> float | None:
