@@ -108,7 +108,7 @@ def plan_hunt(now: Now, entity: int, player: Player, pos: Position) -> None:
         return
     wander = formulas.wander_chance(esper.component_for_entity(entity, StateOfMind).value)
     at = (pos.x, pos.y)
-    now.action.hunt = Hunt(now.state.floor, now.state.rng, at, blockers(monsters, entity, at), wander, lambda: hunters_reach(monsters, at))
+    now.action.hunt = Hunt(now.state.floor, now.state.clock(), at, blockers(monsters, entity, at), wander, lambda: hunters_reach(monsters, at))
 
 
 def hunters_reach(monsters: Roster, at: Spot) -> int:

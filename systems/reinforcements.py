@@ -3,7 +3,9 @@
 Every few turns, out of the player's sight, a floor holding fewer monsters than the
 current State of Mind calls for grows one (far from the player), and while High a floor
 holding more than the mind allows loses one that is not hunting. Numbers and the rule
-come from :func:`roguelike.content.formulas.reinforcement`; draws from the game's RNG.
+come from :func:`roguelike.content.formulas.reinforcement`; draws from the floor's and turn's own
+stream (:class:`~roguelike.core.rng.WorldClock`), so the monster a turn grows does not hang on
+every draw made before it.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from roguelike.core import ecsworld
 from roguelike.core.ecs import system
 from roguelike.core.floor import Tile
 from roguelike.core.packing import unpack_entity
+from roguelike.core.rng import Purpose
 from roguelike.core.spawning import choose_kind, make_monster
 from roguelike.core.state import Now
 from roguelike.core.world import occupied, roster
@@ -45,9 +48,10 @@ def grow(now: Now, at: tuple[int, int], som: int) -> None:
         free[y, x] = False
     ys, xs = np.nonzero(free)
     if len(xs):
-        index = now.state.rng.below(len(xs))
+        rng = now.state.clock().at(Purpose.GROW)  # the same monster on this turn, whatever came before
+        index = rng.below(len(xs))
         spot = (int(xs[index]), int(ys[index]))
-        kind = choose_kind(now.state.rng)
+        kind = choose_kind(rng)
         ecsworld.current().create(*unpack_entity(make_monster(kind, spot, formulas.notice_range(som))))
 
 

@@ -8,7 +8,7 @@ from roguelike.core.floor import Tile
 from roguelike.core.chase import UNREACHABLE, Box, chase_layout, mapped, whole_map
 from roguelike.core.hunt import Hunt
 from roguelike.core.mapgen import generate_floor
-from roguelike.core.rng import Rng
+from roguelike.core.rng import Purpose, Rng, WorldClock
 
 
 def test_a_hunters_step_is_the_lowest_free_neighbour_first_in_order_whoever_blocks() -> None:
@@ -22,7 +22,7 @@ def test_a_hunters_step_is_the_lowest_free_neighbour_first_in_order_whoever_bloc
         for _ in range(4):
             blocked = {open_tiles[rng.below(len(open_tiles))]: 99 for _ in range(len(open_tiles) // 4)}
             blocked.pop(player, None)
-            hunt = Hunt(floor, rng, player, blocked)
+            hunt = Hunt(floor, WorldClock(seed, 1, 0), player, blocked)
             dist = hunt.chase().dist
             for x, y in open_tiles:
                 here = dist[y * hunt.width + x]
@@ -67,3 +67,23 @@ def test_a_box_is_sure_of_a_tile_only_where_its_ways_down_are_the_whole_floors()
                         assert boxed.find_ways(index) == whole.find_ways(index)
                         sure_tiles += 1
     assert sure_tiles > 1000
+
+
+def test_the_worlds_draws_hang_on_place_and_turn_not_on_the_draws_before() -> None:
+    clock = WorldClock(7, 3, 120)
+    first = [clock.at(Purpose.WANDER, 4, 5).next64() for _ in range(2)]
+    clock.at(Purpose.GROW).next64()  # another purpose drawing in between changes nothing
+    assert first[0] == first[1] == WorldClock(7, 3, 120).at(Purpose.WANDER, 4, 5).next64()
+    others = {WorldClock(7, 3, 121).at(Purpose.WANDER, 4, 5).next64(), WorldClock(7, 4, 120).at(Purpose.WANDER, 4, 5).next64(),
+              WorldClock(8, 3, 120).at(Purpose.WANDER, 4, 5).next64(), clock.at(Purpose.WANDER, 5, 4).next64(),
+              clock.at(Purpose.FLEE, 4, 5).next64()}
+    assert first[0] not in others and len(others) == 5
+
+
+def test_an_idle_monster_ambles_the_same_whatever_the_others_did_first() -> None:
+    floor = generate_floor(3, 1, None, 50)
+    open_tiles = [(int(x), int(y)) for y, x in zip(*np.nonzero(floor.tiles == Tile.FLOOR))][:40]
+    hunt = Hunt(floor, WorldClock(3, 1, 9), floor.arrival, {}, wander=(1, 1))
+    forward = [hunt.wander_step(x, y) for x, y in open_tiles]
+    backward = [hunt.wander_step(x, y) for x, y in reversed(open_tiles)]
+    assert forward == backward[::-1] and any(step is not None for step in forward)

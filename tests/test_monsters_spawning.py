@@ -40,9 +40,9 @@ def test_monsters_spawn_only_outside_the_arrival_room_on_open_floor(depth: int, 
     seen: list[list[list[tuple[int, int]]]] = []
     real = roguelike.core.mapgen.place_monsters
 
-    def spy(rng: Rng, floor: Floor, rooms: list[list[tuple[int, int]]], som: int) -> list[PackedEntity]:
+    def spy(seed: int, floor: Floor, rooms: list[list[tuple[int, int]]], som: int) -> list[PackedEntity]:
         seen.append(rooms)
-        return real(rng, floor, rooms, som)
+        return real(seed, floor, rooms, som)
 
     monkeypatch.setattr(roguelike.core.mapgen, "place_monsters", spy)
     for seed in SEEDS:
@@ -83,6 +83,18 @@ def test_monster_numbers_grow_with_depth_and_misery() -> None:
     assert formulas.monster_count(90, 1) <= formulas.monster_count(90, 5)
     assert formulas.monster_count(90, 1) < formulas.monster_count(10, 1)
     assert formulas.notice_range(90) < formulas.notice_range(10) <= formulas.FOV_RADIUS
+
+
+def test_arriving_lower_adds_monsters_and_moves_none_of_those_already_there() -> None:
+    """One more wait before the stairs may cost a group more, never a floor reshuffled."""
+    grew = 0
+    for seed in SEEDS:
+        higher = monsters_of(generate_floor(floor_seed(seed, 3), 3, (20, 10), 61))
+        lower = monsters_of(generate_floor(floor_seed(seed, 3), 3, (20, 10), 39))  # one step of misery lower
+        kept = [(m.kind, spot) for m, spot in higher]
+        assert [(m.kind, spot) for m, spot in lower][: len(kept)] == kept
+        grew += len(lower) > len(higher)
+    assert grew > len(SEEDS) // 2
 
 
 def test_generation_with_monsters_is_fixed_by_the_seed_and_state_of_mind() -> None:

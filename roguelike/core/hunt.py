@@ -17,7 +17,7 @@ from roguelike.content import formulas
 from roguelike.core.chase import CHASE_COST, UNREACHABLE, Chase, Reach, Spot, chase_layout, chase_map, moves, whole_floor
 from roguelike.core.floor import WALKABLE, Floor
 from roguelike.core.pathing import NEIGHBOURS, distance_map
-from roguelike.core.rng import Rng
+from roguelike.core.rng import Purpose, WorldClock
 
 # Tile value -> 1 where a creature can stand, for ``bytes.translate`` (a table of 256).
 STANDING = bytes(int(WALKABLE[value]) if value < len(WALKABLE) else 0 for value in range(256))
@@ -27,12 +27,12 @@ class Hunt:
     """The monsters' turn: the player's tile, who blocks which tile, the path maps."""
 
     def __init__(
-        self, floor: Floor, rng: Rng, player_at: Spot, blocked: dict[Spot, int],
+        self, floor: Floor, stream: WorldClock, player_at: Spot, blocked: dict[Spot, int],
         wander: tuple[int, int] = formulas.WANDER_CHANCE, reach: Reach | None = None,
     ) -> None:
         self.floor = floor
         self.wander = wander  # how often an idle monster ambles (it follows the State of Mind)
-        self.rng = rng
+        self.stream = stream  # where the wanderers draw: (seed, floor, turn), each at its own tile
         self.reach = reach  # how far the hunters stand, to size a new chase map (None: the whole floor)
         self.player_at = player_at
         self.blocked = blocked
@@ -123,8 +123,8 @@ class Hunt:
         return self._flanks
 
     def wander_step(self, x: int, y: int) -> Spot | None:
-        """Now and then, a random step onto a free open tile."""
-        rng = self.rng
+        """Now and then, a random step onto a free open tile (drawn from the stream of this tile and turn)."""
+        rng = self.stream.at(Purpose.WANDER, x, y)
         if not rng.chance(*self.wander):
             return None
         walkable, blocked, index = self._walkable or self.walkable(), self.blocked, y * self.width + x

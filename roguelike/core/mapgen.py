@@ -64,7 +64,7 @@ def generate_floor(
     _place_stairs(rng, floor, [area for area in areas if area] or [[floor.arrival]], steps)
     floor.dormant.extend(_place_doses(rng, floor, areas))
     floor.dormant.extend(_place_shortcut(rng, floor, areas))
-    floor.dormant.extend(place_monsters(rng, floor, [area for area in areas[1:] if area], state_of_mind))
+    floor.dormant.extend(place_monsters(seed, floor, [area for area in areas[1:] if area], state_of_mind))
     floor.dormant.extend(_place_finds(rng, floor, areas))  # drawn last: the rest of the floor is as before finds
     return floor
 

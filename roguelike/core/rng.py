@@ -8,6 +8,7 @@ integer, so it saves and restores exactly and never changes with the Python vers
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import IntEnum
 from typing import TypeVar
 
 import numpy as np
@@ -41,6 +42,34 @@ def derive_seed(seed: int, *salts: int) -> int:
     for salt in salts:
         value = mix64(value ^ mix64(salt + _GOLDEN))
     return value
+
+
+class Purpose(IntEnum):
+    """What a world stream is drawn for: each has its own, so no purpose reshuffles another."""
+
+    WANDER = 1  # an idle monster's amble
+    GROW = 2  # a monster the floor grows as the mind sinks
+    FLEE = 3  # the player's own flight in panic
+    MONSTERS = 4  # the monsters a new floor is made with, one stream per group
+
+
+class WorldClock:
+    """Where and when the world draws: the game's seed, the floor and the turn.
+
+    The world's draws are a function of the seed, the floor, the turn, the purpose and the
+    place, not of how many draws came before: one more wait by the player leaves every
+    monster's amble and every reinforcement of a given turn as it was, instead of
+    reshuffling all that follow (the player's own choices still change what they meet).
+    """
+
+    __slots__ = ("base",)
+
+    def __init__(self, seed: int, depth: int, turn: int) -> None:
+        self.base = derive_seed(seed, depth, turn)
+
+    def at(self, purpose: Purpose, *keys: int) -> Rng:
+        """The stream of one purpose at one place (``keys``, e.g. x and y) this turn."""
+        return Rng(derive_seed(self.base, int(purpose), *keys))
 
 
 class Rng:

@@ -13,32 +13,52 @@ from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS, MonsterKind
 from roguelike.core.floor import Floor, PackedEntity
 from roguelike.core.packing import pack_entity
-from roguelike.core.rng import Rng
+from roguelike.core.rng import Purpose, Rng, derive_seed
 from roguelike.core.tiles import FLOOR
 
 MONSTER_LAYER = 2
 Spot = tuple[int, int]
 
 
-def place_monsters(rng: Rng, floor: Floor, rooms: list[list[Spot]], state_of_mind: int) -> list[PackedEntity]:
-    """Monsters (packs of Hunger together) in the given rooms, packed for a dormant floor."""
+def place_monsters(seed: int, floor: Floor, rooms: list[list[Spot]], state_of_mind: int) -> list[PackedEntity]:
+    """Monsters (packs of Hunger together) in the given rooms, packed for a dormant floor.
+
+    Each group draws from its own stream of the floor's ``seed``, and the count is the same
+    quantile of its range whatever the State of Mind: arriving a little lower adds a group
+    at the end instead of reshuffling every monster of the floor.
+    """
     if not rooms:
         return []
-    taken = taken_spots(floor)
-    budget = rng.between(*formulas.monster_count(state_of_mind, floor.depth))
-    notice = formulas.notice_range(state_of_mind)
+    taken, notice = taken_spots(floor), formulas.notice_range(state_of_mind)
+    budget = monster_budget(seed, state_of_mind, floor.depth)
     packed: list[PackedEntity] = []
-    for _ in range(budget):
+    for group in range(budget):
         if len(packed) >= budget:
             break
-        kind, room = choose_kind(rng, floor.depth), rng.choice(rooms)
-        for _ in range(min(rng.between(*kind.group), budget - len(packed))):
-            spot = free_spot(rng, floor, room, taken)
-            if spot is None:
-                break
-            taken.add(spot)
-            packed.append(make_monster(kind, spot, notice))
+        stream = Rng(derive_seed(seed, Purpose.MONSTERS, group + 1))
+        packed.extend(place_group(stream, floor, rooms, taken, budget - len(packed), notice))
     return packed
+
+
+def monster_budget(seed: int, state_of_mind: int, depth: int) -> int:
+    """How many monsters a new floor holds: its own draw, at the same place in the mind's range."""
+    low, high = formulas.monster_count(state_of_mind, depth)
+    return min(high, low + Rng(derive_seed(seed, Purpose.MONSTERS)).below(formulas.MONSTERS_SPREAD + 1))
+
+
+def place_group(  # noqa: PLR0913 (the group's stream, where, and how many at most)
+    rng: Rng, floor: Floor, rooms: list[list[Spot]], taken: set[Spot], left: int, notice: int
+) -> list[PackedEntity]:
+    """One group of a kind in one room, at most ``left`` strong, noticing at ``notice``."""
+    kind, room = choose_kind(rng, floor.depth), rng.choice(rooms)
+    group: list[PackedEntity] = []
+    for _ in range(min(rng.between(*kind.group), left)):
+        spot = free_spot(rng, floor, room, taken)
+        if spot is None:
+            break
+        taken.add(spot)
+        group.append(make_monster(kind, spot, notice))
+    return group
 
 
 def choose_kind(rng: Rng, depth: int = 1) -> MonsterKind:

@@ -19,7 +19,7 @@ from roguelike.content.conditions import Condition
 from roguelike.core.cues import Cue
 from roguelike.core.chart import Chart
 from roguelike.core.floor import Floor
-from roguelike.core.rng import Rng
+from roguelike.core.rng import Rng, WorldClock
 
 if TYPE_CHECKING:
     from roguelike.core.hunt import Hunt  # only the monsters' turn needs tcod's path finding
@@ -66,6 +66,10 @@ class GameState:
     def game_over(self) -> bool:
         """Whether the player has died."""
         return self.cause_of_death is not None
+
+    def clock(self) -> WorldClock:
+        """Where the world draws this turn on this floor (:class:`~roguelike.core.rng.WorldClock`)."""
+        return WorldClock(self.seed, self.depth, self.turn)
 
     def say(self, text: str) -> None:
         """Add a line to the notification area."""

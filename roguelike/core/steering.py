@@ -21,6 +21,7 @@ from roguelike.content import formulas
 from roguelike.content.conditions import CONDITIONS, Condition, Steer, Timed, Trigger
 from roguelike.core.floor import WALKABLE, Tile
 from roguelike.core.pathing import NEIGHBOURS, step_toward, travel_cost
+from roguelike.core.rng import Purpose, Rng
 from roguelike.core.state import Now
 from roguelike.core.world import doses_on_floor, monsters_in_sight, occupied
 
@@ -126,7 +127,7 @@ def flee_step(now: Now, pos: Position, attrs: Attributes, own: Step) -> Step:
     threats = monsters_in_sight(now.view.visible)
     free = free_steps(now, (pos.x, pos.y))
     if not threats:
-        return now.state.rng.choice(free) if free else (0, 0)
+        return flight(now, pos).choice(free) if free else (0, 0)
     x, y = pos.x, pos.y
 
     def safety(step: Step) -> int:
@@ -135,7 +136,12 @@ def flee_step(now: Now, pos: Position, attrs: Attributes, own: Step) -> Step:
     best = max((safety(step) for step in free), default=0)
     if best <= safety((0, 0)):
         return 0, 0
-    return now.state.rng.choice([step for step in free if safety(step) == best])
+    return flight(now, pos).choice([step for step in free if safety(step) == best])
+
+
+def flight(now: Now, pos: Position) -> Rng:
+    """The panicking player's own stream this turn, at this tile."""
+    return now.state.clock().at(Purpose.FLEE, pos.x, pos.y)
 
 
 def free_steps(now: Now, at: Step) -> list[Step]:
