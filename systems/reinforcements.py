@@ -51,7 +51,7 @@ def grow(now: Now, at: tuple[int, int], som: int) -> None:
         rng = now.state.clock().at(Purpose.GROW)  # the same monster on this turn, whatever came before
         index = rng.below(len(xs))
         spot = (int(xs[index]), int(ys[index]))
-        kind = choose_kind(rng)
+        kind = choose_kind(rng, now.state.depth)  # a floor grows what lives this deep
         ecsworld.current().create(*unpack_entity(make_monster(kind, spot, formulas.notice_range(som))))
 
 

@@ -42,9 +42,11 @@ def run(pilot: Autopilot, limit: int = 5000) -> list[Command]:
 
 
 def sober(game: Game) -> None:
-    """Make the player High, short of close to an overdose (the test's hand, not a rule): no
-    monster grows on a floor while the player is High, and sight is wide."""
-    set_player(game, state_of_mind=formulas.STATE_OF_MIND_MAX - formulas.CLOSE_CALL_MARGIN - 1)
+    """Make the player High, short of close to an overdose, at Will 10 (the test's hand, not a
+    rule): no monster grows on a floor while the player is High, sight is wide, and Desperation
+    is far enough off that the State of Mind rule never calls the player back to a dose."""
+    set_player(game, state_of_mind=formulas.STATE_OF_MIND_MAX - formulas.CLOSE_CALL_MARGIN - 1,
+               will=formulas.ATTRIBUTE_MAX)
     game.refresh_visible()
 
 

@@ -39,9 +39,10 @@ def test_the_range_shown_holds_what_every_dose_gives(seed: int, depth: int, tole
 
 
 def test_a_deep_small_dose_is_shown_with_its_depth_bonus() -> None:
-    # The audit's case: on floor 6 a small dose shown as "+5..+21, no risk" gave +45 and killed.
-    odds = dose_odds(DOSE_KINDS["small_dose"], 6, 60, 35)
+    # The audit's case: deep down a small dose judged by floor 1's range ("no risk") killed.
+    odds = dose_odds(DOSE_KINDS["small_dose"], 10, 50, 10)
     weakest, strongest = DOSE_KINDS["small_dose"].strength
-    bonus = formulas.dose_strength_bonus(6)
-    assert (odds.low, odds.high) == (weakest + bonus - 35, strongest + bonus - 35)
-    assert odds.risk is not Risk.NONE
+    bonus = formulas.dose_strength_bonus(10)
+    assert (odds.low, odds.high) == (weakest + bonus - 10, strongest + bonus - 10)
+    assert odds.risk is Risk.COULD
+    assert dose_odds(DOSE_KINDS["small_dose"], 1, 50, 10).risk is Risk.NONE  # what floor 1's range would say

@@ -56,10 +56,10 @@ def test_help_pages_turn_with_the_arrows_and_tab_and_cover_every_topic() -> None
         assert words in rules
     assert "Hunger" in bestiary and "drains 5 State of Mind" in bestiary and "Depression" not in bestiary
     assert bestiary.count("(not met yet)") == 5
-    # The true figures where the player is: floor 6 adds 25 Strength, a purer batch 20 more.
+    # The true figures where the player is: floor 6 adds 15 Strength, a purer batch 20 more.
     assert "Here, on floor 6 at Tolerance 4 and State of Mind 30:" in doses
-    assert "+57 to +77, a purer batch up to +97; it COULD overdose you." in doses
-    assert "+5 a floor down; 1 in 150 purer, +20" in rules
+    assert "+47 to +67, a purer batch up to +87; a purer batch COULD kill." in doses
+    assert "+3 a floor down; 1 in 150 purer, +20" in rules
     for glyph_line in ("+  closed door", ">  stairs down", "^  on the State of Mind bar", "D  Depression",
                        "=~? finds, seen only while High"):
         assert glyph_line in legend

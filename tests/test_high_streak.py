@@ -87,8 +87,8 @@ def test_the_breakdown_keeps_the_streak_apart_from_the_explored_share() -> None:
     assert parts.high_streaks == 30 and parts.best_streak == 80
     assert kept + parts.high_streaks == parts.total and parts.raw == 50
     assert parts.unexplored == kept - 50 and parts.kept_percent == kept * 100 // 50
-    assert [label for label, _, _ in parts.rows()] == ["Doses", "Close calls", "Monsters slain", "Unexplored",
-                                                       "High streaks", "Score"]
+    assert [label for label, _, _ in parts.rows()] == ["Doses", "Close calls", "Monsters slain", "Floors reached",
+                                                       "Unexplored", "High streaks", "Score"]
 
 
 def test_the_panel_the_condition_and_the_death_record_show_the_streak() -> None:
@@ -102,7 +102,7 @@ def test_the_panel_the_condition_and_the_death_record_show_the_streak() -> None:
     record = record_of(game)
     assert (record.best_streak, record.streak_points, record.score) == (26, 5, 5)
     assert highs_line(record) == "Best High streak 26 turns (+5 points)   Finds taken: none"
-    assert score_line(record) == "Score 5: doses 0, close calls 0, kills 0, unexplored 0 (100% kept)"
+    assert score_line(record) == "Score 5: doses 0, close calls 0, kills 0, floors 0, 100% kept"
 
 
 def test_nothing_about_streaks_shows_before_the_first_high() -> None:

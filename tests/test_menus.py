@@ -227,7 +227,7 @@ def test_death_goes_to_the_history_and_the_stats_screen_lists_it(tmp_path: Path)
     stats = app.stack[-1]
     assert isinstance(stats, StatsScreen)
     row = next(line for line in screen_rows(stats) if "Ann" in line)
-    assert row.split()[:6] == ["1", "Ann", str(record.turns), str(record.score), "1", "Exhaustion"]
+    assert row.split()[:6] == ["1", "Ann", str(record.turns), str(record.score), "1", record.cause.capitalize()]
     app.handle(key(KeySym.ESCAPE))
     assert names_of(app) == ["TitleScreen"]
 

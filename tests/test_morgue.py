@@ -136,7 +136,9 @@ def test_the_morgue_score_agrees_with_the_death_record(tmp_path: Path) -> None:
     assert counted["Doses"] == (f"{record.doses} x {dose}", record.doses * dose)
     assert counted["Close calls"] == (f"{record.close_calls} x {close_call}", record.close_calls * close_call)
     assert counted["Monsters slain"] == (f"{record.kills} x {kill}", record.kills * kill)
-    assert score["before_exploring"] == record.doses * dose + record.close_calls * close_call + record.kills * kill > 0
+    assert counted["Floors reached"][1] == formulas.depth_points(record.deepest)
+    assert score["before_exploring"] == (record.doses * dose + record.close_calls * close_call + record.kills * kill
+                                         + formulas.depth_points(record.deepest)) > 0
     assert counted["Unexplored"] == (f"{score['kept_percent']}% kept", score["unexplored"])
     assert record.streak_points is not None and record.best_streak is not None
     assert counted["High streaks"] == (f"best {record.best_streak} turns", record.streak_points)

@@ -86,9 +86,11 @@ def test_the_viewer_keys_go_back_and_floor_by_floor(deep: Replay) -> None:
     assert screen.paused and screen.playback.position == floors[2]
     depth = screen.playback.game.state.depth
     screen.on_event(key(KeySym.PERIOD))
-    screen.on_event(key(KeySym.LEFT))
-    assert screen.playback.position == floors[2]
-    assert screen.playback.game.state.depth == depth
+    ahead = screen.playback.position
+    screen.on_event(key(KeySym.LEFT))  # back to where the previous turn began: the arrival's turn
+    turns = [record.turn for record in deep.steps]
+    assert screen.playback.position <= floors[2] < ahead
+    assert turns[screen.playback.position] == turns[floors[2] - 1]  # the turn the stairs were taken in
     screen.on_event(key(KeySym.LEFTBRACKET))
     assert screen.playback.game.state.depth != depth and screen.playback.position == floors[1]
     screen.on_close()

@@ -63,7 +63,7 @@ def test_every_generated_dose_lies_within_the_figures_the_panel_shows(seed: int)
 
 
 def test_the_depth_bonus_and_a_purer_batch_are_counted() -> None:
-    odds = dose_odds(SMALL_DOSE, 6, 45, 0)
+    odds = dose_odds(SMALL_DOSE, 6, 50, 0)
     bonus = formulas.dose_strength_bonus(6)
     assert (odds.low, odds.high) == (SMALL_DOSE.strength[0] + bonus, SMALL_DOSE.strength[1] + bonus)
     assert odds.purest == odds.high + formulas.PURE_BATCH_EXTRA and odds.risk is Risk.COULD
@@ -156,9 +156,11 @@ def take_first_dose(game: Game) -> None:
         game.apply(step)
 
 
-def test_pressing_o_again_and_again_never_walks_into_desperation_on_seed_1() -> None:
-    # Before the rule, the fourth press walked this game into Desperation far from any dose.
-    game = Game.new(1, "Newcomer")
+@pytest.mark.parametrize("seed", [7, 18, 38])
+def test_pressing_o_again_and_again_never_walks_into_desperation(seed: int) -> None:
+    # Before the rule, the fourth press walked seed 1 (under the rules of then) into Desperation
+    # far from any dose; these seeds, under today's rules, end where the rule calls a halt.
+    game = Game.new(seed, "Newcomer")
     take_first_dose(game)
     pilot = Autopilot(game)
     for _ in range(30):
@@ -168,6 +170,7 @@ def test_pressing_o_again_and_again_never_walks_into_desperation_on_seed_1() -> 
         run(pilot)
     assert game.control_reason() is None
     assert pilot.report is not None and pilot.report.startswith("The nearest safe dose is")
+    assert " 1 steps" not in pilot.report and " 1 actions" not in pilot.report
     funds = reserve(game)
     assert funds.steps is not None and funds.steps < funds.actions <= funds.steps + formulas.AUTOMATION_RESERVE_ACTIONS
     game.close()

@@ -48,11 +48,11 @@ def test_the_worked_example_of_docs_balance_plays_out_in_the_game() -> None:
     earn(game, doses=3, close_calls=0, kills=2)
     explore(game.state.floor, 45)
     parts = game.score()
-    assert [points for _, _, points in parts.rows()] == [70, 25, 40, -41, 0, 94]
+    assert [points for _, _, points in parts.rows()] == [70, 25, 40, 20, -52, 0, 103]
     text = BALANCE_DOC.read_text(encoding="utf-8")
-    assert "Score = 76 + 18 = **94**" in text
-    assert parts.kept_percent == 69  # 94 of 135, rounded down
-    assert "monsters slain 8 × 5 = 40, unexplored −41 (69% kept), score 94" in text
+    assert "Score = 76 + 27 = **103**" in text
+    assert parts.kept_percent == 66  # 103 of 155, rounded down
+    assert "monsters slain 8 × 5 = 40, floors reached 10 × 2 = 20, unexplored −52 (66% kept), score 103" in text
     # The High streak example: one streak of 60 turns (milestones at 25 and 50), then a second of 30 (one).
     streak = game.player_component(HighStreak)
     game.apply(Wizard("still"))  # floor 2's monsters keep out of it
@@ -68,8 +68,8 @@ def test_the_worked_example_of_docs_balance_plays_out_in_the_game() -> None:
     assert (streak.turns, streak.best, streak.bonus) == (30, 60, 20)
     explore(game.state.floor, 45)  # as it was: the waits saw more of floor 2
     parts = game.score()
-    assert parts.rows()[-2:] == [("High streaks", "best 60 turns", 20), ("Score", "", 114)]
-    assert "High streaks: 5 + 10 for the first streak, 5 for the second: **+20**, score 94 + 20 = **114**" in text
+    assert parts.rows()[-2:] == [("High streaks", "best 60 turns", 20), ("Score", "", 123)]
+    assert "High streaks: 5 + 10 for the first streak, 5 for the second: **+20**, score 103 + 20 = **123**" in text
 
 
 def test_the_score_of_the_floor_underfoot_grows_as_it_is_explored() -> None:
@@ -89,8 +89,8 @@ def test_nothing_earned_before_arriving_is_counted_twice() -> None:
     game.apply(Move(1, 0))
     explore(game.state.floor, 100)
     score = game.player_component(Score)
-    assert (score.banked, score.floor_start) == (50, 50)
-    assert current_score(game.state.floor, game.player_component(Record), score) == 50
+    assert (score.banked, score.floor_start) == (50, 50)  # floor 2's own worth is its own
+    assert current_score(game.state.floor, game.player_component(Record), score) == 50 + 2 * formulas.POINTS_PER_DEPTH
 
 
 def take_dose_at(state_of_mind: int, strength: int) -> int:
@@ -131,8 +131,8 @@ def test_the_death_screen_breaks_the_score_down_and_old_records_have_none() -> N
     from roguelike.saves import CharacterRecord
     from roguelike.screens.death import numbers, score_line
 
-    record = CharacterRecord("Ann", 900, 2, 2, "overdose", 7, 1, 8, 1, 0, score=94)
-    assert score_line(record) == "Score 94: doses 70, close calls 25, kills 40, unexplored -41 (69% kept)"
-    assert ("Score", 94) in numbers(record)
+    record = CharacterRecord("Ann", 900, 2, 2, "overdose", 7, 1, 8, 1, 0, score=103)
+    assert score_line(record) == "Score 103: doses 70, close calls 25, kills 40, floors 20, 66% kept"
+    assert ("Score", 103) in numbers(record)
     old = CharacterRecord("Bo", 900, 2, 2, "overdose", 7, 1, 8, 1, 0)
     assert score_line(old) is None and all(label != "Score" for label, _ in numbers(old))

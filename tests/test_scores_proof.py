@@ -68,7 +68,8 @@ def test_verify_json_prints_one_object_a_file_with_the_usual_exit_status(tmp_pat
     assert done.returncode == 2, done.stderr
     good, broken = (json.loads(line) for line in done.stdout.splitlines())
     assert good["verdict"] == VERIFIED and good["rules_epoch"] == RULES_EPOCH and good["cause"] == "overdose"
-    assert good["score"] == good["breakdown"][-1]["points"] and good["turns"] == 10
+    last_turn = list(read_replay(ROOT / "replays/death-overdose.replay").steps)[-1].turn
+    assert good["score"] == good["breakdown"][-1]["points"] and good["turns"] == last_turn
     assert broken["verdict"] == UNREADABLE and broken["score"] is None
 
 

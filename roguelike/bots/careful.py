@@ -38,6 +38,7 @@ class CarefulBot:
 
     explore_target = EXPLORE_TARGET
     keeps_doses = False  # waits on a fully explored floor for doses it cannot take yet
+    see_doses = staticmethod(known_doses)  # how it learns what a dose could give
 
     def __init__(self, routes: RouteFinder | None = None) -> None:
         self.routes = routes or Routes()
@@ -48,7 +49,7 @@ class CarefulBot:
 
     def plan(self, game: Game) -> Command:
         """Where the bot wants to go, monsters aside."""
-        doses = known_doses(game)
+        doses = self.see_doses(game)
         pos = game.player_component(Position)
         here = (pos.x, pos.y)
         terrain = self.routes.terrain(game.state.floor)

@@ -10,6 +10,7 @@ from roguelike.bots.careful import CarefulBot
 from roguelike.bots.diver import DiverBot
 from roguelike.bots.explorer import ExplorerBot
 from roguelike.bots.names import BOT_NAMES, DEFAULT_BOT
+from roguelike.bots.reader import ReaderBot
 from roguelike.bots.reckless import RecklessBot
 from roguelike.core.commands import Command
 from roguelike.core.game import Game
@@ -29,6 +30,7 @@ BOTS: dict[str, Callable[[], Player]] = {
     "diver": DiverBot,
     "reckless": RecklessBot,
     "explorer": ExplorerBot,
+    "reader": ReaderBot,
 }
 
 

@@ -80,6 +80,12 @@ class MonsterKind:
     moves: str = ""  # how it moves and acts, in a few words (help)
     nerve_reward_every: int = 0
     from_floor: int = 1  # the shallowest floor where this kind turns up
+    deeper_every: int = 0  # its weight grows by one every this many floors below its first (0: never)
+
+    def weight_at(self, depth: int) -> int:
+        """How often this kind is drawn on floor ``depth``, against the others' weights."""
+        growth = (depth - self.from_floor) // self.deeper_every if self.deeper_every else 0
+        return self.weight + max(0, growth)
 
     @property
     def rewards(self) -> tuple[tuple[str, int], ...]:
@@ -104,7 +110,7 @@ DEPRESSION = MonsterKind(
     action_points=formulas.DEPRESSION_ACTION_POINTS, weight=formulas.DEPRESSION_WEIGHT,
     sighting="A Depression (D) looms: it moves twice a turn, and its touch kills.",
     hit_summary="kills you", moves="two steps a turn: let it come to you",
-    from_floor=formulas.DEPRESSION_FROM_FLOOR,
+    from_floor=formulas.DEPRESSION_FROM_FLOOR, deeper_every=formulas.DEPRESSION_DEEPER_EVERY,
 )
 HUNGER = MonsterKind(
     key="hunger", name="Hunger", plural="Hungers",

@@ -217,7 +217,7 @@ WANDER_CHANCE: Final = (1, 2)  # a monster that is not hunting steps at random t
 # the player has when the floor is first generated.
 MONSTERS_BASE: Final = 2
 MONSTERS_SPREAD: Final = 2  # up to this many more, at random
-FLOORS_PER_EXTRA_MONSTER: Final = 4
+FLOORS_PER_EXTRA_MONSTER: Final = 3
 SOM_PER_EXTRA_MONSTER: Final = 20  # one more monster per 20 points below High
 MONSTERS_MAX: Final = 30
 HUNGER_PACK: Final = (2, 4)
@@ -390,15 +390,23 @@ AUTOMATION_MONSTER_NEAR: Final = 6
 POINTS_PER_DOSE: Final = 10
 POINTS_PER_CLOSE_CALL: Final = 25
 POINTS_PER_KILL: Final = 5
+# Going deeper pays: reaching floor d for the first time is worth d times this, banked with
+# that floor's other points (so by its explored share).
+POINTS_PER_DEPTH: Final = 10
 # A close call at the low edge: a dose taken at this State of Mind or lower.
 CLOSE_CALL_LOW: Final = 5
 
 # Doses grow stronger with depth (and so do the floors' dangers): Tolerance never falls,
 # so going deeper is the way on.
-DOSE_STRENGTH_PER_FLOOR: Final = 5
+DOSE_STRENGTH_PER_FLOOR: Final = 3
+# The stairs down lie in any area that reaches at least this many steps from the arrival
+# (the farthest area if none does): sometimes near, sometimes across the floor.
+STAIRS_MIN_WALK: Final = 20
 # Floor 1 holds this many more doses, never in sight of the start, so a careful player
-# finds a second one in time; the start stays an empty room with one dose in sight.
+# finds a second one in time; the start stays an empty room with one dose in sight. Each
+# floor below holds this many fewer extras, so doses grow scarce step by step.
 FIRST_FLOOR_EXTRA_DOSES: Final = 4
+EXTRA_DOSES_FEWER_PER_FLOOR: Final = 1
 
 # Purity is never certain (design: "they could risk overdose at any point"): now and then
 # a dose is a far purer batch than its kind's usual range.
@@ -406,6 +414,9 @@ PURE_BATCH_CHANCE: Final = (1, 150)
 PURE_BATCH_EXTRA: Final = 20
 # Depression, the one monster that kills, lurks only from this floor down.
 DEPRESSION_FROM_FLOOR: Final = 2
+# Danger climbs with depth in kind as well as number: Depression is drawn one weight more
+# often every this many floors below its first.
+DEPRESSION_DEEPER_EVERY: Final = 5
 
 # Hits that drain courage: Nerve and Confidence fall as well as rise.
 SHADOWS_NERVE_DRAIN: Final = 1
@@ -415,9 +426,14 @@ REGRET_CONFIDENCE_DRAIN: Final = 0
 SHADOWS_PER_NERVE: Final = 3
 
 
-def raw_points(doses: int, close_calls: int, kills: int) -> int:
-    """What doses, close calls and kills are worth before exploration counts."""
-    return doses * POINTS_PER_DOSE + close_calls * POINTS_PER_CLOSE_CALL + kills * POINTS_PER_KILL
+def raw_points(doses: int, close_calls: int, kills: int, deepest: int = 1) -> int:
+    """What doses, close calls, kills and the floors reached are worth before exploration counts."""
+    return doses * POINTS_PER_DOSE + close_calls * POINTS_PER_CLOSE_CALL + kills * POINTS_PER_KILL + depth_points(deepest)
+
+
+def depth_points(deepest: int) -> int:
+    """What reaching floors 2 to ``deepest`` is worth: each floor its number times POINTS_PER_DEPTH."""
+    return POINTS_PER_DEPTH * (deepest * (deepest + 1) // 2 - 1)
 
 
 def explored_percent(explored_tiles: int, open_tiles: int) -> int:
@@ -433,6 +449,11 @@ def banked_points(points: int, percent: int) -> int:
 def is_low_close_call(state_of_mind_before: int) -> bool:
     """A dose that came at the last moment before exhaustion."""
     return 0 < state_of_mind_before <= CLOSE_CALL_LOW
+
+
+def extra_doses(depth: int) -> int:
+    """Doses a floor holds beyond its usual draw, near the arrival: the shallow floors' head start."""
+    return max(0, FIRST_FLOOR_EXTRA_DOSES - EXTRA_DOSES_FEWER_PER_FLOOR * (depth - 1))
 
 
 def dose_strength_bonus(depth: int) -> int:

@@ -101,17 +101,28 @@ def _reached(area: list[Spot], steps: list[int], width: int) -> list[Spot]:
 
 
 def _place_stairs(rng: Rng, floor: Floor, areas: Areas, steps: list[int]) -> None:
-    """Up stairs at the arrival point, down stairs in the area farthest from it on foot."""
+    """Up stairs at the arrival point, down stairs in an area drawn among those far enough on foot.
+
+    Not always the farthest: the way down may turn up early, and leaving then is a choice
+    the explored share of the score can punish (docs/balance.md, "Stairs worth weighing").
+    """
     arrival, width = floor.arrival, floor.width
     if floor.depth > 1:
         floor.up_stairs = arrival
         floor.tiles[arrival[1], arrival[0]] = Tile.STAIRS_UP
-    far = max(areas[1:] or areas, key=lambda area: max([steps[y * width + x] for x, y in area]))
+    others = areas[1:] or areas
+    enough = min(formulas.STAIRS_MIN_WALK, max(_reach(area, steps, width) for area in others))
+    far = rng.choice([area for area in others if _reach(area, steps, width) >= enough])
     tiles = floor.tiles.tobytes()  # read a tile at a time: bytes index faster than the array
-    spots = [t for t in far if t != arrival and _distance2(t, arrival) > 2 and tiles[t[1] * width + t[0]] == FLOOR]
+    spots = [t for t in far if steps[t[1] * width + t[0]] >= enough and tiles[t[1] * width + t[0]] == FLOOR]
     down = rng.choice(spots or [t for t in far if t != arrival])
     floor.down_stairs = down
     floor.tiles[down[1], down[0]] = Tile.STAIRS_DOWN
+
+
+def _reach(area: list[Spot], steps: list[int], width: int) -> int:
+    """Steps on foot from the arrival to the farthest tile of an area."""
+    return max([steps[y * width + x] for x, y in area])
 
 
 def _distance2(a: Spot, b: Spot) -> int:
@@ -135,7 +146,7 @@ def _place_doses(rng: Rng, floor: Floor, areas: Areas) -> list[PackedEntity]:
         ys, xs = field_of_view(floor, *floor.arrival).nonzero()
         taken |= set(zip(xs.tolist(), ys.tolist()))
     places = [area for area in areas if area]
-    near = _nearest_areas(places[1:], floor.arrival)[: formulas.FIRST_FLOOR_EXTRA_DOSES] if floor.depth == 1 else []
+    near = _nearest_areas(places[1:], floor.arrival)[: formulas.extra_doses(floor.depth)]
     for area in near + [rng.choice(places) for _ in range(rng.between(*formulas.DOSES_PER_FLOOR))]:
         free = free_spot(rng, floor, area, taken | _cuts(open_ground))
         if free is not None:
@@ -153,7 +164,7 @@ def _cuts(open_ground: NDArray[np.bool_]) -> set[Spot]:
 
 
 def _nearest_areas(areas: Areas, arrival: Spot) -> Areas:
-    """Areas nearest the arrival point first, by their nearest tile (floor 1's extra doses go there)."""
+    """Areas nearest the arrival point first, by their nearest tile (the shallow floors' extra doses go there)."""
     return sorted(areas, key=lambda area: (min(_distance2(spot, arrival) for spot in area), area[0]))
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from components import ActionPoints, Attributes, HighStreak, Position, StateOfMind, Tolerance
 from roguelike.content import formulas
-from roguelike.content.doses import DOSE_KINDS, dose_odds
+from roguelike.content.doses import DOSE_KINDS, DoseOdds, dose_odds
 from roguelike.content.finds import FIND_KINDS
 from roguelike.core.craving import craving
 from roguelike.core.disturb import band, monster_noun
@@ -61,10 +61,17 @@ def nearest_dose(game: Game, pos: Position) -> str:
         return "No dose known on this floor."
     _, _, at, dose = min(known, key=lambda t: (t[0], t[1]))
     seen = "in sight" if game.view.visible[at.y, at.x] else "remembered"
-    odds = dose_odds(DOSE_KINDS[dose.kind], game.state.depth, game.player_component(StateOfMind).value,
-                     game.player_component(Tolerance).value)
+    odds = shown_odds(game, dose.kind)
     gives = f"+{odds.low} to +{odds.high} (a purer batch up to +{odds.purest}), {odds.risk.value}"
     return f"Nearest {DOSE_KINDS[dose.kind].name}: {direction(at.x - pos.x, at.y - pos.y)}, {seen}; {gives}."
+
+
+def shown_odds(game: Game, kind: str) -> DoseOdds:
+    """The true figures of a dose of ``kind`` on the player's floor, now: what look, hover and this
+    readout show (and all the ``reader`` bot goes by)."""
+    som = game.player_component(StateOfMind).value
+    tolerance = game.player_component(Tolerance).value
+    return dose_odds(DOSE_KINDS[kind], game.state.depth, som, tolerance)
 
 
 def monsters_seen(game: Game, pos: Position) -> str:

@@ -17,6 +17,7 @@ import tcod.path
 from components import Attributes, Position, StateOfMind, Tolerance
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS, dose_odds
+from roguelike.content.wording import counted
 from roguelike.core.autoexplore import Mask, known_cost
 from roguelike.core.distances import fill_distances
 from roguelike.core.game import Game
@@ -43,8 +44,8 @@ class Reserve:
 
     def words(self) -> str:
         """Why automation stops or refuses, in the player's words."""
-        return (f"The nearest safe dose is {self.steps} steps away and Desperation {self.actions} actions off:"
-                " go to it first.")
+        steps, actions = counted(self.steps or 0, "step"), counted(self.actions, "action")
+        return f"The nearest safe dose is {steps} away and Desperation {actions} off: go to it first."
 
 
 def reserve(game: Game) -> Reserve:

@@ -1,5 +1,5 @@
-"""The score (design: "Score"): doses, close calls and kills, kept by how much of each floor was explored,
-and the points long Highs paid.
+"""The score (design: "Score"): doses, close calls, kills and floors reached, kept by how much of each floor
+was explored, and the points long Highs paid.
 
 What the player earns on a floor is banked, times the share of the floor explored, when
 they leave it; the floor they stand on counts the same way live, so the panel, the death
@@ -29,11 +29,12 @@ class Breakdown:
     total: int
     high_streaks: int = 0  # points High streaks paid
     best_streak: int = 0  # the longest High streak, in turns
+    deepest: int = 1  # the deepest floor reached
 
     @property
     def raw(self) -> int:
         """Points before exploration counts."""
-        return formulas.raw_points(self.doses, self.close_calls, self.kills)
+        return formulas.raw_points(self.doses, self.close_calls, self.kills, self.deepest)
 
     @property
     def unexplored(self) -> int:
@@ -53,10 +54,19 @@ class Breakdown:
             ("Close calls", f"{self.close_calls} x {formulas.POINTS_PER_CLOSE_CALL}",
              self.close_calls * formulas.POINTS_PER_CLOSE_CALL),
             ("Monsters slain", f"{self.kills} x {formulas.POINTS_PER_KILL}", self.kills * formulas.POINTS_PER_KILL),
+            ("Floors reached", depth_sum(self.deepest), formulas.depth_points(self.deepest)),
             ("Unexplored", f"{self.kept_percent}% kept", self.unexplored),
             ("High streaks", f"best {self.best_streak} turns", self.high_streaks),
             ("Score", "", self.total),
         ]
+
+
+def depth_sum(deepest: int) -> str:
+    """How the floors' points were counted, as the death screen says it: "10 x (2+...+6)"."""
+    if deepest < 2:
+        return "floor 1 only"
+    floors = "2" if deepest == 2 else ("(2+3)" if deepest == 3 else f"(2+...+{deepest})")
+    return f"{formulas.POINTS_PER_DEPTH} x {floors}"
 
 
 def floor_percent(floor: Floor) -> int:
@@ -67,7 +77,7 @@ def floor_percent(floor: Floor) -> int:
 
 def record_points(record: Record) -> int:
     """Everything the character earned so far, before exploration counts."""
-    return formulas.raw_points(record.doses_used, record.close_calls, record.kills)
+    return formulas.raw_points(record.doses_used, record.close_calls, record.kills, record.deepest_floor)
 
 
 def current_score(floor: Floor, record: Record, score: Score) -> int:
@@ -90,4 +100,5 @@ def total_score(floor: Floor, record: Record, score: Score, streak: HighStreak) 
 def breakdown(floor: Floor, record: Record, score: Score, streak: HighStreak) -> Breakdown:
     """The score as it stands, with its parts."""
     total = total_score(floor, record, score, streak)
-    return Breakdown(record.doses_used, record.close_calls, record.kills, total, streak.bonus, streak.best)
+    return Breakdown(record.doses_used, record.close_calls, record.kills, total, streak.bonus, streak.best,
+                     deepest=record.deepest_floor)

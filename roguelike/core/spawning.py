@@ -61,10 +61,10 @@ def place_group(  # noqa: PLR0913 (the group's stream, where, and how many at mo
     return group
 
 
-def choose_kind(rng: Rng, depth: int = 1) -> MonsterKind:
+def choose_kind(rng: Rng, depth: int) -> MonsterKind:
     """A monster kind that lives this deep, drawn by the table's weights."""
     kinds = [kind for kind in MONSTER_KINDS.values() if kind.from_floor <= depth]
-    return rng.weighted(kinds, [kind.weight for kind in kinds])
+    return rng.weighted(kinds, [kind.weight_at(depth) for kind in kinds])
 
 
 def taken_spots(floor: Floor) -> set[Spot]:

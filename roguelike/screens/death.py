@@ -196,10 +196,11 @@ def score_line(record: CharacterRecord) -> str | None:
     """The score and what it is made of, in one line (None for a record from before the score)."""
     if record.score is None:
         return None
-    parts = Breakdown(record.doses, record.close_calls, record.kills, record.score, record.streak_points or 0)
-    doses, calls, slain = (points for _, _, points in parts.rows()[:3])
-    return (f"Score {parts.total}: doses {doses}, close calls {calls}, kills {slain}, "
-            f"unexplored {parts.unexplored} ({parts.kept_percent}% kept)")
+    parts = Breakdown(record.doses, record.close_calls, record.kills, record.score, record.streak_points or 0,
+                      deepest=record.deepest)
+    doses, calls, slain, floors = (points for _, _, points in parts.rows()[:4])
+    return (f"Score {parts.total}: doses {doses}, close calls {calls}, kills {slain}, floors {floors}, "
+            f"{parts.kept_percent}% kept")
 
 
 def highs_line(record: CharacterRecord) -> str | None:

@@ -52,10 +52,11 @@ RULES: tuple[tuple[str, str], ...] = (
      " one, cannot be resisted: the pull zone around it is drawn tinted, its floor as ':'."),
     ("Close call", f"a dose that leaves you within {f.CLOSE_CALL_MARGIN} of an overdose, or one taken"
      f" at {f.CLOSE_CALL_LOW} State of Mind or less."),
-    ("Monsters", "die to one hit; walk into one to strike first. The lower your State of Mind on arrival,"
-     " the more a floor holds and the sooner they notice."),
+    ("Monsters", "die to one hit: walk into one to strike first. More and keener the lower you arrive"
+     " and the deeper you go."),
     ("Score", f"{f.POINTS_PER_DOSE} a dose, {f.POINTS_PER_CLOSE_CALL} a close call, {f.POINTS_PER_KILL} a kill,"
-     " kept times the share of the floor you explored; long Highs pay on top."),
+     f" {f.POINTS_PER_DEPTH} x N for floor N, kept times the share explored; long Highs pay on top."),
+    ("Stairs down", "not always far off: leaving early keeps only the share seen."),
 )
 
 # Everything that takes the controls, strongest first (the conditions table).

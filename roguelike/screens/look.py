@@ -19,7 +19,8 @@ from components import Attributes, Dose, Find, Monster, Position, Shortcut, Stat
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.finds import FIND_KINDS
-from roguelike.content.doses import CARDINAL_LINES, DIAGONAL_LINES, DOSE_KINDS, SHORTCUT_TEXT, DoseOdds, dose_odds
+from roguelike.content.doses import CARDINAL_LINES, DIAGONAL_LINES, DOSE_KINDS, SHORTCUT_TEXT
+from roguelike.core.readout import shown_odds
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
 from roguelike.core.names import fit
@@ -164,7 +165,7 @@ def describe_monster(game: Game, monster: Monster) -> list[tuple[str, tuple[int,
 def describe_dose(game: Game, dose: Dose) -> list[tuple[str, tuple[int, int, int]]]:
     """A dose: its kind, what it could give here at the player's Tolerance (a purer batch too), the risk."""
     kind = DOSE_KINDS[dose.kind]
-    odds = odds_of(game, dose)
+    odds = shown_odds(game, dose.kind)
     som = game.player_component(StateOfMind).value
     tolerance = game.player_component(Tolerance).value
     effects = BLAST_WORDS[kind.blast] if kind.blast else (f"Con {helptext.signed_span(kind.confidence)}"
@@ -182,13 +183,6 @@ def describe_find(find: Find) -> list[tuple[str, tuple[int, int, int]]]:
     return [(f"{kind.name} ({kind.glyph}): {kind.effect()}.", colour_of_kind(kind.key, kind.colour)),
             (kind.description, TEXT),
             ("Seen only while High: walk onto it to take it.", TEXT)]
-
-
-def odds_of(game: Game, dose: Dose) -> DoseOdds:
-    """The true figures of a dose on the player's floor, now."""
-    som = game.player_component(StateOfMind).value
-    tolerance = game.player_component(Tolerance).value
-    return dose_odds(DOSE_KINDS[dose.kind], game.state.depth, som, tolerance)
 
 
 def shortcut_seen(game: Game, at: tuple[int, int]) -> bool:

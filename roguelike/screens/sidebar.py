@@ -2,7 +2,7 @@
 
 Each monster in sight says what its hit does and whether it has noticed the player; each
 dose in sight, the true range it would give now and its risk, from the very function the
-look panel uses (:func:`~roguelike.screens.look.odds_of`, over ``dose_odds``); each find in
+look panel uses (:func:`~roguelike.core.readout.shown_odds`, over ``dose_odds``); each find in
 sight (only the High see them), what taking it does. At the
 Perfect High every monster and dose the map shows is listed. Frontends with room beside
 the 80x25 game draw it there (:mod:`roguelike.screens.roomy`); the ``V`` readout says it
@@ -26,7 +26,8 @@ from roguelike.core.names import fit
 from roguelike.core.readout import direction
 from roguelike.render.colours import RGB, Scheme, Slot
 from roguelike.screens.help import colour_of_kind
-from roguelike.screens.look import WARNING, odds_of
+from roguelike.core.readout import shown_odds
+from roguelike.screens.look import WARNING
 
 TITLE = "In view"
 NOTHING = "Nothing in view."
@@ -74,7 +75,7 @@ def monster_entry(game: Game, at: Position, monster: Monster) -> Entry:
 def dose_entry(game: Game, at: Position, dose: Dose) -> Entry:
     """A dose: the gains it would give now (the look panel's true figures) and the risk."""
     kind = DOSE_KINDS[dose.kind]
-    odds = odds_of(game, dose)
+    odds = shown_odds(game, dose.kind)
     return Entry(kind.glyph, capital(kind.name), colour_of_kind(kind.key, kind.colour), where(game, at),
                  ((f"+{odds.low}..+{odds.high}, purer +{odds.purest}", False), (odds.risk.value, odds.could_kill)))
 

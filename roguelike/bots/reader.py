@@ -1,0 +1,29 @@
+"""The reader: plays by what the player is told, to prove the screen tells enough to play well.
+
+It plays as the careful bot does, but knows a dose only by the figures the look panel,
+the mouse hover and the screen-reader readout show for it (:func:`roguelike.core.readout.shown_odds`,
+the structured data those words are rendered from), never by the dose tables or the
+formulas the rules use. If the panel misstated a dose, this bot would die of it.
+"""
+
+from __future__ import annotations
+
+from roguelike.bots.careful import CarefulBot
+from roguelike.bots.sense import KnownDose
+from roguelike.core.readout import shown_odds
+from roguelike.core.game import Game
+from roguelike.core.world import doses_on_floor
+
+
+def shown_doses(game: Game) -> list[KnownDose]:
+    """Every dose the map shows (on an explored tile), with the most the panel says it could give."""
+    game.activate()
+    explored = game.state.floor.explored
+    return [KnownDose(pos.x, pos.y, dose.kind, shown_odds(game, dose.kind).high)
+            for _, pos, dose in doses_on_floor() if explored[pos.y, pos.x]]
+
+
+class ReaderBot(CarefulBot):
+    """The careful bot's play, judging every dose by the panel's own figures."""
+
+    see_doses = staticmethod(shown_doses)
