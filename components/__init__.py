@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from components.actors import Attributes, FindsTaken, HighStreak, Palette, Player, Record, Score, Sight, StateOfMind, Tolerance
 from components.intents import ActionPoints, MoveIntent, TakenOver, UseDose
-from components.items import Dose, Find, Shortcut, Vision
+from components.items import Carried, Dose, Find, Shortcut, Vision
 from components.monsters import Bestiary, Confused, Monster, Panicked, Stunned
 from components.spatial import BlocksMovement, Position, Renderable
 
@@ -16,6 +16,7 @@ __all__ = [
     "Attributes",
     "Bestiary",
     "BlocksMovement",
+    "Carried",
     "Confused",
     "Dose",
     "Find",

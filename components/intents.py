@@ -5,16 +5,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+NOT_CARRIED = -1  # MoveIntent.carried when the action takes no carried dose
+
+
 @dataclass(slots=True)
 class MoveIntent:
     """The step (or bump) of the player's current action; (0, 0) waits.
 
-    Each command rewrites it in place rather than adding and removing the component, which
-    would empty esper's query cache twice an action.
+    ``pick_up``: the step picks up the dose it bumps rather than taking it; ``carried``:
+    the action takes the carried dose of that index instead of stepping. Each command
+    rewrites it in place rather than adding and removing components, which would empty
+    esper's query cache twice an action.
     """
 
     dx: int
     dy: int
+    pick_up: bool = False
+    carried: int = NOT_CARRIED
 
 
 @dataclass(slots=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from components.actors import Attributes, FindsTaken, HighStreak, Palette, Player, Record, Score, Sight, StateOfMind, Tolerance
 from components.intents import ActionPoints, MoveIntent, TakenOver, UseDose
-from components.items import Dose, Find, Shortcut, Vision
+from components.items import Carried, Dose, Find, Shortcut, Vision
 from components.monsters import Bestiary, Confused, Monster, Panicked, Stunned
 from components.spatial import BlocksMovement, Position, Renderable
 
@@ -39,6 +39,7 @@ SAVED_COMPONENTS: dict[str, type] = {
     "high_streak": HighStreak,
     "find": Find,
     "finds_taken": FindsTaken,
+    "carried": Carried,
 }
 
 NAME_OF: dict[type, str] = {cls: name for name, cls in SAVED_COMPONENTS.items()}

@@ -12,7 +12,7 @@ from systems.clock import advance_turn, chart_state_of_mind, decay_state_of_mind
 from systems.announce import announce_desperation, remember_desperation
 from systems.control import decide_steering, return_control, steer_player
 from systems.death import check_death
-from systems.doses import consume_dose
+from systems.doses import consume_dose, take_carried
 from systems.finds import take_find
 from systems.statuses import wear_off_statuses
 from systems.monsters import MONSTERS_ACT, notice_player, plan_hunt, record_sightings
@@ -24,13 +24,13 @@ from systems.travel import take_stairs
 
 # Who steers this action (decided at the end of the last one); whether it begins Desperate.
 STEER = Phase("steer", When.ACTION, (remember_desperation, return_control, steer_player))
-# The player's step or bump, what it led to, and its action point; sight is cast before
+# The player's step or bump (or a carried dose taken), what it led to, and its action point; sight is cast before
 # the monsters act, so they see the player as the player sees them.
 # A find stepped onto while High is taken before the stairs could take the player away.
 # The floor being left banks its explored share of points before the stairs are taken.
 ACT = Phase(
     "act", When.ACTION,
-    (move_player, consume_dose, take_find, bank_floor_score, take_stairs, cast_sight, spend_action_point),
+    (move_player, consume_dose, take_carried, take_find, bank_floor_score, take_stairs, cast_sight, spend_action_point),
 )
 # The world's turn: the State of Mind drains, statuses wear off (before the monsters act,
 # so a fresh one lasts its full length), monsters notice the player, then act in id order;

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import esper
 
-from components import Attributes, MoveIntent, Player, Position, TakenOver
+from components import Attributes, Carried, MoveIntent, Player, Position, TakenOver
+from components.intents import NOT_CARRIED
+from roguelike.content.conditions import Steer
+from roguelike.core.carrying import weakest
 from roguelike.core.ecs import system
 from roguelike.core.state import Now
 from roguelike.core.steering import STEP_OF, notice_text, who_steers
@@ -41,6 +44,9 @@ def steer_player(
     intent.dx, intent.dy = STEP_OF[condition.key](now, pos, attrs, (intent.dx, intent.dy))
     if not condition.takes_controls:
         return
+    intent.pick_up, intent.carried = False, NOT_CARRIED  # the action is not the player's own
+    if condition.steer is Steer.TAKE_CARRIED:
+        intent.carried = weakest(esper.component_for_entity(entity, Carried)) or 0
     esper.add_component(entity, TakenOver(condition.key))
     notice = notice_text(condition, attrs)
     if notice:

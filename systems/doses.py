@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import esper
 
-from components import Attributes, Dose, Monster, Position, Record, StateOfMind, Tolerance, UseDose
+from components import (
+    Attributes, Carried, Dose, Monster, MoveIntent, Player, Position, Record, StateOfMind, Tolerance, UseDose,
+)
+from components.intents import NOT_CARRIED
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS, DoseKind
 from roguelike.core import cues
+from roguelike.core.carrying import take_out
 from roguelike.core.ecs import system
 from roguelike.core.floor import TRANSPARENT
 from roguelike.core.state import Now
@@ -21,16 +25,32 @@ from roguelike.core.combat import count, slay
 ATTRIBUTE_NAMES = (("confidence", "Confidence"), ("nerve", "Nerve"), ("will", "Will"))
 
 
-@system(UseDose, StateOfMind, Attributes, Tolerance, Record)
-def consume_dose(
-    now: Now, entity: int, use: UseDose, som: StateOfMind,
-    attrs: Attributes, tolerance: Tolerance, record: Record,
-) -> None:
+@system(UseDose)
+def consume_dose(now: Now, entity: int, use: UseDose) -> None:
     """Take the bumped dose: it disappears and its effects apply."""
     esper.remove_component(entity, UseDose)
     dose = esper.try_component(use.target, Dose)
     if dose is None:
         return
+    at = esper.component_for_entity(use.target, Position)
+    esper.delete_entity(use.target, immediate=True)
+    take_dose(now, entity, dose, (at.x, at.y), "")
+
+
+@system(Player, MoveIntent, Carried)
+def take_carried(now: Now, entity: int, player: Player, intent: MoveIntent, carried: Carried) -> None:
+    """Take the carried dose the action names (the player's key or a takeover): its effects apply where the player stands."""
+    index, intent.carried = intent.carried, NOT_CARRIED
+    if not 0 <= index < len(carried.kinds):
+        return
+    pos = esper.component_for_entity(entity, Position)
+    take_dose(now, entity, take_out(carried, index), (pos.x, pos.y), "carried ")
+
+
+def take_dose(now: Now, entity: int, dose: Dose, at: tuple[int, int], carried: str) -> None:
+    """A dose's effects: Strength less Tolerance to the State of Mind, its boosts, the record, its blast."""
+    som, attrs = esper.component_for_entity(entity, StateOfMind), esper.component_for_entity(entity, Attributes)
+    tolerance, record = esper.component_for_entity(entity, Tolerance), esper.component_for_entity(entity, Record)
     kind = DOSE_KINDS[dose.kind]
     gain = formulas.dose_gain(dose.strength, tolerance.value)
     low_edge = formulas.is_low_close_call(som.value)
@@ -39,16 +59,14 @@ def consume_dose(
     tolerance.value += formulas.TOLERANCE_PER_DOSE
     record.doses_used += 1
     count(record.dose_kinds, kind.key)
-    at = esper.component_for_entity(use.target, Position)
-    now.action.cue(cues.DOSE, (at.x, at.y), key=kind.key, amount=gain)
+    now.action.cue(cues.DOSE, at, key=kind.key, amount=gain)
     if low_edge or formulas.is_close_call(som.value):
         record.close_calls += 1
-        now.action.cue(cues.CLOSE_CALL, (at.x, at.y))
-    esper.delete_entity(use.target, immediate=True)
+        now.action.cue(cues.CLOSE_CALL, at)
     now.state.chart.doses.append(now.state.turn + 1)
-    now.state.say(dose_message(kind.name, gain, changes, tolerance.value))
+    now.state.say(dose_message(carried + kind.name, gain, changes, tolerance.value))
     if kind.blast:
-        blast(now, entity, kind, (at.x, at.y))
+        blast(now, entity, kind, at)
 
 
 def blast(now: Now, player: int, kind: DoseKind, origin: tuple[int, int]) -> None:

@@ -6,6 +6,7 @@ import esper
 
 from components import MoveIntent, Player, Position, Shortcut, TakenOver
 from roguelike.core import cues
+from roguelike.core.carrying import pick_up
 from roguelike.core.ecs import system
 from roguelike.core.state import Now
 from roguelike.core.stepping import MOVED, OPENED, STOPPED, step_or_bump
@@ -16,10 +17,16 @@ SHORTCUT_TAKEN = "The floor opens in a way only the High can see. You slip down.
 
 @system(Player, Position, MoveIntent)
 def move_player(now: Now, entity: int, player: Player, pos: Position, intent: MoveIntent) -> None:
-    """The player's step (or wait): whatever it does but walking into a wall is an action."""
+    """The player's step (or wait, or picking up): whatever it does but walking into a wall (or picking
+    up nothing) is an action."""
     if intent.dx == 0 and intent.dy == 0:
         now.action.acted = True
         return
+    if intent.pick_up:
+        picked = pick_up(now, entity, pos, intent.dx, intent.dy)
+        if picked is not None:
+            now.action.acted = picked
+            return
     start = (pos.x, pos.y)
     outcome = step_or_bump(now, entity, pos, intent.dx, intent.dy, entities_at)
     if outcome is STOPPED:

@@ -43,14 +43,17 @@ def test_the_report_holds_every_figure_the_issue_asks_for(tmp_path: Path, capsys
     for key in ("turns", "deepest_floor", "doses", "score", "best_streak", "streak_points", "finds"):
         assert set(careful[key]) == {"min", "p10", "median", "p90", "max", "mean"}
     assert set(careful["attributes"]) >= {"confidence", "nerve", "will", "tolerance", "will_reached_max"}
-    assert set(careful["takeovers"]) == {"desperate", "weak_will", "stunned", "panicked", "nerve_panic", "confused"}
+    assert set(careful["takeovers"]) == {"desperate", "desperate_carrying", "weak_will", "pocket_pull", "stunned",
+                                         "panicked", "nerve_panic", "confused"}
+    assert set(careful["carried"]) == {"games_taking", "taken_per_game", "taken_low", "saved_games", "saved_share",
+                                       "saved_interval"}
     deaths = sum(entry["games"] for entry in careful["causes"].values())
     assert deaths + careful["alive_at_limit"] == 3
     assert careful["survival"][0] == [0, 100.0]
     games = [game for game in report["games"] if game["bot"] == "careful"]
     assert careful["best_streak"]["max"] == max(game["best_streak"] for game in games)
     for heading in ("Turns survived", "Floors", "Causes of death", "Attributes", "Control taken over",
-                    "Longest High streak (turns)", "Points from High streaks", "Finds taken"):
+                    "Longest High streak (turns)", "Points from High streaks", "Finds taken", "Carried doses"):
         assert f"## {heading}" in markdown
     assert CHARTS_HINT in markdown and not list(tmp_path.glob("*.png"))
 

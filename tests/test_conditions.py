@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from bestiary_helpers import add_monster, arena, messages, set_player
-from components import Dose
+from components import Carried, Dose
 from components.monsters import Status
 from components.registry import NAME_OF, SAVED_COMPONENTS
 from helpers import add_dose
@@ -21,7 +21,8 @@ from roguelike.bots.watch import Watch
 from roguelike.content import formulas
 from roguelike.content.bestiary import HIT_EFFECTS
 from roguelike.content.conditions import CONDITIONS, Condition, Steer, Trigger
-from roguelike.content.doses import NORMAL_DOSE
+from roguelike.content.doses import NORMAL_DOSE, SMALL_DOSE
+from roguelike.core.carrying import put_in
 from roguelike.content.interrupts import Disturbance
 from roguelike.core.commands import Wait
 from roguelike.core.disturb import Interrupt, disturbances, observe
@@ -50,6 +51,20 @@ def pull_weak_will(game: Game, condition: Condition) -> None:
     add_dose(10, 4, Dose(NORMAL_DOSE.key, 30, 0, 0, 0))
 
 
+def carry_a_dose(game: Game) -> None:
+    put_in(game.player_component(Carried), Dose(SMALL_DOSE.key, 30, 0, 0, 0))
+
+
+def carry_while_desperate(game: Game, condition: Condition) -> None:
+    make_desperate(game, condition)
+    carry_a_dose(game)
+
+
+def carry_with_the_weakest_will(game: Game, condition: Condition) -> None:
+    set_player(game, will=formulas.POCKET_PULL_WILL, state_of_mind=formulas.WITHDRAWAL_BELOW - 10)
+    carry_a_dose(game)
+
+
 def frighten(game: Game, condition: Condition) -> None:
     set_player(game, nerve=formulas.NERVE_PANIC_AT)
     add_monster(game, "anxiety", 12, 4)
@@ -59,6 +74,8 @@ def frighten(game: Game, condition: Condition) -> None:
 MAKE_HOLD: dict[Trigger, Callable[[Game, Condition], None]] = {
     Trigger.TIMED: give_status,
     Trigger.DESPERATION: make_desperate,
+    Trigger.DESPERATION_CARRYING: carry_while_desperate,
+    Trigger.POCKET: carry_with_the_weakest_will,
     Trigger.PULL: pull_weak_will,
     Trigger.FEAR: frighten,
 }

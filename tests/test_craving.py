@@ -59,4 +59,5 @@ def test_the_warning_follows_will_and_the_desperation_line() -> None:
 
 def test_the_rules_page_says_desperation_takes_any_dose_and_the_panel_warns() -> None:
     rules = " ".join(text for _, text in helptext.RULES)
-    assert "nearest known dose, even a lethal one" in rules
+    assert "nearest known dose, even lethal" in rules
+    assert "Desperate carrying: the weakest carried dose." in rules  # a carried dose is taken first

@@ -117,3 +117,12 @@ def test_escape_leaves_unless_waiting_for_a_key(keymap: Path) -> None:
     assert screen.on_event(press(KeySym.ESCAPE)) is None and not screen.waiting
     assert bindings.active().keys["move_north"] == bindings.default_keys()["move_north"]
     assert screen.on_event(press(KeySym.ESCAPE)) is not None
+
+
+def test_every_action_shows_with_its_keys_when_the_cursor_reaches_it(keymap: Path) -> None:
+    screen = RebindScreen()
+    for index, action in enumerate(ACTIONS):
+        screen.cursor = index
+        rows = shown(screen).split("\n")
+        assert any(row.startswith(f"  > {action} ") for row in rows), action
+        assert rows[-1].startswith("  Up/Down  Enter: add a key")  # the hints keep the last row

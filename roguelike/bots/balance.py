@@ -49,6 +49,9 @@ class GameResult:
     takeovers: dict[str, int] = field(default_factory=dict)
     depth_turns: dict[str, int] = field(default_factory=dict)  # turns spent on each floor depth
     prelude: int = 0  # waits before the bot's first move (the butterfly's twin game has one)
+    carried_taken: int = 0  # carried doses taken
+    carried_low: int = 0  # of them, taken at the Watch's SAVED_AT State of Mind or lower
+    carried_saved: bool = False  # one taken low was followed by SAVED_FOR more turns (Watch.saved)
 
     def plain(self) -> dict[str, Any]:
         """The result as plain JSON-ready values (maps with sorted keys)."""
@@ -97,7 +100,8 @@ def result_of(name: str, game: Game, watch: Watch) -> GameResult:
         kills=record.kills, score=game.score().total, best_streak=streak.best, streak_points=streak.bonus,
         finds=sum(game.player_component(FindsTaken).kinds.values()),
         low=dict(watch.low), high=dict(watch.high), rises=dict(watch.rises), falls=dict(watch.falls),
-        takeovers=dict(watch.takeovers),
+        takeovers=dict(watch.takeovers), carried_taken=watch.carried_taken, carried_low=len(watch.low_takes),
+        carried_saved=watch.saved(state.turn, state.cause_of_death is None),
     )
 
 

@@ -3,8 +3,9 @@
 It takes a dose only when even the purest of its kind cannot overdose it, nearest
 first; while High it takes a find in sight that it can reach before the High wears off;
 it never walks into the pull of a dose it does not want; it explores most of a
-floor, keeps the doses it cannot take yet for later, and goes down when the floor has
-nothing left to give. Its fighting sense is :mod:`roguelike.bots.tactics`.
+floor, keeps the doses it cannot take yet for later, carries one as insurance
+(:mod:`roguelike.bots.pocket`), and goes down when the floor has nothing left to give.
+Its fighting sense is :mod:`roguelike.bots.tactics`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from components import Attributes, Position
-from roguelike.bots import tactics
+from roguelike.bots import pocket, tactics
 from roguelike.bots.routes import UNREACHABLE, RouteFinder, Routes, Terrain
 from roguelike.bots.sense import KnownDose, Mask, finds_in_sight, is_safe, known_doses, mask_of, pull_zone, state_of_mind
 from roguelike.content import formulas
@@ -39,13 +40,15 @@ class CarefulBot:
     explore_target = EXPLORE_TARGET
     keeps_doses = False  # waits on a fully explored floor for doses it cannot take yet
     see_doses = staticmethod(known_doses)  # how it learns what a dose could give
+    carries = True  # carries a dose as insurance (the pocket)
 
     def __init__(self, routes: RouteFinder | None = None) -> None:
         self.routes = routes or Routes()
 
     def choose(self, game: Game) -> Command:
-        """The next command: the plan, unless monsters call for a fight or caution."""
-        return tactics.adjust(game, self.plan(game), wary=True)
+        """The next command: the pocket's or the plan, unless monsters call for a fight or caution."""
+        carried = pocket.pocket_command(game, known_doses(game)) if self.carries else None
+        return tactics.adjust(game, carried or self.plan(game), wary=True)
 
     def plan(self, game: Game) -> Command:
         """Where the bot wants to go, monsters aside."""
@@ -73,7 +76,10 @@ class CarefulBot:
         som, speed = state_of_mind(game), formulas.action_points(game.player_component(Attributes).will)
         finds = self.finds_in_reach(game, steps, som, speed)
         if explored and seen.any_stairs_down and som >= LEAVE_ABOVE:
-            return [goals for goals in (finds, stairs) if seen.any(goals)]  # deeper doses are stronger
+            # Deeper doses are stronger: no lingering for weaker ones, but one to carry down.
+            fetch = self.carries and pocket.wants_insurance(game)
+            insurance = pocket.beside_insurance(game, reachable) if fetch else None
+            return [goals for goals in (finds, insurance, stairs) if goals is not None and seen.any(goals)]
         safe = [dose for dose in reachable if self.safe_on_arrival(dose, steps, som, speed)]
         order: list[Mask | None] = [mask_of(shape, safe), finds]
         if not reachable and self.time_to_leave(game, stairs, steps):

@@ -17,6 +17,8 @@ from roguelike.core.game import Game
 class DiverBot(CarefulBot):
     """A safe dose, else the stairs down as soon as it knows them, else the unexplored far side."""
 
+    carries = False  # the ten-line policy carries nothing
+
     def goals(self, game: Game, terrain: Terrain, doses: list[KnownDose], steps: Walks) -> list[Mask | None]:
         """A safe dose, the known stairs, the far side, anywhere unexplored."""
         floor = game.state.floor

@@ -19,7 +19,7 @@ def shown_doses(game: Game) -> list[KnownDose]:
     """Every dose the map shows (on an explored tile), with the most the panel says it could give."""
     game.activate()
     explored = game.state.floor.explored
-    return [KnownDose(pos.x, pos.y, dose.kind, shown_odds(game, dose.kind).high)
+    return [KnownDose(pos.x, pos.y, dose.kind, shown_odds(game, dose.kind, dose.floor).high, dose.floor)
             for _, pos, dose in doses_on_floor() if explored[pos.y, pos.x]]
 
 

@@ -73,6 +73,19 @@ def bot_figures(games: list[GameResult]) -> dict[str, Any]:
         "intervals": interval_figures(games),
         "spearman_score_turns": spearman([g.score for g in games], [g.turns for g in games]),
         "depth_bands": depth_band_figures(games),
+        "carried": carried_figures(games),
+    }
+
+
+def carried_figures(games: list[GameResult]) -> dict[str, Any]:
+    """Carried doses: taken per game, taken low, and the games a carried dose saved (Watch.saved)."""
+    total = len(games)
+    saved = sum(g.carried_saved for g in games)
+    return {
+        "games_taking": share(sum(g.carried_taken > 0 for g in games), total),
+        "taken_per_game": round(sum(g.carried_taken for g in games) / total, 2) if total else 0.0,
+        "taken_low": sum(g.carried_low for g in games),
+        "saved_games": saved, "saved_share": share(saved, total), "saved_interval": list(wilson(saved, total)),
     }
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from roguelike.bots.watch import SAVED_AT, SAVED_FOR
+
 CHARTS_HINT = (
     "Charts need matplotlib: `pip install '.[balance]'` (or `pip install matplotlib`), "
     "then run `hedonic balance` again."
@@ -48,7 +50,18 @@ def render(report: dict[str, Any], charts: list[Path]) -> str:
     )
     lines += causes_section(bots) + intervals_section(bots) + bands_section(bots)
     lines += butterfly_section(report.get("butterfly", {})) + attributes_section(bots) + takeovers_section(bots)
+    lines += carried_section(bots)
     return "\n".join(lines)
+
+
+def carried_section(bots: dict[str, Any]) -> list[str]:
+    """Carried doses: how often taken, and the games one saved."""
+    rows = [[bot, f"{c['games_taking']}%", c["taken_per_game"], c["taken_low"],
+             f"{c['saved_games']} ({c['saved_share']}%, {c['saved_interval'][0]}-{c['saved_interval'][1]}%)"]
+            for bot, c in ((bot, f["carried"]) for bot, f in bots.items())]
+    header = ["bot", "games taking a carried dose", "carried doses taken a game",
+              f"taken at State of Mind <= {SAVED_AT}", f"games saved (lived {SAVED_FOR}+ turns after; 95% interval)"]
+    return ["## Carried doses", ""] + table(header, rows)
 
 
 def intervals_section(bots: dict[str, Any]) -> list[str]:

@@ -29,6 +29,7 @@ class KnownDose:
     y: int
     kind: str
     most: int
+    floor: int = 1  # the floor it was found on, which its figures are worked out at
 
 
 def known_doses(game: Game) -> list[KnownDose]:
@@ -37,7 +38,7 @@ def known_doses(game: Game) -> list[KnownDose]:
     floor = game.state.floor
     tolerance = game.player_component(Tolerance).value
     return [
-        KnownDose(pos.x, pos.y, dose.kind, most_gain(dose.kind, game.state.depth, tolerance))
+        KnownDose(pos.x, pos.y, dose.kind, most_gain(dose.kind, dose.floor, tolerance), dose.floor)
         for _, pos, dose in doses_on_floor()
         if floor.explored[pos.y, pos.x]
     ]

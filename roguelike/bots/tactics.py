@@ -13,7 +13,7 @@ from components import Position
 from components.monsters import NO_TARGET
 from roguelike.content.bestiary import DEATH, MONSTER_KINDS
 from roguelike.content.conditions import Steer
-from roguelike.core.commands import Command, Move, Wait
+from roguelike.core.commands import Command, Move, PickUp, Wait
 from roguelike.core.floor import WALKABLE
 from roguelike.core.game import Game
 from roguelike.core.pathing import NEIGHBOURS, chebyshev
@@ -53,9 +53,10 @@ def adjust(game: Game, planned: Command, wary: bool = False) -> Command:
 def undo_turning(game: Game, command: Command) -> Command:
     """A move turned around beforehand while a status turns the player's moves (confusion)."""
     player = game.state.player
-    if isinstance(command, Move) and any(game.world.has(player, status) for status in TURNING):
+    turned = isinstance(command, (Move, PickUp)) and any(game.world.has(player, status) for status in TURNING)
+    if isinstance(command, Move) and turned:
         return Move(-command.dx, -command.dy)
-    return command
+    return PickUp(-command.dx, -command.dy) if isinstance(command, PickUp) and turned else command
 
 
 def threats_in_sight(game: Game) -> list[Threat]:

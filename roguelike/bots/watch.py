@@ -1,4 +1,5 @@
-"""Watching a headless game: the range of every attribute, its rises and falls, the takeovers.
+"""Watching a headless game: the range of every attribute, its rises and falls, the takeovers,
+and the carried doses taken (when, and at what State of Mind).
 
 The watch only reads the game (after each action, and the control reason before it), so
 watching never changes what happens.
@@ -8,10 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from components import Attributes, Tolerance
+from components import Attributes, Carried, Record, StateOfMind, Tolerance
+from roguelike.content import formulas
 from roguelike.core.game import Game
 
 ATTRIBUTES = ("confidence", "nerve", "will", "tolerance")
+# A carried dose "saved a game" when it was taken at this State of Mind or lower (the
+# Desperation line is 20 less Will: 15 at the starting Will of 5) and the player then lived
+# at least SAVED_FOR more turns (or was alive at the turn limit).
+SAVED_AT = formulas.DESPERATION_BASE
+SAVED_FOR = 100
 
 
 @dataclass
@@ -24,18 +31,32 @@ class Watch:
     falls: dict[str, int] = field(default_factory=dict)
     takeovers: dict[str, int] = field(default_factory=dict)  # by condition key
     last: dict[str, int] = field(default_factory=dict)
+    carried_taken: int = 0  # carried doses taken, by the player or a takeover
+    low_takes: list[int] = field(default_factory=list)  # turns a carried dose was taken at SAVED_AT or lower
+    pocket: tuple[int, int, int] = (0, 0, 0)  # before the action: doses carried, doses used, State of Mind
 
     def before(self, game: Game) -> None:
-        """Note who will steer the coming action."""
+        """Note who will steer the coming action, and what the player carries."""
         if not self.last:
             self.see(game)
         condition = game.steering()
         if condition is not None:
             self.takeovers[condition.key] = self.takeovers.get(condition.key, 0) + 1
+        self.pocket = (len(game.player_component(Carried).kinds), game.player_component(Record).doses_used,
+                       game.player_component(StateOfMind).value)
 
     def after(self, game: Game) -> None:
-        """Note how the attributes moved."""
+        """Note how the attributes moved, and a carried dose taken."""
         self.see(game)
+        carried, used, som = self.pocket
+        if len(game.player_component(Carried).kinds) < carried and game.player_component(Record).doses_used > used:
+            self.carried_taken += 1
+            if som <= SAVED_AT:
+                self.low_takes.append(game.state.turn)
+
+    def saved(self, last_turn: int, alive: bool) -> bool:
+        """Whether a carried dose taken low was followed by SAVED_FOR more turns of life."""
+        return any(alive or last_turn - turn >= SAVED_FOR for turn in self.low_takes)
 
     def see(self, game: Game) -> None:
         """Compare the attributes with the last look."""

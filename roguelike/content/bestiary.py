@@ -27,6 +27,7 @@ class HitEffect:
     turns: int = 0  # the status's length before Confidence shortens it
     colour: tuple[int, int, int] = (255, 255, 255)  # its flash, when it leaves no status
     danger: int = 1  # how much the bots fear it, when it leaves no status
+    drops: bool = False  # it shakes the newest carried dose loose (roguelike.core.carrying)
 
     @property
     def flash(self) -> tuple[int, int, int]:
@@ -43,7 +44,7 @@ class HitEffect:
 
 DEATH = HitEffect("killed", kills=True, colour=(255, 30, 30), danger=5)
 STATE_OF_MIND_DRAIN = HitEffect("drained", state_of_mind=formulas.HUNGER_DRAIN, colour=(190, 60, 255))
-WILL_DRAIN = HitEffect("weakened", will=formulas.ANXIETY_WILL_DRAIN, colour=(255, 220, 60))
+WILL_DRAIN = HitEffect("weakened", will=formulas.ANXIETY_WILL_DRAIN, colour=(255, 220, 60), drops=True)
 STUN = HitEffect("stunned", status="stunned", turns=formulas.STUN_TURNS, confidence=formulas.VOICES_CONFIDENCE_DRAIN)
 PANIC = HitEffect("panicked", status="panicked", turns=formulas.PANIC_TURNS, nerve=formulas.SHADOWS_NERVE_DRAIN)
 CONFUSION = HitEffect(
@@ -125,8 +126,9 @@ ANXIETY = MonsterKind(
     glyph="a", colour=(230, 220, 90),
     hit=WILL_DRAIN, hit_text="An Anxiety grips you: -{amount} Will.",
     weight=formulas.ANXIETY_WEIGHT, will_reward_every=formulas.ANXIETIES_PER_WILL,
-    sighting=f"An Anxiety (a) twitches: its touch drains Will; slay {formulas.ANXIETIES_PER_WILL} to win a point back.",
-    hit_summary=f"drains {formulas.ANXIETY_WILL_DRAIN} Will", moves=f"every {formulas.ANXIETIES_PER_WILL} slain give back a Will",
+    sighting=(f"An Anxiety (a) twitches: its touch drains Will and shakes a carried dose loose;"
+              f" slay {formulas.ANXIETIES_PER_WILL} to win a point back."),
+    hit_summary=f"drains {formulas.ANXIETY_WILL_DRAIN} Will, drops a carried dose", moves=f"every {formulas.ANXIETIES_PER_WILL} slain give back a Will",
 )
 VOICES = MonsterKind(
     key="voices", name="Voices", plural="Voices",

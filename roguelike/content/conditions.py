@@ -26,8 +26,10 @@ class Trigger(Enum):
 
     TIMED = "timed"  # its component is on the player, counting its turns down
     DESPERATION = "desperation"  # the State of Mind at or below the Desperation line
+    DESPERATION_CARRYING = "desperation_carrying"  # Desperate with a dose carried
     PULL = "pull"  # a dose in sight within reach of a weak Will
     FEAR = "fear"  # Nerve at the panic level with a monster in sight
+    POCKET = "pocket"  # a dose carried by a Will at its weakest, in Withdrawal
 
 
 class Steer(Enum):
@@ -36,6 +38,7 @@ class Steer(Enum):
     STAY = "stay"  # no step at all
     TO_DOSE = "to_dose"  # toward the nearest known dose, else the unexplored
     PULLED = "pulled"  # into the dose that pulls
+    TAKE_CARRIED = "take_carried"  # no step: the weakest carried dose is taken
     FLEE = "flee"  # away from the monsters in sight (at random with none)
     TURN_AROUND = "turn_around"  # the player's own step, reversed: the controls stay the player's
 
@@ -91,16 +94,27 @@ STUNNED = Condition(
     timed=Timed(component="stunned", name="Stunned", short="Stun", ends="You can move again.", noun="stun",
                 flash=(200, 220, 255), danger=4),
 )
+DESPERATE_CARRYING = Condition(
+    key="desperate_carrying", title="Desperate carrying", trigger=Trigger.DESPERATION_CARRYING, steer=Steer.TAKE_CARRIED,
+    reason="Desperate: the craving takes a carried dose.", called="Desperate with a dose carried",
+    rules="the weakest carried dose",
+)
 DESPERATE = Condition(
     key="desperate", title="Desperate", trigger=Trigger.DESPERATION, steer=Steer.TO_DOSE,
     reason="Desperate: the craving drags you to a dose.", called="Desperate",
-    rules="to the nearest known dose, even a lethal one",
+    rules="to the nearest known dose, even lethal",
 )
 WEAK_WILL = Condition(
     key="weak_will", title="Pulled", trigger=Trigger.PULL, steer=Steer.PULLED,
     reason="Your Will gives way: you cannot resist the dose.", called="pulled to a dose",
     rules="into a dose",
     notice="A dose within {reach} of you pulls at your weak Will: you go to it.",
+)
+POCKET_PULL = Condition(
+    key="pocket_pull", title="Pocket", trigger=Trigger.POCKET, steer=Steer.TAKE_CARRIED,
+    reason="Your Will gives way: you take a dose you carry.", called="pulled by a dose you carry",
+    rules="at Will 1 in Withdrawal, the weakest carried dose",
+    notice="Your Will is too weak to keep a dose in your pocket: you take one.",
 )
 PANICKED = Condition(
     key="panicked", title="Panic", trigger=Trigger.TIMED, steer=Steer.FLEE,
@@ -123,9 +137,11 @@ CONFUSED = Condition(
 )
 
 # In order of strength: a stun beats everything, Desperation beats a weak Will, both beat
-# panic, and confusion only turns the player's own step around.
+# panic, and confusion only turns the player's own step around. Desperation takes a carried
+# dose before it walks to one; a dose in reach pulls a weak Will before one carried does.
 CONDITIONS: dict[str, Condition] = {
-    condition.key: condition for condition in (STUNNED, DESPERATE, WEAK_WILL, PANICKED, NERVE_FAILS, CONFUSED)
+    condition.key: condition
+    for condition in (STUNNED, DESPERATE_CARRYING, DESPERATE, WEAK_WILL, POCKET_PULL, PANICKED, NERVE_FAILS, CONFUSED)
 }
 TIMED_CONDITIONS: tuple[tuple[Condition, Timed], ...] = tuple(
     (condition, condition.timed) for condition in CONDITIONS.values() if condition.timed is not None

@@ -503,3 +503,16 @@ def streak_goes_on(state_of_mind: int) -> bool | None:
     if is_high(state_of_mind) and not is_overdose(state_of_mind):
         return True
     return None
+
+
+# Carried doses (issue 22; docs/balance.md says why these numbers). A dose picked up (g)
+# rather than walked into is carried, at most CARRY_LIMIT at once, and taken later (q).
+CARRY_LIMIT: Final = 3
+# At this Will or lower, in Withdrawal, a carried dose cannot be resisted: the weak Will
+# takes the weakest one carried.
+POCKET_PULL_WILL: Final = 1
+
+
+def pocket_pulls(will: int, state_of_mind: int) -> bool:
+    """Whether a weak Will in Withdrawal gives way to a dose it carries."""
+    return will <= POCKET_PULL_WILL and state_of_mind < WITHDRAWAL_BELOW

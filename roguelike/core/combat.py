@@ -13,6 +13,7 @@ from roguelike.content import formulas
 from roguelike.content.wording import counted
 from roguelike.content.bestiary import MONSTER_KINDS, HitEffect, MonsterKind
 from roguelike.core import cues
+from roguelike.core.carrying import drop_newest
 from roguelike.core.state import Now
 from roguelike.core.steering import STATUS_OF
 
@@ -57,6 +58,9 @@ def hit_player(now: Now, monster: int, kind: MonsterKind) -> None:
     amount = kind.hit.state_of_mind or kind.hit.will
     now.state.say(kind.hit_text.format(amount=amount, turns=counted(turns, "turn"), nerve=kind.hit.nerve,
                                        confidence=kind.hit.confidence))
+    if kind.hit.drops:
+        by = esper.component_for_entity(monster, Position)
+        drop_newest(now, player, (by.x, by.y))
     if kind.hit.kills:
         now.state.cause_of_death = kind.key
     if kind.vanishes_on_hit:

@@ -1,4 +1,5 @@
-"""Commands: the only way anything from outside changes a game.
+"""Commands: the only way anything from outside changes a game: a step (or bump), a wait,
+picking a dose up to carry and taking a carried one; and the developer's marks and wizardry.
 
 Frontends turn keys into commands; replays record commands, never keys, so rebinding a
 key never breaks an old replay.
@@ -25,6 +26,29 @@ class Move:
 @dataclass(frozen=True)
 class Wait:
     """Let a turn pass."""
+
+
+@dataclass(frozen=True)
+class PickUp:
+    """Pick up (to carry) the dose one tile away in a direction, rather than take it."""
+
+    dx: int
+    dy: int
+
+    def __post_init__(self) -> None:
+        if self.dx not in (-1, 0, 1) or self.dy not in (-1, 0, 1) or (self.dx, self.dy) == (0, 0):
+            raise ValueError(f"a dose to pick up lies one tile away, not ({self.dx}, {self.dy})")
+
+
+@dataclass(frozen=True)
+class TakeCarried:
+    """Take the carried dose of this index (oldest first, from 0)."""
+
+    index: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.index < MAX_CARRIED_INDEX:
+            raise ValueError(f"not a carried dose: {self.index}")
 
 
 # Developer commands and marks. No key of an ordinary game gives them: the wizard screen of
@@ -63,8 +87,9 @@ class Wizard:
             raise ValueError(f"not a wizard command: {self.action!r}")
 
 
-Command = Union[Move, Wait, Mark, Wizard]
-MARK, WIZARD = 3, 2
+Command = Union[Move, Wait, PickUp, TakeCarried, Mark, Wizard]
+MARK, WIZARD, PICK_UP, TAKE_CARRIED = 3, 2, 4, 5
+MAX_CARRIED_INDEX = 64  # far above any carrying limit: only a bound on what a replay file may hold
 
 
 def encode_command(command: Command) -> list[int | str]:
@@ -75,6 +100,10 @@ def encode_command(command: Command) -> list[int | str]:
         return [WIZARD, command.action, command.value, command.kind]
     if isinstance(command, Mark):
         return [MARK, command.origin]
+    if isinstance(command, PickUp):
+        return [PICK_UP, command.dx, command.dy]
+    if isinstance(command, TakeCarried):
+        return [TAKE_CARRIED, command.index]
     return [0]
 
 
@@ -91,4 +120,8 @@ def decode_command(data: object) -> Command:
             return Wizard(data[1], data[2], data[3])
     if isinstance(data, list) and len(data) == 2 and data[0] == MARK and type(data[1]) is str:
         return Mark(data[1])
+    if isinstance(data, list) and len(data) == 3 and data[0] == PICK_UP and type(data[1]) is int and type(data[2]) is int:
+        return PickUp(data[1], data[2])
+    if isinstance(data, list) and len(data) == 2 and data[0] == TAKE_CARRIED and type(data[1]) is int:
+        return TakeCarried(data[1])
     raise ValueError(f"not a command: {data!r}")

@@ -11,10 +11,11 @@ from typing import TypeVar
 import esper
 
 from components import Dose, Find, HighStreak, MoveIntent, Palette, Position, Record, Score
+from components.intents import NOT_CARRIED
 from roguelike.content import formulas
 from roguelike.content.conditions import Condition
 from roguelike.core import cues
-from roguelike.core.commands import Command, Mark, Move, Wizard
+from roguelike.core.commands import Command, Mark, Move, PickUp, TakeCarried, Wizard
 from roguelike.core.ecs import run_start, run_turn
 from roguelike.core.ecsworld import EcsWorld
 from roguelike.core.player import PLAYER_COLOUR as PLAYER_COLOUR, starting_player
@@ -74,12 +75,11 @@ class Game:
             apply_developer(state, command)
             self.refresh_visible()
             return
-        dx, dy = (command.dx, command.dy) if isinstance(command, Move) else (0, 0)
         intent = esper.try_component(state.player, MoveIntent)
         if intent is None:
-            esper.add_component(state.player, MoveIntent(dx, dy))
-        else:
-            intent.dx, intent.dy = dx, dy
+            intent = MoveIntent(0, 0)
+            esper.add_component(state.player, intent)
+        intent_of(command, intent)
         run_turn(TURN, self.now())
         if state.game_over:
             pos = esper.component_for_entity(state.player, Position)
@@ -147,6 +147,13 @@ class Game:
     def close(self) -> None:
         """Forget this game's esper world."""
         self.world.close()
+
+
+def intent_of(command: Command, intent: MoveIntent) -> None:
+    """Rewrite the player's intent in place for a command: a step, picking up, taking a carried dose, a wait."""
+    intent.dx, intent.dy = (command.dx, command.dy) if isinstance(command, (Move, PickUp)) else (0, 0)
+    intent.pick_up = isinstance(command, PickUp)
+    intent.carried = command.index if isinstance(command, TakeCarried) else NOT_CARRIED
 
 
 def fresh_world() -> EcsWorld:

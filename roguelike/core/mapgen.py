@@ -237,6 +237,7 @@ def make_dose(rng: Rng, kind: DoseKind, spot: Spot, vision: bool = False, depth:
         confidence=rng.between(*kind.confidence),
         nerve=rng.between(*kind.nerve),
         will=rng.between(*kind.will),
+        floor=depth,
     )
     look = Renderable(kind.glyph, kind.colour, layer=1, always_bright=True)
     return pack_entity([Position(*spot), look, dose] + ([Vision()] if vision else []))

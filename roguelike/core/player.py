@@ -10,6 +10,7 @@ from components import (
     ActionPoints,
     Attributes,
     BlocksMovement,
+    Carried,
     FindsTaken,
     HighStreak,
     Palette,
@@ -46,4 +47,5 @@ def starting_player(name: str, at: tuple[int, int]) -> list[object]:
         Palette(saturation, brightness, False),
         Sight(formulas.sight_radius(formulas.STATE_OF_MIND_START, start)),
         ActionPoints(formulas.action_points(start)),
+        Carried(),
     ]

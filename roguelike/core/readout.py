@@ -2,7 +2,7 @@
 
 Everything the map shows by place or colour is said here by direction and distance:
 the nearest dose, the monsters in sight, the known stairs; and everything the panel
-shows: State of Mind with its band, the attributes, who holds the controls.
+shows: State of Mind with its band, the attributes, the doses carried, who holds the controls.
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from components import ActionPoints, Attributes, HighStreak, Position, StateOfMi
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS, DoseOdds, dose_odds
 from roguelike.content.finds import FIND_KINDS
+from roguelike.content.wording import with_article
+from roguelike.core.carried import carried_figures
 from roguelike.core.craving import craving
 from roguelike.core.disturb import band, monster_noun
 from roguelike.core.floor import Tile
@@ -61,17 +63,18 @@ def nearest_dose(game: Game, pos: Position) -> str:
         return "No dose known on this floor."
     _, _, at, dose = min(known, key=lambda t: (t[0], t[1]))
     seen = "in sight" if game.view.visible[at.y, at.x] else "remembered"
-    odds = shown_odds(game, dose.kind)
+    odds = shown_odds(game, dose.kind, dose.floor)
     gives = f"+{odds.low} to +{odds.high} (a purer batch up to +{odds.purest}), {odds.risk.value}"
     return f"Nearest {DOSE_KINDS[dose.kind].name}: {direction(at.x - pos.x, at.y - pos.y)}, {seen}; {gives}."
 
 
-def shown_odds(game: Game, kind: str) -> DoseOdds:
+def shown_odds(game: Game, kind: str, floor: int | None = None) -> DoseOdds:
     """The true figures of a dose of ``kind`` on the player's floor, now: what look, hover and this
     readout show (and all the ``reader`` bot goes by)."""
     som = game.player_component(StateOfMind).value
     tolerance = game.player_component(Tolerance).value
-    return dose_odds(DOSE_KINDS[kind], game.state.depth, som, tolerance)
+    # A dose keeps the Strength of the floor it was found on (carried or dropped elsewhere).
+    return dose_odds(DOSE_KINDS[kind], game.state.depth if floor is None else floor, som, tolerance)
 
 
 def monsters_seen(game: Game, pos: Position) -> str:
@@ -137,6 +140,17 @@ def condition(game: Game) -> str:
     return (f"State of Mind {som} of {formulas.STATE_OF_MIND_MAX}, {band(som, attrs.will)}; "
             f"Desperate at {desperate_at}. Confidence {attrs.confidence}, Nerve {attrs.nerve}, "
             f"Will {attrs.will}, Tolerance {tolerance}. Floor {game.state.depth}, turn {game.state.turn}. "
-            f"{streak_words(game.player_component(HighStreak))}{control}"
+            f"{streak_words(game.player_component(HighStreak))}{carried_words(game)} {control}"
             + (f" {next_action_words(game)}" if next_action(game) else ""))
+
+
+def carried_words(game: Game) -> str:
+    """``Carrying 2 of 3: 1, a small dose from floor 3, +12 to +28 (...), no risk of overdose; 2, ...``"""
+    figures = carried_figures(game)
+    if not figures:
+        return "Carrying no dose."
+    said = [f"{number}, {with_article(DOSE_KINDS[dose.kind].name)} from floor {dose.floor}, +{odds.low} to +{odds.high}"
+            f" (a purer batch up to +{odds.purest}), {odds.risk.value}"
+            for number, (dose, odds) in enumerate(figures, start=1)]
+    return f"Carrying {len(figures)} of {formulas.CARRY_LIMIT}: {'; '.join(said)}."
 

@@ -58,12 +58,12 @@ def reserve(game: Game) -> Reserve:
 
 def safe_doses(game: Game) -> Mask:
     """Known doses that cannot overdose the player at the last State of Mind before Desperation."""
-    floor, depth = game.state.floor, game.state.depth
+    floor = game.state.floor
     edge = formulas.desperation_threshold(game.player_component(Attributes).will) + 1
     tolerance = game.player_component(Tolerance).value
     mask = np.zeros(floor.tiles.shape, dtype=bool)
     for _, pos, dose in game.doses():
-        if floor.explored[pos.y, pos.x] and not dose_odds(DOSE_KINDS[dose.kind], depth, edge, tolerance).could_kill:
+        if floor.explored[pos.y, pos.x] and not dose_odds(DOSE_KINDS[dose.kind], dose.floor, edge, tolerance).could_kill:
             mask[pos.y, pos.x] = True
     return mask
 

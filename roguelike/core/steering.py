@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import esper
 
-from components import Attributes, Position, StateOfMind
+from components import Attributes, Carried, Position, StateOfMind
 from components.monsters import Status
 from components.registry import SAVED_COMPONENTS
 from roguelike.content import formulas
@@ -63,6 +63,23 @@ def has_status(now: Now, condition: Condition, attrs: Attributes) -> bool:
 def is_desperate(now: Now, condition: Condition, attrs: Attributes) -> bool:
     """Desperation holds at or below the Desperation line."""
     return formulas.is_desperate(esper.component_for_entity(now.state.player, StateOfMind).value, attrs.will)
+
+
+def is_desperate_carrying(now: Now, condition: Condition, attrs: Attributes) -> bool:
+    """Desperation with a dose carried takes that dose rather than walking to one."""
+    return carries(now) and is_desperate(now, condition, attrs)
+
+
+def is_pocket_pulled(now: Now, condition: Condition, attrs: Attributes) -> bool:
+    """A Will at its weakest, in Withdrawal, gives way to a dose it carries."""
+    som = esper.component_for_entity(now.state.player, StateOfMind).value
+    return formulas.pocket_pulls(attrs.will, som) and carries(now)
+
+
+def carries(now: Now) -> bool:
+    """Whether the player carries a dose."""
+    carried = esper.try_component(now.state.player, Carried)
+    return carried is not None and bool(carried.kinds)
 
 
 def is_pulled(now: Now, condition: Condition, attrs: Attributes) -> bool:
@@ -122,6 +139,11 @@ def pulled_step(now: Now, pos: Position, attrs: Attributes, own: Step) -> Step:
     return weak_will_step(now, pos, attrs) or (0, 0)
 
 
+def no_step(now: Now, pos: Position, attrs: Attributes, own: Step) -> Step:
+    """No step: the action takes a carried dose instead (the steering names which)."""
+    return 0, 0
+
+
 def flee_step(now: Now, pos: Position, attrs: Attributes, own: Step) -> Step:
     """The step farthest from the nearest monster in sight (at random with none); (0, 0) if cornered."""
     threats = monsters_in_sight(now.view.visible)
@@ -158,6 +180,8 @@ def free_steps(now: Now, at: Step) -> list[Step]:
 HOLDS: dict[Trigger, Holds] = {
     Trigger.TIMED: has_status,
     Trigger.DESPERATION: is_desperate,
+    Trigger.DESPERATION_CARRYING: is_desperate_carrying,
+    Trigger.POCKET: is_pocket_pulled,
     Trigger.PULL: is_pulled,
     Trigger.FEAR: is_afraid,
 }
@@ -165,6 +189,7 @@ STEPS: dict[Steer, StepFn] = {
     Steer.STAY: stay,
     Steer.TO_DOSE: desperate_step,
     Steer.PULLED: pulled_step,
+    Steer.TAKE_CARRIED: no_step,
     Steer.FLEE: flee_step,
     Steer.TURN_AROUND: turn_around,
 }

@@ -103,7 +103,8 @@ def spawn_dose(state: GameState, command: Wizard) -> None:
     middle = [(low + high) // 2 for low, high in (kind.strength, kind.confidence, kind.nerve, kind.will)]
     middle[0] += formulas.dose_strength_bonus(state.depth)
     look = Renderable(kind.glyph, kind.colour, layer=DOSE_LAYER, always_bright=True)
-    esper.create_entity(Position(*spot), look, Dose(kind.key, *middle))
+    strength, confidence, nerve, will = middle
+    esper.create_entity(Position(*spot), look, Dose(kind.key, strength, confidence, nerve, will, floor=state.depth))
     state.say(f"Wizard: {with_article(kind.name)} appears.")
 
 

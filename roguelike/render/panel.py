@@ -1,4 +1,4 @@
-"""The panel under the map: mood, bar, name, effects, attributes, floor, turn and messages."""
+"""The panel under the map: mood, bar, name, effects, attributes, floor, turn, the doses carried and messages."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from roguelike.core.steering import STATUSES
 from roguelike.core.names import fit
 from roguelike.render.colours import CLASSIC, RGB, Scheme, Slot
 from roguelike.render.sombar import draw_som_bar
+from roguelike.content.doses import DOSE_KINDS
+from roguelike.core.carried import carried_figures
 from roguelike.core.readout import next_action
 
 PANEL_TOP = formulas.MAP_HEIGHT
@@ -24,6 +26,8 @@ MESSAGES_X = 32
 MESSAGE_WIDTH = formulas.SCREEN_WIDTH - MESSAGES_X
 PERFECT_HIGH = "Perfect High"  # the band's label while every dose and monster of the floor shows
 ACTION_MARK = "Act {}/{}"  # at Will 10: which of the turn's two actions is next
+CARRY_LABEL = "Carry"
+RISK_MARK = "!"  # after a carried dose's range: it could overdose you now (a purer batch included)
 
 
 def draw_panel(console: tcod.console.Console, game: Game, scheme: Scheme = CLASSIC) -> None:
@@ -125,9 +129,37 @@ def folded(texts: list[str]) -> list[str]:
 
 
 def draw_messages(console: tcod.console.Console, game: Game, scheme: Scheme = CLASSIC) -> None:
-    """The newest message lines, older ones fading."""
-    lines = message_lines(game, formulas.SCREEN_HEIGHT - PANEL_TOP, scheme)
+    """The doses carried on the first row (while there are any), then the newest message lines,
+    older ones fading."""
+    top = PANEL_TOP + draw_carried(console, game, scheme)
+    lines = message_lines(game, formulas.SCREEN_HEIGHT - top, scheme)
     for row, (text, colour) in enumerate(lines):
         fade = 0.55 + 0.45 * (row + 1) / len(lines)
         faded = (int(colour[0] * fade), int(colour[1] * fade), int(colour[2] * fade))
-        console.print(MESSAGES_X, PANEL_TOP + row, fit(text, MESSAGE_WIDTH), fg=faded)
+        console.print(MESSAGES_X, top + row, fit(text, MESSAGE_WIDTH), fg=faded)
+
+
+def carried_parts(game: Game, scheme: Scheme = CLASSIC) -> list[tuple[str, RGB]]:
+    """``Carry 1:i +12..+28 2:! +30..+46!``: each carried dose's number, glyph and true range
+    now, in the warning colour with a mark when it could overdose; nothing when none is carried."""
+    figures = carried_figures(game)
+    if not figures or game.state.game_over:
+        return []
+    parts: list[tuple[str, RGB]] = [(CARRY_LABEL, scheme[Slot.TEXT])]
+    for number, (dose, odds) in enumerate(figures, start=1):
+        kind = DOSE_KINDS[dose.kind]
+        parts += [(f" {number}:", scheme[Slot.TEXT]), (kind.glyph, scheme.kind_colour(kind.key, kind.colour))]
+        risky = odds.could_kill
+        parts.append((f" +{odds.low}..+{odds.high}{RISK_MARK if risky else ''}",
+                      scheme[Slot.TAKEOVER] if risky else scheme[Slot.TEXT]))
+    return parts
+
+
+def draw_carried(console: tcod.console.Console, game: Game, scheme: Scheme = CLASSIC) -> int:
+    """The carried doses on the message area's first row; how many rows that took (0 or 1)."""
+    x, end = MESSAGES_X, MESSAGES_X + MESSAGE_WIDTH
+    parts = carried_parts(game, scheme)
+    for text, colour in parts:
+        console.print(x, PANEL_TOP, text[: max(0, end - x)], fg=colour)
+        x += len(text)
+    return 1 if parts else 0

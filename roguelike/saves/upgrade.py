@@ -14,7 +14,7 @@ from typing import Any
 from roguelike.core.chart import Chart
 from roguelike.saves.errors import Damaged
 
-FORMAT_VERSION = 11
+FORMAT_VERSION = 12
 SLOTTED_SINCE = 6  # the first format whose file holds two slots (slots.py) rather than one envelope
 OLDEST_VERSION = 1
 
@@ -123,10 +123,34 @@ def highs_and_finds(plain: dict[str, Any]) -> dict[str, Any]:
     return plain
 
 
+def carry_doses(plain: dict[str, Any]) -> dict[str, Any]:
+    """11 to 12: the player may carry doses (an empty ``carried``); every dose names the floor it was
+    found on (the one it lies on: no dose moved between floors before format 12); the player's
+    intent may pick up or take a carried dose (neither, in an older game)."""
+    for entity, packed in plain["entities"]:
+        found_on(packed, plain["depth"])
+        if entity == plain["player"]:
+            packed.append(["carried", [[], [], [], [], [], []]])
+            packed.sort(key=lambda pair: pair[0])
+    for floor in plain["floors"]:
+        for packed in floor["dormant"]:
+            found_on(packed, floor["depth"])
+    return plain
+
+
+def found_on(packed: list[Any], depth: int) -> None:
+    """A packed entity's dose (if any) found on ``depth``; its move intent (if any) a plain step."""
+    for name, fields in packed:
+        if name == "dose":
+            fields.append(depth)
+        elif name == "move_intent":
+            fields.extend([False, -1])
+
+
 # UPGRADES[v] turns a version-v snapshot into a version-(v + 1) one.
 UPGRADES: dict[int, Upgrade] = {
     1: own_game, 2: kinds_of_floor_and_mind, 3: add_chart, 4: give_score, 5: two_slots, 6: carry_replay_tail,
-    7: record_epoch, 8: more_origins, 9: condition_keys, 10: highs_and_finds,
+    7: record_epoch, 8: more_origins, 9: condition_keys, 10: highs_and_finds, 11: carry_doses,
 }
 
 

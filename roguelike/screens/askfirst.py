@@ -1,7 +1,7 @@
 """A step into a dose that could overdose asks first (the setting "Confirm risky doses").
 
 The in-game screen asks before applying a move of the player's own (confusion turned
-around included) that would take a dose whose true figures (:func:`dose_odds`: the depth
+around included), or the taking of a carried dose, that would take a dose whose true figures (:func:`dose_odds`: the depth
 bonus and a purer batch counted) could or will overdose. Only ``y`` pressed afresh takes
 it; any other key leaves it. The frontends drop keys typed ahead of the question and the
 repeats of a held key, so a held ``y`` (a vi-key step) never answers it.
@@ -9,11 +9,12 @@ repeats of a held key, so a held ``y`` (a vi-key step) never answers it.
 
 from __future__ import annotations
 
-from components import Position, StateOfMind, Tolerance
+from components import Carried, Dose, Position, StateOfMind, Tolerance
 from roguelike import settings
 from roguelike.content.conditions import Steer
 from roguelike.content.doses import DOSE_KINDS, dose_odds
-from roguelike.core.commands import Command, Move
+from roguelike.core.carrying import carried_doses
+from roguelike.core.commands import Command, Move, TakeCarried
 from roguelike.core.game import Game
 
 LEFT_ALONE = "You leave the dose alone."
@@ -21,6 +22,9 @@ LEFT_ALONE = "You leave the dose alone."
 
 def risky_step(game: Game, command: Command) -> str | None:
     """The question to ask before ``command`` (None: nothing to ask)."""
+    if isinstance(command, TakeCarried) and settings.current().confirm_lethal:
+        doses = carried_doses(game.player_component(Carried))
+        return question(game, doses[command.index]) if command.index < len(doses) else None
     if not isinstance(command, Move) or not settings.current().confirm_lethal:
         return None
     steering = game.steering()
@@ -32,14 +36,14 @@ def risky_step(game: Game, command: Command) -> str | None:
     if any((p.x, p.y) == spot for _, _, p in game.monsters()):
         return None  # a strike comes first; the dose stays
     doses = [dose for _, p, dose in game.doses() if (p.x, p.y) == spot]
-    return question(game, DOSE_KINDS[doses[0].kind].key) if doses else None
+    return question(game, doses[0]) if doses else None
 
 
-def question(game: Game, kind_key: str) -> str | None:
-    """``Take the large dose? ...`` if a dose of this kind could overdose the player now, else None."""
-    kind = DOSE_KINDS[kind_key]
+def question(game: Game, dose: Dose) -> str | None:
+    """``Take the large dose? ...`` if this dose could overdose the player now, else None."""
+    kind = DOSE_KINDS[dose.kind]
     som = game.player_component(StateOfMind).value
-    odds = dose_odds(kind, game.state.depth, som, game.player_component(Tolerance).value)
+    odds = dose_odds(kind, dose.floor, som, game.player_component(Tolerance).value)
     if not odds.could_kill:
         return None
     return (f"Take the {kind.name}? It gives +{odds.low}..+{odds.high} (a purer batch +{odds.purest}); at {som}"

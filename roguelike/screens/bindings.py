@@ -42,6 +42,8 @@ ACTION_OF_STEP = {step: action for action, step in STEPS.items()}
 ACTIONS: dict[str, str] = {
     **{action: f"step (or bump) {action.removeprefix('move_').replace('_', '-')}" for action in STEPS},
     "wait": "let a turn pass",
+    "pick_up": "pick up a dose beside you to carry (then a direction, if several)",
+    "take_carried": "take a dose you carry (then its number, if several)",
     "explore": "auto-explore until something happens",
     "travel_down": "travel to the known stairs down",
     "travel_up": "travel to the known stairs up",
@@ -66,6 +68,8 @@ def default_keys() -> dict[str, list[Chord]]:
         keys[ACTION_OF_STEP[step]].append((sym, Modifier.NONE))
     keys["wait"] = [(sym, Modifier.NONE) for sym in sorted(WAIT_KEYS)]
     keys.update({
+        "pick_up": [(KeySym.G, Modifier.NONE)],
+        "take_carried": [(KeySym.Q, Modifier.NONE)],
         "explore": [(KeySym.O, Modifier.NONE)],
         "travel_down": [(KeySym.PERIOD, Modifier.SHIFT), (KeySym.GREATER, Modifier.NONE)],
         "travel_up": [(KeySym.COMMA, Modifier.SHIFT), (KeySym.LESS, Modifier.NONE)],

@@ -18,6 +18,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("", "Ctrl+Left/Right: down-left/down-right"),
     ("Wait a turn", ". or s or numpad 5"),
     ("Doors, doses, stairs, strike", "walk into them"),
+    ("Pick up / take a carried dose", "g / q  (then a direction / its number)"),
     ("Auto-explore / rest", "o / Z  (a key or anything new stops it)"),
     ("Travel to the stairs", "> or <  (a cell: click, or Enter in look)"),
     ("Read out around / condition", "v / c  (V: all in view)"),
@@ -49,11 +50,12 @@ RULES: tuple[tuple[str, str], ...] = (
     ("Nerve", f"at {f.NERVE_PANIC_AT} or less, any monster in sight makes you panic and flee."),
     ("Will", f"lowers the Desperation line; at {f.WILL_FOR_EXTRA_ACTION} you act twice a turn."),
     ("  the pull", f"at Will 1 a dose in sight within {f.irresistible_range(1)} steps, at Will 2 an adjacent"
-     " one, cannot be resisted: the pull zone around it is drawn tinted, its floor as ':'."),
-    ("Close call", f"a dose that leaves you within {f.CLOSE_CALL_MARGIN} of an overdose, or one taken"
-     f" at {f.CLOSE_CALL_LOW} State of Mind or less."),
-    ("Monsters", "die to one hit: walk into one to strike first. More and keener the lower you arrive"
-     " and the deeper you go."),
+     " one, pulls you in (its zone tinted, its floor ':')."),
+    ("Close call", f"a dose ending within {f.CLOSE_CALL_MARGIN} of an overdose, or taken at {f.CLOSE_CALL_LOW}"
+     " or less."),
+    ("Monsters", "die to one hit (walk into one). More, and keener, low and deep."),
+    ("Carrying", f"g picks up a dose beside you ({f.CARRY_LIMIT} at most; it keeps the Strength of its floor),"
+     " q takes one. An Anxiety's hit drops the newest."),
     ("Score", f"{f.POINTS_PER_DOSE} a dose, {f.POINTS_PER_CLOSE_CALL} a close call, {f.POINTS_PER_KILL} a kill,"
      f" {f.POINTS_PER_DEPTH} x N for floor N, kept times the share explored; long Highs pay on top."),
     ("Stairs down", "not always far off: leaving early keeps only the share seen."),

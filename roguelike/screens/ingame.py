@@ -22,6 +22,7 @@ from roguelike.render.morguefile import morgue_line, recorded_replay
 from roguelike.scores.standing import Standing
 from roguelike.screens.askfirst import LEFT_ALONE, risky_step
 from roguelike.screens.sidebar import in_view_words
+from roguelike.screens import carrying
 from roguelike.screens.base import Push, Replace, Room, Screen, Transition
 from roguelike.screens.death import DyingScreen
 from roguelike.screens.help import HelpScreen, known_in
@@ -46,6 +47,7 @@ class InGameScreen(Screen):
         self.game: Game = session.game
         self.effects = Effects()
         self.asking: Command | None = None  # a risky step waiting for the player's y
+        self.carry_question: str | None = None  # a carry key waiting for a direction or a number
         self.pilot = Pilot(self.game)
         self.voice = GameVoice(self.game, self.pilot)
 
@@ -71,6 +73,8 @@ class InGameScreen(Screen):
             return None
         if self.asking is not None:
             return self.answer(event)
+        if self.carry_question is not None:
+            return self.answer_carry(event)
         action = bindings.active().action_for(event)
         if self.pilot.on_key(event, action):
             return None
@@ -79,10 +83,30 @@ class InGameScreen(Screen):
         if action in READOUT_ACTIONS:
             self.pilot.show(READOUT_ACTIONS[action](self.game))
             return None
+        if action in carrying.CHOICES and self.game.control_reason() is None:
+            return self.carry(carrying.CHOICES[action](self.game))
         command = self.command_for(event, action)
         if command is None:
             return None
         return self.ask_or_play(command)
+
+    def carry(self, choice: carrying.Choice) -> Transition | None:
+        """A carry key: play its command, or show its words (and wait for the answer they ask for)."""
+        self.carry_question = choice.awaits
+        if choice.words is not None:
+            self.pilot.show(choice.words)
+        if choice.awaits is not None:
+            self.pilot.disturbed = True  # keys typed ahead must not answer it
+        return self.ask_or_play(choice.command) if choice.command is not None else None
+
+    def answer_carry(self, event: tcod.event.KeyDown) -> Transition | None:
+        """The direction or number a carry question asked for; any other key asks nothing more."""
+        if is_modifier(event):
+            return None
+        awaits, self.carry_question = self.carry_question, None
+        command = carrying.answer(self.game, awaits or "", event)
+        self.pilot.show(None)
+        return self.ask_or_play(command) if command is not None else None
 
     def ask_or_play(self, command: Command) -> Transition | None:
         """Play a command, unless it would take a dose that could overdose: then ask first."""

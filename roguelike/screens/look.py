@@ -165,7 +165,7 @@ def describe_monster(game: Game, monster: Monster) -> list[tuple[str, tuple[int,
 def describe_dose(game: Game, dose: Dose) -> list[tuple[str, tuple[int, int, int]]]:
     """A dose: its kind, what it could give here at the player's Tolerance (a purer batch too), the risk."""
     kind = DOSE_KINDS[dose.kind]
-    odds = shown_odds(game, dose.kind)
+    odds = shown_odds(game, dose.kind, dose.floor)
     som = game.player_component(StateOfMind).value
     tolerance = game.player_component(Tolerance).value
     effects = BLAST_WORDS[kind.blast] if kind.blast else (f"Con {helptext.signed_span(kind.confidence)}"

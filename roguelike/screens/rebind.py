@@ -26,6 +26,7 @@ from roguelike.screens.style import HEADING, HINT, NORMAL, SELECTED, TEXT
 TITLE = "K E Y S"
 TOP = 1
 KEYS_X = 22
+SHOWN = 19  # action rows on screen; the list scrolls with the cursor (two status rows and the hints below)
 WARNING = (255, 170, 60)
 HINTS = "Up/Down  Enter: add a key  Backspace: clear  r: its defaults  R: all defaults  Esc"
 KEEP_A_KEY = frozenset({"menu"})  # the way to the menu, and so to quitting, is never lost
@@ -125,13 +126,19 @@ class RebindScreen(Screen):
         """Every action with its keys, the cursor's highlighted; conflicts and news below."""
         console.print(console.width // 2 - len(TITLE) // 2, 0, TITLE, fg=HEADING)
         active = bindings.active()
-        for row, action in enumerate(ACTIONS):
-            chosen = row == self.cursor
+        actions = list(ACTIONS)
+        first = max(0, min(self.cursor - SHOWN // 2, len(actions) - SHOWN))
+        for row, action in enumerate(actions[first : first + SHOWN]):
+            chosen = first + row == self.cursor
             colour = SELECTED if chosen else NORMAL
             console.print(2, TOP + row, f"{'>' if chosen else ' '} {action}", fg=colour)
             keys = "press a key..." if chosen and self.waiting else active.keys_for(action) or "(none)"
             console.print(KEYS_X, TOP + row, fit(keys, console.width - KEYS_X - 1), fg=TEXT if not chosen else colour)
-        status_row = TOP + len(ACTIONS) + 1
+        if first > 0:
+            console.print(0, TOP, "^", fg=HINT)
+        if first + SHOWN < len(actions):
+            console.print(0, TOP + SHOWN - 1, "v", fg=HINT)
+        status_row = TOP + min(SHOWN, len(actions)) + 1
         console.print(2, status_row, fit(self.status, 2 * (console.width - 4)), width=console.width - 4, height=2,
                       fg=WARNING if active.problem or active.conflicts else HINT)
         console.print(2, console.height - 1, HINTS, fg=HINT)

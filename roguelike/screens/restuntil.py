@@ -86,7 +86,7 @@ def suggested(game: Game) -> int:
              if game.state.floor.explored[p.y, p.x]]
     if known:
         dose = min(known, key=lambda pair: pair[0])[1]
-        odds = dose_odds(DOSE_KINDS[dose.kind], game.state.depth, som, tolerance)
+        odds = dose_odds(DOSE_KINDS[dose.kind], dose.floor, som, tolerance)
         target = formulas.STATE_OF_MIND_MAX - odds.purest
     else:
         target = som - 10

@@ -17,7 +17,7 @@ import tcod.console
 from roguelike.content import formulas
 from roguelike.render.colours import Scheme, Slot
 from roguelike.render.look import current_look
-from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP, message_lines
+from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP, draw_carried, message_lines
 from roguelike.screens.base import App, Room
 from roguelike.screens.sidebar import draw_sidebar
 
@@ -71,11 +71,13 @@ def fill_room(canvas: tcod.console.Console, room: Room, scheme: Scheme) -> None:
 
 
 def draw_tall_messages(canvas: tcod.console.Console, room: Room, scheme: Scheme) -> None:
-    """The message area from the panel's top to the canvas's last row, newest last (as in the panel)."""
-    rows = canvas.height - PANEL_TOP
-    canvas.draw_rect(MESSAGES_X, PANEL_TOP, MESSAGE_WIDTH, rows, ch=ord(" "), bg=scheme[Slot.PANEL_BG])
-    lines = message_lines(room.game, rows, scheme)
+    """The message area from the panel's top to the canvas's last row, newest last (as in the panel),
+    under the carried doses' row while there are any."""
+    canvas.draw_rect(MESSAGES_X, PANEL_TOP, MESSAGE_WIDTH, canvas.height - PANEL_TOP, ch=ord(" "),
+                     bg=scheme[Slot.PANEL_BG])
+    top = PANEL_TOP + draw_carried(canvas, room.game, scheme)
+    lines = message_lines(room.game, canvas.height - top, scheme)
     for row, (text, colour) in enumerate(lines):
         fade = 0.55 + 0.45 * (row + 1) / len(lines)
         faded = (int(colour[0] * fade), int(colour[1] * fade), int(colour[2] * fade))
-        canvas.print(MESSAGES_X, PANEL_TOP + row, text[:MESSAGE_WIDTH], fg=faded)
+        canvas.print(MESSAGES_X, top + row, text[:MESSAGE_WIDTH], fg=faded)

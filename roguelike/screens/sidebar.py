@@ -75,7 +75,7 @@ def monster_entry(game: Game, at: Position, monster: Monster) -> Entry:
 def dose_entry(game: Game, at: Position, dose: Dose) -> Entry:
     """A dose: the gains it would give now (the look panel's true figures) and the risk."""
     kind = DOSE_KINDS[dose.kind]
-    odds = shown_odds(game, dose.kind)
+    odds = shown_odds(game, dose.kind, dose.floor)
     return Entry(kind.glyph, capital(kind.name), colour_of_kind(kind.key, kind.colour), where(game, at),
                  ((f"+{odds.low}..+{odds.high}, purer +{odds.purest}", False), (odds.risk.value, odds.could_kill)))
 
