@@ -73,7 +73,7 @@ def test_taking_a_carried_dose_gives_its_strength_less_tolerance_and_uses_the_ac
 def test_the_weakest_is_judged_at_the_floor_each_dose_was_found_on() -> None:
     game = drawn_game(["@.."])
     bag = game.player_component(Carried)
-    put_in(bag, Dose(SMALL_DOSE.key, 45, 0, 0, 0, floor=5))  # 42..58 where it was found
+    put_in(bag, Dose(SMALL_DOSE.key, 50, 0, 0, 0, floor=9))  # 46..62 where it was found (3 a floor)
     put_in(bag, Dose(NORMAL_DOSE.key, 40, 0, 0, 0, floor=1))  # 36..56
     put_in(bag, Dose(NORMAL_DOSE.key, 41, 0, 0, 0, floor=1))  # the same range, carried later
     assert weakest(bag) == 1

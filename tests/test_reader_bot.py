@@ -46,7 +46,7 @@ def test_the_reader_knows_what_the_careful_bot_knows_and_plays_the_same_game(see
 
 
 def test_a_panel_that_forgot_the_depth_would_lead_the_reader_astray(monkeypatch: pytest.MonkeyPatch) -> None:
-    def floor_one_odds(game: Game, kind: str) -> DoseOdds:
+    def floor_one_odds(game: Game, kind: str, floor: int | None = None) -> DoseOdds:
         """The figures as the panel once showed them: as if every dose lay on floor 1."""
         som, tolerance = game.player_component(StateOfMind).value, game.player_component(Tolerance).value
         return dose_odds(DOSE_KINDS[kind], 1, som, tolerance)

@@ -113,7 +113,7 @@ WEAK_WILL = Condition(
 POCKET_PULL = Condition(
     key="pocket_pull", title="Pocket", trigger=Trigger.POCKET, steer=Steer.TAKE_CARRIED,
     reason="Your Will gives way: you take a dose you carry.", called="pulled by a dose you carry",
-    rules="at Will 1 in Withdrawal, the weakest carried dose",
+    rules="Will 1 in Withdrawal, the weakest carried",
     notice="Your Will is too weak to keep a dose in your pocket: you take one.",
 )
 PANICKED = Condition(
