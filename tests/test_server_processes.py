@@ -77,3 +77,11 @@ def test_a_worker_without_a_queue_is_refused_in_one_line() -> None:
     done = subprocess.run([sys.executable, "-m", "roguelike", "serve", "worker"], cwd=ROOT, capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 2 and done.stderr.strip() == "hedonic serve worker: give the queue: --queue redis://..."
+
+
+def test_a_queue_that_does_not_answer_is_said_in_one_line_before_serving(tmp_path: object) -> None:
+    missing = f"unix://{tmp_path}/no-redis.sock"
+    for args in (["--queue", missing, "--db", f"sqlite:///{tmp_path}/runs.sqlite"], ["worker", "--queue", missing]):
+        done = subprocess.run([sys.executable, "-m", "roguelike", "serve", *args], cwd=ROOT, capture_output=True,
+                              text=True, timeout=60)
+        assert done.returncode == 1 and done.stderr.count("\n") == 1 and "cannot reach the queue" in done.stderr

@@ -18,6 +18,10 @@ def run_server(config: ServerConfig, host: str, port: int) -> int:
     except OSError as error:
         print(f"hedonic serve: cannot serve on {host}:{port}: {error.strerror or error}", file=sys.stderr)
         return 1
+    trouble = queue_trouble(config.queue_url) if config.queue_url else None
+    if trouble is not None:
+        print(f"hedonic serve: cannot reach the queue {config.queue_url}: {trouble}", file=sys.stderr)
+        return 1
     server = ScoreServer(config)
     shown = f"[{host}]" if ":" in host else host
     where = config.queue_url or f"{config.workers} local verifier(s)"
@@ -26,6 +30,18 @@ def run_server(config: ServerConfig, host: str, port: int) -> int:
     running = uvicorn.Server(uvicorn.Config(server.app, log_level="warning", lifespan="on"))
     running.run(sockets=[listening])
     return 0
+
+
+def queue_trouble(url: str) -> str | None:
+    """Why the queue's Redis cannot be used (None when it answers)."""
+    from redis import Redis
+    from redis.exceptions import RedisError
+
+    try:
+        Redis.from_url(url, socket_connect_timeout=5).ping()
+    except (RedisError, ValueError, OSError) as error:
+        return str(error) or type(error).__name__
+    return None
 
 
 def run_worker(queue_url: str, epoch: int, verifier: list[str] | None, burst: bool) -> int:
@@ -37,6 +53,10 @@ def run_worker(queue_url: str, epoch: int, verifier: list[str] | None, burst: bo
     from roguelike.server import job
     from roguelike.server.queue import queue_name
 
+    trouble = queue_trouble(queue_url)
+    if trouble is not None:
+        print(f"hedonic serve worker: cannot reach the queue {queue_url}: {trouble}", file=sys.stderr)
+        return 1
     job.VERIFIER = verifier
     job.WORKER_PID = os.getpid()
     if verifier is None:
