@@ -58,3 +58,18 @@ def test_a_runaway_verification_is_killed_within_its_limit_and_the_worker_goes_o
             worker.stop()
     assert run["status"] == "killed" and "limit" in run["detail"] and took < limit + 2
     assert after["status"] == "killed"  # the same worker took the next job: it was not stuck
+
+
+def test_a_work_horse_over_its_memory_limit_is_a_killed_verdict_and_the_worker_goes_on(tmp_path: object) -> None:
+    with redis_server() as url:
+        worker = ServerProcess("worker", "--queue", url, "--epoch", str(RULES_EPOCH))
+        server = ServerProcess("--queue", url, "--db", f"sqlite:///{tmp_path}/runs.sqlite", "--port", "0",
+                               "--memory-limit", "64")
+        try:
+            workers_up(url, 1)
+            digests = [post(server.base, data)["hash"] for data in (CORPUS[0].read_bytes(), CORPUS[1].read_bytes())]
+            runs = wait_http(server.base, digests, 120)
+        finally:
+            server.stop()
+            worker.stop()
+    assert [runs[digest]["status"] for digest in digests] == ["killed", "killed"] and runs[digests[0]]["score"] is None

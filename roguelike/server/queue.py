@@ -31,7 +31,7 @@ KEEP_RESULTS = 7 * 24 * 3600
 RETRIES = 2  # a job whose worker died (kill -9, a lost machine) is enqueued again when RQ finds it abandoned
 ABANDONED = "AbandonedJobError"  # what RQ's maintenance says of a job whose worker vanished (not the file's doing)
 POLL_SECONDS = 0.1
-HORSE_KILLED = ("JobTimeoutException", "terminated unexpectedly", "abandoned", "killed")  # how RQ says it killed one
+HORSE_KILLED = ("JobTimeoutException", "terminated unexpectedly", "killed", "MemoryError")  # a horse over its limits
 log = logging.getLogger("hedonic.serve")
 
 
