@@ -82,6 +82,11 @@ def die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
+def memory_verdict(limits: ChildLimits) -> dict[str, Any]:
+    """The verdict of a verification over its memory limit."""
+    return {"verdict": KILLED, "detail": f"over its memory limit ({limits.memory_bytes // MIB} MiB)"}
+
+
 def verify_bytes(data: bytes, limits: ChildLimits, verifier: Sequence[str] | None = None) -> dict[str, Any]:
     """Verify a replay's bytes in a child (through a temporary file); the verdict as a JSON object."""
     with tempfile.TemporaryDirectory(prefix="hedonic-serve-") as scratch:
@@ -134,7 +139,7 @@ def verdict_of(status: int, out: str, err: str, limits: ChildLimits) -> dict[str
     if status in (-signal.SIGXCPU, -signal.SIGKILL):
         return {"verdict": KILLED, "detail": f"over its CPU limit ({limits.seconds:g} s): killed"}
     if any(sign in err for sign in MEMORY_SIGNS):
-        return {"verdict": KILLED, "detail": f"over its memory limit ({limits.memory_bytes // MIB} MiB)"}
+        return memory_verdict(limits)
     try:
         found = json.loads(out.splitlines()[0])
     except (IndexError, ValueError):

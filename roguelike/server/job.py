@@ -5,8 +5,11 @@ unpickled): the replay's bytes in base64 and the limits. The work-horse is forke
 job alone from a worker that has the game loaded already, so the job verifies in the horse
 itself, under the limits set on the horse (CPU seconds, address space, file size), with RQ's
 job timeout as the wall-clock limit: no interpreter to start, and a runaway is one killed
-horse. With ``hedonic serve worker --verifier COMMAND`` it verifies in a child instead, as the
-server does without a queue. This is the worker's side: the web process never imports it.
+horse. With ``hedonic serve worker --verifier COMMAND`` it verifies in a child instead.
+
+Without a queue the server's fork server runs :func:`verify_and_send` the same way, in a process
+forked for one run. The web process imports this module only to name that function: it never
+runs it, and it never imports the game.
 """
 
 from __future__ import annotations
@@ -16,9 +19,12 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from roguelike.server.child import ChildLimits, limit_self, verify_bytes
+from roguelike.server.child import ChildLimits, die_with_parent, limit_self, memory_verdict, verify_bytes
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 VERIFIER: list[str] | None = None  # set by ``hedonic serve worker --verifier`` before the worker starts
 WORKER_PID: int | None = None  # set by ``hedonic serve worker``: a job in another process runs in a forked horse
@@ -48,6 +54,17 @@ def verify_here(replay: bytes, limits: ChildLimits) -> dict[str, Any]:
         path.write_bytes(replay)
         found: dict[str, Any] = json.loads(prove_file(path).to_json())
     return found
+
+
+def verify_and_send(data: bytes, limits: dict[str, Any], writer: Connection) -> None:
+    """In a process forked from the server's fork server for one run: prove it, send the verdict as JSON."""
+    die_with_parent()
+    bounds = ChildLimits.from_plain(limits)
+    try:
+        verdict = verify_here(data, bounds)
+    except MemoryError:
+        verdict = memory_verdict(bounds)
+    writer.send_bytes(json.dumps(verdict).encode("utf-8"))
 
 
 def preload() -> None:

@@ -1,4 +1,8 @@
-"""Verification in this machine's child processes: a few at a time, each run once.
+"""Verification in this machine's processes: a few at a time, each run once.
+
+Each run is verified in a process forked for it from a fork server that has the game loaded
+(:mod:`roguelike.server.forked`), or with ``--verifier COMMAND`` in a child running that
+command (:mod:`roguelike.server.child`); either way under the limits, never in the web process.
 
 The web process keeps a set of the runs it has scheduled, so a run found pending at start-up
 and uploaded again meanwhile is verified once. Pending runs are read from the database at
@@ -12,11 +16,13 @@ import asyncio
 import logging
 import threading
 from collections.abc import Sequence
+from typing import Any
 
 from sqlalchemy import Engine
 
 from roguelike.server import store
 from roguelike.server.child import FAILED, ChildLimits, end_all, verify_bytes
+from roguelike.server.forked import end_forked, start_fork_server, verify_forked
 
 log = logging.getLogger("hedonic.serve")
 
@@ -38,6 +44,8 @@ class LocalVerifier:
     async def start(self) -> None:
         """Start the workers and schedule every run left pending."""
         self.loop = asyncio.get_running_loop()
+        if self.verifier is None:
+            await asyncio.to_thread(start_fork_server)
         self.tasks = [asyncio.create_task(self.work()) for _ in range(self.workers)]
         for digest, _ in await asyncio.to_thread(self.pending):
             self.schedule(digest)
@@ -63,6 +71,7 @@ class LocalVerifier:
         """Stop the workers and kill the children under way: their runs stay pending for the next start."""
         self.stopping.set()
         end_all()
+        end_forked()
         for task in self.tasks:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
@@ -83,9 +92,15 @@ class LocalVerifier:
             return
         with self.engine.connect() as connection:
             data = store.replay_of(connection, digest)
-        verdict = verify_bytes(data, self.limits, self.verifier) if data is not None else \
+        verdict = self.verdict(data) if data is not None else \
             {"verdict": FAILED, "detail": "the run's replay is missing from the database"}
         if self.stopping.is_set():
             return  # its child was killed by the stop, not by its file
         with self.engine.begin() as connection:
             store.record_verdict(connection, digest, verdict)
+
+    def verdict(self, data: bytes) -> dict[str, Any]:
+        """A replay's verdict, from a forked process or the verifier command."""
+        if self.verifier is None:
+            return verify_forked(data, self.limits)
+        return verify_bytes(data, self.limits, self.verifier)
