@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
-import sys
 import time
 from pathlib import Path
 
@@ -14,8 +12,7 @@ from roguelike.content.doses import DOSE_KINDS, LARGE_DOSE
 from roguelike.core.commands import Wizard
 from roguelike.core.game import Game
 from test_feedback_tmux import wizard
-from test_terminal_e2e import ROOT, game_env
-from test_terminal_tmux import Tmux, require_tmux, short_socket
+from test_terminal_tmux import new_game, require_tmux
 
 pytestmark = pytest.mark.slow
 SEED = 204
@@ -37,23 +34,8 @@ def step_into_the_wizard_dose() -> str:
 def test_a_risky_dose_asks_in_the_terminal(tmp_path: Path) -> None:
     require_tmux()
     step = step_into_the_wizard_dose()
-    tmux = Tmux.__new__(Tmux)
-    script = tmp_path / "g"
-    script.write_text(
-        f"cd {shlex.quote(str(ROOT))} && exec {shlex.quote(sys.executable)} -m roguelike play --terminal --wizard --seed {SEED}\n",
-        encoding="utf-8",
-    )
-    tmux.command = ["tmux", "-S", str(short_socket())]
-    tmux.env = game_env(tmp_path / "data")
-    tmux.run("new-session", "-d", "-x", "80", "-y", "25", "-c", str(tmp_path), "env PS1='ready>' bash --norc --noprofile")
+    tmux = new_game(tmp_path, f"--wizard --seed {SEED}")
     try:
-        tmux.wait_for("ready>")
-        tmux.keys("sh g", "Enter")
-        tmux.wait_for("H E D O N I C")
-        tmux.keys("n")
-        tmux.wait_for("name")
-        tmux.keys("Tess", "Enter")
-        tmux.wait_for("Turn 0")
         wizard(tmux, "a")
         wizard(tmux, "d", LARGE)
         tmux.keys(step)

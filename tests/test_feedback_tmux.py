@@ -6,16 +6,14 @@ from a checkout at a path of any length.
 
 from __future__ import annotations
 
-import shlex
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from roguelike.content.bestiary import MONSTER_KINDS
-from test_terminal_e2e import LIMIT, ROOT, game_env
-from test_terminal_tmux import Tmux, require_tmux, short_socket
+from test_terminal_e2e import LIMIT
+from test_terminal_tmux import Tmux, new_game, require_tmux
 
 pytestmark = pytest.mark.slow
 SEED = 204
@@ -24,23 +22,8 @@ DEPRESSION = str(sorted(MONSTER_KINDS).index("depression") + 1)  # its number in
 
 def test_help_look_and_death_in_tmux(tmp_path: Path) -> None:
     require_tmux()
-    tmux = Tmux.__new__(Tmux)
-    script = tmp_path / "g"
-    script.write_text(
-        f"cd {shlex.quote(str(ROOT))} && exec {shlex.quote(sys.executable)} -m roguelike play --terminal --wizard --seed {SEED}\n",
-        encoding="utf-8",
-    )
-    tmux.command = ["tmux", "-S", str(short_socket())]
-    tmux.env = game_env(tmp_path / "data")
-    tmux.run("new-session", "-d", "-x", "80", "-y", "25", "-c", str(tmp_path), "env PS1='ready>' bash --norc --noprofile")
+    tmux = new_game(tmp_path, f"--wizard --seed {SEED}")
     try:
-        tmux.wait_for("ready>")
-        tmux.keys("sh g", "Enter")
-        tmux.wait_for("H E D O N I C")
-        tmux.keys("n")
-        tmux.wait_for("name")
-        tmux.keys("Tess", "Enter")
-        tmux.wait_for("Turn 0")
         page_through_help(tmux)
         wizard(tmux, "a")  # the monsters stand still while we look
         wizard(tmux, "s", DEPRESSION)  # a Depression next to the player

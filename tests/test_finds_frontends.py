@@ -4,8 +4,6 @@ and the real game in tmux), the web client and the screen reader."""
 from __future__ import annotations
 
 import dataclasses
-import shlex
-import sys
 from pathlib import Path
 
 import pytest
@@ -29,8 +27,7 @@ from roguelike.screens.ingame import InGameScreen
 from term_helpers import ScriptedTerminal, xterm_setup
 from test_confirm_tmux import STEP_KEYS
 from test_feedback_tmux import wizard
-from test_terminal_e2e import ROOT, game_env
-from test_terminal_tmux import Tmux, require_tmux
+from test_terminal_tmux import new_game, require_tmux
 from web_helpers import connect, served
 
 CLARITY_TAKEN = "A moment of Clarity"
@@ -119,21 +116,8 @@ def step_onto_the_wizard_find() -> str:
 def test_the_real_game_in_tmux_shows_takes_and_counts_a_find(tmp_path: Path) -> None:
     require_tmux()
     step = step_onto_the_wizard_find()
-    tmux = Tmux.__new__(Tmux)
-    script = tmp_path / "g"
-    script.write_text(f"cd {shlex.quote(str(ROOT))} && exec {shlex.quote(sys.executable)} -m roguelike play"
-                      f" --terminal --wizard --seed {SEED}\n", encoding="utf-8")
-    tmux.command = ["tmux", "-S", str(tmp_path / "s")]
-    tmux.env = game_env(tmp_path / "data")
-    tmux.run("new-session", "-d", "-x", "80", "-y", "25", "-c", str(tmp_path), "env PS1='ready>' bash --norc --noprofile")
+    tmux = new_game(tmp_path, f"--wizard --seed {SEED}")
     try:
-        tmux.wait_for("ready>")
-        tmux.keys("sh g", "Enter")
-        tmux.wait_for("H E D O N I C")
-        tmux.keys("n")
-        tmux.wait_for("name")
-        tmux.keys("Tess", "Enter")
-        tmux.wait_for("Turn 0")
         wizard(tmux, "a")
         wizard(tmux, "f", CALM)
         assert "~" not in "\n".join(tmux.pane().split("\n")[:21])  # not High: not there

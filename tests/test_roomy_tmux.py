@@ -2,38 +2,20 @@
 
 from __future__ import annotations
 
-import shlex
-import sys
 from pathlib import Path
 
 import pytest
 
 from roguelike.content.doses import DOSE_KINDS, START_DOSE, dose_odds
 from roguelike.content import formulas
-from test_terminal_e2e import ROOT, game_env
-from test_terminal_tmux import Tmux, require_tmux, short_socket
+from test_terminal_tmux import Tmux, new_game, require_tmux
 
 pytestmark = pytest.mark.slow
 
 
 def started(tmp_path: Path, columns: int, rows: int) -> Tmux:
     """A new game (seed 5) in a tmux window of ``columns`` x ``rows``, at its first turn."""
-    tmux = Tmux.__new__(Tmux)
-    script = tmp_path / "g"
-    script.write_text(f"cd {shlex.quote(str(ROOT))} && exec {shlex.quote(sys.executable)} -m roguelike play --terminal --seed 5\n",
-                      encoding="utf-8")
-    tmux.command = ["tmux", "-S", str(short_socket())]
-    tmux.env = game_env(tmp_path / "data")
-    tmux.run("new-session", "-d", "-x", str(columns), "-y", str(rows), "-c", str(tmp_path),
-             "env PS1='ready>' bash --norc --noprofile")
-    tmux.wait_for("ready>")
-    tmux.keys("sh g", "Enter")
-    tmux.wait_for("H E D O N I C")
-    tmux.keys("n")
-    tmux.wait_for("name")
-    tmux.keys("Ida", "Enter")
-    tmux.wait_for("Turn 0")
-    return tmux
+    return new_game(tmp_path, "--seed 5", "Ida", (columns, rows))
 
 
 def test_a_120x40_terminal_lists_the_start_dose_with_its_true_range_beside_the_map(tmp_path: Path) -> None:

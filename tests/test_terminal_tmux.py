@@ -69,6 +69,32 @@ def short_socket() -> Path:
     return Path(folder) / "s"
 
 
+def new_game(tmp_path: Path, play_args: str, name: str = "Tess", size: tuple[int, int] = (80, 25)) -> Tmux:
+    """``hedonic play --terminal <play_args>`` in a tmux window of its own (``size`` columns x rows),
+    a new character ``name`` at turn 0. The script it types stays short whatever the checkout's
+    path; the server is killed if the game never gets there."""
+    script = tmp_path / "g"
+    script.write_text(f"cd {shlex.quote(str(ROOT))} && exec {shlex.quote(sys.executable)} -m roguelike play"
+                      f" --terminal {play_args}\n", encoding="utf-8")
+    tmux = Tmux.__new__(Tmux)
+    tmux.command = ["tmux", "-S", str(short_socket())]
+    tmux.env = game_env(tmp_path / "data")
+    tmux.run("new-session", "-d", "-x", str(size[0]), "-y", str(size[1]), "-c", str(tmp_path),
+             "env PS1='ready>' bash --norc --noprofile")
+    try:
+        tmux.wait_for("ready>")
+        tmux.keys("sh g", "Enter")
+        tmux.wait_for("H E D O N I C")
+        tmux.keys("n")
+        tmux.wait_for("name")
+        tmux.keys(name, "Enter")
+        tmux.wait_for("Turn 0")
+    except BaseException:
+        tmux.run("kill-server")
+        raise
+    return tmux
+
+
 def require_tmux() -> None:
     """tmux must be there in CI (.ci/run installs it); on a developer's machine it may be missing."""
     if shutil.which("tmux") is None:
