@@ -4,4 +4,5 @@ from __future__ import annotations
 
 from roguelike.cli.main import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # multiprocessing's spawn and forkserver import the main module again as __mp_main__
+    raise SystemExit(main())

@@ -104,3 +104,21 @@ def test_hedonic_asks_numpy_for_one_blas_thread_unless_the_player_chose() -> Non
 def test_numpy_starts_no_idle_blas_threads_unless_the_player_asks() -> None:
     assert threads_after_numpy() == 1
     assert threads_after_numpy(OPENBLAS_NUM_THREADS="2") == 2
+
+
+# multiprocessing's spawn and forkserver start a process by importing the parent's main module
+# again under the name __mp_main__: that import must not start the game.
+AS_MP_MAIN = """
+import runpy
+runpy.run_module("roguelike.__main__", run_name="__mp_main__")
+print("imported, nothing run")
+"""
+
+
+def test_python_m_roguelike_runs_the_command_and_importing_its_main_module_again_runs_nothing() -> None:
+    env = {**os.environ, "PYTHONPATH": str(REPOSITORY)}
+    ran = subprocess.run([sys.executable, "-m", "roguelike", "--version"], capture_output=True, text=True, env=env,
+                         timeout=60, check=True)
+    imported = subprocess.run([sys.executable, "-c", AS_MP_MAIN, "--version"], capture_output=True, text=True,
+                              env=env, timeout=60, check=True)
+    assert ran.stdout.startswith("hedonic") and imported.stdout == "imported, nothing run\n"
