@@ -17,7 +17,7 @@ from systems.finds import take_find
 from systems.statuses import wear_off_statuses
 from systems.monsters import MONSTERS_ACT, notice_player, plan_hunt, record_sightings
 from systems.movement import move_player
-from systems.perception import cast_sight, notice_perfect_high, shift_colours
+from systems.perception import cast_sight, notice_perfect_high, remember_revealed, shift_colours
 from systems.reinforcements import follow_the_mind
 from systems.score import bank_floor_score, keep_high_streak
 from systems.travel import take_stairs
@@ -45,8 +45,10 @@ CLOCK = Phase(
 # Sight again if a monster opened a door or the State of Mind changed the sight radius;
 # also the first sight of a game begun or loaded.
 SEE = Phase("see", When.ACTION, (cast_sight,), at_start=True)
-# Death, then what the log tells: Desperation beginning or ending, a kind seen for the first time.
-OUTCOME = Phase("outcome", When.ACTION, (check_death, announce_desperation, record_sightings, notice_perfect_high))
+# Death, then what the log tells: Desperation beginning or ending, a kind seen for the first time,
+# the Perfect High (and the doses it shows, remembered on the floor).
+OUTCOME = Phase("outcome", When.ACTION,
+                (check_death, announce_desperation, record_sightings, notice_perfect_high, remember_revealed))
 # What the panel shows: the colours of the State of Mind, and who steers the next action.
 DERIVE = Phase("derive", When.ACTION, (shift_colours, decide_steering), at_start=True)
 

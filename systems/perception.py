@@ -1,4 +1,4 @@
-"""What the player perceives: sight by State of Mind with memory, the Perfect High, colours."""
+"""What the player perceives: sight by State of Mind with memory, the Perfect High and what it reveals, colours."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from roguelike.core import cues
 from roguelike.core.ecs import system
 from roguelike.core.sight import sight_and_ring, sight_radius
 from roguelike.core.state import Now
+from roguelike.core.world import doses_on_floor
 
 FIRST_PERFECT_HIGH = "PERFECT HIGH. For a moment you see everything on this floor."
 PERFECT_HIGH_AGAIN = "Perfect High again: the whole floor shows."
@@ -46,6 +47,16 @@ def notice_perfect_high(
         record.perfect_highs += 1
         now.action.cue(cues.PERFECT_HIGH, (pos.x, pos.y))
     record.in_perfect_high = perfect
+
+
+@system(Player, StateOfMind)
+def remember_revealed(now: Now, entity: int, player: Player, som: StateOfMind) -> None:
+    """At the Perfect High every dose of the floor shows: the floor remembers where, as it remembers
+    what was explored, so the doses stay known once the High falls back."""
+    if formulas.is_perfect_high(som.value) and not now.state.game_over:
+        revealed = now.state.floor.revealed
+        for _, pos, _ in doses_on_floor():
+            revealed[pos.y, pos.x] = True
 
 
 @system(Player, StateOfMind, Palette)

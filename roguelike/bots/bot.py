@@ -41,7 +41,7 @@ class Bot:
         floor = game.state.floor
         terrain = self.routes.terrain(floor)
         pos = game.player_component(Position)
-        doses = goal_mask(floor.tiles.shape, [(p.x, p.y) for _, p, _ in game.doses()]) & floor.explored
+        doses = goal_mask(floor.tiles.shape, [(p.x, p.y) for _, p, _ in game.doses()]) & floor.dose_known()
         for goals in self.goals(game, terrain, doses):
             step = self.routes.step(self.cost(terrain, doses, goals, pos), goals, (pos.x, pos.y))
             if step is not None:

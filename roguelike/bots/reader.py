@@ -16,11 +16,11 @@ from roguelike.core.world import doses_on_floor
 
 
 def shown_doses(game: Game) -> list[KnownDose]:
-    """Every dose the map shows (on an explored tile), with the most the panel says it could give."""
+    """Every dose the map shows (explored, or shown by a Perfect High), with the most the panel says it could give."""
     game.activate()
-    explored = game.state.floor.explored
+    known = game.state.floor.dose_known()
     return [KnownDose(pos.x, pos.y, dose.kind, shown_odds(game, dose.kind, dose.floor).high, dose.floor)
-            for _, pos, dose in doses_on_floor() if explored[pos.y, pos.x]]
+            for _, pos, dose in doses_on_floor() if known[pos.y, pos.x]]
 
 
 class ReaderBot(CarefulBot):

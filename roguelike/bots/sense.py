@@ -1,6 +1,6 @@
 """What a player can know, for the bots: the doses they have seen, what each might do, the pull.
 
-Bots see only what the screen shows a player: doses on tiles they have explored, the
+Bots see only what the screen shows a player: doses on tiles they have explored or a Perfect High showed them, the
 kind of each (its glyph), the ranges of each kind (the help and README give them), the
 depth, their own State of Mind, Tolerance and Will. Never a dose's hidden purity.
 """
@@ -33,14 +33,14 @@ class KnownDose:
 
 
 def known_doses(game: Game) -> list[KnownDose]:
-    """Every dose lying on an explored tile of this floor, with its worst-case gain."""
+    """Every dose of this floor the player knows of (explored, or shown by a Perfect High), with its worst-case gain."""
     game.activate()
-    floor = game.state.floor
+    known = game.state.floor.dose_known()
     tolerance = game.player_component(Tolerance).value
     return [
         KnownDose(pos.x, pos.y, dose.kind, most_gain(dose.kind, dose.floor, tolerance), dose.floor)
         for _, pos, dose in doses_on_floor()
-        if floor.explored[pos.y, pos.x]
+        if known[pos.y, pos.x]
     ]
 
 

@@ -23,9 +23,9 @@ STAIRS_TILE = {">": Tile.STAIRS_DOWN, "<": Tile.STAIRS_UP}
 
 
 def known_doses(game: Game) -> Mask:
-    """Doses on tiles the player has seen."""
+    """Doses the player knows of: on tiles they have seen, or shown by a Perfect High."""
     floor = game.state.floor
-    return goal_mask(floor.tiles.shape, [(p.x, p.y) for _, p, _ in game.doses()]) & floor.explored
+    return goal_mask(floor.tiles.shape, [(p.x, p.y) for _, p, _ in game.doses()]) & floor.dose_known()
 
 
 def lures(game: Game) -> Mask:

@@ -83,9 +83,9 @@ class Autopilot:
             self.start(Activity.TRAVEL, goals)
 
     def travel_to(self, x: int, y: int) -> None:
-        """Start travelling to a known cell (beside it, if a dose lies there)."""
+        """Start travelling to a known cell, or beside a known dose (one a Perfect High showed included)."""
         floor = self.game.state.floor
-        if not (floor.in_bounds(x, y) and floor.explored[y, x]):
+        if not (floor.in_bounds(x, y) and (floor.explored[y, x] or autoexplore.known_doses(self.game)[y, x])):
             self.report = NO_ROUTE
             return
         self.start(Activity.TRAVEL, autoexplore.cell_goal(self.game, x, y))

@@ -51,6 +51,7 @@ class Outlook:
     hunting: frozenset[int]  # the monsters in sight that have noticed the player
     kinds_met: frozenset[str]
     doses: dict[int, tuple[str, int, int]]  # entity -> name and place, for doses and (while High) finds in sight
+    revealed: frozenset[tuple[int, int]]  # where a Perfect High showed doses: known, never news
     band: str
     attributes: tuple[int, int, int, int]
     effects: frozenset[str]
@@ -76,6 +77,7 @@ def observe(game: Game) -> Outlook:
         kinds_met=frozenset(bestiary.met) if bestiary is not None else frozenset(),
         doses={**{e: (DOSE_KINDS[d.kind].name, p.x, p.y) for e, p, d in game.doses() if visible[p.y, p.x]},
                **{e: (FIND_KINDS[f.kind].name, p.x, p.y) for e, p, f in game.finds() if visible[p.y, p.x]}},
+        revealed=revealed_spots(game),
         band=band(som, attrs.will),
         attributes=(attrs.confidence, attrs.nerve, attrs.will, game.player_component(Tolerance).value),
         effects=frozenset(timed.noun for _, timed, status in STATUSES if world.has(player, status)),
@@ -84,11 +86,18 @@ def observe(game: Game) -> Outlook:
     )
 
 
+def revealed_spots(game: Game) -> frozenset[tuple[int, int]]:
+    """Where doses lie that a Perfect High showed (the floor remembers them)."""
+    revealed = game.state.floor.revealed
+    return frozenset((p.x, p.y) for _, p, _ in game.doses() if revealed[p.y, p.x])
+
+
 @dataclass
 class Sightings:
     """What automation and held keys have already stopped for (never saved: a loaded game starts afresh).
 
-    A dose is news once: the first time it is seen on its floor. A monster is news when it
+    A dose is news once: the first time it is seen on its floor, unless a Perfect High
+    showed it before (the floor remembers that, saved and all). A monster is news when it
     comes into view after being out of sight for ``MONSTER_FORGOTTEN_TURNS``, so one
     blinking at the edge of sight (or in and out of a High's haze) does not stop
     automation again and again.
@@ -104,8 +113,9 @@ class Sightings:
             self.monsters[outlook.depth, entity] = outlook.turn
 
     def knows_dose(self, outlook: Outlook, entity: int) -> bool:
-        """Whether this dose in view was seen before."""
-        return (outlook.depth, *outlook.doses[entity]) in self.doses
+        """Whether this dose in view was seen before, or shown by a Perfect High."""
+        name, x, y = outlook.doses[entity]
+        return (x, y) in outlook.revealed or (outlook.depth, name, x, y) in self.doses
 
     def knows_monster(self, outlook: Outlook, entity: int) -> bool:
         """Whether this monster in view was in view lately."""

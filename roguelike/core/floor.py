@@ -1,5 +1,9 @@
 """A floor of the dungeon: its tiles, what the player remembers, and its sleeping things.
 
+The player remembers two things of a floor: the tiles they have explored (drawn dim when
+out of sight), and where a Perfect High showed them doses (``revealed``): a dose lying on
+either is known, to the map, look, the readouts, automation and the Desperate craving alike.
+
 Arrays are indexed ``[y, x]`` everywhere in the project, like tcod consoles.
 """
 
@@ -27,6 +31,7 @@ class Floor:
     depth: int
     tiles: NDArray[np.uint8]
     explored: NDArray[np.bool_]
+    revealed: NDArray[np.bool_]  # where a Perfect High showed a dose (the tiles themselves stay unexplored)
     down_stairs: tuple[int, int]
     up_stairs: tuple[int, int] | None
     arrival: tuple[int, int]
@@ -75,6 +80,11 @@ class Floor:
             return Tile.WALL
         return Tile(int(self.tiles[y, x]))
 
+    def dose_known(self) -> NDArray[np.bool_]:
+        """Where a dose lying there is known to the player: explored tiles, and where a Perfect High showed one."""
+        known: NDArray[np.bool_] = self.explored | self.revealed
+        return known
+
     def explored_fraction(self) -> float:
         """Share of the walkable-or-door tiles the player has seen."""
         open_tiles = self.tiles != WALL
@@ -89,6 +99,7 @@ def blank_floor(depth: int) -> Floor:
         depth=depth,
         tiles=np.zeros(shape, dtype=np.uint8),
         explored=np.zeros(shape, dtype=bool),
+        revealed=np.zeros(shape, dtype=bool),
         down_stairs=(0, 0),
         up_stairs=None,
         arrival=(0, 0),

@@ -31,6 +31,7 @@ class PlainFloor(TypedDict):
     shape: tuple[int, int]
     tiles: bytes
     explored: bytes
+    revealed: bytes  # format 13: where a Perfect High showed a dose
     down: tuple[int, int]
     up: tuple[int, int] | None
     arrival: tuple[int, int]

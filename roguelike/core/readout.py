@@ -55,10 +55,10 @@ def finds_seen(game: Game, pos: Position) -> str:
 
 
 def nearest_dose(game: Game, pos: Position) -> str:
-    """The nearest dose the player has seen."""
-    floor = game.state.floor
+    """The nearest dose the player knows of (seen, or shown by a Perfect High)."""
+    dose_known = game.state.floor.dose_known()
     known = [(max(abs(p.x - pos.x), abs(p.y - pos.y)), e, p, d)
-             for e, p, d in game.doses() if floor.explored[p.y, p.x]]
+             for e, p, d in game.doses() if dose_known[p.y, p.x]]
     if not known:
         return "No dose known on this floor."
     _, _, at, dose = min(known, key=lambda t: (t[0], t[1]))

@@ -61,9 +61,9 @@ def safe_doses(game: Game) -> Mask:
     floor = game.state.floor
     edge = formulas.desperation_threshold(game.player_component(Attributes).will) + 1
     tolerance = game.player_component(Tolerance).value
-    mask = np.zeros(floor.tiles.shape, dtype=bool)
+    mask, known = np.zeros(floor.tiles.shape, dtype=bool), floor.dose_known()
     for _, pos, dose in game.doses():
-        if floor.explored[pos.y, pos.x] and not dose_odds(DOSE_KINDS[dose.kind], dose.floor, edge, tolerance).could_kill:
+        if known[pos.y, pos.x] and not dose_odds(DOSE_KINDS[dose.kind], dose.floor, edge, tolerance).could_kill:
             mask[pos.y, pos.x] = True
     return mask
 

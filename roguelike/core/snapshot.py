@@ -15,6 +15,7 @@ from collections.abc import Callable
 import esper
 import msgpack
 import numpy as np
+from numpy.typing import NDArray
 
 from roguelike.core import ecsworld
 from roguelike.core.chart import Chart
@@ -89,6 +90,7 @@ def floor_to_plain(floor: Floor) -> PlainFloor:
         "shape": (floor.height, floor.width),
         "tiles": floor.tiles.tobytes(),
         "explored": np.packbits(floor.explored).tobytes(),
+        "revealed": np.packbits(floor.revealed).tobytes(),
         "down": floor.down_stairs,
         "up": floor.up_stairs,
         "arrival": floor.arrival,
@@ -120,17 +122,23 @@ def floor_from_plain(plain: Plain | PlainFloor) -> Floor:
     """A floor from plain values."""
     height, width = plain["shape"]
     tiles = np.frombuffer(plain["tiles"], dtype=np.uint8).reshape(height, width).copy()
-    bits = np.unpackbits(np.frombuffer(plain["explored"], dtype=np.uint8))
-    explored = bits[: height * width].reshape(height, width).astype(bool)
     up = plain["up"]
     return Floor(
-        depth=plain["depth"], tiles=tiles, explored=explored,
+        depth=plain["depth"], tiles=tiles, explored=unpacked(plain["explored"], height, width),
+        revealed=unpacked(plain["revealed"], height, width),
         down_stairs=(plain["down"][0], plain["down"][1]),
         up_stairs=(up[0], up[1]) if up is not None else None,
         arrival=(plain["arrival"][0], plain["arrival"][1]),
         kind=plain["kind"],
         dormant=[[(name, list(values)) for name, values in entity] for entity in plain["dormant"]],
     )
+
+
+def unpacked(bits: bytes, height: int, width: int) -> NDArray[np.bool_]:
+    """A map-sized mask from its packed bits (``np.packbits``)."""
+    flat = np.unpackbits(np.frombuffer(bits, dtype=np.uint8))
+    mask: NDArray[np.bool_] = flat[: height * width].reshape(height, width).astype(bool)
+    return mask
 
 
 def peek_next_entity() -> int:

@@ -113,7 +113,8 @@ def turn_around(now: Now, pos: Position, attrs: Attributes, own: Step) -> Step:
 def desperate_step(now: Now, pos: Position, attrs: Attributes, own: Step) -> Step:
     """Along a path to the nearest known dose, or else toward the unexplored."""
     floor = now.state.floor
-    known = [(p.x, p.y) for _, p, _ in doses_on_floor() if floor.explored[p.y, p.x]]
+    dose_known = floor.dose_known()
+    known = [(p.x, p.y) for _, p, _ in doses_on_floor() if dose_known[p.y, p.x]]
     cost = travel_cost(floor)
     step = step_toward(cost, (pos.x, pos.y), known)
     if step is None:

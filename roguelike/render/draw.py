@@ -6,8 +6,8 @@ the State of Mind on one continuous ramp (grey and dark at 0, past natural and s
 when High); remembered tiles keep the mood, dimmer; the walls close in (a vignette)
 during Withdrawal. Doses always stay bright; visions show only while High (finds among them, steady in their own colours); monsters blur
 when High and stand out plainly when low; at the Perfect High every dose and monster of
-the floor shows, and the doses it showed stay on the map afterwards
-(:mod:`roguelike.render.revealed`). Animations (:mod:`roguelike.render.effects`) are drawn last, over
+the floor shows, and the doses it showed stay on the map afterwards (the floor remembers
+them: :meth:`~roguelike.core.floor.Floor.dose_known`). Animations (:mod:`roguelike.render.effects`) are drawn last, over
 everything but the panel.
 """
 
@@ -28,7 +28,6 @@ from roguelike.render.effects import Effects
 from roguelike.render.look import Look, current_look
 from roguelike.render.pullzone import draw_pull_zone
 from roguelike.render.panel import draw_panel
-from roguelike.render.revealed import revealed_doses
 
 # The floor swirls a little slower than the glyphs on it, so the two drift apart.
 BACKGROUND_SWIRL = 0.7
@@ -121,8 +120,7 @@ def closing_in(mind: Mind, height: int, width: int, look: Look) -> NDArray[np.fl
 def draw_entities(console: tcod.console.Console, game: Game, mind: Mind, now: float, look: Look) -> None:
     """Entities in sight, lowest layer first; doses also where remembered (explored, or shown by
     a Perfect High of this floor); all at the Perfect High."""
-    visible, explored = game.view.visible, game.state.floor.explored
-    revealed = revealed_doses(game)
+    visible, dose_known = game.view.visible, game.state.floor.dose_known()
     world = game.world
     drawn = sorted(world.query(Position, Renderable), key=lambda p: (p[1][1].layer, p[0]))
     for entity, (pos, thing) in drawn:
@@ -130,7 +128,7 @@ def draw_entities(console: tcod.console.Console, game: Game, mind: Mind, now: fl
         if vision and not mind.high:
             continue
         dose, monster = world.has(entity, Dose), world.has(entity, Monster)
-        shown = visible[pos.y, pos.x] or (dose and (explored[pos.y, pos.x] or (pos.x, pos.y) in revealed))
+        shown = visible[pos.y, pos.x] or (dose and dose_known[pos.y, pos.x])
         if shown or (mind.perfect and (dose or monster)):
             cell = console.rgb[pos.y, pos.x]
             cell["ch"] = ord(thing.glyph)

@@ -14,7 +14,7 @@ from typing import Any
 from roguelike.core.chart import Chart
 from roguelike.saves.errors import Damaged
 
-FORMAT_VERSION = 12
+FORMAT_VERSION = 13
 SLOTTED_SINCE = 6  # the first format whose file holds two slots (slots.py) rather than one envelope
 OLDEST_VERSION = 1
 
@@ -147,10 +147,23 @@ def found_on(packed: list[Any], depth: int) -> None:
             fields.extend([False, -1])
 
 
+def remember_revealed(plain: dict[str, Any]) -> dict[str, Any]:
+    """12 to 13: each floor remembers where a Perfect High showed doses (``revealed``, packed bits
+    like ``explored``); an older game's floors have had nothing revealed yet."""
+    floors = []
+    for floor in plain["floors"]:  # the key goes after ``explored``, where format 13 writes it
+        keys = list(floor)
+        at = keys.index("explored") + 1
+        pairs = [(key, floor[key]) for key in keys]
+        floors.append(dict(pairs[:at] + [("revealed", bytes(len(floor["explored"])))] + pairs[at:]))
+    return {**plain, "floors": floors}
+
+
 # UPGRADES[v] turns a version-v snapshot into a version-(v + 1) one.
 UPGRADES: dict[int, Upgrade] = {
     1: own_game, 2: kinds_of_floor_and_mind, 3: add_chart, 4: give_score, 5: two_slots, 6: carry_replay_tail,
     7: record_epoch, 8: more_origins, 9: condition_keys, 10: highs_and_finds, 11: carry_doses,
+    12: remember_revealed,
 }
 
 

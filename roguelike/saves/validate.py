@@ -94,8 +94,9 @@ def check_floor(floor: Plain, where: str) -> None:
         fail(f"{where}.tiles", "wrong length")
     if max(floor["tiles"], default=0) >= len(Tile):
         fail(f"{where}.tiles", "unknown tile")
-    if len(floor["explored"]) != (height * width + 7) // 8:
-        fail(f"{where}.explored", "wrong length")
+    for memory in ("explored", "revealed"):
+        if len(floor[memory]) != (height * width + 7) // 8:
+            fail(f"{where}.{memory}", "wrong length")
     for key in ("down", "up", "arrival"):
         if floor[key] is not None and not on_map(floor[key]):
             fail(f"{where}.{key}", "off the map")

@@ -38,6 +38,7 @@ WARNING = (255, 110, 90)
 TRAVEL_KEYS = frozenset({KeySym.RETURN, KeySym.KP_ENTER})
 LEAVE_KEYS = frozenset({KeySym.ESCAPE, KeySym.X, KeySym.SEMICOLON, KeySym.RETURN, KeySym.KP_ENTER, KeySym.Q})
 BLAST_WORDS = {CARDINAL_LINES: "Blasts monsters N, E, S, W.", DIAGONAL_LINES: "Blasts monsters diagonally."}
+UNSEEN = "You have not seen this place."
 LOOK_KEYS = "Move keys move the cursor, Tab jumps to the next thing, Enter travels, Esc goes back."
 TILE_WORDS = {
     Tile.WALL: "A wall.", Tile.FLOOR: "Floor.", Tile.DOOR_CLOSED: "A closed door: walk into it to open it.",
@@ -117,7 +118,8 @@ def things_in_view(game: Game) -> list[tuple[int, int]]:
     state = game.state
     player = game.player_component(Position)
     spots = {(p.x, p.y) for _, _, p in game.monsters() if game.view.visible[p.y, p.x]}
-    spots |= {(p.x, p.y) for _, p, _ in game.doses() if state.floor.explored[p.y, p.x]}
+    dose_known = state.floor.dose_known()
+    spots |= {(p.x, p.y) for _, p, _ in game.doses() if dose_known[p.y, p.x]}
     spots |= {(p.x, p.y) for _, p, _ in game.finds() if game.view.visible[p.y, p.x]}
     return sorted(spots, key=lambda s: (max(abs(s[0] - player.x), abs(s[1] - player.y)), s[1], s[0]))
 
@@ -126,14 +128,14 @@ def describe(game: Game, at: tuple[int, int]) -> list[tuple[str, tuple[int, int,
     """What the player knows of a spot, in up to three lines."""
     state = game.state
     x, y = at
-    if not state.floor.explored[y, x]:
-        return [("You have not seen this place.", HINT)]
+    doses = [dose for _, pos, dose in game.doses() if (pos.x, pos.y) == at]
+    if not state.floor.explored[y, x]:  # unseen, but a dose a Perfect High showed there is known
+        return describe_dose(game, doses[0]) if doses and state.floor.revealed[y, x] else [(UNSEEN, HINT)]
     if game.player_component(Position) == Position(x, y):
         return describe_self(game)
     monsters = [monster for _, monster, pos in game.monsters() if (pos.x, pos.y) == at]
     if monsters and game.view.visible[y, x]:
         return describe_monster(game, monsters[0])
-    doses = [dose for _, pos, dose in game.doses() if (pos.x, pos.y) == at]
     if doses:
         return describe_dose(game, doses[0])
     finds = [find for _, pos, find in game.finds() if (pos.x, pos.y) == at]

@@ -82,8 +82,8 @@ def suggested(game: Game) -> int:
     will = game.player_component(Attributes).will
     tolerance = game.player_component(Tolerance).value
     pos = game.player_component(Position)
-    known = [(chebyshev(pos.x, pos.y, p.x, p.y), dose) for _, p, dose in game.doses()
-             if game.state.floor.explored[p.y, p.x]]
+    dose_known = game.state.floor.dose_known()
+    known = [(chebyshev(pos.x, pos.y, p.x, p.y), dose) for _, p, dose in game.doses() if dose_known[p.y, p.x]]
     if known:
         dose = min(known, key=lambda pair: pair[0])[1]
         odds = dose_odds(DOSE_KINDS[dose.kind], dose.floor, som, tolerance)

@@ -4,15 +4,17 @@ Each monster in sight says what its hit does and whether it has noticed the play
 dose in sight, the true range it would give now and its risk, from the very function the
 look panel uses (:func:`~roguelike.core.readout.shown_odds`, over ``dose_odds``); each find in
 sight (only the High see them), what taking it does. At the
-Perfect High every monster and dose the map shows is listed. Frontends with room beside
-the 80x25 game draw it there (:mod:`roguelike.screens.roomy`); the ``V`` readout says it
-in words for a screen reader. Read-only over the game.
+Perfect High every monster and dose the map shows is listed. Under them, the doses the
+player knows of out of sight (remembered on explored tiles, or shown by a Perfect High),
+nearest first, dimmer. Frontends with room beside the 80x25 game draw it there
+(:mod:`roguelike.screens.roomy`); the ``V`` readout says it in words for a screen reader.
+Read-only over the game.
 """
 
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import tcod.console
 
@@ -25,11 +27,14 @@ from roguelike.core.game import Game
 from roguelike.core.names import fit
 from roguelike.core.readout import direction
 from roguelike.render.colours import RGB, Scheme, Slot
+from roguelike.render.look import current_look
 from roguelike.screens.help import colour_of_kind
 from roguelike.core.readout import shown_odds
 from roguelike.screens.look import WARNING
 
 TITLE = "In view"
+REMEMBERED = "Remembered"
+DIM = 0.6  # a remembered dose's name, against one in view
 NOTHING = "Nothing in view."
 HUNTS = "hunts you"
 UNNOTICED = "has not noticed you"
@@ -45,6 +50,8 @@ class Entry:
     colour: RGB
     where: str  # by direction and distance, for the readout
     lines: tuple[tuple[str, bool], ...]
+    at: tuple[int, int] = (0, 0)  # its cell on the map (a click on the entry travels there)
+    remembered: bool = False  # a known dose out of sight
 
 
 def in_view(game: Game) -> list[Entry]:
@@ -64,12 +71,27 @@ def in_view(game: Game) -> list[Entry]:
         [dose_entry(game, at, dose) for at, dose in doses] + [find_entry(game, at, find) for at, find in finds]
 
 
+def remembered(game: Game) -> list[Entry]:
+    """The doses the player knows of out of sight (explored, or shown by a Perfect High), nearest first."""
+    if formulas.is_perfect_high(game.player_component(StateOfMind).value):
+        return []  # all of them are in view
+    pos, visible, known = game.player_component(Position), game.view.visible, game.state.floor.dose_known()
+    doses = sorted((max(abs(p.x - pos.x), abs(p.y - pos.y)), p.y, p.x, d)
+                   for _, p, d in game.doses() if known[p.y, p.x] and not visible[p.y, p.x])
+    return [replace(dose_entry(game, Position(x, y), dose), remembered=True) for _, y, x, dose in doses]
+
+
+def listed(game: Game) -> list[Entry]:
+    """Everything the list shows: what is in view, then the doses remembered out of sight."""
+    return in_view(game) + remembered(game)
+
+
 def monster_entry(game: Game, at: Position, monster: Monster) -> Entry:
     """A monster: what its hit does, and whether it hunts the player."""
     kind = MONSTER_KINDS[monster.kind]
     hunting = monster.target == game.state.player
     return Entry(kind.glyph, capital(kind.name), colour_of_kind(kind.key, kind.colour), where(game, at),
-                 ((kind.hit_summary, False), (HUNTS if hunting else UNNOTICED, hunting)))
+                 ((kind.hit_summary, False), (HUNTS if hunting else UNNOTICED, hunting)), (at.x, at.y))
 
 
 def dose_entry(game: Game, at: Position, dose: Dose) -> Entry:
@@ -77,14 +99,15 @@ def dose_entry(game: Game, at: Position, dose: Dose) -> Entry:
     kind = DOSE_KINDS[dose.kind]
     odds = shown_odds(game, dose.kind, dose.floor)
     return Entry(kind.glyph, capital(kind.name), colour_of_kind(kind.key, kind.colour), where(game, at),
-                 ((f"+{odds.low}..+{odds.high}, purer +{odds.purest}", False), (odds.risk.value, odds.could_kill)))
+                 ((f"+{odds.low}..+{odds.high}, purer +{odds.purest}", False), (odds.risk.value, odds.could_kill)),
+                 (at.x, at.y))
 
 
 def find_entry(game: Game, at: Position, find: Find) -> Entry:
     """A find (seen only while High): what taking it does, and how to take it."""
     kind = FIND_KINDS[find.kind]
     return Entry(kind.glyph, kind.name, colour_of_kind(kind.key, kind.colour), where(game, at),
-                 ((kind.effect(), False), (TAKE_FIND, False)))
+                 ((kind.effect(), False), (TAKE_FIND, False)), (at.x, at.y))
 
 
 def where(game: Game, at: Position) -> str:
@@ -100,39 +123,71 @@ def capital(name: str) -> str:
 
 def in_view_words(game: Game) -> str:
     """The list in words, by direction and distance (the ``V`` readout)."""
-    entries = in_view(game)
-    if not entries:
-        return NOTHING
-    said = [f"{entry.name} {entry.where}: {'; '.join(text for text, _ in entry.lines)}." for entry in entries]
-    return "In view: " + " ".join(said)
+    seen, known = in_view(game), remembered(game)
+    parts = [f"In view: {said(seen)}" if seen else NOTHING] + ([f"{REMEMBERED}: {said(known)}"] if known else [])
+    return " ".join(parts)
 
 
-def sidebar_lines(game: Game, width: int, scheme: Scheme) -> list[list[tuple[str, RGB]]]:
-    """The sidebar's rows: a title, then each entry's name row and its wrapped lines."""
+def said(entries: list[Entry]) -> str:
+    """Entries in words, one sentence each."""
+    return " ".join(f"{entry.name} {entry.where}: {'; '.join(text for text, _ in entry.lines)}." for entry in entries)
+
+
+Row = list[tuple[str, RGB]]
+
+
+def sidebar_rows(game: Game, width: int, scheme: Scheme) -> list[tuple[Row, Entry | None]]:
+    """The sidebar's rows, each with the entry it belongs to: a title, each entry's name row and its
+    wrapped lines; then the remembered doses under their heading."""
     text = scheme[Slot.TEXT]
-    rows: list[list[tuple[str, RGB]]] = [[(TITLE, text)], []]
-    entries = in_view(game)
-    if not entries:
-        return rows + [[(NOTHING, text)]]
-    for entry in entries:
-        rows.append([(entry.glyph, entry.colour), (" ", text), (fit(entry.name, width - 2), entry.colour)])
+    seen, known = in_view(game), remembered(game)
+    rows: list[tuple[Row, Entry | None]] = [([(TITLE, text)], None), ([], None)]
+    if not seen:
+        rows.append(([(NOTHING, text)], None))
+    for index, entry in enumerate(seen + known):
+        if index == len(seen):
+            rows += [([], None), ([(REMEMBERED, text)], None)]
+        colour = dimmed(entry.colour) if entry.remembered else entry.colour
+        rows.append(([(entry.glyph, colour), (" ", text), (fit(entry.name, width - 2), colour)], entry))
         for line, warning in entry.lines:
-            for part in textwrap.wrap(line, width - 2) or [""]:
-                rows.append([("  " + part, WARNING if warning else text)])
+            rows += [([("  " + part, WARNING if warning else text)], entry) for part in textwrap.wrap(line, width - 2) or [""]]
     return rows
 
 
+def dimmed(colour: RGB) -> RGB:
+    """A remembered dose's colour: its own, dimmer."""
+    return int(colour[0] * DIM), int(colour[1] * DIM), int(colour[2] * DIM)
+
+
+def sidebar_lines(game: Game, width: int, scheme: Scheme) -> list[Row]:
+    """The sidebar's rows as drawn."""
+    return [row for row, _ in sidebar_rows(game, width, scheme)]
+
+
+def fitted_rows(game: Game, width: int, height: int, scheme: Scheme) -> list[tuple[Row, Entry | None]]:
+    """The rows that fit ``height``; what does not fit ends with a count of the things left out."""
+    rows = sidebar_rows(game, width, scheme)
+    if len(rows) <= height:
+        return rows
+    shown = len({id(entry) for _, entry in rows[:height - 1] if entry is not None})
+    left_out = len(listed(game)) - shown
+    return rows[:height - 1] + [([(f"... and {left_out} more (V reads all)", scheme[Slot.TEXT])], None)]
+
+
 def draw_sidebar(console: tcod.console.Console, game: Game, left: int, width: int, scheme: Scheme) -> None:
-    """The list in the columns from ``left`` (``width`` wide), down the whole console; what does
-    not fit ends with a count of the things left out."""
+    """The list in the columns from ``left`` (``width`` wide), down the whole console."""
     console.draw_rect(left, 0, width, console.height, ch=ord(" "), bg=scheme[Slot.PANEL_BG])
-    rows = sidebar_lines(game, width - 1, scheme)
-    if len(rows) > console.height:
-        shown = sum(1 for row in rows[:console.height - 1] if len(row) == 3)
-        left_out = len(in_view(game)) - shown
-        rows = rows[:console.height - 1] + [[(f"... and {left_out} more (V reads all)", scheme[Slot.TEXT])]]
-    for y, row in enumerate(rows):
+    for y, (row, _) in enumerate(fitted_rows(game, width - 1, console.height, scheme)):
         x = left + 1
         for text, colour in row:
             console.print(x, y, text, fg=colour)
             x += len(text)
+
+
+def entry_at(game: Game, left: int, width: int, height: int, cell: tuple[int, int]) -> Entry | None:
+    """The entry drawn under a cell of the sidebar (in the columns from ``left``), if any."""
+    x, y = cell
+    if not left < x < left + width or not 0 <= y < height:
+        return None
+    rows = fitted_rows(game, width - 1, height, current_look().scheme)
+    return rows[y][1] if y < len(rows) else None
