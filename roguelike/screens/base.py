@@ -15,7 +15,7 @@ import tcod.console
 import tcod.event
 
 from roguelike import sound
-from roguelike.screens.mouse import point_at_menu
+from roguelike.screens.mouse import ListShown, entry_cell, point_at_list, point_at_menu
 from roguelike.sound import Mind
 
 if TYPE_CHECKING:
@@ -118,6 +118,10 @@ class App:
     def __init__(self, first: Screen) -> None:
         self.stack: list[Screen] = [first]
         self.interrupted = False
+        # The in-view list a large frontend last drew beside the top screen's game (roomy.py),
+        # and the map cell of the entry the pointer rests on (highlighted there and in the list).
+        self.list_shown: ListShown | None = None
+        self.list_pointed: tuple[int, int] | None = None
 
     @property
     def running(self) -> bool:
@@ -150,7 +154,10 @@ class App:
             self.close_all()
             return
         screen = self.stack[-1]
-        pointed = point_at_menu(screen, event)  # menus answer the mouse for every screen
+        if isinstance(event, (tcod.event.MouseMotion, tcod.event.KeyDown)):
+            self.list_pointed = entry_cell(self.list_shown, event)  # a key or a move elsewhere clears it
+        beside = point_at_list(self.list_shown, event)  # the in-view list's entries stand for their cells
+        pointed = None if beside is None else point_at_menu(screen, beside)  # menus answer the mouse for every screen
         if pointed is None:
             return
         self.apply(screen.on_event(pointed))

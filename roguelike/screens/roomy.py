@@ -19,10 +19,13 @@ from roguelike.render.colours import Scheme, Slot
 from roguelike.render.look import current_look
 from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP, draw_carried, message_lines
 from roguelike.screens.base import App, Room
+from roguelike.screens.look import CURSOR_BG
+from roguelike.screens.mouse import ListShown
 from roguelike.screens.sidebar import draw_sidebar
 
 WIDTH, HEIGHT = formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT
 SIDEBAR_LEAST = 24  # columns beside the game the list needs (its gap column included)
+LIST_POINTED_BG = (60, 60, 30)  # the rows of the entry under the pointer: a dark shade of look's cursor
 
 
 def roomy_size(columns: int, rows: int) -> tuple[int, int] | None:
@@ -55,19 +58,36 @@ class Canvas:
         room = room_of(app)
         self.origin = (0, 0) if room is not None else ((canvas.width - WIDTH) // 2, (canvas.height - HEIGHT) // 2)
         game_console.blit(canvas, self.origin[0], self.origin[1])
-        if room is not None:
-            fill_room(canvas, room, current_look().scheme)
+        shown = None if room is None else fill_room(canvas, room, current_look().scheme)
+        # Only the top screen's list answers the mouse (not one under a menu).
+        app.list_shown = shown if app.stack and app.stack[-1].room() is not None else None
+        if app.list_shown is not None and app.list_pointed is not None:
+            highlight(canvas, app.list_shown, app.list_pointed)
         return canvas
 
 
-def fill_room(canvas: tcod.console.Console, room: Room, scheme: Scheme) -> None:
-    """The in-view list beside the game and, for the in-game screen, messages in the rows under it."""
+def highlight(canvas: tcod.console.Console, shown: ListShown, cell: tuple[int, int]) -> None:
+    """The entry the pointer rests on, in the list and at its cell on the map, as look's cursor shows a cell."""
+    rows = [y for y, at in enumerate(shown.cells) if at == cell]
+    for y in rows:
+        canvas.rgb["bg"][y, shown.left:shown.right] = LIST_POINTED_BG
+    if rows:
+        canvas.rgb["bg"][cell[1], cell[0]] = CURSOR_BG
+        canvas.rgb["fg"][cell[1], cell[0]] = (0, 0, 0)
+
+
+def fill_room(canvas: tcod.console.Console, room: Room, scheme: Scheme) -> ListShown | None:
+    """The in-view list beside the game (returned, for the mouse) and, for the in-game screen,
+    messages in the rows under it."""
+    shown = None
     if canvas.width - WIDTH >= SIDEBAR_LEAST:
-        draw_sidebar(canvas, room.game, WIDTH, canvas.width - WIDTH, scheme)
+        cells = draw_sidebar(canvas, room.game, WIDTH, canvas.width - WIDTH, scheme)
+        shown = ListShown(WIDTH, canvas.width, tuple(cells))
     if canvas.height > HEIGHT:
         canvas.draw_rect(0, HEIGHT, WIDTH, canvas.height - HEIGHT, ch=ord(" "), bg=scheme[Slot.PANEL_BG])
         if room.messages:
             draw_tall_messages(canvas, room, scheme)
+    return shown
 
 
 def draw_tall_messages(canvas: tcod.console.Console, room: Room, scheme: Scheme) -> None:

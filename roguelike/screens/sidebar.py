@@ -8,7 +8,8 @@ Perfect High every monster and dose the map shows is listed. Under them, the dos
 player knows of out of sight (remembered on explored tiles, or shown by a Perfect High),
 nearest first, dimmer. Frontends with room beside the 80x25 game draw it there
 (:mod:`roguelike.screens.roomy`); the ``V`` readout says it in words for a screen reader.
-Read-only over the game.
+Each entry keeps its cell on the map, so the mouse over it does what it does over the cell
+(:func:`~roguelike.screens.mouse.point_at_list`). Read-only over the game.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from roguelike.core.game import Game
 from roguelike.core.names import fit
 from roguelike.core.readout import direction
 from roguelike.render.colours import RGB, Scheme, Slot
-from roguelike.render.look import current_look
 from roguelike.screens.help import colour_of_kind
 from roguelike.core.readout import shown_odds
 from roguelike.screens.look import WARNING
@@ -50,7 +50,7 @@ class Entry:
     colour: RGB
     where: str  # by direction and distance, for the readout
     lines: tuple[tuple[str, bool], ...]
-    at: tuple[int, int] = (0, 0)  # its cell on the map (a click on the entry travels there)
+    at: tuple[int, int]  # its cell on the map (hovering the entry describes it, a click travels there)
     remembered: bool = False  # a known dose out of sight
 
 
@@ -174,20 +174,16 @@ def fitted_rows(game: Game, width: int, height: int, scheme: Scheme) -> list[tup
     return rows[:height - 1] + [([(f"... and {left_out} more (V reads all)", scheme[Slot.TEXT])], None)]
 
 
-def draw_sidebar(console: tcod.console.Console, game: Game, left: int, width: int, scheme: Scheme) -> None:
-    """The list in the columns from ``left`` (``width`` wide), down the whole console."""
+def draw_sidebar(console: tcod.console.Console, game: Game, left: int, width: int,
+                 scheme: Scheme) -> list[tuple[int, int] | None]:
+    """The list in the columns from ``left`` (``width`` wide), down the whole console; returns
+    the map cell of the entry each row belongs to (for the mouse)."""
     console.draw_rect(left, 0, width, console.height, ch=ord(" "), bg=scheme[Slot.PANEL_BG])
-    for y, (row, _) in enumerate(fitted_rows(game, width - 1, console.height, scheme)):
+    cells: list[tuple[int, int] | None] = []
+    for y, (row, entry) in enumerate(fitted_rows(game, width - 1, console.height, scheme)):
         x = left + 1
         for text, colour in row:
             console.print(x, y, text, fg=colour)
             x += len(text)
-
-
-def entry_at(game: Game, left: int, width: int, height: int, cell: tuple[int, int]) -> Entry | None:
-    """The entry drawn under a cell of the sidebar (in the columns from ``left``), if any."""
-    x, y = cell
-    if not left < x < left + width or not 0 <= y < height:
-        return None
-    rows = fitted_rows(game, width - 1, height, current_look().scheme)
-    return rows[y][1] if y < len(rows) else None
+        cells.append(None if entry is None else entry.at)
+    return cells
