@@ -184,3 +184,14 @@ def test_hovering_an_entry_highlights_it_and_its_cell_on_the_map_until_a_key() -
     canvas = composed(app)
     assert tuple(canvas.rgb["bg"][DOSE[1], DOSE[0]]) != CURSOR_BG
     assert tuple(canvas.rgb["bg"][NAME_ROW, 100]) != LIST_POINTED_BG
+
+
+def test_on_a_tall_canvas_the_line_under_the_messages_is_not_covered_by_the_grown_messages() -> None:
+    screen, _ = room_screen()
+    app = App(screen)
+    composed(app)
+    app.handle(motion(LIST_X, LINE_ROW))
+    rows = ["".join(chr(c) for c in row) for row in composed(app).rgb["ch"].tolist()]
+    said = " ".join(row[32:80].strip() for row in rows[25:])
+    assert said.endswith(" ".join(text for text, _ in describe(screen.game, DOSE)).split()[-1])
+    assert said.replace(" ", "").endswith(screen.pilot.shown.replace(" ", ""))

@@ -25,10 +25,12 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Room:
     """A game a screen shows, for the room a large terminal or window has beside it
-    (:mod:`roguelike.screens.roomy`): its in-view list, and whether its messages may grow."""
+    (:mod:`roguelike.screens.roomy`): its in-view list, whether its messages may grow, and the
+    line under them (why automation stopped, what the pointer is over, a question)."""
 
     game: Game
     messages: bool = False
+    note: str | None = None
 
 
 class Screen(ABC):

@@ -204,7 +204,7 @@ class InGameScreen(Screen):
 
     def room(self) -> Room:
         """The game, its in-view list and its messages grow into a large terminal's or window's room."""
-        return Room(self.game, messages=True)
+        return Room(self.game, messages=True, note=self.pilot.shown)
 
     def before_input(self) -> None:
         """The turn just shown is on disk before the next key is read.

@@ -138,10 +138,14 @@ class Pilot:
 def draw_pilot_line(console: tcod.console.Console, pilot: Pilot) -> None:
     """Why automation (or a held key) stopped, a read-out or a question: whole, wrapped over the last
     rows of the message area, until the next key."""
-    if pilot.shown is None:
-        return
+    if pilot.shown is not None:
+        draw_note(console, pilot.shown)
+
+
+def draw_note(console: tcod.console.Console, text: str) -> None:
+    """A line over the last rows of the message area, wrapped, whatever the console's height."""
     rows = console.height - PANEL_TOP
-    lines = textwrap.wrap(pilot.shown, MESSAGE_WIDTH)[-rows:] or [""]
+    lines = textwrap.wrap(text, MESSAGE_WIDTH)[-rows:] or [""]
     top, scheme = console.height - len(lines), current_look().scheme
     background = scheme[Slot.PANEL_BG]
     console.draw_rect(MESSAGES_X, top, MESSAGE_WIDTH, len(lines), ch=ord(" "), bg=background)

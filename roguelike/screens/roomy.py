@@ -21,6 +21,7 @@ from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP, draw_ca
 from roguelike.screens.base import App, Room
 from roguelike.screens.look import CURSOR_BG
 from roguelike.screens.mouse import ListShown
+from roguelike.screens.pilot import draw_note
 from roguelike.screens.sidebar import draw_sidebar
 
 WIDTH, HEIGHT = formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT
@@ -40,7 +41,7 @@ def room_of(app: App) -> Room | None:
     for depth, screen in enumerate(reversed(app.stack)):
         room = screen.room()
         if room is not None:
-            return room if depth == 0 else Room(room.game, messages=False)
+            return room if depth == 0 else Room(room.game)
     return None
 
 
@@ -87,6 +88,8 @@ def fill_room(canvas: tcod.console.Console, room: Room, scheme: Scheme) -> ListS
         canvas.draw_rect(0, HEIGHT, WIDTH, canvas.height - HEIGHT, ch=ord(" "), bg=scheme[Slot.PANEL_BG])
         if room.messages:
             draw_tall_messages(canvas, room, scheme)
+            if room.note is not None:  # the grown messages must not cover it
+                draw_note(canvas, room.note)
     return shown
 
 
