@@ -16,6 +16,9 @@ process on a fresh SQLite file; clients are threads using urllib.
 4. **kill -9**: the server killed with runs pending and restarted, one worker killed mid-work
    and another started; runs lost (accepted but not verified in the end). A run is decided
    at most once by construction (only a pending run takes a verdict; its hash is the key).
+5. **A job lost with its worker**: a worker whose prover spins on one file
+   (``tests/runaway_worker.py``) takes it, a second worker waits, the first is killed with
+   ``kill -9`` mid-job; seconds from the kill to the second worker's verdict, ``REPEATS`` times.
 """
 
 from __future__ import annotations
@@ -190,7 +193,7 @@ def lost_and_twice(folder: Path, files: list[bytes]) -> None:
         digests = [post(server.base, data) for data in files[:half]]
         time.sleep(0.5)
         server.stop(signal.SIGKILL)
-        workers[0].stop(signal.SIGKILL)  # its work-horse finishes the job it has; RQ retries what a dead horse left
+        workers[0].stop(signal.SIGKILL)  # its horse dies with it; the server enqueues again a job whose heartbeat stopped
         workers.append(Served("worker", "--queue", url, "--epoch", str(RULES_EPOCH)))
         server = Served("--queue", url, "--db", url_db)
         digests += [post(server.base, data) for data in files[half:]]
@@ -205,13 +208,56 @@ def lost_and_twice(folder: Path, files: list[bytes]) -> None:
            f"{len(digests)} uploaded, {rows} runs verified in the database")
 
 
+def lost_job(folder: Path, data: bytes) -> None:
+    """Figure 5: seconds from kill -9 of a worker mid-job to another worker's verdict."""
+    import hashlib
+
+    from redis import Redis
+    from rq import Worker
+    from rq.job import Job, JobStatus
+    from rq.serializers import JSONSerializer
+
+    from roguelike.core.epoch import RULES_EPOCH
+    from roguelike.server.queue import job_id
+    from tests.server_services import redis_server, wait_for
+
+    def workers_up(url: str, count: int) -> None:
+        wait_for(lambda: len(Worker.all(connection=Redis.from_url(url))) >= count, 60, "workers did not start")
+
+    def started(url: str, digest: str) -> bool:
+        found = Job.fetch_many([job_id(digest)], Redis.from_url(url), serializer=JSONSerializer)[0]
+        return found is not None and found.get_status(refresh=False) == JobStatus.STARTED
+
+    took = []
+    for attempt in range(REPEATS):
+        with redis_server() as url:
+            doomed = subprocess.Popen([sys.executable, "-m", "tests.runaway_worker", url, str(RULES_EPOCH),
+                                       hashlib.sha256(data).hexdigest()], cwd=ROOT, stdout=subprocess.DEVNULL)
+            workers_up(url, 1)
+            server = Served("--queue", url, "--db", f"sqlite:///{folder}/lost-{attempt}.sqlite")
+            digest = post(server.base, data)
+            while not started(url, digest):
+                time.sleep(0.02)
+            rescuer = Served("worker", "--queue", url, "--epoch", str(RULES_EPOCH))
+            workers_up(url, 2)
+            doomed.kill()
+            doomed.wait()
+            killed = time.perf_counter()
+            assert until_decided(server.base, digest) == "verified"
+            took.append(time.perf_counter() - killed)
+            for process in (server, rescuer):
+                process.stop()
+    figure("a job lost with its worker (kill -9 mid-job): kill to verdict (median)", statistics.median(took), "s",
+           f"{min(took):.2f}-{max(took):.2f} s of {len(took)}; 100-command replay")
+
+
 def main() -> None:
     """Every figure."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--uploads", type=int, default=200)
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--jobs", type=int, default=60)
-    parser.add_argument("--only", choices=["verdict", "load", "workers", "kills"])
+    parser.add_argument("--only", choices=["verdict", "load", "workers", "kills", "lost"])
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-server-") as scratch:
         folder = Path(scratch)
@@ -222,6 +268,7 @@ def main() -> None:
             "load": lambda: load(folder, copies(game, 100, args.uploads, "load"), args.clients),
             "workers": lambda: scaling(folder, copies(game, 100, args.jobs, "jobs")),
             "kills": lambda: lost_and_twice(folder, copies(game, 100, args.jobs, "kill")),
+            "lost": lambda: lost_job(folder, copies(game, 100, 1, "lost")[0]),
         }
         for name, step in steps.items():
             if args.only in (None, name):

@@ -76,14 +76,14 @@ def wait_json(client: TestClient, path: str, done: Callable[[dict[str, Any]], bo
 
 
 class ServerProcess:
-    """``hedonic serve`` (or ``hedonic serve worker``) in a process of its own."""
+    """``hedonic serve`` (or ``hedonic serve worker``, or ``command``) in a process of its own."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, command: list[str] | None = None) -> None:
         import os
         import subprocess
         import sys
 
-        self.process = subprocess.Popen([sys.executable, "-m", "roguelike", "serve", *args], cwd=ROOT,
+        self.process = subprocess.Popen(command or [sys.executable, "-m", "roguelike", "serve", *args], cwd=ROOT,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ))
         self.first_line = self.process.stdout.readline() if self.process.stdout else ""
         assert self.first_line, self.process.stderr.read() if self.process.stderr else "no output"

@@ -6,11 +6,12 @@ import asyncio
 import json
 import zlib
 from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
 
 import fakeredis
 import pytest
 from rq import Queue, SimpleWorker
-from rq.job import Job
+from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 from sqlalchemy import Engine
 
@@ -19,7 +20,8 @@ from roguelike.scores.proof import prove_file
 from roguelike.server import store
 from roguelike.server.child import ChildLimits
 from roguelike.server.envelope import Envelope, Limits, open_upload
-from roguelike.server.queue import JOB, QueueVerifier, job_id, queue_name
+from roguelike.server.queue import (JOB, LOST_AFTER, RETRIES, Heartbeats, QueueVerifier, failure_verdict, job_id,
+                                    queue_name)
 from server_helpers import CORPUS, database, postgres  # noqa: F401
 
 SHORT = next(path for path in CORPUS if path.name == "death-exhaustion.replay")
@@ -116,3 +118,91 @@ def test_a_job_that_fails_gives_its_run_a_verdict_saying_so_never_a_score(engine
     verifier.collect_once()
     run = status(engine, envelope.digest)
     assert run.status == "failed" and "the worker gave up on it" in run.verdict["detail"] and run.verdict.get("score") is None
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def under_way(redis: fakeredis.FakeRedis, digest: str) -> Job:
+    """A run's job as a worker holds it: started, with a heartbeat."""
+    job = Job.fetch(job_id(digest), connection=redis, serializer=JSONSerializer)
+    job.set_status(JobStatus.STARTED)
+    job.heartbeat(datetime.now(timezone.utc), 60)
+    return job
+
+
+def test_a_started_job_whose_heartbeat_stands_still_is_run_again_and_one_that_beats_is_left_alone(engine: Engine) -> None:
+    redis, clock = fakeredis.FakeRedis(), Clock()
+    envelope = kept(engine, SHORT.read_bytes())
+    verifier = QueueVerifier(engine, ChildLimits(), redis)
+    verifier.beats = Heartbeats(clock)
+    verifier.submit(envelope.digest, envelope.epoch)
+    queue = Queue(queue_name(RULES_EPOCH), connection=redis, serializer=JSONSerializer)
+    queue.pop_job_id()  # a worker took it
+    job = under_way(redis, envelope.digest)
+    for _ in range(3):  # a worker alive: its heartbeat moves every second
+        verifier.collect_once()
+        clock.now += LOST_AFTER - 1
+        job.heartbeat(datetime.now(timezone.utc) + timedelta(seconds=clock.now), 60)
+    assert queue.job_ids == [] and job.get_status() == JobStatus.STARTED
+    verifier.collect_once()
+    clock.now += LOST_AFTER  # then it falls silent
+    verifier.collect_once()
+    assert queue.job_ids == [job_id(envelope.digest)]
+    work(redis)
+    verifier.collect_once()
+    assert status(engine, envelope.digest).status == "verified"
+
+
+def test_a_run_lost_with_its_worker_again_and_again_gets_a_verdict_saying_so(engine: Engine) -> None:
+    redis, clock = fakeredis.FakeRedis(), Clock()
+    envelope = kept(engine, SHORT.read_bytes())
+    verifier = QueueVerifier(engine, ChildLimits(), redis)
+    verifier.beats = Heartbeats(clock)
+    verifier.submit(envelope.digest, envelope.epoch)
+    queue = Queue(queue_name(RULES_EPOCH), connection=redis, serializer=JSONSerializer)
+    for _ in range(RETRIES + 1):
+        queue.pop_job_id()
+        under_way(redis, envelope.digest)
+        verifier.collect_once()
+        clock.now += LOST_AFTER
+        verifier.collect_once()
+    run = status(engine, envelope.digest)
+    assert run.status == "failed" and run.verdict["detail"] == f"lost with its worker {RETRIES + 1} times"
+    assert queue.job_ids == [] and verifier.waiting == set()
+
+
+def test_a_horse_killed_by_its_own_limits_says_which() -> None:
+    limits = ChildLimits(seconds=2.0)
+    told = "Work-horse terminated unexpectedly; waitpid returned {0} (signal {0}); "
+    assert failure_verdict(told.format(14), limits) == {"verdict": "killed", "detail": "over its time limit (2 s): killed"}
+    assert failure_verdict(told.format(24), limits) == {"verdict": "killed", "detail": "over its CPU limit (2 s): killed"}
+    other = failure_verdict(told.format(11), limits)
+    assert other["verdict"] == "killed" and other["detail"].startswith("the worker gave up on it: Work-horse")
+
+
+def test_a_job_a_worker_took_off_the_queue_and_never_started_is_run_again(engine: Engine) -> None:
+    redis, clock = fakeredis.FakeRedis(), Clock()
+    envelope = kept(engine, SHORT.read_bytes())
+    verifier = QueueVerifier(engine, ChildLimits(), redis)
+    verifier.beats = Heartbeats(clock)
+    verifier.submit(envelope.digest, envelope.epoch)
+    queue = Queue(queue_name(RULES_EPOCH), connection=redis, serializer=JSONSerializer)
+    redis.lmove(queue.key, queue.intermediate_queue_key)  # what a worker's dequeue does; then it was killed
+    verifier.collect_once()
+    clock.now += LOST_AFTER - 1
+    verifier.collect_once()
+    assert queue.job_ids == []  # a worker has seconds to start what it took
+    clock.now += 1
+    verifier.collect_once()
+    assert queue.job_ids == [job_id(envelope.digest)] and queue.intermediate_queue.get_job_ids() == []
+    work(redis)
+    verifier.collect_once()
+    assert status(engine, envelope.digest).status == "verified"

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import hashlib
 import shlex
 import sys
 import time
+from pathlib import Path
 
 from redis import Redis
 from rq import Worker
+from rq.exceptions import NoSuchJobError
+from rq.job import Job, JobStatus
+from rq.serializers import JSONSerializer
 
 from roguelike.core.epoch import RULES_EPOCH
+from roguelike.server.queue import LOST_AFTER, job_id
 from server_helpers import CORPUS, ServerProcess, get, post, wait_http
 from server_services import redis_server, wait_for
 
@@ -20,6 +26,29 @@ def workers_up(url: str, number: int) -> None:
     """Wait until ``number`` workers listen on the queue."""
     connection = Redis.from_url(url)
     wait_for(lambda: len(Worker.all(connection=connection)) >= number, 60, "the workers did not start")
+
+
+def runaway_worker(url: str, data: bytes) -> ServerProcess:
+    """A real worker whose prover spins for ever on ``data`` and proves anything else (tests/runaway_worker.py)."""
+    digest = hashlib.sha256(data).hexdigest()
+    return ServerProcess(command=[sys.executable, "-m", "tests.runaway_worker", url, str(RULES_EPOCH), digest])
+
+
+def gone(pid: int) -> bool:
+    """Whether a process has ended (reaped, or a zombie)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+def started(url: str, digest: str) -> bool:
+    """Whether a run's job is under way on a worker."""
+    try:
+        job = Job.fetch(job_id(digest), connection=Redis.from_url(url), serializer=JSONSerializer)
+    except NoSuchJobError:
+        return False
+    return job.get_status() == JobStatus.STARTED
 
 
 def test_two_workers_verify_the_corpus_through_the_queue(tmp_path: object) -> None:
@@ -73,3 +102,54 @@ def test_a_work_horse_over_its_memory_limit_is_a_killed_verdict_and_the_worker_g
             server.stop()
             worker.stop()
     assert [runs[digest]["status"] for digest in digests] == ["killed", "killed"] and runs[digests[0]]["score"] is None
+
+
+def test_a_runaway_in_the_work_horse_itself_is_killed_within_its_limit_and_its_worker_verifies_the_next(
+        tmp_path: object) -> None:
+    limit, hostile, honest = 2.0, CORPUS[0].read_bytes(), CORPUS[1].read_bytes()
+    with redis_server() as url:
+        worker = runaway_worker(url, hostile)
+        server = ServerProcess("--queue", url, "--db", f"sqlite:///{tmp_path}/runs.sqlite", "--port", "0",
+                               "--time-limit", str(limit))
+        try:
+            workers_up(url, 1)
+            began = time.monotonic()
+            first = post(server.base, hostile)["hash"]
+            run = wait_http(server.base, [first], 60)[first]
+            took = time.monotonic() - began
+            second = post(server.base, honest)["hash"]
+            after = wait_http(server.base, [second], 120)[second]
+            alive = worker.process.poll() is None
+        finally:
+            server.stop()
+            worker.stop()
+    assert run["status"] == "killed" and f"limit ({limit:g} s): killed" in run["detail"], run
+    assert took < limit + 2 and run["score"] is None
+    assert after["status"] == "verified" and alive  # the one worker went on, with an honest verdict
+
+
+def test_a_job_lost_with_its_worker_killed_with_kill_9_is_run_again_within_seconds(tmp_path: object) -> None:
+    data = CORPUS[0].read_bytes()
+    with redis_server() as url:
+        doomed = runaway_worker(url, data)  # it will be mid-job for as long as it lives
+        server = ServerProcess("--queue", url, "--db", f"sqlite:///{tmp_path}/runs.sqlite", "--port", "0")
+        rescuer = None
+        try:
+            workers_up(url, 1)
+            digest = post(server.base, data)["hash"]
+            wait_for(lambda: started(url, digest) and doomed.children(), 60, "the job did not start")
+            horses = doomed.children()
+            rescuer = ServerProcess("worker", "--queue", url, "--epoch", str(RULES_EPOCH))
+            workers_up(url, 2)
+            doomed.process.kill()  # kill -9 of the worker alone (its horse, if it lived on, would hold the pipes)
+            doomed.process.wait()
+            killed_at = time.monotonic()
+            wait_for(lambda: all(gone(pid) for pid in horses), 10, "the work-horse outlived its worker")
+            run = wait_http(server.base, [digest], 120)[digest]
+            took = time.monotonic() - killed_at
+        finally:
+            for process in (server, doomed, rescuer):
+                if process is not None:
+                    process.stop()
+    assert run["status"] == "verified" and run["score"] is not None
+    assert took < LOST_AFTER + 25  # RQ alone would wait a minute past the last heartbeat, then for a sweep

@@ -3,9 +3,12 @@
 Its arguments are JSON (the queue's serializer is RQ's JSON one: nothing on the queue is
 unpickled): the replay's bytes in base64 and the limits. The work-horse is forked for this
 job alone from a worker that has the game loaded already, so the job verifies in the horse
-itself, under the limits set on the horse (CPU seconds, address space, file size), with RQ's
-job timeout as the wall-clock limit: no interpreter to start, and a runaway is one killed
-horse. With ``hedonic serve worker --verifier COMMAND`` it verifies in a child instead.
+itself, under the limits set on the horse (CPU seconds, address space, file size, and its
+wall clock: SIGALRM at the time limit, left to kill it), no interpreter to start: a runaway is
+one killed horse, and RQ's job timeout (later) is only the last resort. The horse dies with
+its worker, so a job is under way exactly while its worker heartbeats (the server runs again
+a job whose worker fell silent). With ``hedonic serve worker --verifier COMMAND`` it verifies
+in a child instead.
 
 Without a queue the server's fork server runs :func:`verify_and_send` the same way, in a process
 forked for one run. The web process imports this module only to name that function: it never
@@ -17,6 +20,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import signal
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,7 +45,17 @@ def verify_upload(data: str, limits: dict[str, Any]) -> dict[str, Any]:
     replay, bounds = base64.b64decode(data, validate=True), ChildLimits.from_plain(limits)
     if VERIFIER is not None or not in_work_horse():
         return verify_bytes(replay, bounds, VERIFIER)
+    bind_to_worker(bounds)
     return verify_here(replay, bounds)
+
+
+def bind_to_worker(limits: ChildLimits) -> None:
+    """In a work-horse: die with the worker (a job lives while its worker heartbeats), and at the time limit."""
+    die_with_parent()
+    if os.getppid() != WORKER_PID:  # the worker died before we asked to die with it
+        os._exit(1)
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)  # RQ's own alarm (the job timeout, later) raises in Python
+    signal.setitimer(signal.ITIMER_REAL, limits.seconds)  # what catches C code too, and a process that sleeps
 
 
 def verify_here(replay: bytes, limits: ChildLimits) -> dict[str, Any]:

@@ -6,6 +6,13 @@ replay's rules epoch; workers on any machine take them (``hedonic serve worker``
 their results are JSON, never pickles. A collector polls the jobs of the pending runs and
 writes each verdict once; a pending run whose job the queue has lost (Redis restarted
 without its data) is enqueued again, so no run is lost and none is decided twice.
+
+A worker heartbeats every second while its work-horse works (and the horse dies with its
+worker): a started job whose heartbeat has not moved for ``LOST_AFTER`` seconds of this
+process's own clock was lost with its worker (``kill -9``, a lost machine) and is run again at
+once, instead of waiting for RQ's own abandoned-job sweep (a minute past the last heartbeat,
+and only when some worker runs its maintenance, every 10 minutes). So is a job a worker took
+off the queue and never started (killed in between: it stays in RQ's intermediate list).
 """
 
 from __future__ import annotations
@@ -13,7 +20,12 @@ from __future__ import annotations
 import asyncio
 import base64
 import logging
+import re
+import signal
 import threading
+import time
+from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from redis import Redis
@@ -28,10 +40,15 @@ from roguelike.server.child import FAILED, KILLED, ChildLimits
 JOB = "roguelike.server.job.verify_upload"
 JOB_MARGIN = 10  # seconds RQ grants a job past the child's own limit before it kills the work-horse
 KEEP_RESULTS = 7 * 24 * 3600
-RETRIES = 2  # a job whose worker died (kill -9, a lost machine) is enqueued again when RQ finds it abandoned
+RETRIES = 2  # a job lost with its worker (kill -9, a lost machine) is enqueued again at most twice
 ABANDONED = "AbandonedJobError"  # what RQ's maintenance says of a job whose worker vanished (not the file's doing)
 POLL_SECONDS = 0.1
+HEARTBEAT = 1  # seconds between a worker's heartbeats while its horse works (RQ's job_monitoring_interval)
+LOST_AFTER = 5.0  # seconds a started job's heartbeat may stand still before its worker counts as gone
 HORSE_KILLED = ("JobTimeoutException", "terminated unexpectedly", "killed", "MemoryError")  # a horse over its limits
+TAKEN = "taken off the queue, not started"  # the heartbeat of a job in RQ's intermediate list (it never moves)
+HORSE_SIGNAL = re.compile(r"\(signal (\d+)\)")  # how RQ's worker says what killed the horse
+LIMIT_SIGNALS = {int(signal.SIGALRM): "time", int(signal.SIGXCPU): "CPU"}  # the horse's own limits (job.py)
 log = logging.getLogger("hedonic.serve")
 
 
@@ -53,7 +70,7 @@ def enqueue(connection: Redis, digest: str, epoch: int, data: bytes, limits: Chi
                          failure_ttl=KEEP_RESULTS, description=f"verify run {digest[:16]} (rules epoch {epoch})")
 
 
-def verdict_of(job: Job) -> dict[str, Any] | None:
+def verdict_of(job: Job, limits: ChildLimits) -> dict[str, Any] | None:
     """A finished job's verdict; a failed one's (the work-horse killed, or the job raised); None while under way."""
     status = job.get_status(refresh=False)
     if status == JobStatus.FINISHED:
@@ -61,11 +78,40 @@ def verdict_of(job: Job) -> dict[str, Any] | None:
         return found if isinstance(found, dict) else {"verdict": FAILED, "detail": "the job returned no verdict"}
     if status in (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED):
         result = job.latest_result()
-        told = ((result.exc_string if result else None) or str(status)).strip()
-        killed = any(sign in told for sign in HORSE_KILLED)
-        last = "".join(told.splitlines()[-1:])[:300]
-        return {"verdict": KILLED if killed else FAILED, "detail": f"the worker gave up on it: {last}"}
+        return failure_verdict(((result.exc_string if result else None) or str(status)).strip(), limits)
     return None
+
+
+def failure_verdict(told: str, limits: ChildLimits) -> dict[str, Any]:
+    """The verdict of a job that failed, from what the worker wrote of it."""
+    found = HORSE_SIGNAL.search(told)
+    limit = LIMIT_SIGNALS.get(int(found.group(1))) if found else None
+    if limit is not None:
+        return {"verdict": KILLED, "detail": f"over its {limit} limit ({limits.seconds:g} s): killed"}
+    killed = any(sign in told for sign in HORSE_KILLED)
+    last = "".join(told.splitlines()[-1:])[:300]
+    return {"verdict": KILLED if killed else FAILED, "detail": f"the worker gave up on it: {last}"}
+
+
+class Heartbeats:
+    """When each started job's heartbeat last moved, by this process's clock (no worker's clock is trusted)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.seen: dict[str, tuple[datetime | str | None, float]] = {}
+
+    def silent(self, digest: str, beat: datetime | str | None) -> bool:
+        """Whether a started job's heartbeat has stood still for ``LOST_AFTER`` seconds."""
+        now = self.clock()
+        last = self.seen.get(digest)
+        if last is None or last[0] != beat:
+            self.seen[digest] = (beat, now)
+            return False
+        return now - last[1] >= LOST_AFTER
+
+    def forget(self, digest: str) -> None:
+        """Stop timing a job (done, or enqueued again)."""
+        self.seen.pop(digest, None)
 
 
 class QueueVerifier:
@@ -77,6 +123,7 @@ class QueueVerifier:
         self.redis = redis
         self.waiting: set[str] = set()
         self.retried: dict[str, int] = {}
+        self.beats = Heartbeats()
         self.lock = threading.Lock()  # uploads add to waiting from their threads while the collector reads it
         self.task: asyncio.Task[None] | None = None
 
@@ -124,22 +171,51 @@ class QueueVerifier:
         with self.lock:
             digests = sorted(self.waiting)
         jobs = Job.fetch_many([job_id(digest) for digest in digests], self.redis, serializer=JSONSerializer)
+        taken = self.taken(jobs)
         for digest, job in zip(digests, jobs, strict=True):
             if job is None:
                 self.requeue(digest)
             else:
-                self.settle(digest, job)
+                self.settle(digest, job, job.id in taken)
 
-    def settle(self, digest: str, job: Job) -> None:
+    def taken(self, jobs: list[Job | None]) -> set[str]:
+        """The ids of the queued jobs among these that a worker has taken off their queue (not started yet)."""
+        origins = {job.origin for job in jobs if job is not None and job.get_status(refresh=False) == JobStatus.QUEUED}
+        found: set[str] = set()
+        for origin in sorted(origins):
+            found.update(Queue(origin, connection=self.redis).intermediate_queue.get_job_ids())
+        return found
+
+    def settle(self, digest: str, job: Job, taken: bool = False) -> None:
         """Write a run's verdict once its job is done; enqueue it again if its worker vanished."""
-        verdict = verdict_of(job)
+        under_way = job.get_status(refresh=False) == JobStatus.STARTED
+        if under_way or taken:
+            if self.beats.silent(digest, job.last_heartbeat if under_way else TAKEN):
+                self.retry(digest, job, {"verdict": FAILED, "detail": f"lost with its worker {RETRIES + 1} times"})
+            return
+        self.beats.forget(digest)
+        verdict = verdict_of(job, self.limits)
         if verdict is None:
             return
-        if ABANDONED in verdict["detail"] and self.retried.get(digest, 0) < RETRIES:
-            self.retried[digest] = self.retried.get(digest, 0) + 1
-            job.delete()
-            self.requeue(digest)
+        if ABANDONED in verdict["detail"]:
+            self.retry(digest, job, verdict)
             return
+        self.record(digest, verdict)
+
+    def retry(self, digest: str, job: Job, last_word: dict[str, Any]) -> None:
+        """Run a job lost with its worker again; after ``RETRIES`` times, ``last_word`` is its verdict."""
+        self.beats.forget(digest)
+        if self.retried.get(digest, 0) >= RETRIES:
+            self.record(digest, last_word)
+            return
+        self.retried[digest] = self.retried.get(digest, 0) + 1
+        log.warning("run %s: its worker was lost with it; enqueued again", digest[:16])
+        job.delete()
+        Queue(job.origin, connection=self.redis).intermediate_queue.remove(job.id)  # else RQ would fail the new one
+        self.requeue(digest)
+
+    def record(self, digest: str, verdict: dict[str, Any]) -> None:
+        """Write a run's verdict (only a pending run takes one) and stop waiting for it."""
         with self.engine.begin() as connection:
             store.record_verdict(connection, digest, verdict)
         self.forget(digest)
@@ -157,3 +233,5 @@ class QueueVerifier:
         """Stop waiting for a run's verdict."""
         with self.lock:
             self.waiting.discard(digest)
+        self.beats.forget(digest)
+        self.retried.pop(digest, None)

@@ -51,7 +51,7 @@ def run_worker(queue_url: str, epoch: int, verifier: list[str] | None, burst: bo
     from rq.serializers import JSONSerializer
 
     from roguelike.server import job
-    from roguelike.server.queue import queue_name
+    from roguelike.server.queue import HEARTBEAT, queue_name
 
     trouble = queue_trouble(queue_url)
     if trouble is not None:
@@ -64,5 +64,6 @@ def run_worker(queue_url: str, epoch: int, verifier: list[str] | None, burst: bo
     connection = Redis.from_url(queue_url)
     queue = Queue(queue_name(epoch), connection=connection, serializer=JSONSerializer)
     print(f"hedonic serve worker: verifying the runs of rules epoch {epoch} from {queue.name}", flush=True)
-    Worker([queue], connection=connection, serializer=JSONSerializer).work(burst=burst, logging_level="WARNING")
+    worker = Worker([queue], connection=connection, serializer=JSONSerializer, job_monitoring_interval=HEARTBEAT)
+    worker.work(burst=burst, logging_level="WARNING")
     return 0
