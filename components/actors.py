@@ -65,7 +65,7 @@ class Score:
 
 @dataclass(slots=True)
 class HighStreak:
-    """Turns ending High since the last Withdrawal, the longest such streak, and the points streaks paid."""
+    """Turns ending High since the last Withdrawal, the longest such streak, and the points the longest paid."""
 
     turns: int = 0
     best: int = 0

@@ -16,7 +16,8 @@ class Monster:
     come to be noticed then); the range it notices at follows the player's State of Mind
     live (:func:`roguelike.content.formulas.live_notice`); ``met`` is whether the player has seen it. While it
     hunts, ``target`` is the hunted entity and ``lost_for`` the turns it has been out of
-    sight. (The hunt lives here rather than in a component of its own because adding and
+    sight, and ``acts_from`` the turn from which it acts on that hunt (it holds still the turn it
+    notices the player: the notice is the player's warning). (The hunt lives here rather than in a component of its own because adding and
     removing components clears esper's query cache, which forty monsters feel every turn.)
     """
 
@@ -25,6 +26,7 @@ class Monster:
     met: bool = False
     target: int = NO_TARGET
     lost_for: int = 0
+    acts_from: int = 0
 
 
 @dataclass(slots=True)

@@ -69,12 +69,18 @@ def keep_lookout(now: Now, monsters: Roster, player: int, at: Spot, som: int) ->
         if monster.target != NO_TARGET:
             monster.lost_for = 0
         elif max(abs(mpos.x - px), abs(mpos.y - py)) <= formulas.live_notice(monster.notice, som):
-            monster.target, monster.lost_for = player, 0
+            begin_hunt(now, monster, player)
         else:
             continue
         if PACK[monster.kind]:
             callers.append((monster, mpos))
     return callers, astray
+
+
+def begin_hunt(now: Now, monster: Monster, player: int) -> None:
+    """A monster starts hunting the player, acting on it only after NOTICE_HOLD turns."""
+    monster.target, monster.lost_for = player, 0
+    monster.acts_from = now.state.turn + formulas.NOTICE_HOLD
 
 
 def forget(astray: list[Monster]) -> None:
@@ -94,7 +100,8 @@ def call_packs(now: Now, player: int, callers: Callers, monsters: Roster) -> Non
         if any(kin.kind == monster.kind and chebyshev(mpos.x, mpos.y, at.x, at.y) <= radius for kin, at in callers):
             if monster.target == NO_TARGET:
                 joined[monster.kind] = joined.get(monster.kind, 0) + 1
-            monster.target, monster.lost_for = player, 0
+                begin_hunt(now, monster, player)
+            monster.lost_for = 0
     for kind in joined:
         now.state.say(f"{MONSTER_KINDS[kind].one(capital=True)} howls. The pack answers.")
 
@@ -127,6 +134,8 @@ def choose_monster_step(now: Now, entity: int, monster: Monster, pos: Position) 
     x, y = pos.x, pos.y
     if monster.target == NO_TARGET:
         return hunt.wander_step(x, y)
+    if now.state.turn < monster.acts_from:
+        return None  # it has just noticed the player: the notice is the player's warning
     px, py = hunt.player_at
     near = max(abs(x - px), abs(y - py))
     if near == 1:

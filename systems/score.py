@@ -1,5 +1,5 @@
 """The score: a floor's points are banked, by how much of it was explored, as the player leaves;
-long Highs pay as they go."""
+the longest High pays as it grows."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from roguelike.core.ecs import system
 from roguelike.core.score import bank
 from roguelike.core.state import Now
 
-STREAK_ENDS = "Withdrawal ends your High streak of {turns} turns (+{points} points)."
+STREAK_ENDS = "Withdrawal ends your High streak of {turns} turns (your longest: {points} points)."
+STREAK_ENDS_SHORTER = "Withdrawal ends your High streak of {turns} turns (longest {best}: {points} points)."
 
 
 @system(Player, Record, Score)
@@ -21,14 +22,21 @@ def bank_floor_score(now: Now, entity: int, player: Player, record: Record, scor
 
 @system(Player, StateOfMind, HighStreak)
 def keep_high_streak(now: Now, entity: int, player: Player, som: StateOfMind, streak: HighStreak) -> None:
-    """A turn ending High adds to the streak (paying at each milestone); Withdrawal ends it."""
+    """A turn ending High adds to the streak (paying at each milestone past the longest); Withdrawal ends it."""
     goes_on = formulas.streak_goes_on(som.value)
     if goes_on:
         streak.turns += 1
-        streak.best = max(streak.best, streak.turns)
-        streak.bonus += formulas.high_streak_points(streak.turns)
+        if streak.turns > streak.best:
+            streak.best = streak.turns
+            streak.bonus += formulas.high_streak_points(streak.turns)
     elif goes_on is False and streak.turns:
-        points = formulas.high_streak_bonus(streak.turns)
-        if points:
-            now.state.say(STREAK_ENDS.format(turns=streak.turns, points=points))
+        if streak.bonus:
+            now.state.say(streak_end_words(streak))
         streak.turns = 0
+
+
+def streak_end_words(streak: HighStreak) -> str:
+    """What the log says as Withdrawal ends a streak: its length, and what the longest is worth."""
+    if streak.turns == streak.best:
+        return STREAK_ENDS.format(turns=streak.turns, points=streak.bonus)
+    return STREAK_ENDS_SHORTER.format(turns=streak.turns, best=streak.best, points=streak.bonus)

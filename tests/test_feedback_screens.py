@@ -64,7 +64,7 @@ def test_help_pages_turn_with_the_arrows_and_tab_and_cover_every_topic() -> None
                        "=~? finds, seen only while High"):
         assert glyph_line in legend
     # The Highs page: how a streak pays, and every find with what taking it does.
-    assert "every 25 turns of one streak: 5 points the first time, 10 the" in highs and "up to 20 a time" in highs
+    assert "your longest does: every 25 turns of it, 40 points the" in highs and "up to 480 a time" in highs
     for find_line in ("=  Clarity   Tolerance -3", "~  Calm      Nerve +2, Will +1", "?  Insight   shows the floor and its stairs"):
         assert find_line in highs
     assert isinstance(screen.on_event(key(KeySym.ESCAPE)), Pop)

@@ -30,12 +30,13 @@ def waited(game: Game, turns: int) -> HighStreak:
 
 def test_a_streak_pays_at_each_milestone_more_each_time_up_to_the_top() -> None:
     step, points = formulas.HIGH_STREAK_STEP, formulas.HIGH_STREAK_POINTS
-    assert [formulas.high_streak_points(step * n) for n in range(1, 7)] == [5, 10, 15, 20, 20, 20]
+    top = formulas.HIGH_STREAK_TOP_LEVEL
+    assert [formulas.high_streak_points(step * n) for n in (1, 2, 3, top, top + 1)] == [
+        points, 2 * points, 3 * points, top * points, top * points]
     assert formulas.high_streak_points(step - 1) == 0 and formulas.high_streak_points(0) == 0
-    assert formulas.high_streak_bonus(4 * step + step - 1) == 50  # 5 + 10 + 15 + 20
+    assert formulas.high_streak_bonus(3 * step + step - 1) == 6 * points  # 1 + 2 + 3 milestones
     # One long High pays more than the same turns cut in two by a Withdrawal.
     assert formulas.high_streak_bonus(4 * step) > 2 * formulas.high_streak_bonus(2 * step)
-    assert points == 5
 
 
 @pytest.mark.parametrize(("som", "goes_on"), [(61, True), (100, True), (60, None), (50, None), (49, False),
@@ -48,10 +49,11 @@ def test_turns_ending_high_count_and_pay_as_they_go() -> None:
     game = arena()
     set_player(game, state_of_mind=60 + formulas.HIGH_STREAK_STEP + 5)
     streak = waited(game, formulas.HIGH_STREAK_STEP)
-    assert (streak.turns, streak.best, streak.bonus) == (formulas.HIGH_STREAK_STEP, formulas.HIGH_STREAK_STEP, 5)
+    points = formulas.HIGH_STREAK_POINTS
+    assert (streak.turns, streak.best, streak.bonus) == (formulas.HIGH_STREAK_STEP, formulas.HIGH_STREAK_STEP, points)
     parts = game.score()
-    assert parts.rows()[-2] == ("High streaks", f"best {formulas.HIGH_STREAK_STEP} turns", 5)
-    assert parts.total == 5 and parts.unexplored == 0  # a term of its own, never cut by exploring
+    assert parts.rows()[-2] == ("Longest High", f"{formulas.HIGH_STREAK_STEP} turns", points)
+    assert parts.total == points and parts.unexplored == 0  # a term of its own, never cut by exploring
 
 
 def test_sober_pauses_the_streak_and_withdrawal_ends_it_with_its_points_said() -> None:
@@ -62,8 +64,8 @@ def test_sober_pauses_the_streak_and_withdrawal_ends_it_with_its_points_said() -
     assert streak.turns == formulas.HIGH_STREAK_STEP
     set_player(game, state_of_mind=50)
     streak = waited(game, 1)  # 49: Withdrawal
-    assert streak.turns == 0 and streak.best == formulas.HIGH_STREAK_STEP and streak.bonus == 5
-    assert game.state.messages[-1].text == "Withdrawal ends your High streak of 25 turns (+5 points)."
+    assert streak.turns == 0 and streak.best == formulas.HIGH_STREAK_STEP and streak.bonus == 40
+    assert game.state.messages[-1].text == "Withdrawal ends your High streak of 25 turns (your longest: 40 points)."
 
 
 def test_a_new_streak_starts_from_nothing_and_the_best_is_kept() -> None:
@@ -77,6 +79,36 @@ def test_a_new_streak_starts_from_nothing_and_the_best_is_kept() -> None:
     assert (streak.turns, streak.best) == (2, 3)
 
 
+def high_for(game: Game, turns: int) -> HighStreak:
+    """``turns`` turns ending High (the State of Mind held at 90); the streak after them."""
+    for _ in range(turns):
+        set_player(game, state_of_mind=90)
+        game.apply(Wait())
+    return game.player_component(HighStreak)
+
+
+def withdrawal(game: Game) -> None:
+    """One turn ending in Withdrawal."""
+    set_player(game, state_of_mind=45)
+    game.apply(Wait())
+
+
+def test_only_a_streak_longer_than_the_longest_pays_and_only_past_it() -> None:
+    game = arena()
+    step, points = formulas.HIGH_STREAK_STEP, formulas.HIGH_STREAK_POINTS
+    assert high_for(game, 2 * step).bonus == 3 * points  # the first streak: two milestones, 1 + 2
+    withdrawal(game)
+    streak = high_for(game, 2 * step)  # as long again: not longer, nothing more
+    assert (streak.turns, streak.best, streak.bonus) == (2 * step, 2 * step, 3 * points)
+    streak = high_for(game, step)  # past the longest, to the third milestone: it pays
+    assert (streak.best, streak.bonus) == (3 * step, 6 * points)
+    withdrawal(game)
+    high_for(game, step)
+    withdrawal(game)
+    assert game.state.messages[-1].text == (
+        f"Withdrawal ends your High streak of {step} turns (longest {3 * step}: {6 * points} points).")
+
+
 def test_the_breakdown_keeps_the_streak_apart_from_the_explored_share() -> None:
     game = arena()
     record, score = game.player_component(Record), game.player_component(Score)
@@ -88,7 +120,7 @@ def test_the_breakdown_keeps_the_streak_apart_from_the_explored_share() -> None:
     assert kept + parts.high_streaks == parts.total and parts.raw == 50
     assert parts.unexplored == kept - 50 and parts.kept_percent == kept * 100 // 50
     assert [label for label, _, _ in parts.rows()] == ["Doses", "Close calls", "Monsters slain", "Floors reached",
-                                                       "Unexplored", "High streaks", "Score"]
+                                                       "Unexplored", "Longest High", "Score"]
 
 
 def test_the_panel_the_condition_and_the_death_record_show_the_streak() -> None:
@@ -97,12 +129,12 @@ def test_the_panel_the_condition_and_the_death_record_show_the_streak() -> None:
     waited(game, formulas.HIGH_STREAK_STEP + 1)
     console = game_console(game)
     bar_row = "".join(chr(c) for c in console.rgb["ch"][formulas.MAP_HEIGHT + 1, :31])
-    assert "Streak 26 +5" in bar_row
-    assert "High streak 26 turns, 5 points from streaks." in condition(game)
+    assert "Streak 26 +40" in bar_row
+    assert "High streak 26 turns; longest 26, 40 points." in condition(game)
     record = record_of(game)
-    assert (record.best_streak, record.streak_points, record.score) == (26, 5, 5)
-    assert highs_line(record) == "Best High streak 26 turns (+5 points)   Finds taken: none"
-    assert score_line(record) == "Score 5: doses 0, close calls 0, kills 0, floors 0, 100% kept"
+    assert (record.best_streak, record.streak_points, record.score) == (26, 40, 40)
+    assert highs_line(record) == "Best High streak 26 turns (+40 points)   Finds taken: none"
+    assert score_line(record) == "Score 40: doses 0, close calls 0, kills 0, floors 0, 100% kept"
 
 
 def test_nothing_about_streaks_shows_before_the_first_high() -> None:

@@ -11,7 +11,7 @@ from components.monsters import NO_TARGET
 from helpers import player_xy
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
-from roguelike.core.commands import Wait
+from roguelike.core.commands import Move, Wait
 from roguelike.core.ecs import run_system
 from systems.monsters import MONSTERS_ACT, notice_player, plan_hunt
 
@@ -92,6 +92,28 @@ def test_a_monster_notices_the_player_only_near_enough_and_in_sight() -> None:
     game.activate()
     assert esper.component_for_entity(near, Monster).target == game.state.player
     assert esper.component_for_entity(far, Monster).target == NO_TARGET
+
+
+def test_a_depression_that_notices_the_player_holds_still_that_turn_then_strikes() -> None:
+    # Two steps away and not yet hunting: it could step and strike in one turn, but the turn it
+    # notices the player it only notices (the player's warning); the next turn it kills.
+    game = arena()
+    depression = add_monster(game, "depression", 10, 4, notice=8)
+    game.apply(Wait())
+    assert esper.component_for_entity(depression, Monster).target == game.state.player
+    assert where(game, depression) == (10, 4) and game.state.cause_of_death is None
+    game.apply(Wait())
+    assert game.state.cause_of_death == "depression"
+
+
+def test_the_warning_turn_lets_the_player_strike_first() -> None:
+    # Noticed beside the player, it holds still: the player's bump kills it before it can act.
+    game = arena()
+    depression = add_monster(game, "depression", 9, 4, notice=8)
+    game.apply(Wait())
+    assert game.state.cause_of_death is None
+    game.apply(Move(1, 0))
+    assert not exists(game, depression) and game.state.cause_of_death is None
 
 
 def test_a_wall_hides_the_player_from_a_keen_monster() -> None:

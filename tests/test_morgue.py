@@ -141,7 +141,7 @@ def test_the_morgue_score_agrees_with_the_death_record(tmp_path: Path) -> None:
                                          + formulas.depth_points(record.deepest)) > 0
     assert counted["Unexplored"] == (f"{score['kept_percent']}% kept", score["unexplored"])
     assert record.streak_points is not None and record.best_streak is not None
-    assert counted["High streaks"] == (f"best {record.best_streak} turns", record.streak_points)
+    assert counted["Longest High"] == (f"{record.best_streak} turns", record.streak_points)
     assert sum(points for _, points in counted.values()) == record.score
     kept = record.score - record.streak_points  # streaks are never cut by exploring
     assert score["unexplored"] <= 0 and score["kept_percent"] == kept * 100 // score["before_exploring"]

@@ -21,6 +21,8 @@ def test_two_anxieties_hitting_at_once_show_one_line_with_a_count(tmp_path: Path
     session.apply(Wizard("monster", kind="anxiety"))
     session.apply(Wizard("monster", kind="anxiety"))
     will = session.game.player_component(Attributes).will
+    session.apply(Wait())  # they notice the player: that turn they hold still
+    assert session.game.player_component(Attributes).will == will
     session.apply(Wait())
     assert session.game.player_component(Attributes).will == will - 2  # two real hits, not one said twice
     texts = [message.text for message in session.game.state.messages]

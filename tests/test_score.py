@@ -53,7 +53,7 @@ def test_the_worked_example_of_docs_balance_plays_out_in_the_game() -> None:
     assert "Score = 76 + 27 = **103**" in text
     assert parts.kept_percent == 66  # 103 of 155, rounded down
     assert "monsters slain 8 × 5 = 40, floors reached 10 × 2 = 20, unexplored −52 (66% kept), score 103" in text
-    # The High streak example: one streak of 60 turns (milestones at 25 and 50), then a second of 30 (one).
+    # The High streak example: one streak of 60 turns (milestones at 25 and 50), then a shorter second of 30.
     streak = game.player_component(HighStreak)
     game.apply(Wizard("still"))  # floor 2's monsters keep out of it
     for som, turns in ((100, 39), (100, 21)):  # a dose halfway keeps it going: 60 turns in all
@@ -65,11 +65,11 @@ def test_the_worked_example_of_docs_balance_plays_out_in_the_game() -> None:
     set_player(game, state_of_mind=61 + 30)
     for _ in range(30):
         game.apply(Wait())
-    assert (streak.turns, streak.best, streak.bonus) == (30, 60, 20)
+    assert (streak.turns, streak.best, streak.bonus) == (30, 60, 120)  # shorter than the longest: nothing
     explore(game.state.floor, 45)  # as it was: the waits saw more of floor 2
     parts = game.score()
-    assert parts.rows()[-2:] == [("High streaks", "best 60 turns", 20), ("Score", "", 123)]
-    assert "High streaks: 5 + 10 for the first streak, 5 for the second: **+20**, score 103 + 20 = **123**" in text
+    assert parts.rows()[-2:] == [("Longest High", "60 turns", 120), ("Score", "", 223)]
+    assert "Longest High: 40 + 80 for the first streak, nothing for the second: **+120**, score 103 + 120 = **223**" in text
 
 
 def test_the_score_of_the_floor_underfoot_grows_as_it_is_explored() -> None:

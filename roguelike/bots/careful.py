@@ -41,13 +41,14 @@ class CarefulBot:
     keeps_doses = False  # waits on a fully explored floor for doses it cannot take yet
     see_doses = staticmethod(known_doses)  # how it learns what a dose could give
     carries = True  # carries a dose as insurance (the pocket)
+    keep = pocket.INSURANCE  # how many it carries at most
 
     def __init__(self, routes: RouteFinder | None = None) -> None:
         self.routes = routes or Routes()
 
     def choose(self, game: Game) -> Command:
         """The next command: the pocket's or the plan, unless monsters call for a fight or caution."""
-        carried = pocket.pocket_command(game, known_doses(game)) if self.carries else None
+        carried = pocket.pocket_command(game, known_doses(game), self.keep) if self.carries else None
         return tactics.adjust(game, carried or self.plan(game), wary=True)
 
     def plan(self, game: Game) -> Command:
@@ -77,7 +78,7 @@ class CarefulBot:
         finds = self.finds_in_reach(game, steps, som, speed)
         if explored and seen.any_stairs_down and som >= LEAVE_ABOVE:
             # Deeper doses are stronger: no lingering for weaker ones, but one to carry down.
-            fetch = self.carries and pocket.wants_insurance(game)
+            fetch = self.carries and pocket.wants_insurance(game, self.keep)
             insurance = pocket.beside_insurance(game, reachable) if fetch else None
             return [goals for goals in (finds, insurance, stairs) if goals is not None and seen.any(goals)]
         safe = [dose for dose in reachable if self.safe_on_arrival(dose, steps, som, speed)]

@@ -26,8 +26,8 @@ COMFORT = 40  # it picks one up only at or above this State of Mind: it does not
 TAKE_MARGIN = 2  # it takes its carried dose this near the Desperation line (at it, the takeover would)
 
 
-def pocket_command(game: Game, doses: list[KnownDose]) -> Command | None:
-    """Take the carried dose, pick one up, or None (the plan goes on)."""
+def pocket_command(game: Game, doses: list[KnownDose], keep: int = INSURANCE) -> Command | None:
+    """Take the carried dose, pick one up (up to ``keep`` carried), or None (the plan goes on)."""
     figures = carried_figures(game)
     som = state_of_mind(game)
     line = formulas.desperation_threshold(game.player_component(Attributes).will)
@@ -35,7 +35,7 @@ def pocket_command(game: Game, doses: list[KnownDose]) -> Command | None:
         safest = min(range(len(figures)), key=lambda index: (figures[index][1].purest, index))
         if not figures[safest][1].could_kill:
             return TakeCarried(safest)
-    if len(figures) < INSURANCE and som >= COMFORT:
+    if len(figures) < keep and som >= COMFORT:
         for step, dose in doses_beside(game):
             if is_insurance(game, dose.kind, dose.floor):
                 return PickUp(*step)
@@ -58,9 +58,9 @@ def safe_dose_near(game: Game, doses: list[KnownDose], turns: int) -> bool:
     return any(max(abs(d.x - pos.x), abs(d.y - pos.y)) <= turns and is_safe(d, som) for d in doses)
 
 
-def wants_insurance(game: Game) -> bool:
-    """Whether the bot carries fewer doses than it would like."""
-    return len(carried_figures(game)) < INSURANCE
+def wants_insurance(game: Game, keep: int = INSURANCE) -> bool:
+    """Whether the bot carries fewer than ``keep`` doses."""
+    return len(carried_figures(game)) < keep
 
 
 def beside_insurance(game: Game, doses: list[KnownDose]) -> Mask:

@@ -72,13 +72,12 @@ def threats_in_sight(game: Game) -> list[Threat]:
 
 
 def fight(threats: list[Threat], here: tuple[int, int], planned: Command, game: Game) -> Command:
-    """Hit the worst adjacent monster, else keep the plan if safe, else the safest move."""
+    """Hit the worst adjacent monster (or slip out of a killer's reach), else keep the plan if safe, else the safest move."""
     x, y = here
     adjacent = [t for t in threats if chebyshev(t.x, t.y, x, y) == 1]
-    if adjacent:
-        worst = max(adjacent, key=lambda t: t.danger)
-        return Move(worst.x - x, worst.y - y)
     hunters = [t for t in threats if t.hunting]
+    if adjacent:
+        return strike(adjacent, hunters, here, game)
     if not hunters or is_safe(destination(planned, here), hunters):
         return planned
     safe = [step for step in open_steps(game, here) if is_safe((x + step[0], y + step[1]), hunters)]
@@ -86,6 +85,18 @@ def fight(threats: list[Threat], here: tuple[int, int], planned: Command, game: 
         return planned
     best = max(safe, key=lambda step: (step == (0, 0), room(x + step[0], y + step[1], hunters)))
     return Wait() if best == (0, 0) else Move(*best)
+
+
+def strike(adjacent: list[Threat], hunters: list[Threat], here: tuple[int, int], game: Game) -> Command:
+    """Hit the worst adjacent monster, unless staying to hit leaves a killer in reach and a step gets out of it."""
+    x, y = here
+    worst = max(adjacent, key=lambda t: t.danger)
+    killers = [t for t in hunters if t.danger == KILLER and t != worst]
+    away = [] if is_safe(here, killers) else [
+        step for step in open_steps(game, here)[1:] if is_safe((x + step[0], y + step[1]), killers)]
+    if not away:
+        return Move(worst.x - x, worst.y - y)
+    return Move(*max(away, key=lambda step: room(x + step[0], y + step[1], killers)))
 
 
 def is_safe(spot: tuple[int, int], hunters: list[Threat]) -> bool:

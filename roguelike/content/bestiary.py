@@ -110,7 +110,7 @@ DEPRESSION = MonsterKind(
     hit=DEATH, hit_text="Depression swallows you whole.",
     action_points=formulas.DEPRESSION_ACTION_POINTS, weight=formulas.DEPRESSION_WEIGHT,
     sighting="A Depression (D) looms: it moves twice a turn, and its touch kills.",
-    hit_summary="kills you", moves="two steps a turn: let it come to you",
+    hit_summary="kills you", moves="two steps a turn, none the turn it notices you: let it come to you",
     from_floor=formulas.DEPRESSION_FROM_FLOOR, deeper_every=formulas.DEPRESSION_DEEPER_EVERY,
 )
 HUNGER = MonsterKind(

@@ -209,6 +209,9 @@ NERVE_PANIC_AT: Final = 2
 NOTICE_RANGE_MIN: Final = 3
 SOM_PER_NOTICE_TILE: Final = 10  # a tile more of notice range per 10 points below High
 HUNT_MEMORY: Final = 6
+# A monster holds still this many turns after it notices the player (a pack called by a howl
+# too): a Depression met around a corner is seen, and noticed, before it can strike.
+NOTICE_HOLD: Final = 1
 PACK_CALL_RADIUS: Final = 12
 FLANK_RANGE: Final = 3  # pack hunters this near go round their kin to surround the player
 WANDER_CHANCE: Final = (1, 2)  # a monster that is not hunting steps at random this often
@@ -465,12 +468,14 @@ def dose_strength_bonus(depth: int) -> int:
 # Highs that pay (issue 22, design: "Additional ideas"). docs/balance.md says why.
 
 # A High streak counts the turns that end High since the last Withdrawal: a turn Sober
-# pauses it, a turn ending in Withdrawal ends it. Every HIGH_STREAK_STEP turns of a streak
-# is a milestone, and the n-th milestone of one streak pays n x HIGH_STREAK_POINTS (up to
-# HIGH_STREAK_TOP_LEVEL x): one long High is worth more than the same turns in short ones.
+# pauses it, a turn ending in Withdrawal ends it. The longest streak of the game pays: every
+# HIGH_STREAK_STEP turns of it is a milestone, and the n-th pays n x HIGH_STREAK_POINTS (up
+# to HIGH_STREAK_TOP_LEVEL x), paid as a streak first goes past the longest before it. One
+# long High is worth far more than the same turns in short ones, and the score is not a
+# turn counter: the longest High is the part of it that play, not time, decides.
 HIGH_STREAK_STEP: Final = 25
-HIGH_STREAK_POINTS: Final = 5
-HIGH_STREAK_TOP_LEVEL: Final = 4
+HIGH_STREAK_POINTS: Final = 40
+HIGH_STREAK_TOP_LEVEL: Final = 12
 
 # Finds: things lying on a floor that only the High can see or take (roguelike/content/finds.py).
 FINDS_PER_FLOOR: Final = (0, 2)  # drawn per floor, like its doses
@@ -491,7 +496,7 @@ def high_streak_points(streak: int) -> int:
 
 
 def high_streak_bonus(streak: int) -> int:
-    """Everything one High streak of ``streak`` turns has paid."""
+    """What a longest High streak of ``streak`` turns is worth."""
     return sum(high_streak_points(turn) for turn in range(HIGH_STREAK_STEP, streak + 1, HIGH_STREAK_STEP))
 
 

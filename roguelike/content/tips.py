@@ -19,8 +19,8 @@ TIPS: dict[str, str] = {
     ),
     "depression": (
         "A Depression takes two steps a turn: you cannot outrun it, and it kills with one touch."
-        " Wait where its second step must end next to you, and strike first; or put a closed"
-        " door between you."
+        " It holds still the turn it notices you: step back then, wait where its second step must"
+        " end next to you, and strike first; or put a closed door between you."
     ),
 }
 GENERAL_TIP = (

@@ -124,7 +124,7 @@ def streak_words(streak: HighStreak) -> str:
     """The High streak in words, with a trailing space (empty before the first High)."""
     if not (streak.turns or streak.bonus):
         return ""
-    return f"High streak {streak.turns} turns, {streak.bonus} points from streaks. "
+    return f"High streak {streak.turns} turns; longest {streak.best}, {streak.bonus} points. "
 
 
 def condition(game: Game) -> str:

@@ -27,7 +27,7 @@ class Breakdown:
     close_calls: int
     kills: int
     total: int
-    high_streaks: int = 0  # points High streaks paid
+    high_streaks: int = 0  # points the longest High streak paid
     best_streak: int = 0  # the longest High streak, in turns
     deepest: int = 1  # the deepest floor reached
 
@@ -56,7 +56,7 @@ class Breakdown:
             ("Monsters slain", f"{self.kills} x {formulas.POINTS_PER_KILL}", self.kills * formulas.POINTS_PER_KILL),
             ("Floors reached", depth_sum(self.deepest), formulas.depth_points(self.deepest)),
             ("Unexplored", f"{self.kept_percent}% kept", self.unexplored),
-            ("High streaks", f"best {self.best_streak} turns", self.high_streaks),
+            ("Longest High", f"{self.best_streak} turns", self.high_streaks),
             ("Score", "", self.total),
         ]
 

@@ -14,7 +14,7 @@ from typing import Any
 from roguelike.core.chart import Chart
 from roguelike.saves.errors import Damaged
 
-FORMAT_VERSION = 13
+FORMAT_VERSION = 14
 SLOTTED_SINCE = 6  # the first format whose file holds two slots (slots.py) rather than one envelope
 OLDEST_VERSION = 1
 
@@ -159,11 +159,33 @@ def remember_revealed(plain: dict[str, Any]) -> dict[str, Any]:
     return {**plain, "floors": floors}
 
 
+def monsters_hold(plain: dict[str, Any]) -> dict[str, Any]:
+    """13 to 14: a monster keeps the turn from which it acts on its hunt (``acts_from``); in an
+    older game every hunt began long enough ago (0). Only the longest High streak pays now: the
+    points streaks paid become what the longest is worth. (New lists: the old snapshot is left as read.)"""
+    entities = [[entity, held(packed)] for entity, packed in plain["entities"]]
+    floors = [{**floor, "dormant": [held(packed) for packed in floor["dormant"]]} for floor in plain["floors"]]
+    return {**plain, "entities": entities, "floors": floors}
+
+
+def held(packed: list[Any]) -> list[Any]:
+    """One packed entity in format 14: a monster's ``acts_from``, the longest High's worth."""
+    fields_of = {"monster": lambda fields: [*fields, 0],
+                 "high_streak": lambda fields: [*fields[:2], longest_high_worth(int(fields[1])), *fields[3:]]}
+    return [[name, fields_of.get(name, list)(fields)] for name, fields in packed]
+
+
+def longest_high_worth(best: int) -> int:
+    """What a longest High of ``best`` turns is worth by format 14's rules (frozen here: later
+    rules may pay otherwise): every 25 turns a milestone, the n-th paying n x 40, at most 480."""
+    return sum(min(n, 12) * 40 for n in range(1, best // 25 + 1))
+
+
 # UPGRADES[v] turns a version-v snapshot into a version-(v + 1) one.
 UPGRADES: dict[int, Upgrade] = {
     1: own_game, 2: kinds_of_floor_and_mind, 3: add_chart, 4: give_score, 5: two_slots, 6: carry_replay_tail,
     7: record_epoch, 8: more_origins, 9: condition_keys, 10: highs_and_finds, 11: carry_doses,
-    12: remember_revealed,
+    12: remember_revealed, 13: monsters_hold,
 }
 
 

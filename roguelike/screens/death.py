@@ -204,7 +204,7 @@ def score_line(record: CharacterRecord) -> str | None:
 
 
 def highs_line(record: CharacterRecord) -> str | None:
-    """The longest High streak and what streaks paid, and the finds taken (None for a record from before them)."""
+    """The longest High streak and what it paid, and the finds taken (None for a record from before them)."""
     if record.best_streak is None:
         return None
     return (f"Best High streak {record.best_streak} turns (+{record.streak_points or 0} points)   "

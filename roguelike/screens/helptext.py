@@ -53,7 +53,7 @@ RULES: tuple[tuple[str, str], ...] = (
      " one, pulls you in (its zone tinted, its floor ':')."),
     ("Close call", f"a dose ending within {f.CLOSE_CALL_MARGIN} of an overdose, or taken at {f.CLOSE_CALL_LOW}"
      " or less."),
-    ("Monsters", "die to one hit (walk into one). More, and keener, low and deep."),
+    ("Monsters", "die to one hit; idle the turn they notice you. More low, deep."),
     ("Carrying", f"g picks up a dose beside you ({f.CARRY_LIMIT} at most; it keeps the Strength of its floor),"
      " q takes one. An Anxiety's hit drops the newest."),
     ("Score", f"{f.POINTS_PER_DOSE} a dose, {f.POINTS_PER_CLOSE_CALL} a close call, {f.POINTS_PER_KILL} a kill,"
@@ -116,10 +116,10 @@ def odds_text(odds: DoseOdds) -> str:
 STREAK_TOP = f.HIGH_STREAK_TOP_LEVEL * f.HIGH_STREAK_POINTS
 HIGHS: tuple[tuple[str, str], ...] = (
     ("High streak", f"every turn that ends High (over {f.HIGH_ABOVE}) adds one; a Sober turn pauses it,"
-     f" a turn in Withdrawal (under {f.WITHDRAWAL_BELOW}) ends it. The panel shows it: Streak 34 +15."),
-    ("  it pays", f"every {f.HIGH_STREAK_STEP} turns of one streak: {f.HIGH_STREAK_POINTS} points the first time,"
-     f" {2 * f.HIGH_STREAK_POINTS} the second, and so on up to {STREAK_TOP} a time. Kept whole, however"
-     " little of a floor you explore: one long High pays more than the same turns in short ones."),
+     f" a turn in Withdrawal (under {f.WITHDRAWAL_BELOW}) ends it. The panel shows it: Streak 34 +120."),
+    ("  it pays", f"your longest does: every {f.HIGH_STREAK_STEP} turns of it, {f.HIGH_STREAK_POINTS} points the"
+     f" first time, {2 * f.HIGH_STREAK_POINTS} the second, and so on up to {STREAK_TOP} a time, paid as a streak"
+     " goes past the longest before it. Kept whole, however little of a floor you explore."),
     ("Finds", f"from floor {f.FINDS_FROM_FLOOR} on, things only the High can see lie about: walk onto one"
      " while High to take it. Not High, you cannot see, look at or take them: they are not there."),
 )

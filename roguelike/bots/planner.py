@@ -1,0 +1,96 @@
+"""The planner: the best play the team can write, seeing only what a player sees.
+
+It judges doses and fights as the careful bot does and plans for the score's biggest part,
+the longest High: it carries up to three doses, picks up the ones that will keep it High
+later (safe to take at the edge of High, not now), and takes one as the High is about to
+lapse with no safe dose near; it still keeps one for the Desperation line. It explores
+more of each floor than the careful bot (the explored share is what a floor's points are
+kept by), and leaves the doses it cannot take yet behind for the pocket instead of waiting.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from components import Tolerance
+from roguelike.bots import pocket, tactics
+from roguelike.bots.careful import CarefulBot, Walks
+from roguelike.bots.routes import Terrain
+from roguelike.bots.sense import KnownDose, Mask, most_gain, state_of_mind
+from roguelike.content import formulas
+from roguelike.core.carried import carried_figures, doses_beside
+from roguelike.core.commands import Command, PickUp, TakeCarried
+from roguelike.core.floor import Tile
+from roguelike.core.game import Game
+
+EXPLORE_TARGET = 0.75  # the share of a floor the planner sees before it may leave (careful: 0.6)
+CARRIED = 3  # doses it carries at most
+# It takes a carried dose at or below this, before Withdrawal could end its High streak
+# (a Sober turn only pauses a streak).
+KEEP_STREAK = formulas.WITHDRAWAL_BELOW + 8
+
+
+class PlannerBot(CarefulBot):
+    """The careful bot's judgement, a pocket that keeps the High going, most of each floor seen."""
+
+    explore_target = EXPLORE_TARGET
+    keep = CARRIED
+    line = KEEP_STREAK
+
+    def choose(self, game: Game) -> Command:
+        """Keep the High going from the pocket, else the careful bot's choice."""
+        doses = self.see_doses(game)
+        command = keep_streak(game, doses, self.line) or stock_up(game, self.keep, self.line)
+        if command is None:
+            return super().choose(game)
+        return tactics.adjust(game, command, wary=True)
+
+    def goals(self, game: Game, terrain: Terrain, doses: list[KnownDose], steps: Walks) -> list[Mask | None]:
+        """The careful bot's goals, with the doses worth stocking up on after the safe doses and finds."""
+        order = super().goals(game, terrain, doses, steps)
+        if len(carried_figures(game)) >= self.keep or state_of_mind(game) < pocket.COMFORT:
+            return order
+        stock = beside(game, [dose for dose in doses if stockable(game, dose.kind, dose.floor, self.line)])
+        return order[:2] + [stock] + order[2:] if stock.any() else order
+
+
+def keep_streak(game: Game, doses: list[KnownDose], line: int) -> Command | None:
+    """The weakest carried dose that cannot overdose, as the State of Mind nears Withdrawal (at ``line``)
+    with no safe dose near."""
+    som = state_of_mind(game)
+    near = som - formulas.WITHDRAWAL_BELOW
+    if not formulas.WITHDRAWAL_BELOW <= som <= line or pocket.safe_dose_near(game, doses, near):
+        return None
+    figures = carried_figures(game)
+    usable = [index for index, (_, odds) in enumerate(figures) if not formulas.is_overdose(som + odds.purest)]
+    if not usable:
+        return None
+    return TakeCarried(min(usable, key=lambda index: (figures[index][1].purest, index)))
+
+
+def stock_up(game: Game, keep: int, line: int) -> Command | None:
+    """Pick up a dose beside it that could overdose it now but not at ``line`` (while it carries fewer than ``keep``)."""
+    if len(carried_figures(game)) >= keep:
+        return None
+    for step, dose in doses_beside(game):
+        if stockable(game, dose.kind, dose.floor, line):
+            return PickUp(*step)
+    return None
+
+
+def stockable(game: Game, kind: str, floor: int, line: int) -> bool:
+    """A dose that could overdose the player now but not at ``line``: worth carrying for later."""
+    most = most_gain(kind, floor, game.player_component(Tolerance).value)
+    return formulas.is_overdose(state_of_mind(game) + most) and not formulas.is_overdose(line + most)
+
+
+def beside(game: Game, doses: list[KnownDose]) -> Mask:
+    """Open floor next to ``doses`` (where a pick-up reaches them), the doses' own tiles left out."""
+    tiles = game.state.floor.tiles
+    mask = np.zeros(tiles.shape, dtype=bool)
+    for dose in doses:
+        mask[max(0, dose.y - 1) : dose.y + 2, max(0, dose.x - 1) : dose.x + 2] = True
+    for dose in doses:
+        mask[dose.y, dose.x] = False
+    open_floor: Mask = mask & (tiles == Tile.FLOOR)
+    return open_floor
