@@ -35,7 +35,7 @@ def test_twenty_spectators_get_identical_bytes_and_a_late_one_a_keyframe(tmp_pat
         for spectator in spectators:
             caught_up(spectator, player)
         first = spectators[0].messages
-        assert len(first) > 3 and first[0][0] == frames.KEYFRAME
+        assert len(first) >= 2 and first[0][0] == frames.KEYFRAME  # the frames since came merged on their tick
         assert all(spectator.messages == first for spectator in spectators)
         assert {"watchers": SPECTATORS, "title": "at the title screen"} in player.notes
         with connect(client, "/ws/watch/g1") as late:
@@ -85,7 +85,7 @@ def test_a_slow_spectator_is_dropped_and_the_game_does_not_wait(tmp_path: Path) 
     assert player.closed is None and live.player is player
 
 
-def test_each_frame_is_compressed_once_for_the_player_and_every_spectator(
+def test_each_message_is_compressed_once_for_the_player_and_every_spectator(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     compressed: list[bytes] = []
 
@@ -101,6 +101,9 @@ def test_each_frame_is_compressed_once_for_the_player_and_every_spectator(
         for spectator in spectators:
             caught_up(spectator, player)
         joined = 1 + len(spectators)  # each newcomer's keyframe is its own
-        assert len(compressed) == live.frames + joined
+        # The player's frames, the keyframes, and what the first spectator got since its own (the player's
+        # messages again, or merges every spectator shares): never once a connection.
+        assert live.frames + joined <= len(compressed) <= live.frames + joined + len(spectators[0].wire) - 1
         assert player.wire[-1][0] == frames.DEFLATED or len(player.wire[-1]) < 64
-        assert all(spectator.wire[-1] == player.wire[-1] for spectator in spectators)
+        since = [spectator.wire[1:] for spectator in spectators]  # after each one's keyframe
+        assert all(later == since[0][len(since[0]) - len(later):] for later in since)  # the same bytes as the first

@@ -7,6 +7,14 @@ frame goes out as a message (:mod:`roguelike.frontend.frames`) to every viewer a
 events come from the player's browser. One player drives it; any number of spectators
 watch. Each viewer has its own queue of messages: one that falls too far behind is dropped,
 so a slow spectator never holds up the player or the other spectators.
+
+The player gets every frame at once. Spectators get the screen at most once a
+``SPECTATOR_TICK``: a frame after a quiet tick goes to them at once (the player's own
+message), and the frames that follow within the tick are merged into one diff sent when it
+ends, so a burst of animation or of keys costs each spectator one message, and the screen
+the player settles on always reaches them. Every spectator gets the same bytes; a newcomer
+starts with a keyframe of the screen they all have. (Each message costs each connection a
+write to its socket, which on loopback is most of what a spectator costs the server.)
 """
 
 from __future__ import annotations
@@ -15,14 +23,14 @@ import asyncio
 import json
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import tcod.console
 import tcod.event
 
 from roguelike.content import formulas
 from roguelike.frontend.film.screen import FilmScreen
-from roguelike.frontend.frames import Screenful, deflated
+from roguelike.frontend.frames import Cells, Screenful, deflated, diff, keyframe
 from roguelike.frontend.keygate import KeyGate
 from roguelike.frontend.window import wait_timeout
 from roguelike.render.look import finish_frame
@@ -33,6 +41,8 @@ from roguelike.screens.replay import ReplayScreen
 
 # Messages a viewer may have waiting before it counts as too slow (a few seconds of animation).
 MAX_PENDING = 90
+# Seconds: spectators get at most one frame a tick (the frames within it merged), 10 a second.
+SPECTATOR_TICK = 0.1
 NORMAL, GOING_AWAY, POLICY_VIOLATION = 1000, 1001, 1008
 Message = bytes | str
 
@@ -94,6 +104,11 @@ class LiveGame:
         self.crash: Exception | None = None
         self.finished = False
         self.on_finish: Callable[[], None] = lambda: None
+        self.seen: Cells = self.screenful.cells  # the screen as every spectator has it
+        self.seen_at = -SPECTATOR_TICK  # when spectators were last brought up to date
+        self.due: asyncio.TimerHandle | None = None  # the end of the tick, when frames wait for it
+        self.later: Callable[[float, Callable[[], None]], asyncio.TimerHandle] = (
+            lambda delay, then: asyncio.get_running_loop().call_later(delay, then))
 
     @property
     def title(self) -> str:
@@ -134,10 +149,38 @@ class LiveGame:
         """Draw a frame and send what changed to every viewer."""
         self.app.draw(self.console, self.clock())
         finish_frame(self.console)
-        message = self.screenful.update(self.console)
+        self.send(self.console)
+
+    def send(self, console: tcod.console.Console) -> None:
+        """Send what changed on the screen: to the player at once, to spectators on their tick."""
+        before = self.screenful.cells
+        message = self.screenful.update(console)
         if message is not None:
             self.frames += 1
-            self.broadcast(deflated(message))  # compressed once, for the player and every spectator
+            packed = deflated(message)  # compressed once, for the player and (when in step) every spectator
+            if self.player is not None:
+                self.offer(self.player, packed)
+            self.feed(packed if self.seen is before else None)
+
+    def feed(self, packed: bytes | None) -> None:
+        """Bring spectators to the new screen now (``packed`` is its message from theirs), or when the tick ends."""
+        if not self.watchers or self.due is not None:
+            return  # nobody to tell (a newcomer gets a keyframe), or the frame waits with the others
+        wait = self.seen_at + SPECTATOR_TICK - self.clock()
+        if wait > 0:
+            self.due = self.later(wait, self.catch_up)
+        else:
+            self.catch_up(packed)
+
+    def catch_up(self, packed: bytes | None = None) -> None:
+        """Send every spectator the one message from their screen to the player's (none if they match)."""
+        if self.due is not None:
+            self.due.cancel()
+            self.due = None
+        message = packed or diff(self.seen, self.screenful.cells)
+        self.seen, self.seen_at = self.screenful.cells, self.clock()
+        if message is not None and self.watchers:
+            self.broadcast(deflated(message) if packed is None else message, self.watchers)
 
     async def wait(self, timeout: float | None) -> list[tcod.event.Event]:
         """The events that came within ``timeout`` seconds (None: until one comes)."""
@@ -158,9 +201,13 @@ class LiveGame:
         """The player (if connected) and the spectators."""
         return ([self.player] if self.player is not None else []) + list(self.watchers)
 
-    def broadcast(self, message: Message) -> None:
-        """Queue a message for every viewer, forgetting the ones dropped for being slow."""
-        for viewer in self.viewers():
+    def offer(self, viewer: Viewer, message: Message) -> None:
+        """Queue a message for one viewer, forgetting a spectator dropped for being slow."""
+        self.broadcast(message, [viewer])
+
+    def broadcast(self, message: Message, viewers: Iterable[Viewer] | None = None) -> None:
+        """Queue a message for every viewer (or these), forgetting the spectators dropped for being slow."""
+        for viewer in list(self.viewers() if viewers is None else viewers):
             viewer.offer(message)
         dropped = {viewer for viewer in self.watchers if viewer.closed is not None}
         if dropped:
@@ -169,12 +216,14 @@ class LiveGame:
 
     def join(self, viewer: Viewer, playing: bool) -> None:
         """Start a viewer with the whole screen; a new player takes over from the last one."""
-        viewer.offer(deflated(self.screenful.keyframe()))
         if playing:
+            viewer.offer(deflated(self.screenful.keyframe()))
             if self.player is not None:
                 self.player.close("the game was opened in another tab", POLICY_VIOLATION)
             self.player = viewer
         else:
+            self.catch_up()  # the spectators already there get what waited; all then have the player's screen
+            viewer.offer(deflated(keyframe(self.seen)))
             self.watchers.add(viewer)
         self.tell_count()
 
@@ -196,6 +245,7 @@ class LiveGame:
         if self.finished:
             return
         self.finished = True
+        self.catch_up()  # spectators see the last screen too
         for viewer in self.viewers():
             viewer.offer(json.dumps({"closed": reason}))
             viewer.close(reason, GOING_AWAY)
