@@ -10,8 +10,6 @@ kept by), and leaves the doses it cannot take yet behind for the pocket instead 
 
 from __future__ import annotations
 
-import numpy as np
-
 from components import Tolerance
 from roguelike.bots import pocket, tactics
 from roguelike.bots.careful import CarefulBot, Walks
@@ -20,7 +18,6 @@ from roguelike.bots.sense import KnownDose, Mask, most_gain, state_of_mind
 from roguelike.content import formulas
 from roguelike.core.carried import carried_figures, doses_beside
 from roguelike.core.commands import Command, PickUp, TakeCarried
-from roguelike.core.floor import Tile
 from roguelike.core.game import Game
 
 EXPLORE_TARGET = 0.75  # the share of a floor the planner sees before it may leave (careful: 0.6)
@@ -50,7 +47,7 @@ class PlannerBot(CarefulBot):
         order = super().goals(game, terrain, doses, steps)
         if len(carried_figures(game)) >= self.keep or state_of_mind(game) < pocket.COMFORT:
             return order
-        stock = beside(game, [dose for dose in doses if stockable(game, dose.kind, dose.floor, self.line)])
+        stock = pocket.beside(game, [dose for dose in doses if stockable(game, dose.kind, dose.floor, self.line)])
         return order[:2] + [stock] + order[2:] if stock.any() else order
 
 
@@ -83,14 +80,3 @@ def stockable(game: Game, kind: str, floor: int, line: int) -> bool:
     most = most_gain(kind, floor, game.player_component(Tolerance).value)
     return formulas.is_overdose(state_of_mind(game) + most) and not formulas.is_overdose(line + most)
 
-
-def beside(game: Game, doses: list[KnownDose]) -> Mask:
-    """Open floor next to ``doses`` (where a pick-up reaches them), the doses' own tiles left out."""
-    tiles = game.state.floor.tiles
-    mask = np.zeros(tiles.shape, dtype=bool)
-    for dose in doses:
-        mask[max(0, dose.y - 1) : dose.y + 2, max(0, dose.x - 1) : dose.x + 2] = True
-    for dose in doses:
-        mask[dose.y, dose.x] = False
-    open_floor: Mask = mask & (tiles == Tile.FLOOR)
-    return open_floor

@@ -65,11 +65,15 @@ def wants_insurance(game: Game, keep: int = INSURANCE) -> bool:
 
 def beside_insurance(game: Game, doses: list[KnownDose]) -> Mask:
     """Open floor next to the known doses that would make good insurance (where a pick-up reaches them)."""
+    return beside(game, [dose for dose in doses if is_insurance(game, dose.kind, dose.floor)])
+
+
+def beside(game: Game, doses: list[KnownDose]) -> Mask:
+    """Open floor next to ``doses`` (where a pick-up reaches them), the doses' own tiles left out."""
     tiles = game.state.floor.tiles
     mask = np.zeros(tiles.shape, dtype=bool)
     for dose in doses:
-        if is_insurance(game, dose.kind, dose.floor):
-            mask[max(0, dose.y - 1) : dose.y + 2, max(0, dose.x - 1) : dose.x + 2] = True
+        mask[max(0, dose.y - 1) : dose.y + 2, max(0, dose.x - 1) : dose.x + 2] = True
     for dose in doses:
         mask[dose.y, dose.x] = False
     open_floor: Mask = mask & (tiles == Tile.FLOOR)
