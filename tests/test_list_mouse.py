@@ -10,13 +10,12 @@ import pytest
 import tcod.console
 import tcod.context
 import tcod.event
-from tcod.event import MouseButton, Point
+from tcod.event import MouseButton
 
-from bestiary_helpers import set_player
-from helpers import drawn_game, player_xy
+from mouse_helpers import click, motion, room_screen
+from helpers import player_xy
 from term_helpers import ScriptedTerminal, xterm_setup
 from roguelike import settings
-from roguelike.core.session import Session
 from roguelike.frontend import window
 from roguelike.frontend.terminal import TerminalLoop
 from roguelike.render.tileset import tileset_for
@@ -40,22 +39,6 @@ NAME_ROW, LINE_ROW, TITLE_ROW = 2, 3, 0
 LIST_X = 84
 
 
-def motion(x: float, y: float) -> tcod.event.MouseMotion:
-    return tcod.event.MouseMotion(position=Point(x, y))
-
-
-def click(x: float, y: float, button: MouseButton = MouseButton.LEFT) -> tcod.event.MouseButtonDown:
-    return tcod.event.MouseButtonDown(position=Point(x, y), button=button)
-
-
-def room_screen() -> tuple[InGameScreen, Session]:
-    game = drawn_game(ROOM)
-    set_player(game, state_of_mind=90)  # High: no monster grows on the floor meanwhile
-    game.refresh_visible()
-    session = Session(game)
-    return InGameScreen(session), session
-
-
 def drawn_wide(app: App) -> list[str]:
     """Draw the app on a 120x40 canvas, as a large frontend does; its rows of text."""
     console = tcod.console.Console(80, 25, order="C")
@@ -70,14 +53,14 @@ def beside_the_dose(screen: InGameScreen) -> bool:
 
 
 def test_the_dose_entry_sits_where_these_tests_point() -> None:
-    screen, _ = room_screen()
+    screen, _ = room_screen(ROOM)
     rows = drawn_wide(App(screen))
     assert rows[TITLE_ROW][81:].startswith("In view")
     assert rows[NAME_ROW][81:].startswith("! Dose") and rows[LINE_ROW][81:].strip().startswith("+")
 
 
 def test_hovering_an_entry_describes_its_cell_as_hovering_the_map_does() -> None:
-    screen, session = room_screen()
+    screen, session = room_screen(ROOM)
     app = App(screen)
     drawn_wide(app)
     app.handle(motion(LIST_X, LINE_ROW))
@@ -90,7 +73,7 @@ def test_hovering_an_entry_describes_its_cell_as_hovering_the_map_does() -> None
 
 
 def test_clicking_an_entry_travels_beside_the_dose_a_step_per_tick() -> None:
-    screen, session = room_screen()
+    screen, session = room_screen(ROOM)
     app = App(screen)
     drawn_wide(app)
     app.handle(click(LIST_X, NAME_ROW))
@@ -102,7 +85,7 @@ def test_clicking_an_entry_travels_beside_the_dose_a_step_per_tick() -> None:
 
 
 def test_the_title_a_gap_or_another_button_does_nothing() -> None:
-    screen, session = room_screen()
+    screen, session = room_screen(ROOM)
     app = App(screen)
     drawn_wide(app)
     for event in (click(LIST_X, TITLE_ROW), click(LIST_X, 30), click(LIST_X, NAME_ROW, MouseButton.RIGHT)):
@@ -111,7 +94,7 @@ def test_the_title_a_gap_or_another_button_does_nothing() -> None:
 
 
 def test_a_click_on_the_list_while_travelling_stops_like_a_click_on_the_map() -> None:
-    screen, session = room_screen()
+    screen, session = room_screen(ROOM)
     app = App(screen)
     drawn_wide(app)
     app.handle(click(9, 1))
@@ -121,7 +104,7 @@ def test_a_click_on_the_list_while_travelling_stops_like_a_click_on_the_map() ->
 
 
 def test_the_list_under_a_menu_does_not_answer_the_mouse() -> None:
-    screen, session = room_screen()
+    screen, session = room_screen(ROOM)
     app = App(screen)
     app.stack.append(PauseScreen(session))
     drawn_wide(app)
@@ -137,18 +120,18 @@ def sgr(code: int, column: int, row: int, final: str = "M") -> bytes:
 
 
 def test_in_a_large_terminal_hovering_and_clicking_an_entry_work() -> None:
-    screen, session = room_screen()
+    screen, session = room_screen(ROOM)
     terminal = ScriptedTerminal([sgr(35, LIST_X, LINE_ROW)], (120, 40))
     TerminalLoop(App(screen), terminal, xterm_setup()).run()
     assert screen.pilot.shown is not None and screen.pilot.shown.startswith("Dose (")
-    screen, session = room_screen()
+    screen, session = room_screen(ROOM)
     terminal = ScriptedTerminal([sgr(0, LIST_X, NAME_ROW)] + [b""] * 10, (120, 40))
     TerminalLoop(App(screen), terminal, xterm_setup()).run()
     assert beside_the_dose(screen) and session.steps == 5
 
 
 def test_in_a_large_window_a_click_in_pixels_on_an_entry_travels(monkeypatch: pytest.MonkeyPatch) -> None:
-    screen, session = room_screen()
+    screen, session = room_screen(ROOM)
     tileset = tileset_for(settings.current().tiles)
     px, py = (LIST_X + 0.5) * tileset.tile_width, (NAME_ROW + 0.5) * tileset.tile_height
     script: list[list[tcod.event.Event]] = [[], [click(px, py)]] + [[] for _ in range(10)]
@@ -171,7 +154,7 @@ def composed(app: App) -> tcod.console.Console:
 
 
 def test_hovering_an_entry_highlights_it_and_its_cell_on_the_map_until_a_key() -> None:
-    screen, _ = room_screen()
+    screen, _ = room_screen(ROOM)
     app = App(screen)
     composed(app)
     app.handle(motion(LIST_X, LINE_ROW))
@@ -187,7 +170,7 @@ def test_hovering_an_entry_highlights_it_and_its_cell_on_the_map_until_a_key() -
 
 
 def test_on_a_tall_canvas_the_line_under_the_messages_is_not_covered_by_the_grown_messages() -> None:
-    screen, _ = room_screen()
+    screen, _ = room_screen(ROOM)
     app = App(screen)
     composed(app)
     app.handle(motion(LIST_X, LINE_ROW))

@@ -8,19 +8,17 @@ from pathlib import Path
 
 import pytest
 import tcod.event
-from tcod.event import MouseButton, Point
+from tcod.event import MouseButton
 
-from bestiary_helpers import set_player
-from helpers import drawn_game, player_xy
+from mouse_helpers import click, motion, room_screen
+from helpers import player_xy
 from term_helpers import ScriptedTerminal, xterm_setup
-from roguelike.core.session import Session
 from roguelike.frontend import window
 from roguelike.screens.roomy import roomy_size
 from roguelike.frontend.terminal import TerminalLoop
 from roguelike.render.tileset import load_tileset
 from roguelike.saves import Games
 from roguelike.screens.base import App
-from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.look import describe
 from roguelike.screens.title import TitleScreen
 
@@ -33,24 +31,8 @@ ROOM = [
 ]
 
 
-def motion(x: float, y: float) -> tcod.event.MouseMotion:
-    return tcod.event.MouseMotion(position=Point(x, y))
-
-
-def click(x: float, y: float, button: MouseButton = MouseButton.LEFT) -> tcod.event.MouseButtonDown:
-    return tcod.event.MouseButtonDown(position=Point(x, y), button=button)
-
-
-def room_screen() -> tuple[InGameScreen, Session]:
-    game = drawn_game(ROOM)
-    set_player(game, state_of_mind=90)  # High: no monster grows on the floor meanwhile
-    game.refresh_visible()
-    session = Session(game)
-    return InGameScreen(session), session
-
-
 def test_hovering_describes_the_cell_under_the_pointer() -> None:
-    screen, session = room_screen()
+    screen, session = room_screen(ROOM)
     app = App(screen)
     app.handle(motion(8.5, 3.2))  # as the look command says it
     assert screen.pilot.shown == " ".join(text for text, _ in describe(screen.game, (8, 3)))
@@ -61,7 +43,7 @@ def test_hovering_describes_the_cell_under_the_pointer() -> None:
 
 
 def test_clicking_a_known_cell_travels_there_a_step_per_tick() -> None:
-    screen, session = room_screen()
+    screen, session = room_screen(ROOM)
     app = App(screen)
     app.handle(click(9, 1))
     assert app.busy
@@ -72,7 +54,7 @@ def test_clicking_a_known_cell_travels_there_a_step_per_tick() -> None:
 
 
 def test_clicking_a_dose_stops_beside_it_and_clicking_the_panel_does_nothing() -> None:
-    screen, session = room_screen()
+    screen, session = room_screen(ROOM)
     app = App(screen)
     app.handle(click(8, 3))
     while app.busy:
@@ -84,7 +66,7 @@ def test_clicking_a_dose_stops_beside_it_and_clicking_the_panel_does_nothing() -
 
 
 def test_clicking_an_unknown_cell_says_there_is_no_known_way() -> None:
-    screen, _ = room_screen()
+    screen, _ = room_screen(ROOM)
     App(screen).handle(click(30, 10))
     assert screen.pilot.shown == "There is no known way there."
 
@@ -120,7 +102,7 @@ def test_terminal_mouse_reports_are_decoded() -> None:
 
 @pytest.mark.parametrize("size", [(80, 25), (100, 25), (100, 31)])
 def test_terminal_hover_and_click_travel_wherever_the_console_sits(size: tuple[int, int]) -> None:
-    screen, session = room_screen()
+    screen, session = room_screen(ROOM)
     # Centred; a terminal with room to spare (roomy.py) has the game in its top-left corner.
     left, top = (size[0] - 80) // 2, (size[1] - 25) // 2
     if roomy_size(*size) is not None:
@@ -133,7 +115,7 @@ def test_terminal_hover_and_click_travel_wherever_the_console_sits(size: tuple[i
 
 
 def test_window_click_in_pixels_travels(monkeypatch: pytest.MonkeyPatch) -> None:
-    screen, session = room_screen()
+    screen, session = room_screen(ROOM)
     tileset = load_tileset()
     px, py = 9.5 * tileset.tile_width, 1.5 * tileset.tile_height
     script: list[list[tcod.event.Event]] = [[click(px, py)]] + [[] for _ in range(12)]
@@ -148,7 +130,7 @@ def test_window_click_in_pixels_travels(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_enter_on_the_look_cursor_travels_there() -> None:
-    screen, session = room_screen()
+    screen, session = room_screen(ROOM)
     app = App(screen)
     app.handle(tcod.event.KeyDown(scancode=tcod.event.Scancode.X, sym=tcod.event.KeySym.X, mod=tcod.event.Modifier.NONE))
     for _ in range(4):

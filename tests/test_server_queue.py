@@ -138,13 +138,18 @@ def under_way(redis: fakeredis.FakeRedis, digest: str) -> Job:
     return job
 
 
-def test_a_started_job_whose_heartbeat_stands_still_is_run_again_and_one_that_beats_is_left_alone(engine: Engine) -> None:
+def submitted(engine: Engine) -> tuple[fakeredis.FakeRedis, Clock, Envelope, QueueVerifier, Queue]:
+    """A short run submitted to a queue verifier whose heartbeat watch reads a hand-moved clock."""
     redis, clock = fakeredis.FakeRedis(), Clock()
     envelope = kept(engine, SHORT.read_bytes())
     verifier = QueueVerifier(engine, ChildLimits(), redis)
     verifier.beats = Heartbeats(clock)
     verifier.submit(envelope.digest, envelope.epoch)
-    queue = Queue(queue_name(RULES_EPOCH), connection=redis, serializer=JSONSerializer)
+    return redis, clock, envelope, verifier, Queue(queue_name(RULES_EPOCH), connection=redis, serializer=JSONSerializer)
+
+
+def test_a_started_job_whose_heartbeat_stands_still_is_run_again_and_one_that_beats_is_left_alone(engine: Engine) -> None:
+    redis, clock, envelope, verifier, queue = submitted(engine)
     queue.pop_job_id()  # a worker took it
     job = under_way(redis, envelope.digest)
     for _ in range(3):  # a worker alive: its heartbeat moves every second
@@ -162,12 +167,7 @@ def test_a_started_job_whose_heartbeat_stands_still_is_run_again_and_one_that_be
 
 
 def test_a_run_lost_with_its_worker_again_and_again_gets_a_verdict_saying_so(engine: Engine) -> None:
-    redis, clock = fakeredis.FakeRedis(), Clock()
-    envelope = kept(engine, SHORT.read_bytes())
-    verifier = QueueVerifier(engine, ChildLimits(), redis)
-    verifier.beats = Heartbeats(clock)
-    verifier.submit(envelope.digest, envelope.epoch)
-    queue = Queue(queue_name(RULES_EPOCH), connection=redis, serializer=JSONSerializer)
+    redis, clock, envelope, verifier, queue = submitted(engine)
     for _ in range(RETRIES + 1):
         queue.pop_job_id()
         under_way(redis, envelope.digest)
@@ -189,12 +189,7 @@ def test_a_horse_killed_by_its_own_limits_says_which() -> None:
 
 
 def test_a_job_a_worker_took_off_the_queue_and_never_started_is_run_again(engine: Engine) -> None:
-    redis, clock = fakeredis.FakeRedis(), Clock()
-    envelope = kept(engine, SHORT.read_bytes())
-    verifier = QueueVerifier(engine, ChildLimits(), redis)
-    verifier.beats = Heartbeats(clock)
-    verifier.submit(envelope.digest, envelope.epoch)
-    queue = Queue(queue_name(RULES_EPOCH), connection=redis, serializer=JSONSerializer)
+    redis, clock, envelope, verifier, queue = submitted(engine)
     redis.lmove(queue.key, queue.intermediate_queue_key)  # what a worker's dequeue does; then it was killed
     verifier.collect_once()
     clock.now += LOST_AFTER - 1
