@@ -1,6 +1,6 @@
 """The score server, measured on loopback. Figures go in docs/performance.md ("Score server").
 
-Run: ``python -m bench.bench_server [--uploads 200] [--clients 20] [--jobs 60]``.
+Run: ``python -m bench.bench_server [--uploads 200] [--clients 20] [--jobs 200]``.
 
 Replays: one bot game (seed 33, default bot: 1,015 commands) and its first 100 commands; each
 upload is a copy with its own game id in the header (a distinct file, hash and run; the game
@@ -12,7 +12,9 @@ process on a fresh SQLite file; clients are threads using urllib.
 2. **Load**: ``--uploads`` 100-command replays from ``--clients`` concurrent clients, each
    uploading then polling its run; verdicts a second over the whole, p50 / p95 upload-to-verdict.
 3. **Workers**: ``--jobs`` 100-command replays through a private redis-server (unix socket)
-   and RQ, with one worker, then two: verdicts a second and the ratio.
+   and RQ, with one worker, then two: all uploaded while no worker runs, then the workers
+   started and the runs polled one at a time in queue order (so the bench's clients take no
+   core from the workers); verdicts a second from the workers' start, and the ratio.
 4. **kill -9**: the server killed with runs pending and restarted, one worker killed mid-work
    and another started; runs lost (accepted but not verified in the end). A run is decided
    at most once by construction (only a pending run takes a verdict; its hash is the key).
@@ -159,24 +161,29 @@ def with_workers(folder: Path, url: str, files: list[bytes], workers: int, name:
     from redis import Redis
     from rq import Worker
 
+    server = Served("--queue", url, "--db", f"sqlite:///{folder}/{name}.sqlite")
+    digests = [post(server.base, data) for data in files]  # queued while no worker runs
+    start = time.perf_counter()
     started = [Served("worker", "--queue", url, "--epoch", str(RULES_EPOCH)) for _ in range(workers)]
     wait_for(lambda: len(Worker.all(connection=Redis.from_url(url))) >= workers, 60, "workers did not start")
-    server = Served("--queue", url, "--db", f"sqlite:///{folder}/{name}.sqlite")
-    wall, _ = crowd(server.base, files, len(files))
+    for digest in digests:  # in queue order, one request at a time: the bench takes no core from the workers
+        assert until_decided(server.base, digest) == "verified"
+    wall = time.perf_counter() - start
     for process in (server, *started):
         process.stop()
     return len(files) / wall
 
 
-def scaling(folder: Path, files: list[bytes]) -> None:
+def scaling(folder: Path, files: list[bytes], commands: int) -> None:
     """Figure 3: one worker, then two."""
     from tests.server_services import redis_server
 
     with redis_server() as url:
         one = with_workers(folder, url, files[: len(files) // 2], 1, "one")
         two = with_workers(folder, url, files[len(files) // 2:], 2, "two")
-    figure("queue, one worker", one, "verdicts/s")
-    figure("queue, two workers", two, "verdicts/s", f"{two / one:.2f}x one")
+    size = f"{len(files) // 2} replays of {commands:,} commands"
+    figure("queue, one worker", one, "verdicts/s", size)
+    figure("queue, two workers", two, "verdicts/s", f"{two / one:.2f}x one; {size}")
 
 
 def lost_and_twice(folder: Path, files: list[bytes]) -> None:
@@ -256,7 +263,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--uploads", type=int, default=200)
     parser.add_argument("--clients", type=int, default=20)
-    parser.add_argument("--jobs", type=int, default=60)
+    parser.add_argument("--jobs", type=int, default=200)
+    parser.add_argument("--commands", type=int, default=100, help="commands in each replay of the workers' figure")
     parser.add_argument("--only", choices=["verdict", "load", "workers", "kills", "lost"])
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-server-") as scratch:
@@ -266,7 +274,7 @@ def main() -> None:
         steps: dict[str, Callable[[], None]] = {
             "verdict": lambda: one_verdict(folder, copies(game, 1000, REPEATS, "long")),
             "load": lambda: load(folder, copies(game, 100, args.uploads, "load"), args.clients),
-            "workers": lambda: scaling(folder, copies(game, 100, args.jobs, "jobs")),
+            "workers": lambda: scaling(folder, copies(game, args.commands, args.jobs, "jobs"), args.commands),
             "kills": lambda: lost_and_twice(folder, copies(game, 100, args.jobs, "kill")),
             "lost": lambda: lost_job(folder, copies(game, 100, 1, "lost")[0]),
         }

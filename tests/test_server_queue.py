@@ -201,3 +201,18 @@ def test_a_job_a_worker_took_off_the_queue_and_never_started_is_run_again(engine
     work(redis)
     verifier.collect_once()
     assert status(engine, envelope.digest).status == "verified"
+
+
+def test_the_collector_fetches_whole_only_the_jobs_that_moved(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    redis, _, envelope, verifier, queue = submitted(engine)
+    waiting = kept(engine, (CORPUS[0] if CORPUS[0] != SHORT else CORPUS[1]).read_bytes())
+    verifier.submit(waiting.digest, waiting.epoch)
+    fetched: list[str] = []
+    fetch_many = Job.fetch_many
+    monkeypatch.setattr(Job, "fetch_many", lambda ids, *a, **k: fetched.extend(ids) or fetch_many(ids, *a, **k))
+    verifier.collect_once()
+    assert fetched == []  # both wait their turn on the queue: a glance at each, no replay read
+    queue.remove(job_id(envelope.digest))
+    under_way(redis, envelope.digest)
+    verifier.collect_once()
+    assert fetched == [job_id(envelope.digest)]  # the started one is fetched; the queued one still not

@@ -93,6 +93,20 @@ def failure_verdict(told: str, limits: ChildLimits) -> dict[str, Any]:
     return {"verdict": KILLED if killed else FAILED, "detail": f"the worker gave up on it: {last}"}
 
 
+def glance(connection: Redis, digests: list[str]) -> dict[str, tuple[str, str]]:
+    """Each run's job's status and queue, read in one round trip without loading the jobs (a
+    waiting job holds its replay: fetching every one each poll made the collector's work grow
+    with the backlog); a run whose job is gone is left out."""
+    pipe = connection.pipeline(transaction=False)
+    for digest in digests:
+        pipe.hmget(Job.key_for(job_id(digest)), "status", "origin")
+    found: dict[str, tuple[str, str]] = {}
+    for digest, (status, origin) in zip(digests, pipe.execute(), strict=True):
+        if status is not None:
+            found[digest] = (status.decode(), (origin or b"").decode())
+    return found
+
+
 class Heartbeats:
     """When each started job's heartbeat last moved, by this process's clock (no worker's clock is trusted)."""
 
@@ -167,20 +181,27 @@ class QueueVerifier:
             await asyncio.sleep(POLL_SECONDS)
 
     def collect_once(self) -> None:
-        """One look at the jobs of the runs waiting."""
+        """One look at the jobs of the runs waiting: a glance at each, the whole job only where it moved."""
         with self.lock:
             digests = sorted(self.waiting)
-        jobs = Job.fetch_many([job_id(digest) for digest in digests], self.redis, serializer=JSONSerializer)
-        taken = self.taken(jobs)
-        for digest, job in zip(digests, jobs, strict=True):
+        glances = glance(self.redis, digests)
+        taken = self.taken({origin for status, origin in glances.values() if status == JobStatus.QUEUED})
+        moving = []
+        for digest in digests:
+            found = glances.get(digest)
+            if found is None or found[0] != JobStatus.QUEUED or job_id(digest) in taken:
+                moving.append(digest)
+            else:
+                self.beats.forget(digest)  # still waiting its turn on the queue: nothing to settle
+        jobs = Job.fetch_many([job_id(digest) for digest in moving], self.redis, serializer=JSONSerializer)
+        for digest, job in zip(moving, jobs, strict=True):
             if job is None:
                 self.requeue(digest)
             else:
                 self.settle(digest, job, job.id in taken)
 
-    def taken(self, jobs: list[Job | None]) -> set[str]:
-        """The ids of the queued jobs among these that a worker has taken off their queue (not started yet)."""
-        origins = {job.origin for job in jobs if job is not None and job.get_status(refresh=False) == JobStatus.QUEUED}
+    def taken(self, origins: set[str]) -> set[str]:
+        """The ids of the jobs that a worker has taken off these queues (not started yet)."""
         found: set[str] = set()
         for origin in sorted(origins):
             found.update(Queue(origin, connection=self.redis).intermediate_queue.get_job_ids())
