@@ -1,5 +1,5 @@
 """The score: a floor's points are banked, by how much of it was explored, as the player leaves;
-the longest High pays as it grows."""
+the longest High pays as it grows, on the floor where it grows."""
 
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ STREAK_ENDS = "Withdrawal ends your High streak of {turns} turns (your longest: 
 STREAK_ENDS_SHORTER = "Withdrawal ends your High streak of {turns} turns (longest {best}: {points} points)."
 
 
-@system(Player, Record, Score)
-def bank_floor_score(now: Now, entity: int, player: Player, record: Record, score: Score) -> None:
+@system(Player, Record, Score, HighStreak)
+def bank_floor_score(now: Now, entity: int, player: Player, record: Record, score: Score, streak: HighStreak) -> None:
     """Before the stairs are taken, keep the floor's points times its explored share."""
     if now.action.travel_to is not None:
-        bank(now.state.floor, record, score)
+        bank(now.state.floor, record, score, streak)
 
 
 @system(Player, StateOfMind, HighStreak)

@@ -12,12 +12,15 @@ from components import HighStreak, Record, Score
 from roguelike.content import formulas
 from roguelike.core.commands import Wait
 from roguelike.core.game import Game
-from roguelike.core.score import breakdown
+from roguelike.core.score import bank, breakdown, floor_percent
 from roguelike.core.readout import condition
 from roguelike.render.screenshot import game_console
 from roguelike.core.plain import encode
 from roguelike.saves.container import RECORD_MAGIC, seal
+from roguelike.saves import load_save
 from roguelike.saves.history import read_record, record_of
+from roguelike.saves.savefile import decode
+from roguelike.saves.slots import newest_slot
 from roguelike.screens.death import highs_line, score_line
 
 
@@ -52,8 +55,10 @@ def test_turns_ending_high_count_and_pay_as_they_go() -> None:
     points = formulas.HIGH_STREAK_POINTS
     assert (streak.turns, streak.best, streak.bonus) == (formulas.HIGH_STREAK_STEP, formulas.HIGH_STREAK_STEP, points)
     parts = game.score()
-    assert parts.rows()[-2] == ("Longest High", f"{formulas.HIGH_STREAK_STEP} turns", points)
-    assert parts.total == points and parts.unexplored == 0  # a term of its own, never cut by exploring
+    assert parts.rows()[-3] == ("Longest High", f"{formulas.HIGH_STREAK_STEP} turns", points)
+    kept = formulas.banked_points(points, half_seen(game))  # kept by the floor's explored share
+    parts = breakdown(game.state.floor, game.player_component(Record), game.player_component(Score), streak)
+    assert parts.raw == points and 0 < parts.total == kept < points and parts.unexplored == kept - points
 
 
 def test_sober_pauses_the_streak_and_withdrawal_ends_it_with_its_points_said() -> None:
@@ -77,6 +82,13 @@ def test_a_new_streak_starts_from_nothing_and_the_best_is_kept() -> None:
     set_player(game, state_of_mind=70)
     streak = waited(game, 2)
     assert (streak.turns, streak.best) == (2, 3)
+
+
+def half_seen(game: Game) -> int:
+    """Forget every other row of the floor as seen; the share of it explored now."""
+    floor = game.state.floor
+    floor.explored[::2, :] = False
+    return floor_percent(floor)
 
 
 def high_for(game: Game, turns: int) -> HighStreak:
@@ -109,18 +121,30 @@ def test_only_a_streak_longer_than_the_longest_pays_and_only_past_it() -> None:
         f"Withdrawal ends your High streak of {step} turns (longest {3 * step}: {6 * points} points).")
 
 
-def test_the_breakdown_keeps_the_streak_apart_from_the_explored_share() -> None:
+def test_the_longest_high_is_kept_by_the_explored_share_like_the_floors_points() -> None:
     game = arena()
     record, score = game.player_component(Record), game.player_component(Score)
     record.doses_used, record.kills = 4, 2
-    streak = HighStreak(turns=10, best=80, bonus=30)
+    streak, share = HighStreak(turns=10, best=80, bonus=30), half_seen(game)
     parts = breakdown(game.state.floor, record, score, streak)
-    kept = parts.total - parts.high_streaks
-    assert parts.high_streaks == 30 and parts.best_streak == 80
-    assert kept + parts.high_streaks == parts.total and parts.raw == 50
-    assert parts.unexplored == kept - 50 and parts.kept_percent == kept * 100 // 50
+    assert parts.high_streaks == 30 and parts.best_streak == 80 and parts.raw == 50 + 30
+    assert parts.total == formulas.banked_points(80, share) < 80
+    assert parts.unexplored == parts.total - 80 and parts.kept_percent == parts.total * 100 // 80
     assert [label for label, _, _ in parts.rows()] == ["Doses", "Close calls", "Monsters slain", "Floors reached",
-                                                       "Unexplored", "Longest High", "Score"]
+                                                       "Longest High", "Unexplored", "Score"]
+
+
+def test_each_milestone_is_kept_by_the_share_of_the_floor_it_was_reached_on() -> None:
+    game = arena()
+    step, points = formulas.HIGH_STREAK_STEP, formulas.HIGH_STREAK_POINTS
+    record, score = game.player_component(Record), game.player_component(Score)
+    streak = high_for(game, step)  # the first milestone, then the stairs from a floor half seen
+    share = half_seen(game)
+    bank(game.state.floor, record, score, streak)
+    assert score.banked == formulas.banked_points(points, share) < points and score.floor_start == points
+    streak = high_for(game, step)  # the second, on the floor after: it counts there, not twice
+    assert streak.bonus == 3 * points
+    assert game.score().total == score.banked + formulas.banked_points(2 * points, floor_percent(game.state.floor))
 
 
 def test_the_panel_the_condition_and_the_death_record_show_the_streak() -> None:
@@ -155,3 +179,20 @@ def test_a_record_from_before_streaks_reads_with_none_and_shows_no_highs_line(tm
     record = read_record(path)
     assert (record.best_streak, record.streak_points, record.finds) == (None, None, {})
     assert highs_line(record) is None
+
+
+def test_a_format_14_save_upgrades_showing_the_score_it_showed() -> None:
+    path = Path(__file__).resolve().parent.parent / "saves" / "v14.save"
+    sealed = newest_slot(path.read_bytes()).sealed
+    assert sealed.version == 14
+    player = dict(next(packed for _, packed in decode(sealed.payload)["entities"]
+                       if any(name == "player" for name, _ in packed)))
+    banked, floor_start = player["score"]
+    game = load_save(path)
+    record, streak = game.player_component(Record), game.player_component(HighStreak)
+    assert streak.bonus > 0, "the fixture's longest High had paid"
+    earned = formulas.raw_points(record.doses_used, record.close_calls, record.kills, record.deepest_floor)
+    shown_then = banked + formulas.banked_points(earned - floor_start, floor_percent(game.state.floor)) + streak.bonus
+    assert game.score().total == shown_then  # what the streak paid so far counts as banked whole
+    game.apply(Wait())
+    game.close()

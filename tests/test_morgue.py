@@ -137,14 +137,13 @@ def test_the_morgue_score_agrees_with_the_death_record(tmp_path: Path) -> None:
     assert counted["Close calls"] == (f"{record.close_calls} x {close_call}", record.close_calls * close_call)
     assert counted["Monsters slain"] == (f"{record.kills} x {kill}", record.kills * kill)
     assert counted["Floors reached"][1] == formulas.depth_points(record.deepest)
-    assert score["before_exploring"] == (record.doses * dose + record.close_calls * close_call + record.kills * kill
-                                         + formulas.depth_points(record.deepest)) > 0
-    assert counted["Unexplored"] == (f"{score['kept_percent']}% kept", score["unexplored"])
     assert record.streak_points is not None and record.best_streak is not None
+    assert score["before_exploring"] == (record.doses * dose + record.close_calls * close_call + record.kills * kill
+                                         + formulas.depth_points(record.deepest) + record.streak_points) > 0
+    assert counted["Unexplored"] == (f"{score['kept_percent']}% kept", score["unexplored"])
     assert counted["Longest High"] == (f"{record.best_streak} turns", record.streak_points)
     assert sum(points for _, points in counted.values()) == record.score
-    kept = record.score - record.streak_points  # streaks are never cut by exploring
-    assert score["unexplored"] <= 0 and score["kept_percent"] == kept * 100 // score["before_exploring"]
+    assert score["unexplored"] <= 0 and score["kept_percent"] == record.score * 100 // score["before_exploring"]
     data = json.loads(text_path.with_suffix(".json").read_text(encoding="utf-8"))["record"]
     assert data["best_high_streak"] == record.best_streak and data["finds_taken"] == record.finds
     assert f"  {'Best High streak':<16}{record.best_streak:>6}" in text

@@ -48,7 +48,7 @@ def test_the_worked_example_of_docs_balance_plays_out_in_the_game() -> None:
     earn(game, doses=3, close_calls=0, kills=2)
     explore(game.state.floor, 45)
     parts = game.score()
-    assert [points for _, _, points in parts.rows()] == [70, 25, 40, 20, -52, 0, 103]
+    assert [points for _, _, points in parts.rows()] == [70, 25, 40, 20, 0, -52, 103]
     text = BALANCE_DOC.read_text(encoding="utf-8")
     assert "Score = 76 + 27 = **103**" in text
     assert parts.kept_percent == 66  # 103 of 155, rounded down
@@ -68,8 +68,9 @@ def test_the_worked_example_of_docs_balance_plays_out_in_the_game() -> None:
     assert (streak.turns, streak.best, streak.bonus) == (30, 60, 120)  # shorter than the longest: nothing
     explore(game.state.floor, 45)  # as it was: the waits saw more of floor 2
     parts = game.score()
-    assert parts.rows()[-2:] == [("Longest High", "60 turns", 120), ("Score", "", 223)]
-    assert "Longest High: 40 + 80 for the first streak, nothing for the second: **+120**, score 103 + 120 = **223**" in text
+    assert parts.rows()[-3:] == [("Longest High", "60 turns", 120), ("Unexplored", "57% kept", -118), ("Score", "", 157)]
+    assert "Longest High: 40 + 80 for the first streak, nothing for the second: **+120**" in text
+    assert "floor 2's 60 + 120 = 180 points at 45% explored keep 81: score 76 + 81 = **157**" in text
 
 
 def test_the_score_of_the_floor_underfoot_grows_as_it_is_explored() -> None:
@@ -77,9 +78,9 @@ def test_the_score_of_the_floor_underfoot_grows_as_it_is_explored() -> None:
     earn(game, doses=2, close_calls=0, kills=0)
     floor, record, score = game.state.floor, game.player_component(Record), game.player_component(Score)
     explore(floor, 10)
-    assert current_score(floor, record, score) == 2
+    assert current_score(floor, record, score, HighStreak()) == 2
     explore(floor, 100)
-    assert current_score(floor, record, score) == 20
+    assert current_score(floor, record, score, HighStreak()) == 20
 
 
 def test_nothing_earned_before_arriving_is_counted_twice() -> None:
@@ -90,7 +91,7 @@ def test_nothing_earned_before_arriving_is_counted_twice() -> None:
     explore(game.state.floor, 100)
     score = game.player_component(Score)
     assert (score.banked, score.floor_start) == (50, 50)  # floor 2's own worth is its own
-    assert current_score(game.state.floor, game.player_component(Record), score) == 50 + 2 * formulas.POINTS_PER_DEPTH
+    assert current_score(game.state.floor, game.player_component(Record), score, HighStreak()) == 50 + 2 * formulas.POINTS_PER_DEPTH
 
 
 def take_dose_at(state_of_mind: int, strength: int) -> int:
@@ -123,7 +124,7 @@ def test_an_older_save_upgrades_to_a_player_who_keeps_a_score(version: int) -> N
     record = game.player_component(Record)
     streak = game.player_component(HighStreak)
     assert (streak.turns, streak.best, streak.bonus) == (0, 0, 0)  # no streak before format 10
-    assert current_score(game.state.floor, record, score) == breakdown(game.state.floor, record, score, streak).total > 0
+    assert current_score(game.state.floor, record, score, streak) == breakdown(game.state.floor, record, score, streak).total > 0
     game.close()
 
 

@@ -16,7 +16,6 @@ from pathlib import Path
 from components import Record, Score
 from roguelike.core.commands import Move, Wait
 from roguelike.core.game import Game
-from roguelike.core.score import current_score
 from roguelike.core.session import Session
 from roguelike.replay.fileformat import Replay, frame, preamble, read_replay, replay_bytes
 from roguelike.scores.proof import VERIFIED, prove_file
@@ -33,7 +32,7 @@ def honest_scores(replay: Replay) -> list[int]:
     session, scores = Session(game), [0]
     for step in replay.steps:
         session.apply(step.command)
-        scores.append(current_score(game.state.floor, game.player_component(Record), game.player_component(Score)))
+        scores.append(game.score().total)
     game.close()
     return scores
 

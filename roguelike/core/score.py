@@ -1,11 +1,12 @@
-"""The score (design: "Score"): doses, close calls, kills and floors reached, kept by how much of each floor
-was explored, and the points long Highs paid.
+"""The score (design: "Score"): doses, close calls, kills, floors reached and the longest High, kept by how
+much of each floor was explored.
 
 What the player earns on a floor is banked, times the share of the floor explored, when
 they leave it; the floor they stand on counts the same way live, so the panel, the death
-screen and the history all show one number computed here. High streaks (design: "a bonus
-for maintaining the High for a long run without a withdrawal") are a term of their own,
-paid as they go and never cut by exploring.
+screen and the history all show one number computed here. The longest High (design: "a
+bonus for maintaining the High for a long run without a withdrawal") pays its milestones
+as it grows, on the floor where each is reached, and is kept like the rest: a High kept
+going by diving through floors half seen keeps half its worth.
 """
 
 from __future__ import annotations
@@ -34,18 +35,17 @@ class Breakdown:
     @property
     def raw(self) -> int:
         """Points before exploration counts."""
-        return formulas.raw_points(self.doses, self.close_calls, self.kills, self.deepest)
+        return formulas.raw_points(self.doses, self.close_calls, self.kills, self.deepest) + self.high_streaks
 
     @property
     def unexplored(self) -> int:
         """Points lost to leaving floors unexplored (zero or negative)."""
-        return self.total - self.high_streaks - self.raw
+        return self.total - self.raw
 
     @property
     def kept_percent(self) -> int:
         """The share of the points that exploring kept."""
-        kept = self.total - self.high_streaks
-        return kept * 100 // self.raw if self.raw else 100
+        return self.total * 100 // self.raw if self.raw else 100
 
     def rows(self) -> list[tuple[str, str, int]]:
         """(label, how it was counted, points) for each part, the total last."""
@@ -55,8 +55,8 @@ class Breakdown:
              self.close_calls * formulas.POINTS_PER_CLOSE_CALL),
             ("Monsters slain", f"{self.kills} x {formulas.POINTS_PER_KILL}", self.kills * formulas.POINTS_PER_KILL),
             ("Floors reached", depth_sum(self.deepest), formulas.depth_points(self.deepest)),
-            ("Unexplored", f"{self.kept_percent}% kept", self.unexplored),
             ("Longest High", f"{self.best_streak} turns", self.high_streaks),
+            ("Unexplored", f"{self.kept_percent}% kept", self.unexplored),
             ("Score", "", self.total),
         ]
 
@@ -75,30 +75,25 @@ def floor_percent(floor: Floor) -> int:
     return formulas.explored_percent(int(np.count_nonzero(floor.explored & open_tiles)), int(np.count_nonzero(open_tiles)))
 
 
-def record_points(record: Record) -> int:
+def record_points(record: Record, streak: HighStreak) -> int:
     """Everything the character earned so far, before exploration counts."""
-    return formulas.raw_points(record.doses_used, record.close_calls, record.kills, record.deepest_floor)
+    return formulas.raw_points(record.doses_used, record.close_calls, record.kills, record.deepest_floor) + streak.bonus
 
 
-def current_score(floor: Floor, record: Record, score: Score) -> int:
+def current_score(floor: Floor, record: Record, score: Score, streak: HighStreak) -> int:
     """The banked score plus this floor's points, kept as far as it is explored."""
-    pending = record_points(record) - score.floor_start
+    pending = record_points(record, streak) - score.floor_start
     return score.banked + formulas.banked_points(pending, floor_percent(floor))
 
 
-def bank(floor: Floor, record: Record, score: Score) -> None:
+def bank(floor: Floor, record: Record, score: Score, streak: HighStreak) -> None:
     """Leaving ``floor``: keep its points by how much of it was seen, start counting afresh."""
-    score.banked = current_score(floor, record, score)
-    score.floor_start = record_points(record)
-
-
-def total_score(floor: Floor, record: Record, score: Score, streak: HighStreak) -> int:
-    """The whole score: the floors' kept points and what High streaks paid."""
-    return current_score(floor, record, score) + streak.bonus
+    score.banked = current_score(floor, record, score, streak)
+    score.floor_start = record_points(record, streak)
 
 
 def breakdown(floor: Floor, record: Record, score: Score, streak: HighStreak) -> Breakdown:
     """The score as it stands, with its parts."""
-    total = total_score(floor, record, score, streak)
+    total = current_score(floor, record, score, streak)
     return Breakdown(record.doses_used, record.close_calls, record.kills, total, streak.bonus, streak.best,
                      deepest=record.deepest_floor)

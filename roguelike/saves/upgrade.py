@@ -14,7 +14,7 @@ from typing import Any
 from roguelike.core.chart import Chart
 from roguelike.saves.errors import Damaged
 
-FORMAT_VERSION = 14
+FORMAT_VERSION = 15
 SLOTTED_SINCE = 6  # the first format whose file holds two slots (slots.py) rather than one envelope
 OLDEST_VERSION = 1
 
@@ -181,11 +181,25 @@ def longest_high_worth(best: int) -> int:
     return sum(min(n, 12) * 40 for n in range(1, best // 25 + 1))
 
 
+def streak_kept(plain: dict[str, Any]) -> dict[str, Any]:
+    """14 to 15: the longest High's points are floor points, kept by the explored share like the
+    rest. What an older game's longest High paid so far counts as banked whole (the score it
+    shows does not change), and the floor it stands on starts counting after it."""
+    return {**plain, "entities": [[entity, streak_banked(packed)] for entity, packed in plain["entities"]]}
+
+
+def streak_banked(packed: list[Any]) -> list[Any]:
+    """One packed entity in format 15: a player's banked score and floor start past its streak's points."""
+    bonus = next((int(fields[2]) for name, fields in packed if name == "high_streak"), 0)
+    return [[name, [int(fields[0]) + bonus, int(fields[1]) + bonus, *fields[2:]] if name == "score" else list(fields)]
+            for name, fields in packed]
+
+
 # UPGRADES[v] turns a version-v snapshot into a version-(v + 1) one.
 UPGRADES: dict[int, Upgrade] = {
     1: own_game, 2: kinds_of_floor_and_mind, 3: add_chart, 4: give_score, 5: two_slots, 6: carry_replay_tail,
     7: record_epoch, 8: more_origins, 9: condition_keys, 10: highs_and_finds, 11: carry_doses,
-    12: remember_revealed, 13: monsters_hold,
+    12: remember_revealed, 13: monsters_hold, 14: streak_kept,
 }
 
 

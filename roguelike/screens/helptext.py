@@ -57,7 +57,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("Carrying", f"g picks up a dose beside you ({f.CARRY_LIMIT} at most; it keeps the Strength of its floor),"
      " q takes one. An Anxiety's hit drops the newest."),
     ("Score", f"{f.POINTS_PER_DOSE} a dose, {f.POINTS_PER_CLOSE_CALL} a close call, {f.POINTS_PER_KILL} a kill,"
-     f" {f.POINTS_PER_DEPTH} x N for floor N, kept times the share explored; long Highs pay on top."),
+     f" {f.POINTS_PER_DEPTH} x N for floor N, the longest High; all kept times the share explored."),
     ("Stairs down", "not always far off: leaving early keeps only the share seen."),
 )
 
@@ -119,7 +119,7 @@ HIGHS: tuple[tuple[str, str], ...] = (
      f" a turn in Withdrawal (under {f.WITHDRAWAL_BELOW}) ends it. The panel shows it: Streak 34 +120."),
     ("  it pays", f"your longest does: every {f.HIGH_STREAK_STEP} turns of it, {f.HIGH_STREAK_POINTS} points the"
      f" first time, {2 * f.HIGH_STREAK_POINTS} the second, and so on up to {STREAK_TOP} a time, paid as a streak"
-     " goes past the longest before it. Kept whole, however little of a floor you explore."),
+     " goes past the longest before it, as points of the floor you are on: kept by its share explored."),
     ("Finds", f"from floor {f.FINDS_FROM_FLOOR} on, things only the High can see lie about: walk onto one"
      " while High to take it. Not High, you cannot see, look at or take them: they are not there."),
 )
