@@ -1,6 +1,6 @@
 """The score server, measured on loopback. Figures go in docs/performance.md ("Score server").
 
-Run: ``python -m bench.bench_server [--uploads 200] [--clients 20] [--jobs 200]``.
+Run: ``python -m bench.bench_server [--uploads 200] [--clients 20] [--jobs 600]``.
 
 Replays: one bot game (seed 33, default bot: 1,015 commands) and its first 100 commands; each
 upload is a copy with its own game id in the header (a distinct file, hash and run; the game
@@ -11,11 +11,11 @@ process on a fresh SQLite file; clients are threads using urllib.
    the upload to the verdict (polled every 20 ms), ``REPEATS`` times.
 2. **Load**: ``--uploads`` 100-command replays from ``--clients`` concurrent clients, each
    uploading then polling its run; verdicts a second over the whole, p50 / p95 upload-to-verdict.
-3. **Workers**: ``--jobs`` 100-command replays through a private redis-server (unix socket)
+3. **Workers**: ``--jobs`` ``--commands``-command (default 100) replays through a private redis-server (unix socket)
    and RQ, with one worker, then two: all uploaded while no worker runs, then the workers
    started and the runs polled one at a time in queue order (so the bench's clients take no
    core from the workers); verdicts a second from the workers' start, and the ratio.
-4. **kill -9**: the server killed with runs pending and restarted, one worker killed mid-work
+4. **kill -9**: ``KILL_UPLOADS`` uploads; the server killed with runs pending and restarted, one worker killed mid-work
    and another started; runs lost (accepted but not verified in the end). A run is decided
    at most once by construction (only a pending run takes a verdict; its hash is the key).
 5. **A job lost with its worker**: a worker whose prover spins on one file
@@ -49,6 +49,7 @@ from roguelike.replay.fileformat import Replay, read_replay, replay_bytes
 from roguelike.replay.recorder import recording_observers
 
 REPEATS = 5
+KILL_UPLOADS = 60  # uploads pending when the server and a worker are killed
 
 
 def long_game(root: Path) -> Replay:
@@ -263,7 +264,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--uploads", type=int, default=200)
     parser.add_argument("--clients", type=int, default=20)
-    parser.add_argument("--jobs", type=int, default=200)
+    parser.add_argument("--jobs", type=int, default=600)
     parser.add_argument("--commands", type=int, default=100, help="commands in each replay of the workers' figure")
     parser.add_argument("--only", choices=["verdict", "load", "workers", "kills", "lost"])
     args = parser.parse_args()
@@ -275,7 +276,7 @@ def main() -> None:
             "verdict": lambda: one_verdict(folder, copies(game, 1000, REPEATS, "long")),
             "load": lambda: load(folder, copies(game, 100, args.uploads, "load"), args.clients),
             "workers": lambda: scaling(folder, copies(game, args.commands, args.jobs, "jobs"), args.commands),
-            "kills": lambda: lost_and_twice(folder, copies(game, 100, args.jobs, "kill")),
+            "kills": lambda: lost_and_twice(folder, copies(game, 100, KILL_UPLOADS, "kill")),
             "lost": lambda: lost_job(folder, copies(game, 100, 1, "lost")[0]),
         }
         for name, step in steps.items():
