@@ -1,5 +1,5 @@
 """The planner bot keeps its High going from the pocket: it takes a carried dose before
-Withdrawal would end its streak, and picks up the doses it could take then (roguelike/bots/planner.py)."""
+Withdrawal would end its streak (risking a purer batch, keeping its last dose), and picks up the doses it could take then (roguelike/bots/planner.py)."""
 
 from __future__ import annotations
 
@@ -8,21 +8,43 @@ from components import Carried, Dose, Tolerance
 from helpers import drawn_game
 from roguelike.bots.planner import KEEP_STREAK, PlannerBot
 from roguelike.content import formulas
-from roguelike.content.doses import SMALL_DOSE
+from roguelike.content.doses import LARGE_DOSE, SMALL_DOSE, dose_odds
 from roguelike.core.carrying import put_in
 from roguelike.core.commands import TakeCarried
 
 
+def risky_tolerance() -> int:
+    """The lowest Tolerance at which a large dose's usual range cannot overdose at the streak
+    line (though its purer batch could)."""
+    for tolerance in range(60):
+        odds = dose_odds(LARGE_DOSE, 1, KEEP_STREAK, tolerance)
+        if not formulas.is_overdose(KEEP_STREAK + odds.high) and formulas.is_overdose(KEEP_STREAK + odds.purest):
+            return tolerance
+    raise AssertionError("no such Tolerance for a large dose")
+
+
 def test_the_planner_takes_a_carried_dose_as_its_high_streak_nears_withdrawal() -> None:
     game = drawn_game(["@......"])
-    game.player_component(Tolerance).value = 20  # even its purer batch could not overdose at the line
-    put_in(game.player_component(Carried), Dose(SMALL_DOSE.key, 30, 0, 0, 0))
+    lowest = risky_tolerance()
+    assert lowest > 0
+    game.player_component(Tolerance).value = lowest
+    for _ in range(2):
+        put_in(game.player_component(Carried), Dose(LARGE_DOSE.key, 30, 0, 0, 0))
     set_player(game, state_of_mind=KEEP_STREAK + 1)
     game.refresh_visible()
     assert not isinstance(PlannerBot().choose(game), TakeCarried)  # not yet
     set_player(game, state_of_mind=KEEP_STREAK)
-    assert PlannerBot().choose(game) == TakeCarried(0)
-    game.player_component(Tolerance).value = 0  # now a purer batch could kill: it keeps the dose
+    assert PlannerBot().choose(game) == TakeCarried(0)  # only a purer batch could kill: it takes the risk
+    game.player_component(Tolerance).value = lowest - 1  # now its usual range could: it keeps the doses
+    assert not isinstance(PlannerBot().choose(game), TakeCarried)
+
+
+def test_the_planner_keeps_its_last_carried_dose_for_the_desperation_line() -> None:
+    game = drawn_game(["@......"])
+    game.player_component(Tolerance).value = 20  # even a purer batch could not overdose at the line
+    put_in(game.player_component(Carried), Dose(SMALL_DOSE.key, 30, 0, 0, 0))
+    set_player(game, state_of_mind=KEEP_STREAK)
+    game.refresh_visible()
     assert not isinstance(PlannerBot().choose(game), TakeCarried)
 
 

@@ -3,7 +3,8 @@
 It judges doses and fights as the careful bot does and plans for the score's biggest part,
 the longest High: it carries up to three doses, picks up the ones that will keep it High
 later (safe to take at the edge of High, not now), and takes one as the High is about to
-lapse with no safe dose near; it still keeps one for the Desperation line. It explores
+lapse with no safe dose near, risking the purer batch (the one risk any bot takes); it keeps
+the last one for the Desperation line. It explores
 more of each floor than the careful bot (the explored share is what a floor's points are
 kept by), and leaves the doses it cannot take yet behind for the pocket instead of waiting.
 """
@@ -25,6 +26,7 @@ CARRIED = 3  # doses it carries at most
 # It takes a carried dose at or below this, before Withdrawal could end its High streak
 # (a Sober turn only pauses a streak).
 KEEP_STREAK = formulas.WITHDRAWAL_BELOW + 8
+SPARE = 1  # carried doses it never spends on a streak: they are for the Desperation line
 
 
 class PlannerBot(CarefulBot):
@@ -52,15 +54,21 @@ class PlannerBot(CarefulBot):
 
 
 def keep_streak(game: Game, doses: list[KnownDose], line: int) -> Command | None:
-    """The weakest carried dose that cannot overdose, as the State of Mind nears Withdrawal (at ``line``)
-    with no safe dose near."""
+    """The weakest carried dose whose usual range cannot overdose, as the State of Mind nears
+    Withdrawal (at ``line``) with no safe dose near; the last one carried stays for the
+    Desperation line.
+
+    Unlike every other dose the bots take, this one may be a purer batch that kills (1 in
+    150): the longest High is most of a planned game's score and a streak's worth grows with
+    its length, so the planner takes that risk for it, as a player playing for the score would.
+    """
     som = state_of_mind(game)
     near = som - formulas.WITHDRAWAL_BELOW
     if not formulas.WITHDRAWAL_BELOW <= som <= line or pocket.safe_dose_near(game, doses, near):
         return None
     figures = carried_figures(game)
-    usable = [index for index, (_, odds) in enumerate(figures) if not formulas.is_overdose(som + odds.purest)]
-    if not usable:
+    usable = [index for index, (_, odds) in enumerate(figures) if not formulas.is_overdose(som + odds.high)]
+    if len(figures) < SPARE + 1 or not usable:
         return None
     return TakeCarried(min(usable, key=lambda index: (figures[index][1].purest, index)))
 
