@@ -49,6 +49,7 @@ from roguelike.replay.fileformat import Replay, read_replay, replay_bytes
 from roguelike.replay.recorder import recording_observers
 
 REPEATS = 5
+DECIDED_WITHIN = 600  # seconds a run may stay pending before the bench gives up on it (a queue of 600 runs included)
 KILL_UPLOADS = 60  # uploads pending when the server and a worker are killed
 
 
@@ -96,8 +97,11 @@ def status(base: str, digest: str) -> str:
 
 
 def until_decided(base: str, digest: str) -> str:
-    """Poll a run every 20 ms until it has a verdict; the verdict."""
+    """Poll a run every 20 ms until it has a verdict (at most ``DECIDED_WITHIN`` s); the verdict."""
+    deadline = time.monotonic() + DECIDED_WITHIN
     while (found := status(base, digest)) == "pending":
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"run {digest[:16]} still pending after {DECIDED_WITHIN} s")
         time.sleep(0.02)
     return found
 
@@ -244,8 +248,7 @@ def lost_job(folder: Path, data: bytes) -> None:
             workers_up(url, 1)
             server = Served("--queue", url, "--db", f"sqlite:///{folder}/lost-{attempt}.sqlite")
             digest = post(server.base, data)
-            while not started(url, digest):
-                time.sleep(0.02)
+            wait_for(lambda: started(url, digest), 60, "the runaway worker never started the job")
             rescuer = Served("worker", "--queue", url, "--epoch", str(RULES_EPOCH))
             workers_up(url, 2)
             doomed.kill()

@@ -52,6 +52,7 @@ WINDOW_BITS = 12  # what uvicorn (websockets) agrees with browsers: server_max_w
 KEYS = 150
 PACE = 0.2  # seconds between keys at a player's pace
 PACED_KEYS = 60
+DRAIN_SECONDS = 10  # at most this long waiting for the start's frames to stop before timing keys
 SPECTATORS = 20
 FILM_REPLAY = "death-depression.replay"
 
@@ -204,7 +205,8 @@ def play_keys(base: str, pid: int, threads: list[threading.Thread], pace: float 
         for thread in threads:
             thread.start()
         time.sleep(1.0)
-        while True:  # drain what the start and the spectators brought
+        quiet_by = time.perf_counter() + DRAIN_SECONDS
+        while time.perf_counter() < quiet_by:  # drain what the start and the spectators brought
             try:
                 socket.recv(timeout=0.5)
             except TimeoutError:

@@ -9,6 +9,7 @@ from helpers import drawn_game, player_xy
 from roguelike.bots.careful import CarefulBot
 from roguelike.bots.headless import play_bot, summarise
 from roguelike.bots.reckless import RecklessBot
+from roguelike.bots.sense import known_doses
 from roguelike.bots.names import DEFAULT_BOT
 from roguelike.bots.registry import BOTS, make_bot
 from roguelike.bots.watch import Watch
@@ -44,7 +45,7 @@ def test_the_careful_bot_takes_a_dose_only_when_the_purest_could_not_overdose() 
     game.state.floor.explored[:] = True
     most = SMALL_DOSE.strength[1]
     game.player_component(StateOfMind).value = formulas.STATE_OF_MIND_MAX - most + 1
-    assert CarefulBot().plan(game).__class__.__name__ == "Wait"
+    assert CarefulBot().plan(game, known_doses(game)).__class__.__name__ == "Wait"
     game.player_component(StateOfMind).value = formulas.STATE_OF_MIND_MAX - most
     game.apply(CarefulBot().choose(game))
     assert game.player_component(StateOfMind).value > formulas.STATE_OF_MIND_MAX - most

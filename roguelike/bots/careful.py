@@ -47,13 +47,16 @@ class CarefulBot:
         self.routes = routes or Routes()
 
     def choose(self, game: Game) -> Command:
-        """The next command: the pocket's or the plan, unless monsters call for a fight or caution."""
-        carried = pocket.pocket_command(game, known_doses(game), self.keep) if self.carries else None
-        return tactics.adjust(game, carried or self.plan(game), wary=True)
+        """The next command, from the doses it knows of this turn."""
+        return self.decide(game, self.see_doses(game))
 
-    def plan(self, game: Game) -> Command:
+    def decide(self, game: Game, doses: list[KnownDose]) -> Command:
+        """The pocket's command or the plan, unless monsters call for a fight or caution."""
+        carried = pocket.pocket_command(game, doses, self.keep) if self.carries else None
+        return tactics.adjust(game, carried or self.plan(game, doses), wary=True)
+
+    def plan(self, game: Game, doses: list[KnownDose]) -> Command:
         """Where the bot wants to go, monsters aside."""
-        doses = self.see_doses(game)
         pos = game.player_component(Position)
         here = (pos.x, pos.y)
         terrain = self.routes.terrain(game.state.floor)

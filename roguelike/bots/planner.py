@@ -4,9 +4,9 @@ It judges doses and fights as the careful bot does and plans for the score's big
 the longest High: it carries up to three doses, picks up the ones that will keep it High
 later (safe to take at the edge of High, not now), and takes one as the High is about to
 lapse with no safe dose near, risking the purer batch (the one risk any bot takes); it keeps
-the last one for the Desperation line. It explores
-more of each floor than the careful bot (the explored share is what a floor's points are
-kept by), and leaves the doses it cannot take yet behind for the pocket instead of waiting.
+the last one for the Desperation line. It explores more of each floor than the careful bot
+(the explored share is what a floor's points are kept by), and leaves the doses it cannot
+take yet behind for the pocket instead of waiting.
 """
 
 from __future__ import annotations
@@ -36,12 +36,11 @@ class PlannerBot(CarefulBot):
     keep = CARRIED
     line = KEEP_STREAK
 
-    def choose(self, game: Game) -> Command:
+    def decide(self, game: Game, doses: list[KnownDose]) -> Command:
         """Keep the High going from the pocket, else the careful bot's choice."""
-        doses = self.see_doses(game)
         command = keep_streak(game, doses, self.line) or stock_up(game, self.keep, self.line)
         if command is None:
-            return super().choose(game)
+            return super().decide(game, doses)
         return tactics.adjust(game, command, wary=True)
 
     def goals(self, game: Game, terrain: Terrain, doses: list[KnownDose], steps: Walks) -> list[Mask | None]:
@@ -68,7 +67,7 @@ def keep_streak(game: Game, doses: list[KnownDose], line: int) -> Command | None
         return None
     figures = carried_figures(game)
     usable = [index for index, (_, odds) in enumerate(figures) if not formulas.is_overdose(som + odds.high)]
-    if len(figures) < SPARE + 1 or not usable:
+    if len(figures) <= SPARE or not usable:
         return None
     return TakeCarried(min(usable, key=lambda index: (figures[index][1].purest, index)))
 
