@@ -11,11 +11,10 @@ TIPS: dict[str, str] = {
         " drags you to whatever it can find."
     ),
     "overdose": (
-        "A dose gives its Strength minus your Tolerance, and its purity is random; every floor down"
-        f" adds {formulas.DOSE_STRENGTH_PER_FLOOR} Strength, and a rare purer batch {formulas.PURE_BATCH_EXTRA}"
-        " more. Look at it first (x, then Tab): the panel gives its true range where it lies and"
-        " whether it could overdose you. A weak Will cannot refuse a dose near by, and Desperation"
-        " takes the nearest dose whatever it holds, so keep your distance from doses while High."
+        "A dose gives a random Strength less your Tolerance; each floor down adds"
+        f" {formulas.DOSE_STRENGTH_PER_FLOOR}, a rare purer batch {formulas.PURE_BATCH_EXTRA}. Look first"
+        " (x, Tab): the panel shows its true range and any risk of overdose. A weak Will cannot"
+        " refuse a near dose, and Desperation takes the nearest: keep clear of doses while High."
     ),
     "depression": (
         "A Depression takes two steps a turn: you cannot outrun it, and it kills with one touch."

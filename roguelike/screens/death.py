@@ -45,6 +45,7 @@ FADE_DIM = 0.75
 FADE_RED = np.array([38, 0, 6])
 ANIMATION_SECONDS = 1.5
 KEYS_IGNORED_FOR = ANIMATION_SECONDS  # a key already held when death came must not skip it
+TIP_WIDTH, TIP_LINES = 50, 6  # the tip's box, right of the numbers and above the graph's title
 GRAPH = GraphBox(x=6, y=12, width=72, height=7)
 GRAPH_AND_STANDING = GraphBox(x=6, y=12, width=72, height=5)  # two rows left for the verdict and the feats
 
@@ -149,7 +150,7 @@ class RecordScreen(Screen):
         for row, (label, value) in enumerate(numbers(record)):
             console.print(2, 3 + row, f"{label:<16}{value:>6}", fg=TEXT)
         console.print(28, 3, "What would have helped", fg=LABEL)
-        for row, line in enumerate(textwrap.wrap(tip_for(record.cause), 50)[:6]):
+        for row, line in enumerate(tip_lines(record.cause)):
             console.print(28, 4 + row, line, fg=TEXT)
         console.print(2, 10, "State of Mind, turn by turn  (i: a dose, >: a new floor)", fg=LABEL)
         draw_life(console, GRAPH if self.standing is None else GRAPH_AND_STANDING, record.life, died=True, scheme=current_look().scheme)
@@ -163,6 +164,11 @@ class RecordScreen(Screen):
         console.print(centre, 23, fit_path(self.morgue, console.width - 2), fg=HINT, alignment=tcod.constants.CENTER)
         back = "Enter: back to the title" if self.died else "Enter or Esc: back"
         console.print(centre, 24, back, fg=HINT, alignment=tcod.constants.CENTER)
+
+
+def tip_lines(cause: str) -> list[str]:
+    """The tip for a cause of death, wrapped to the box beside the numbers (TIP_LINES at most)."""
+    return textwrap.wrap(tip_for(cause), TIP_WIDTH)[:TIP_LINES]
 
 
 def fit_path(text: str, width: int) -> str:
