@@ -1,16 +1,17 @@
 """The planner bot keeps its High going from the pocket: it takes a carried dose before
-Withdrawal would end its streak (risking a purer batch, keeping its last dose), and picks up the doses it could take then (roguelike/bots/planner.py)."""
+Withdrawal would end its streak (risking a purer batch, keeping its last dose), and picks up the doses it could take then;
+it leaves floors sooner once its Tolerance outruns the doses (roguelike/bots/planner.py)."""
 
 from __future__ import annotations
 
 from bestiary_helpers import set_player
 from components import Carried, Dose, Tolerance
 from helpers import drawn_game
-from roguelike.bots.planner import KEEP_STREAK, PlannerBot
+from roguelike.bots.planner import HURRIED_TARGET, KEEP_STREAK, TOLERANCE_AHEAD, PlannerBot
 from roguelike.content import formulas
 from roguelike.content.doses import LARGE_DOSE, SMALL_DOSE, dose_odds
 from roguelike.core.carrying import put_in
-from roguelike.core.commands import TakeCarried
+from roguelike.core.commands import Move, TakeCarried
 
 
 def risky_tolerance() -> int:
@@ -54,3 +55,25 @@ def test_the_planner_leaves_its_pocket_alone_in_withdrawal_for_the_insurance_rul
     set_player(game, state_of_mind=formulas.WITHDRAWAL_BELOW - 5)  # the streak is gone: nothing to keep
     game.refresh_visible()
     assert not isinstance(PlannerBot().choose(game), TakeCarried)
+
+
+# A floor seen at 57% from where the player stands: the stairs down west, an unseen room east.
+HALF_SEEN = [
+    "###################",
+    "#>........#.......#",
+    "#....@....+.......#",
+    "#.........#.......#",
+    "###################",
+]
+
+
+def test_the_planner_leaves_a_floor_half_seen_once_its_tolerance_outruns_the_doses_here() -> None:
+    game = drawn_game(HALF_SEEN)
+    set_player(game, state_of_mind=70)
+    game.refresh_visible()
+    bot = PlannerBot()
+    terrain = bot.routes.terrain(game.state.floor)
+    assert HURRIED_TARGET <= bot.routes.seen(terrain, game.state.floor.explored).fraction < bot.explore_target
+    assert bot.choose(game) == Move(1, 0)  # doses here still give enough: it explores east
+    game.player_component(Tolerance).value = formulas.dose_strength_bonus(1) + TOLERANCE_AHEAD + 1
+    assert bot.choose(game) == Move(-1, -1)  # they give too little now: it heads for the stairs

@@ -76,7 +76,7 @@ class CarefulBot:
         seen = self.routes.seen(terrain, floor.explored)
         unexplored, stairs = seen.unexplored, seen.stairs_down
         reachable = [dose for dose in doses if steps.to(dose.x, dose.y) < UNREACHABLE]
-        explored = seen.fraction >= self.explore_target
+        explored = seen.fraction >= self.enough_seen(game)
         som, speed = state_of_mind(game), formulas.action_points(game.player_component(Attributes).will)
         finds = self.finds_in_reach(game, steps, som, speed)
         if explored and seen.any_stairs_down and som >= LEAVE_ABOVE:
@@ -106,6 +106,10 @@ class CarefulBot:
             if turns < UNREACHABLE and formulas.is_high(som - turns * formulas.STATE_OF_MIND_DECAY):
                 mask[y, x] = True
         return mask
+
+    def enough_seen(self, game: Game) -> float:
+        """The share of this floor it sees before it may leave."""
+        return self.explore_target
 
     def time_to_leave(self, game: Game, stairs: Mask, steps: Walks) -> bool:
         """With no dose in view, whether the State of Mind left only just covers the way down and a search."""

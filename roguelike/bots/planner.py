@@ -6,7 +6,10 @@ later (safe to take at the edge of High, not now), and takes one as the High is 
 lapse with no safe dose near, risking the purer batch (the one risk any bot takes); it keeps
 the last one for the Desperation line. It explores more of each floor than the careful bot
 (the explored share is what a floor's points are kept by), and leaves the doses it cannot
-take yet behind for the pocket instead of waiting.
+take yet behind for the pocket instead of waiting. It keeps pace with its Tolerance: once
+Tolerance has outrun the Strength that depth adds to doses (each dose adds a point of
+Tolerance, each floor down 3 Strength), it leaves each floor once it has seen a third of it,
+for the stronger doses below.
 """
 
 from __future__ import annotations
@@ -27,6 +30,10 @@ CARRIED = 3  # doses it carries at most
 # (a Sober turn only pauses a streak).
 KEEP_STREAK = formulas.WITHDRAWAL_BELOW + 8
 SPARE = 1  # carried doses it never spends on a streak: they are for the Desperation line
+# Tolerance more than this above the depth's Strength bonus means the doses here are spent:
+# it then leaves a floor once it has seen HURRIED_TARGET of it.
+TOLERANCE_AHEAD = 5
+HURRIED_TARGET = 0.35
 
 
 class PlannerBot(CarefulBot):
@@ -43,6 +50,10 @@ class PlannerBot(CarefulBot):
             return super().decide(game, doses)
         return tactics.adjust(game, command, wary=True)
 
+    def enough_seen(self, game: Game) -> float:
+        """Its explore target, or less where its Tolerance has outrun this depth's doses."""
+        return HURRIED_TARGET if tolerance_ahead(game) > TOLERANCE_AHEAD else self.explore_target
+
     def goals(self, game: Game, terrain: Terrain, doses: list[KnownDose], steps: Walks) -> list[Mask | None]:
         """The careful bot's goals, with the doses worth stocking up on after the safe doses and finds."""
         order = super().goals(game, terrain, doses, steps)
@@ -50,6 +61,11 @@ class PlannerBot(CarefulBot):
             return order
         stock = pocket.beside(game, [dose for dose in doses if stockable(game, dose.kind, dose.floor, self.line)])
         return order[:2] + [stock] + order[2:] if stock.any() else order
+
+
+def tolerance_ahead(game: Game) -> int:
+    """How far the player's Tolerance runs ahead of the Strength this depth adds to its doses."""
+    return game.player_component(Tolerance).value - formulas.dose_strength_bonus(game.state.depth)
 
 
 def keep_streak(game: Game, doses: list[KnownDose], line: int) -> Command | None:
