@@ -1,6 +1,7 @@
 """The careful bot: the best play the team can write, seeing only what a player sees.
 
-It takes a dose only when even the purest of its kind cannot overdose it, nearest
+It takes a dose only when the strongest usual draw of its kind cannot overdose it (a
+purer batch, 1 in 150, still could: the risk any player takes who takes a dose), nearest
 first; while High it takes a find in sight that it can reach before the High wears off;
 it never walks into the pull of a dose it does not want; it explores most of a
 floor, keeps the doses it cannot take yet for later, carries one as insurance
@@ -119,7 +120,7 @@ class CarefulBot:
         return state_of_mind(game) - turns <= LEAVE_RESERVE
 
     def safe_on_arrival(self, dose: KnownDose, steps: Walks, som: int, speed: int) -> bool:
-        """The purest dose of its kind would not overdose the player (State of Mind ``som`` now, ``speed``
+        """The strongest usual dose of its kind would not overdose the player (State of Mind ``som`` now, ``speed``
         actions a turn) on arrival, and it is worth going now."""
         # The dose is taken by the bump of the last step, before that turn's decay.
         turns = (steps.to(dose.x, dose.y) - 1) // speed

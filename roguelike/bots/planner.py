@@ -3,7 +3,8 @@
 It judges doses and fights as the careful bot does and plans for the score's biggest part,
 the longest High: it carries up to three doses, picks up the ones that will keep it High
 later (safe to take at the edge of High, not now), and takes one as the High is about to
-lapse with no safe dose near, risking the purer batch (the one risk any bot takes); it keeps
+lapse with no safe dose near, risking the purer batch (as every dose the bots take from the
+floor does; careful's pocket never does); it keeps
 the last one for the Desperation line. It explores more of each floor than the careful bot
 (the explored share is what a floor's points are kept by), and leaves the doses it cannot
 take yet behind for the pocket instead of waiting. It keeps pace with its Tolerance: once
@@ -73,8 +74,8 @@ def keep_streak(game: Game, doses: list[KnownDose], line: int) -> Command | None
     Withdrawal (at ``line``) with no safe dose near; the last one carried stays for the
     Desperation line.
 
-    Unlike every other dose the bots take, this one may be a purer batch that kills (1 in
-    150): the longest High is most of a planned game's score and a streak's worth grows with
+    Unlike the careful pocket's doses, this one may be a purer batch that kills (1 in 150),
+    as any dose taken from the floor may: the longest High is most of a planned game's score and a streak's worth grows with
     its length, so the planner takes that risk for it, as a player playing for the score would.
     """
     som = state_of_mind(game)

@@ -51,13 +51,13 @@ def finds_in_sight(game: Game) -> list[tuple[int, int]]:
 
 
 def most_gain(kind: str, depth: int, tolerance: int) -> int:
-    """The most State of Mind a dose of this kind could give here (its purest draw)."""
+    """The most State of Mind a dose of this kind could give here, as usual (a purer batch gives more)."""
     strongest = DOSE_KINDS[kind].strength[1] + formulas.dose_strength_bonus(depth)
     return formulas.dose_gain(strongest, tolerance)
 
 
 def is_safe(dose: KnownDose, state_of_mind: int) -> bool:
-    """Even the purest dose of its kind would not overdose the player now."""
+    """The strongest usual dose of its kind would not overdose the player now (a purer batch still could)."""
     return not formulas.is_overdose(state_of_mind + dose.most)
 
 
