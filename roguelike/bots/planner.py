@@ -4,13 +4,12 @@ It judges doses and fights as the careful bot does and plans for the score's big
 the longest High: it carries up to three doses, picks up the ones that will keep it High
 later (safe to take at the edge of High, not now), and takes one as the High is about to
 lapse with no safe dose near, risking the purer batch (as every dose the bots take from the
-floor does; careful's pocket never does); it keeps
-the last one for the Desperation line. It explores more of each floor than the careful bot
-(the explored share is what a floor's points are kept by), and leaves the doses it cannot
-take yet behind for the pocket instead of waiting. It keeps pace with its Tolerance: once
-Tolerance has outrun the Strength that depth adds to doses (each dose adds a point of
-Tolerance, each floor down 3 Strength), it leaves each floor once it has seen a third of it,
-for the stronger doses below.
+floor does; careful's pocket never does); it keeps the last one for the Desperation line. It
+explores more of each floor than the careful bot (the explored share is what a floor's
+points are kept by), and leaves the doses it cannot take yet behind for the pocket instead
+of waiting. It keeps pace with its Tolerance: once Tolerance has outrun the Strength that
+depth adds to doses (each dose adds a point of Tolerance, each floor down 3 Strength), it
+leaves each floor once it has seen a third of it, for the stronger doses below.
 """
 
 from __future__ import annotations
@@ -74,9 +73,10 @@ def keep_streak(game: Game, doses: list[KnownDose], line: int) -> Command | None
     Withdrawal (at ``line``) with no safe dose near; the last one carried stays for the
     Desperation line.
 
-    Unlike the careful pocket's doses, this one may be a purer batch that kills (1 in 150),
-    as any dose taken from the floor may: the longest High is most of a planned game's score and a streak's worth grows with
-    its length, so the planner takes that risk for it, as a player playing for the score would.
+    Unlike the careful pocket's doses, this one may be a purer batch that kills (1 in 150), as
+    any dose taken from the floor may: the longest High is most of a planned game's score and a
+    streak's worth grows with its length, so the planner takes that risk for it, as a player
+    playing for the score would.
     """
     som = state_of_mind(game)
     near = som - formulas.WITHDRAWAL_BELOW

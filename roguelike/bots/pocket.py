@@ -2,11 +2,10 @@
 
 It picks up a dose it would not take now (it could overdose the player now) that will be
 safe when it is needed (the strongest usual draw of it cannot overdose the player at the
-Desperation line), while it does not need one (State of Mind at least ``COMFORT``), and before leaving
-a floor it fetches such a dose if it carries none. It takes its
-carried dose (only one that not even a purer batch could overdose with) within
-``TAKE_MARGIN`` of the Desperation line when no known safe dose lies
-nearer than the turns it has left. It reads only what the panel shows: the carried doses'
+Desperation line), while it does not need one (State of Mind at least ``COMFORT``), and
+before leaving a floor it fetches such a dose if it carries none. It takes its carried dose
+(only one that not even a purer batch could overdose with) within ``TAKE_MARGIN`` of the
+Desperation line when no known safe dose lies nearer than the turns it has left. It reads only what the panel shows: the carried doses'
 true figures (:mod:`roguelike.core.carried`) and the doses it has seen.
 """
 
