@@ -19,7 +19,8 @@ from roguelike.saves import Games, load_save, read_save, settle
 from roguelike.saves.upgrade import FORMAT_VERSION
 from roguelike.core.snapshot import encode, from_plain, to_plain
 from roguelike.screens.look import describe
-from roguelike.screens.sidebar import REMEMBERED, in_view_words, listed
+from roguelike.render.look import current_look
+from roguelike.screens.sidebar import REMEMBERED, in_view_words, listed, sidebar_rows
 
 Spot = tuple[int, int, str]
 REPOSITORY_SAVES = Path(__file__).resolve().parent.parent / "saves"
@@ -150,4 +151,17 @@ def test_the_format_13_fixture_remembers_doses_a_perfect_high_revealed() -> None
                     if floor.revealed[p.y, p.x] and not floor.explored[p.y, p.x]]
     assert out_of_sight, "the fixture was saved after a Perfect High showed doses it had not explored"
     game.apply(Wait())
+    game.close()
+
+
+def test_the_list_says_where_each_remembered_dose_lies() -> None:
+    # Out of sight, the map cannot point a remembered dose out: its entry says where it is.
+    game = Game.new(5, "Ida")
+    after_a_perfect_high(game)
+    rows = sidebar_rows(game, 30, current_look().scheme)
+    remembered = [entry for entry in listed(game) if entry.remembered]
+    assert remembered
+    for entry in remembered:
+        texts = ["".join(text for text, _ in row).strip() for row, owner in rows if owner == entry]
+        assert texts[1] == entry.where  # under its name, before its figures
     game.close()

@@ -138,7 +138,8 @@ Row = list[tuple[str, RGB]]
 
 def sidebar_rows(game: Game, width: int, scheme: Scheme) -> list[tuple[Row, Entry | None]]:
     """The sidebar's rows, each with the entry it belongs to: a title, each entry's name row and its
-    wrapped lines; then the remembered doses under their heading."""
+    wrapped lines; then the remembered doses under their heading, each with where it lies
+    (out of sight, the map cannot point it out)."""
     text = scheme[Slot.TEXT]
     seen, known = in_view(game), remembered(game)
     rows: list[tuple[Row, Entry | None]] = [([(TITLE, text)], None), ([], None)]
@@ -149,7 +150,7 @@ def sidebar_rows(game: Game, width: int, scheme: Scheme) -> list[tuple[Row, Entr
             rows += [([], None), ([(REMEMBERED, text)], None)]
         colour = dimmed(entry.colour) if entry.remembered else entry.colour
         rows.append(([(entry.glyph, colour), (" ", text), (fit(entry.name, width - 2), colour)], entry))
-        for line, warning in entry.lines:
+        for line, warning in ((entry.where, False), *entry.lines) if entry.remembered else entry.lines:
             rows += [([("  " + part, WARNING if warning else text)], entry) for part in textwrap.wrap(line, width - 2) or [""]]
     return rows
 
