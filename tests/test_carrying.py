@@ -188,7 +188,7 @@ def test_a_carried_doses_panel_range_holds_what_it_gives_wherever_it_is_taken(
 ) -> None:
     low, high = DOSE_KINDS[kind].strength
     strength = low + strength_draw * (high - low) // 100 + formulas.dose_strength_bonus(found_on)
-    dose = Dose(kind, strength + (formulas.PURE_BATCH_EXTRA if pure else 0), 0, 0, 0, floor=found_on)
+    dose = Dose(kind, strength + (formulas.purer_batch_extra(found_on) if pure else 0), 0, 0, 0, floor=found_on)
     odds = true_odds(dose, state_of_mind, tolerance)  # what the panel shows, wherever the player is now
     gives = formulas.dose_gain(dose.strength, tolerance)
     assert odds.low <= gives <= (odds.purest if pure else odds.high)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from components import Position
-from roguelike.content.doses import DOSE_KINDS, LARGE_DOSE
+from roguelike.content.doses import DOSE_KINDS, EXTRA_LARGE_DOSE
 from roguelike.core.commands import Wizard
 from roguelike.core.game import Game
 from test_feedback_tmux import wizard
@@ -17,16 +17,16 @@ from test_terminal_tmux import new_game, require_tmux
 pytestmark = pytest.mark.slow
 SEED = 204
 STEP_KEYS = {(0, -1): "k", (0, 1): "j", (-1, 0): "h", (1, 0): "l", (-1, -1): "y", (1, -1): "u", (-1, 1): "b", (1, 1): "n"}
-LARGE = str(sorted(DOSE_KINDS).index(LARGE_DOSE.key) + 1)  # its number in the wizard's list
+EXTRA_LARGE = str(sorted(DOSE_KINDS).index(EXTRA_LARGE_DOSE.key) + 1)  # its number in the wizard's list
 
 
 def step_into_the_wizard_dose() -> str:
     """The key that walks into the dose the wizard puts beside the player (worked out on the same game)."""
     game = Game.new(SEED, "Tess")
     game.apply(Wizard("still"))
-    game.apply(Wizard("dose", kind=LARGE_DOSE.key))
+    game.apply(Wizard("dose", kind=EXTRA_LARGE_DOSE.key))
     player = game.player_component(Position)
-    (spot,) = [(p.x - player.x, p.y - player.y) for _, p, dose in game.doses() if dose.kind == LARGE_DOSE.key]
+    (spot,) = [(p.x - player.x, p.y - player.y) for _, p, dose in game.doses() if dose.kind == EXTRA_LARGE_DOSE.key]
     game.close()
     return STEP_KEYS[spot]
 
@@ -37,17 +37,17 @@ def test_a_risky_dose_asks_in_the_terminal(tmp_path: Path) -> None:
     tmux = new_game(tmp_path, f"--wizard --seed {SEED}")
     try:
         wizard(tmux, "a")
-        wizard(tmux, "d", LARGE)
+        wizard(tmux, "d", EXTRA_LARGE)
         tmux.keys(step)
-        tmux.wait_for("Take the large dose?")  # +55..+75 at 20: only a purer batch (+95) could kill
-        tmux.wait_for("purer batch COULD kill")
+        tmux.wait_for("Take the extra-large dose?")  # +72..+96 at 20: it could pass 100
+        tmux.wait_for("it COULD overdose you")
         time.sleep(0.6)  # keys typed ahead of the question are dropped: the player reads it first
         tmux.keys("Escape")
         tmux.wait_for("You leave the dose alone.")
         tmux.keys(step)
-        tmux.wait_for("Take the large dose?")
+        tmux.wait_for("Take the extra-large dose?")
         time.sleep(0.6)
         tmux.keys("y")
-        tmux.wait_for("You take the large dose")
+        tmux.wait_for("You take the extra-large dose")
     finally:
         tmux.run("kill-server")

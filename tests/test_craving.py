@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from components import Attributes, Dose, StateOfMind
 from roguelike.content import formulas
-from roguelike.content.doses import LARGE_DOSE, SMALL_DOSE
+from roguelike.content.doses import EXTRA_LARGE_DOSE, LARGE_DOSE, SMALL_DOSE
 from roguelike.core.craving import craving
 from roguelike.core.readout import condition
 from roguelike.render.colours import CLASSIC
@@ -32,11 +32,11 @@ def panel_text(game: Game) -> str:
 
 def test_near_desperation_a_dose_that_could_kill_is_named_with_its_risk() -> None:
     line = formulas.desperation_threshold(formulas.ATTRIBUTE_START)
-    game = game_with(LARGE_DOSE.key, 60, line + 5)
+    game = game_with(EXTRA_LARGE_DOSE.key, 80, line + 5)  # +72..+96 at 20: it could pass 100
     found = craving(game)
-    assert found is not None and found.kind is LARGE_DOSE and found.steps == 7
+    assert found is not None and found.kind is EXTRA_LARGE_DOSE and found.steps == 7
     assert found.odds.could_kill
-    warning = f"Desperation would take the large dose 7 steps off; {found.odds.risk.value}."
+    warning = f"Desperation would take the extra-large dose 7 steps off; {found.odds.risk.value}."
     assert warning in panel_text(game) and warning in condition(game)
 
 

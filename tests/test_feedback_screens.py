@@ -59,12 +59,12 @@ def test_help_pages_turn_with_the_arrows_and_tab_and_cover_every_topic() -> None
     # The true figures where the player is: floor 6 adds 15 Strength, a purer batch 20 more.
     assert "Here, on floor 6 at Tolerance 4 and State of Mind 30:" in doses
     assert "+47 to +67, a purer batch up to +87; a purer batch COULD kill." in doses
-    assert "+3 a floor down; 1 in 150 purer, +20" in rules
+    assert "+3 a floor down; from floor 3, 1 in 150 is +20" in rules
     for glyph_line in ("+  closed door", ">  stairs down", "^  on the State of Mind bar", "D  Depression",
                        "=~? finds, seen only while High"):
         assert glyph_line in legend
     # The Highs page: how a streak pays, and every find with what taking it does.
-    assert "your longest does: every 25 turns of it, 40 points the" in highs and "up to 480 a time" in highs
+    assert "your longest does: every 25 turns of it, 60 points the" in highs and "up to 720 a time" in highs
     for find_line in ("=  Clarity   Tolerance -3", "~  Calm      Nerve +2, Will +1", "?  Insight   shows the floor and its stairs"):
         assert find_line in highs
     assert isinstance(screen.on_event(key(KeySym.ESCAPE)), Pop)
@@ -123,8 +123,8 @@ def test_look_says_when_a_dose_could_overdose_and_when_it_cannot() -> None:
     look.on_event(key(KeySym.TAB))
     set_player(game, state_of_mind=20)
     assert "At 20, Tolerance 0: no risk of overdose." in screen_text(look)
-    set_player(game, state_of_mind=30)  # 56 at most, but a purer batch (+20) would pass 100
-    assert "At 30, Tolerance 0: a purer batch COULD kill." in screen_text(look)
+    set_player(game, state_of_mind=30)  # 56 at most; no purer batch lies on floor 1
+    assert "At 30, Tolerance 0: no risk of overdose." in screen_text(look)
     set_player(game, state_of_mind=60)
     assert "it COULD overdose you" in screen_text(look)
 

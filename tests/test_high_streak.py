@@ -69,8 +69,8 @@ def test_sober_pauses_the_streak_and_withdrawal_ends_it_with_its_points_said() -
     assert streak.turns == formulas.HIGH_STREAK_STEP
     set_player(game, state_of_mind=50)
     streak = waited(game, 1)  # 49: Withdrawal
-    assert streak.turns == 0 and streak.best == formulas.HIGH_STREAK_STEP and streak.bonus == 40
-    assert game.state.messages[-1].text == "Withdrawal ends your High streak of 25 turns (your longest: 40 points)."
+    assert streak.turns == 0 and streak.best == formulas.HIGH_STREAK_STEP and streak.bonus == 60
+    assert game.state.messages[-1].text == "Withdrawal ends your High streak of 25 turns (your longest: 60 points)."
 
 
 def test_a_new_streak_starts_from_nothing_and_the_best_is_kept() -> None:
@@ -153,12 +153,12 @@ def test_the_panel_the_condition_and_the_death_record_show_the_streak() -> None:
     waited(game, formulas.HIGH_STREAK_STEP + 1)
     console = game_console(game)
     bar_row = "".join(chr(c) for c in console.rgb["ch"][formulas.MAP_HEIGHT + 1, :31])
-    assert "Streak 26 +40" in bar_row
-    assert "High streak 26 turns; longest 26, 40 points." in condition(game)
+    assert "Streak 26 +60" in bar_row
+    assert "High streak 26 turns; longest 26, 60 points." in condition(game)
     record = record_of(game)
-    assert (record.best_streak, record.streak_points, record.score) == (26, 40, 40)
-    assert highs_line(record) == "Best High streak 26 turns (+40 points)   Finds taken: none"
-    assert score_line(record) == "Score 40: doses 0, close calls 0, kills 0, floors 0, 100% kept"
+    assert (record.best_streak, record.streak_points, record.score) == (26, 60, 60)
+    assert highs_line(record) == "Best High streak 26 turns (+60 points)   Finds taken: none"
+    assert score_line(record) == "Score 60: doses 0, close calls 0, kills 0, floors 0, 100% kept"
 
 
 def test_nothing_about_streaks_shows_before_the_first_high() -> None:

@@ -18,7 +18,7 @@ def risky_tolerance() -> int:
     """The lowest Tolerance at which a large dose's usual range cannot overdose at the streak
     line (though its purer batch could)."""
     for tolerance in range(60):
-        odds = dose_odds(LARGE_DOSE, 1, KEEP_STREAK, tolerance)
+        odds = dose_odds(LARGE_DOSE, formulas.PURE_BATCH_FROM_FLOOR, KEEP_STREAK, tolerance)
         if not formulas.is_overdose(KEEP_STREAK + odds.high) and formulas.is_overdose(KEEP_STREAK + odds.purest):
             return tolerance
     raise AssertionError("no such Tolerance for a large dose")
@@ -30,7 +30,7 @@ def test_the_planner_takes_a_carried_dose_as_its_high_streak_nears_withdrawal() 
     assert lowest > 0
     game.player_component(Tolerance).value = lowest
     for _ in range(2):
-        put_in(game.player_component(Carried), Dose(LARGE_DOSE.key, 30, 0, 0, 0))
+        put_in(game.player_component(Carried), Dose(LARGE_DOSE.key, 30, 0, 0, 0, floor=formulas.PURE_BATCH_FROM_FLOOR))
     set_player(game, state_of_mind=KEEP_STREAK + 1)
     game.refresh_visible()
     assert not isinstance(PlannerBot().choose(game), TakeCarried)  # not yet

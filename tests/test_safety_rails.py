@@ -21,8 +21,9 @@ from roguelike.core.autoexplore import known_doses, step_to
 from roguelike.core.autopilot import Autopilot
 from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.game import Game
-from roguelike.core.mapgen import FLOOR_KINDS
+from roguelike.core.mapgen import FLOOR_KINDS, pure_batch
 from roguelike.core.reserve import reserve
+from roguelike.core.rng import Rng
 from roguelike.core.session import Session
 from roguelike.frontend.keygate import KeyGate
 from roguelike.frontend.terminal import TerminalLoop
@@ -68,7 +69,16 @@ def test_the_depth_bonus_and_a_purer_batch_are_counted() -> None:
     assert (odds.low, odds.high) == (SMALL_DOSE.strength[0] + bonus, SMALL_DOSE.strength[1] + bonus)
     assert odds.purest == odds.high + formulas.PURE_BATCH_EXTRA and odds.risk is Risk.COULD
     assert dose_odds(SMALL_DOSE, 1, 40, 0).risk is Risk.NONE
-    assert dose_odds(SMALL_DOSE, 1, 50, 0).risk is Risk.PURER  # 38 at most; 58 as a purer batch
+    purer_from = formulas.PURE_BATCH_FROM_FLOOR
+    assert dose_odds(SMALL_DOSE, purer_from, 40, 0).risk is Risk.PURER  # 44 at most; 64 as a purer batch
+
+
+def test_the_first_floors_hold_no_purer_batch_and_the_panel_says_none() -> None:
+    for depth in range(1, formulas.PURE_BATCH_FROM_FLOOR):
+        odds = dose_odds(SMALL_DOSE, depth, 50, 0)
+        assert odds.purest == odds.high and odds.risk is Risk.NONE and odds.if_purer("purer") == ""
+        assert all(pure_batch(Rng(seed), depth) == 0 for seed in range(2000))  # 1 in 150 would show
+    assert any(pure_batch(Rng(seed), formulas.PURE_BATCH_FROM_FLOOR) for seed in range(2000))
     assert dose_odds(EXTRA_LARGE_DOSE, 1, 30, 0).risk is Risk.WILL
 
 

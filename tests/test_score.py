@@ -65,12 +65,12 @@ def test_the_worked_example_of_docs_balance_plays_out_in_the_game() -> None:
     set_player(game, state_of_mind=61 + 30)
     for _ in range(30):
         game.apply(Wait())
-    assert (streak.turns, streak.best, streak.bonus) == (30, 60, 120)  # shorter than the longest: nothing
+    assert (streak.turns, streak.best, streak.bonus) == (30, 60, 180)  # shorter than the longest: nothing
     explore(game.state.floor, 45)  # as it was: the waits saw more of floor 2
     parts = game.score()
-    assert parts.rows()[-3:] == [("Longest High", "60 turns", 120), ("Unexplored", "57% kept", -118), ("Score", "", 157)]
-    assert "Longest High: 40 + 80 for the first streak, nothing for the second: **+120**" in text
-    assert "floor 2's 60 + 120 = 180 points at 45% explored keep 81: score 76 + 81 = **157**" in text
+    assert parts.rows()[-3:] == [("Longest High", "60 turns", 180), ("Unexplored", "54% kept", -151), ("Score", "", 184)]
+    assert "Longest High: 60 + 120 for the first streak, nothing for the second: **+180**" in text
+    assert "floor 2's 60 + 180 = 240 points at 45% explored keep 108: score 76 + 108 = **184**" in text
 
 
 def test_the_score_of_the_floor_underfoot_grows_as_it_is_explored() -> None:

@@ -122,6 +122,10 @@ class DoseOdds:
         """Whether any draw of it, the purer batch included, would be an overdose."""
         return self.risk is not Risk.NONE
 
+    def if_purer(self, words: str) -> str:
+        """``words`` (about the purer batch) if one of these can lie here, else nothing."""
+        return words if self.purest > self.high else ""
+
 
 def strength_bounds(kind: DoseKind, depth: int) -> tuple[int, int]:
     """The usual Strength of a dose of ``kind`` found on floor ``depth`` (as map generation draws it)."""
@@ -133,7 +137,7 @@ def dose_odds(kind: DoseKind, depth: int, state_of_mind: int, tolerance: int) ->
     """The true figures of a dose of ``kind`` on floor ``depth``: the look panel's and the confirmation's."""
     weakest, strongest = strength_bounds(kind, depth)
     low, high = formulas.dose_gain(weakest, tolerance), formulas.dose_gain(strongest, tolerance)
-    purest = formulas.dose_gain(strongest + formulas.PURE_BATCH_EXTRA, tolerance)
+    purest = formulas.dose_gain(strongest + formulas.purer_batch_extra(depth), tolerance)
     return DoseOdds(low, high, purest, overdose_risk(state_of_mind, low, high, purest))
 
 

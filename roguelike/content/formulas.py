@@ -415,6 +415,9 @@ EXTRA_DOSES_FEWER_PER_FLOOR: Final = 1
 # a dose is a far purer batch than its kind's usual range.
 PURE_BATCH_CHANCE: Final = (1, 150)
 PURE_BATCH_EXTRA: Final = 20
+# The first floors are what their doses' ranges say: a newcomer learns the usual ranges
+# before the rare purer batch can end a life, and the danger climbs with depth.
+PURE_BATCH_FROM_FLOOR: Final = 3
 # Depression, the one monster that kills, lurks only from this floor down.
 DEPRESSION_FROM_FLOOR: Final = 2
 # Danger climbs with depth in kind as well as number: Depression is drawn one weight more
@@ -464,6 +467,11 @@ def dose_strength_bonus(depth: int) -> int:
     return DOSE_STRENGTH_PER_FLOOR * (depth - 1)
 
 
+def purer_batch_extra(depth: int) -> int:
+    """The extra Strength a purer batch found on floor ``depth`` has (0: none lie there)."""
+    return PURE_BATCH_EXTRA if depth >= PURE_BATCH_FROM_FLOOR else 0
+
+
 # ---------------------------------------------------------------------------------------
 # Highs that pay (issue 22, design: "Additional ideas"). docs/balance.md says why.
 
@@ -474,7 +482,7 @@ def dose_strength_bonus(depth: int) -> int:
 # long High is worth far more than the same turns in short ones, and the score is not a
 # turn counter: the longest High is the part of it that play, not time, decides.
 HIGH_STREAK_STEP: Final = 25
-HIGH_STREAK_POINTS: Final = 40
+HIGH_STREAK_POINTS: Final = 60
 HIGH_STREAK_TOP_LEVEL: Final = 12
 
 # Finds: things lying on a floor that only the High can see or take (roguelike/content/finds.py).

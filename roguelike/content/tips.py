@@ -11,10 +11,10 @@ TIPS: dict[str, str] = {
         " drags you to whatever it can find."
     ),
     "overdose": (
-        "A dose gives a random Strength less your Tolerance; each floor down adds"
-        f" {formulas.DOSE_STRENGTH_PER_FLOOR}, a rare purer batch {formulas.PURE_BATCH_EXTRA}. Look first"
-        " (x, Tab): the panel shows its true range and any risk of overdose. A weak Will cannot"
-        " refuse a near dose, and Desperation takes the nearest: keep clear of doses while High."
+        f"A dose gives a random Strength less your Tolerance: +{formulas.DOSE_STRENGTH_PER_FLOOR} a floor down,"
+        f" +{formulas.PURE_BATCH_EXTRA} for a rare purer batch from floor {formulas.PURE_BATCH_FROM_FLOOR}. Look"
+        " first (x, Tab): the panel shows its true range and any risk. A weak Will cannot refuse a near"
+        " dose, and Desperation takes the nearest: keep clear of doses while High."
     ),
     "depression": (
         "A Depression takes two steps a turn: you cannot outrun it, and it kills with one touch."

@@ -224,16 +224,18 @@ def dose_kind(rng: Rng, depth: int) -> DoseKind:
     return rng.weighted(kinds, [kind.weight for kind in kinds])
 
 
-def pure_batch(rng: Rng) -> int:
-    """Extra Strength of a rare, far purer batch (usually none)."""
-    return formulas.PURE_BATCH_EXTRA if rng.chance(*formulas.PURE_BATCH_CHANCE) else 0
+def pure_batch(rng: Rng, depth: int) -> int:
+    """Extra Strength of a rare, far purer batch (usually none; never on the first floors)."""
+    # Drawn on every floor, so a floor without purer batches is laid out as it would be with them.
+    purer = rng.chance(*formulas.PURE_BATCH_CHANCE)
+    return formulas.purer_batch_extra(depth) if purer else 0
 
 
 def make_dose(rng: Rng, kind: DoseKind, spot: Spot, vision: bool = False, depth: int = 1) -> PackedEntity:
     """A dose of a kind, its purity drawn at random and stronger deeper, packed for a dormant floor."""
     dose = Dose(
         kind=kind.key,
-        strength=rng.between(*kind.strength) + formulas.dose_strength_bonus(depth) + pure_batch(rng),
+        strength=rng.between(*kind.strength) + formulas.dose_strength_bonus(depth) + pure_batch(rng, depth),
         confidence=rng.between(*kind.confidence),
         nerve=rng.between(*kind.nerve),
         will=rng.between(*kind.will),

@@ -64,8 +64,14 @@ def nearest_dose(game: Game, pos: Position) -> str:
     _, _, at, dose = min(known, key=lambda t: (t[0], t[1]))
     seen = "in sight" if game.view.visible[at.y, at.x] else "remembered"
     odds = shown_odds(game, dose.kind, dose.floor)
-    gives = f"+{odds.low} to +{odds.high} (a purer batch up to +{odds.purest}), {odds.risk.value}"
-    return f"Nearest {DOSE_KINDS[dose.kind].name}: {direction(at.x - pos.x, at.y - pos.y)}, {seen}; {gives}."
+    where = direction(at.x - pos.x, at.y - pos.y)
+    return f"Nearest {DOSE_KINDS[dose.kind].name}: {where}, {seen}; {gains_words(odds)}."
+
+
+def gains_words(odds: DoseOdds) -> str:
+    """``+12 to +28 (a purer batch up to +48), no risk of overdose`` (no purer batch where none lie)."""
+    purer = odds.if_purer(f" (a purer batch up to +{odds.purest})")
+    return f"+{odds.low} to +{odds.high}{purer}, {odds.risk.value}"
 
 
 def shown_odds(game: Game, kind: str, floor: int | None = None) -> DoseOdds:
@@ -149,8 +155,7 @@ def carried_words(game: Game) -> str:
     figures = carried_figures(game)
     if not figures:
         return "Carrying no dose."
-    said = [f"{number}, {with_article(DOSE_KINDS[dose.kind].name)} from floor {dose.floor}, +{odds.low} to +{odds.high}"
-            f" (a purer batch up to +{odds.purest}), {odds.risk.value}"
+    said = [f"{number}, {with_article(DOSE_KINDS[dose.kind].name)} from floor {dose.floor}, {gains_words(odds)}"
             for number, (dose, odds) in enumerate(figures, start=1)]
     return f"Carrying {len(figures)} of {formulas.CARRY_LIMIT}: {'; '.join(said)}."
 

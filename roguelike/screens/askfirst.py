@@ -46,6 +46,7 @@ def question(game: Game, dose: Dose) -> str | None:
     odds = dose_odds(kind, dose.floor, som, game.player_component(Tolerance).value)
     if not odds.could_kill:
         return None
-    return (f"Take the {kind.name}? It gives +{odds.low}..+{odds.high} (a purer batch +{odds.purest}); at {som}"
+    purer = odds.if_purer(f" (a purer batch +{odds.purest})")
+    return (f"Take the {kind.name}? It gives +{odds.low}..+{odds.high}{purer}; at {som}"
             f" {odds.risk.value}. Press y to take it, any other key to leave it.")
 

@@ -37,14 +37,14 @@ CONTROLS_NOTE = (
 )
 
 PURER_ODDS = f"{f.PURE_BATCH_CHANCE[0]} in {f.PURE_BATCH_CHANCE[1]}"
+PURER_FROM = f"floor {f.PURE_BATCH_FROM_FLOOR}"
 RULES: tuple[tuple[str, str], ...] = (
     ("Your mind", f"State of Mind starts at {f.STATE_OF_MIND_START} and drains {f.STATE_OF_MIND_DECAY} a turn:"
      f" 0 is death by exhaustion, over {f.STATE_OF_MIND_MAX} an overdose."),
     ("  its bands", f"Desperate <= {f.DESPERATION_BASE} - Will; Withdrawal < {f.WITHDRAWAL_BELOW};"
      f" Sober {f.WITHDRAWAL_BELOW}-{f.HIGH_ABOVE}; High > {f.HIGH_ABOVE}."),
-    ("Dose", f"adds its Strength (+{f.DOSE_STRENGTH_PER_FLOOR} a floor down; {PURER_ODDS} purer,"
-     f" +{f.PURE_BATCH_EXTRA}) minus Tolerance, and its boosts to Con, Nrv and Wil (each"
-     f" {f.ATTRIBUTE_MIN}..{f.ATTRIBUTE_MAX})."),
+    ("Dose", f"adds Strength (+{f.DOSE_STRENGTH_PER_FLOOR} a floor down; from {PURER_FROM}, {PURER_ODDS} is"
+     f" +{f.PURE_BATCH_EXTRA} purer) less Tolerance; boosts Con, Nrv and Wil ({f.ATTRIBUTE_MIN}..{f.ATTRIBUTE_MAX})."),
     ("Tolerance", f"+{f.TOLERANCE_PER_DOSE} a dose (a Clarity lowers it): each dose gives you less."),
     ("Confidence", f"every {f.CONFIDENCE_PER_TURN_SHORTER} points shorten a stun, panic or confusion a turn."),
     ("Nerve", f"at {f.NERVE_PANIC_AT} or less, any monster in sight makes you panic and flee."),
@@ -110,7 +110,8 @@ def odds_heading(depth: int, tolerance: int, state_of_mind: int) -> str:
 
 def odds_text(odds: DoseOdds) -> str:
     """What a kind of dose lying here would give now: ``+43 to +59, a purer batch up to +79; no risk ...``."""
-    return f"+{odds.low} to +{odds.high}, a purer batch up to +{odds.purest}; {odds.risk.value}."
+    purer = odds.if_purer(f", a purer batch up to +{odds.purest}")
+    return f"+{odds.low} to +{odds.high}{purer}; {odds.risk.value}."
 
 
 STREAK_TOP = f.HIGH_STREAK_TOP_LEVEL * f.HIGH_STREAK_POINTS
@@ -126,6 +127,6 @@ HIGHS: tuple[tuple[str, str], ...] = (
 
 DOSE_NOTES = (
     "Purity is random: a dose's Strength is drawn from its range, plus"
-    f" {f.DOSE_STRENGTH_PER_FLOOR} for every floor below the first; {PURER_ODDS} is a purer batch with"
-    f" {f.PURE_BATCH_EXTRA} more. Every dose raises Tolerance by one.",
+    f" {f.DOSE_STRENGTH_PER_FLOOR} for every floor below the first; from {PURER_FROM}, {PURER_ODDS} is a"
+    f" purer batch with {f.PURE_BATCH_EXTRA} more. Every dose raises Tolerance by one.",
 )

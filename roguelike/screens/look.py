@@ -175,7 +175,7 @@ def describe_dose(game: Game, dose: Dose) -> list[tuple[str, tuple[int, int, int
                                                           f"  Wil {helptext.signed_span(kind.will)}")
     return [(f"{kind.name.capitalize()} ({kind.glyph}): +{odds.low}..+{odds.high} State of Mind",
              colour_of_kind(kind.key, kind.colour)),
-            (f"{effects}  purer +{odds.purest}", TEXT),
+            (f"{effects}{odds.if_purer(f'  purer +{odds.purest}')}", TEXT),
             (f"At {som}, Tolerance {tolerance}: {odds.risk.value}.", WARNING if odds.could_kill else TEXT)]
 
 

@@ -98,8 +98,9 @@ def dose_entry(game: Game, at: Position, dose: Dose) -> Entry:
     """A dose: the gains it would give now (the look panel's true figures) and the risk."""
     kind = DOSE_KINDS[dose.kind]
     odds = shown_odds(game, dose.kind, dose.floor)
+    gives = f"+{odds.low}..+{odds.high}{odds.if_purer(f', purer +{odds.purest}')}"
     return Entry(kind.glyph, capital(kind.name), colour_of_kind(kind.key, kind.colour), where(game, at),
-                 ((f"+{odds.low}..+{odds.high}, purer +{odds.purest}", False), (odds.risk.value, odds.could_kill)),
+                 ((gives, False), (odds.risk.value, odds.could_kill)),
                  (at.x, at.y))
 
 
