@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import esper
@@ -14,6 +15,7 @@ from bestiary_helpers import add_monster, arena, set_player
 from components import Dose, FindsTaken, HighStreak, Monster, Stunned
 from helpers import add_dose
 from roguelike.cli.main import main
+from roguelike.content import formulas
 from roguelike.content.doses import LARGE_DOSE, NORMAL_DOSE, SMALL_DOSE
 from roguelike.core.commands import Wait
 from roguelike.core.session import Session
@@ -65,6 +67,9 @@ def test_help_pages_turn_with_the_arrows_and_tab_and_cover_every_topic() -> None
         assert glyph_line in legend
     # The Highs page: how a streak pays, and every find with what taking it does.
     assert "your longest does: every 25 turns of it, 60 points the" in highs and "up to 720 a time" in highs
+    running, paid = map(int, re.search(r"Streak (\d+) \+(\d+)", highs).groups())  # the panel's example
+    payable = {formulas.high_streak_bonus(turns) for turns in range(running, 1000)}
+    assert paid in payable, "the example shows what no longest streak as long as the running one pays"
     for find_line in ("=  Clarity   Tolerance -3", "~  Calm      Nerve +2, Will +1", "?  Insight   shows the floor and its stairs"):
         assert find_line in highs
     assert isinstance(screen.on_event(key(KeySym.ESCAPE)), Pop)

@@ -52,7 +52,7 @@ def draw_panel(console: tcod.console.Console, game: Game, scheme: Scheme = CLASS
 
 
 def streak_text(streak: HighStreak) -> str:
-    """The High streak running and what the longest paid: ``Streak 34 +120`` (empty before the first High)."""
+    """The High streak running and what the longest paid: ``Streak 34 +180`` (empty before the first High)."""
     return f"Streak {streak.turns} +{streak.bonus}" if streak.turns or streak.bonus else ""
 
 

@@ -115,9 +115,10 @@ def odds_text(odds: DoseOdds) -> str:
 
 
 STREAK_TOP = f.HIGH_STREAK_TOP_LEVEL * f.HIGH_STREAK_POINTS
+STREAK_PAID = f.high_streak_bonus(2 * f.HIGH_STREAK_STEP)  # the example: a longest High of two milestones
 HIGHS: tuple[tuple[str, str], ...] = (
     ("High streak", f"every turn that ends High (over {f.HIGH_ABOVE}) adds one; a Sober turn pauses it,"
-     f" a turn in Withdrawal (under {f.WITHDRAWAL_BELOW}) ends it. The panel shows it: Streak 34 +120."),
+     f" a turn in Withdrawal (under {f.WITHDRAWAL_BELOW}) ends it. The panel shows it: Streak 34 +{STREAK_PAID}."),
     ("  it pays", f"your longest does: every {f.HIGH_STREAK_STEP} turns of it, {f.HIGH_STREAK_POINTS} points the"
      f" first time, {2 * f.HIGH_STREAK_POINTS} the second, and so on up to {STREAK_TOP} a time, paid as a streak"
      " goes past the longest before it, as points of the floor you are on: kept by its share explored."),
