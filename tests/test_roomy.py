@@ -49,7 +49,7 @@ def range_words(game: Game, kind: str) -> str:
     known = known_in(game, frozenset())
     assert known.state_of_mind is not None and known.tolerance is not None
     odds = dose_odds(DOSE_KINDS[kind], known.depth, known.state_of_mind, known.tolerance)
-    return f"+{odds.low}..+{odds.high}" + (f", purer +{odds.purest}" if odds.purest > odds.high else "")
+    return f"+{odds.low}..+{odds.high}" + odds.if_purer(f", purer +{odds.purest}")
 
 
 def test_only_a_terminal_or_window_larger_than_80x25_gets_a_canvas() -> None:

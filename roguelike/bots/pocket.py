@@ -5,8 +5,9 @@ safe when it is needed (the strongest usual draw of it cannot overdose the playe
 Desperation line), while it does not need one (State of Mind at least ``COMFORT``), and
 before leaving a floor it fetches such a dose if it carries none. It takes its carried dose
 (only one that not even a purer batch could overdose with) within ``TAKE_MARGIN`` of the
-Desperation line when no known safe dose lies nearer than the turns it has left. It reads only what the panel shows: the carried doses'
-true figures (:mod:`roguelike.core.carried`) and the doses it has seen.
+Desperation line when no known safe dose lies nearer than the turns it has left. It reads
+only what the panel shows: the carried doses' true figures (:mod:`roguelike.core.carried`)
+and the doses it has seen.
 """
 
 from __future__ import annotations
