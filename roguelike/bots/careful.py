@@ -6,7 +6,7 @@ first; while High it takes a find in sight that it can reach before the High wea
 it never walks into the pull of a dose it does not want; it explores most of a
 floor, keeps the doses it cannot take yet for later, carries one as insurance
 (:mod:`roguelike.bots.pocket`), and goes down when the floor has nothing left to give.
-Its fighting sense is :mod:`roguelike.bots.tactics`.
+Its fighting sense is :mod:`roguelike.bots.tactics`, with the memory of :mod:`roguelike.bots.lookout`.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from numpy.typing import NDArray
 
 from components import Attributes, Position
 from roguelike.bots import pocket, tactics
+from roguelike.bots.lookout import Lookout
 from roguelike.bots.routes import UNREACHABLE, RouteFinder, Routes, Terrain
 from roguelike.bots.sense import KnownDose, Mask, finds_in_sight, is_safe, known_doses, mask_of, pull_zone, state_of_mind
 from roguelike.content import formulas
@@ -46,6 +47,7 @@ class CarefulBot:
 
     def __init__(self, routes: RouteFinder | None = None) -> None:
         self.routes = routes or Routes()
+        self.lookout = Lookout()  # the killers it saw a moment ago, now hidden
 
     def choose(self, game: Game) -> Command:
         """The next command, from the doses it knows of this turn."""
@@ -54,7 +56,11 @@ class CarefulBot:
     def decide(self, game: Game, doses: list[KnownDose]) -> Command:
         """The pocket's command or the plan, unless monsters call for a fight or caution."""
         carried = pocket.pocket_command(game, doses, self.keep) if self.carries else None
-        return tactics.adjust(game, carried or self.plan(game, doses), wary=True)
+        return self.fight(game, carried or self.plan(game, doses))
+
+    def fight(self, game: Game, planned: Command) -> Command:
+        """The planned command, changed by the monsters in sight and the killers just hidden."""
+        return tactics.adjust(game, planned, wary=True, remembered=self.lookout.out_of_sight(game))
 
     def plan(self, game: Game, doses: list[KnownDose]) -> Command:
         """Where the bot wants to go, monsters aside."""

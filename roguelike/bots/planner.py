@@ -15,7 +15,7 @@ leaves each floor once it has seen a third of it, for the stronger doses below.
 from __future__ import annotations
 
 from components import Tolerance
-from roguelike.bots import pocket, tactics
+from roguelike.bots import pocket
 from roguelike.bots.careful import CarefulBot, Walks
 from roguelike.bots.routes import Terrain
 from roguelike.bots.sense import KnownDose, Mask, most_gain, state_of_mind
@@ -48,7 +48,7 @@ class PlannerBot(CarefulBot):
         command = keep_streak(game, doses, self.line) or stock_up(game, self.keep, self.line)
         if command is None:
             return super().decide(game, doses)
-        return tactics.adjust(game, command, wary=True)
+        return self.fight(game, command)
 
     def enough_seen(self, game: Game) -> float:
         """Its explore target, or less where its Tolerance has outrun this depth's doses."""

@@ -7,6 +7,7 @@ could reach it and hit in the same turn (two tiles for Depression, one for the r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from components import Position
@@ -36,14 +37,16 @@ class Threat:
     hunting: bool
 
 
-def adjust(game: Game, planned: Command, wary: bool = False) -> Command:
+def adjust(game: Game, planned: Command, wary: bool = False, remembered: Sequence[Threat] = ()) -> Command:
     """The planned command, changed when monsters are near; undone for confusion.
 
     A ``wary`` player keeps out of reach of every killer in sight, hunting or not: one
-    that notices the player can strike in the very turn it does.
+    that notices the player can strike in the very turn it does. ``remembered`` are
+    killers seen a moment ago and now hidden (:mod:`roguelike.bots.lookout`), kept out of
+    reach as well.
     """
     pos = game.player_component(Position)
-    threats = threats_in_sight(game)
+    threats = threats_in_sight(game) + list(remembered)
     if wary:
         threats = [replace(t, hunting=True) if t.danger == KILLER else t for t in threats]
     command = fight(threats, (pos.x, pos.y), planned, game)
