@@ -2,9 +2,10 @@
 
 It takes a dose only when the strongest usual draw of its kind cannot overdose it (a
 purer batch, 1 in 150, still could: the risk any player takes who takes a dose), nearest
-first; while High it takes a find in sight that it can reach before the High wears off;
-it never walks into the pull of a dose it does not want; it explores most of a
-floor, keeps the doses it cannot take yet for later, carries one as insurance
+first; while High it takes a find in sight, or a vision (a dose only the High can see), that
+it can reach before the High wears off; it never walks into the pull of a dose it does not
+want, nor takes one whose Will loss could leave such a dose in the pull's reach; it explores
+most of a floor, keeps the doses it cannot take yet for later, carries one as insurance
 (:mod:`roguelike.bots.pocket`), and goes down when the floor has nothing left to give.
 Its fighting sense is :mod:`roguelike.bots.tactics`, with the memory of :mod:`roguelike.bots.lookout`.
 """
@@ -23,6 +24,7 @@ from roguelike.bots.lookout import Lookout
 from roguelike.bots.routes import UNREACHABLE, RouteFinder, Routes, Terrain
 from roguelike.bots.sense import KnownDose, Mask, finds_in_sight, is_safe, known_doses, mask_of, pull_zone, state_of_mind
 from roguelike.content import formulas
+from roguelike.content.doses import DOSE_KINDS
 from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.floor import Floor
 from roguelike.core.game import Game
@@ -91,7 +93,8 @@ class CarefulBot:
             fetch = self.carries and pocket.wants_insurance(game, self.keep)
             insurance = pocket.beside_insurance(game, reachable) if fetch else None
             return [goals for goals in (finds, insurance, stairs) if goals is not None and seen.any(goals)]
-        safe = [dose for dose in reachable if self.safe_on_arrival(dose, steps, som, speed)]
+        safe = [dose for dose in reachable
+                if self.safe_on_arrival(dose, steps, som, speed) and not pulls_after(game, dose, doses, som + dose.most)]
         order: list[Mask | None] = [mask_of(shape, safe), finds]
         if not reachable and self.time_to_leave(game, stairs, steps):
             order.append(stairs)
@@ -131,6 +134,8 @@ class CarefulBot:
         # The dose is taken by the bump of the last step, before that turn's decay.
         turns = (steps.to(dose.x, dose.y) - 1) // speed
         arrival = som - turns * formulas.STATE_OF_MIND_DECAY
+        if dose.vision and not formulas.is_high(arrival):
+            return False  # a vision is gone once the High is
         # Not a long walk back for a dose it could not take yet: only one it reaches about
         # when it becomes safe, or any once it is safe already.
         return is_safe(dose, arrival) and (not is_safe(dose, arrival + HEAD_START) or is_safe(dose, som))
@@ -144,6 +149,19 @@ class CarefulBot:
         pos = game.player_component(Position)
         cost[pos.y, pos.x] = 1  # its own tile stays walkable, or no path leads off it
         return cost
+
+
+def pulls_after(game: Game, dose: KnownDose, doses: list[KnownDose], after: int) -> bool:
+    """Whether taking ``dose`` could weaken Will enough for another dose near it, unsafe at ``after``, to pull."""
+    weakest = formulas.clamp_attribute(game.player_component(Attributes).will + DOSE_KINDS[dose.kind].will[0])
+    reach = formulas.irresistible_range(weakest)
+    if reach == 0:
+        return False
+    # The dose is taken by a bump from any tile beside it: one step beyond the pull's reach.
+    return any(
+        other is not dose and max(abs(other.x - dose.x), abs(other.y - dose.y)) <= reach + 1 and not is_safe(other, after)
+        for other in doses
+    )
 
 
 @dataclass(frozen=True)

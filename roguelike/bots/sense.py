@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from components import Attributes, StateOfMind, Tolerance
+from components import Attributes, StateOfMind, Tolerance, Vision
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.core.game import Game
@@ -30,6 +30,7 @@ class KnownDose:
     kind: str
     most: int
     floor: int = 1  # the floor it was found on, which its figures are worked out at
+    vision: bool = False  # it shimmers: there only while the player is High
 
 
 def known_doses(game: Game) -> list[KnownDose]:
@@ -38,10 +39,15 @@ def known_doses(game: Game) -> list[KnownDose]:
     known = game.state.floor.dose_known()
     tolerance = game.player_component(Tolerance).value
     return [
-        KnownDose(pos.x, pos.y, dose.kind, most_gain(dose.kind, dose.floor, tolerance), dose.floor)
-        for _, pos, dose in doses_on_floor()
+        KnownDose(pos.x, pos.y, dose.kind, most_gain(dose.kind, dose.floor, tolerance), dose.floor, is_vision(game, entity))
+        for entity, pos, dose in doses_on_floor()
         if known[pos.y, pos.x]
     ]
+
+
+def is_vision(game: Game, entity: int) -> bool:
+    """Whether a dose is a vision (the map draws it shimmering), there only while the player is High."""
+    return game.world.has(entity, Vision)
 
 
 def finds_in_sight(game: Game) -> list[tuple[int, int]]:

@@ -3,6 +3,9 @@
 Every monster dies to one hit and the player acts before the monsters, so the bot
 strikes anything adjacent and otherwise never ends its move where a hunting monster
 could reach it and hit in the same turn (two tiles for Depression, one for the rest).
+Opening a door or taking a dose is a bump that leaves the player where it stands. Cornered
+with two actions left in the turn (Will at its top), it steps beside a Depression two tiles
+off and strikes it before it moves.
 """
 
 from __future__ import annotations
@@ -10,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from components import Position
+from components import ActionPoints, Position
 from components.monsters import NO_TARGET
 from roguelike.content.bestiary import DEATH, MONSTER_KINDS
 from roguelike.content.conditions import Steer
 from roguelike.core.commands import Command, Move, PickUp, Wait
-from roguelike.core.floor import WALKABLE
+from roguelike.core.floor import WALKABLE, Tile
 from roguelike.core.game import Game
 from roguelike.core.pathing import NEIGHBOURS, chebyshev
 from roguelike.core.steering import STATUSES
@@ -81,13 +84,25 @@ def fight(threats: list[Threat], here: tuple[int, int], planned: Command, game: 
     hunters = [t for t in threats if t.hunting]
     if adjacent:
         return strike(adjacent, hunters, here, game)
-    if not hunters or is_safe(destination(planned, here), hunters):
+    if not hunters or is_safe(destination(planned, here, game), hunters):
         return planned
     safe = [step for step in open_steps(game, here) if is_safe((x + step[0], y + step[1]), hunters)]
     if not safe:
-        return planned
+        return close_in(threats, here, game) or planned
     best = max(safe, key=lambda step: (step == (0, 0), room(x + step[0], y + step[1], hunters)))
     return Wait() if best == (0, 0) else Move(*best)
+
+
+def close_in(threats: list[Threat], here: tuple[int, int], game: Game) -> Command | None:
+    """Cornered with two actions left this turn: the step beside a killer two steps off, to strike it before it moves."""
+    if game.player_component(ActionPoints).remaining < 2:
+        return None
+    x, y = here
+    killers = [t for t in threats if t.danger == KILLER and chebyshev(t.x, t.y, x, y) == 2]
+    for dx, dy in open_steps(game, here)[1:]:
+        if any(chebyshev(t.x, t.y, x + dx, y + dy) == 1 for t in killers):
+            return Move(dx, dy)
+    return None
 
 
 def strike(adjacent: list[Threat], hunters: list[Threat], here: tuple[int, int], game: Game) -> Command:
@@ -112,11 +127,14 @@ def room(x: int, y: int, hunters: list[Threat]) -> int:
     return min(chebyshev(t.x, t.y, x, y) for t in hunters)
 
 
-def destination(command: Command, here: tuple[int, int]) -> tuple[int, int]:
-    """Where a command would take the player (a bump stays put, but that is rare)."""
-    if isinstance(command, Move):
-        return here[0] + command.dx, here[1] + command.dy
-    return here
+def destination(command: Command, here: tuple[int, int], game: Game) -> tuple[int, int]:
+    """Where a command would take the player: opening a door or taking a dose keeps it where it stands."""
+    if not isinstance(command, Move):
+        return here
+    to = here[0] + command.dx, here[1] + command.dy
+    if game.state.floor.tile(*to) == Tile.DOOR_CLOSED or any((pos.x, pos.y) == to for _, pos, _ in game.doses()):
+        return here
+    return to
 
 
 def open_steps(game: Game, here: tuple[int, int]) -> list[tuple[int, int]]:
