@@ -14,6 +14,7 @@ from roguelike.core.commands import Move, Wait
 from roguelike.core.ecs import run_system
 from roguelike.core.mapgen import dose_kind
 from roguelike.core.rng import Rng
+from roguelike.screens.look import describe
 from systems.monsters import notice_player, roster
 from systems.perception import FIRST_PERFECT_HIGH, PERFECT_HIGH_AGAIN, cast_sight
 from systems.reinforcements import follow_the_mind
@@ -107,6 +108,17 @@ def test_a_vision_can_be_taken_while_high() -> None:
     game.apply(Move(1, 0))
     assert player_xy(game) == (8, 4) and not esper.entity_exists(dose)
     assert game.player_component(Record).dose_kinds == {NORMAL_DOSE.key: 1}
+
+
+def test_the_look_panel_names_a_vision_while_high_and_nothing_when_not() -> None:
+    game, _ = vision_game(70)
+    game.state.floor.explored[:] = True
+    assert ", a vision:" in describe(game, (9, 4))[0][0]
+    set_player(game, state_of_mind=40)
+    assert "dose" not in describe(game, (9, 4))[0][0].lower()
+    plain = arena()
+    add_dose(9, 4, Dose(NORMAL_DOSE.key, 30, 0, 0, 0))
+    assert "vision" not in describe(plain, (9, 4))[0][0]
 
 
 def test_a_cardinal_dose_blasts_monsters_in_line_but_not_on_the_diagonals() -> None:

@@ -15,7 +15,7 @@ import tcod.console
 import tcod.event
 from tcod.event import KeySym, Modifier
 
-from components import Attributes, Dose, Find, Monster, Position, Shortcut, StateOfMind, Tolerance
+from components import Attributes, Dose, Find, Monster, Position, Shortcut, StateOfMind, Tolerance, Vision
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.finds import FIND_KINDS
@@ -128,16 +128,16 @@ def describe(game: Game, at: tuple[int, int]) -> list[tuple[str, tuple[int, int,
     """What the player knows of a spot, in up to three lines."""
     state = game.state
     x, y = at
-    doses = [dose for _, pos, dose in game.doses() if (pos.x, pos.y) == at]
+    doses = [(entity, dose) for entity, pos, dose in game.doses() if (pos.x, pos.y) == at]
     if not state.floor.explored[y, x]:  # unseen, but a dose a Perfect High showed there is known
-        return describe_dose(game, doses[0]) if doses and state.floor.revealed[y, x] else [(UNSEEN, HINT)]
+        return describe_dose(game, *doses[0]) if doses and state.floor.revealed[y, x] else [(UNSEEN, HINT)]
     if game.player_component(Position) == Position(x, y):
         return describe_self(game)
     monsters = [monster for _, monster, pos in game.monsters() if (pos.x, pos.y) == at]
     if monsters and game.view.visible[y, x]:
         return describe_monster(game, monsters[0])
     if doses:
-        return describe_dose(game, doses[0])
+        return describe_dose(game, *doses[0])
     finds = [find for _, pos, find in game.finds() if (pos.x, pos.y) == at]
     if finds and game.view.visible[y, x]:
         return describe_find(finds[0])
@@ -164,8 +164,9 @@ def describe_monster(game: Game, monster: Monster) -> list[tuple[str, tuple[int,
             (noticed, WARNING if monster.target == game.state.player else TEXT)]
 
 
-def describe_dose(game: Game, dose: Dose) -> list[tuple[str, tuple[int, int, int]]]:
-    """A dose: its kind, what it could give here at the player's Tolerance (a purer batch too), the risk."""
+def describe_dose(game: Game, entity: int, dose: Dose) -> list[tuple[str, tuple[int, int, int]]]:
+    """A dose: its kind (and whether it is a vision), what it could give here at the player's Tolerance
+    (a purer batch too), the risk."""
     kind = DOSE_KINDS[dose.kind]
     odds = shown_odds(game, dose.kind, dose.floor)
     som = game.player_component(StateOfMind).value
@@ -173,7 +174,8 @@ def describe_dose(game: Game, dose: Dose) -> list[tuple[str, tuple[int, int, int
     effects = BLAST_WORDS[kind.blast] if kind.blast else (f"Con {helptext.signed_span(kind.confidence)}"
                                                           f"  Nrv {helptext.signed_span(kind.nerve)}"
                                                           f"  Wil {helptext.signed_span(kind.will)}")
-    return [(f"{kind.name.capitalize()} ({kind.glyph}): +{odds.low}..+{odds.high} State of Mind",
+    vision = ", a vision" if game.world.has(entity, Vision) else ""  # gone, with the High
+    return [(f"{kind.name.capitalize()} ({kind.glyph}){vision}: +{odds.low}..+{odds.high} State of Mind",
              colour_of_kind(kind.key, kind.colour)),
             (f"{effects}{odds.if_purer(f'  purer +{odds.purest}')}", TEXT),
             (f"At {som}, Tolerance {tolerance}: {odds.risk.value}.", WARNING if odds.could_kill else TEXT)]
