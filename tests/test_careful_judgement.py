@@ -92,3 +92,13 @@ def test_cornered_with_two_actions_left_the_bot_steps_up_to_a_depression_and_str
     game.apply(tactics.adjust(game, Wait(), wary=True))
     game.activate()
     assert not esper.entity_exists(depression) and game.state.cause_of_death is None
+
+
+def test_the_standard_bot_keeps_its_old_judgement_so_its_recorded_games_stay_the_same() -> None:
+    # Only a wary bot knows a bump for no step: the standard bot, which benches and old figures
+    # rely on, still takes the dose as it always did.
+    game = arena()
+    game.activate()
+    add_dose(7, 4, Dose(SMALL_DOSE.key, 30, 0, 0, 0))
+    add_monster(game, "depression", 10, 4, hunting=True)
+    assert tactics.adjust(game, Move(-1, 0)) == Move(-1, 0)

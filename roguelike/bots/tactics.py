@@ -3,9 +3,9 @@
 Every monster dies to one hit and the player acts before the monsters, so the bot
 strikes anything adjacent and otherwise never ends its move where a hunting monster
 could reach it and hit in the same turn (two tiles for Depression, one for the rest).
-Opening a door or taking a dose is a bump that leaves the player where it stands. Cornered
-with two actions left in the turn (Will at its top), it steps beside a Depression two tiles
-off and strikes it before it moves.
+A wary bot (the careful family) also knows that opening a door or taking a dose is a bump
+that leaves the player where it stands, and, cornered with two actions left in the turn (Will
+at its top), steps beside a Depression two tiles off and strikes it before it moves.
 """
 
 from __future__ import annotations
@@ -44,7 +44,9 @@ def adjust(game: Game, planned: Command, wary: bool = False, remembered: Sequenc
     """The planned command, changed when monsters are near; undone for confusion.
 
     A ``wary`` player keeps out of reach of every killer in sight, hunting or not: one
-    that notices the player can strike in the very turn it does. ``remembered`` are
+    that notices the player can strike in the very turn it does. It also knows a bump for
+    no step and strikes first when cornered (the careful family; the ``standard`` bot's
+    games stay as recorded). ``remembered`` are
     killers seen a moment ago and now hidden (:mod:`roguelike.bots.lookout`), kept out of
     reach as well.
     """
@@ -52,7 +54,7 @@ def adjust(game: Game, planned: Command, wary: bool = False, remembered: Sequenc
     threats = threats_in_sight(game) + list(remembered)
     if wary:
         threats = [replace(t, hunting=True) if t.danger == KILLER else t for t in threats]
-    command = fight(threats, (pos.x, pos.y), planned, game)
+    command = fight(threats, (pos.x, pos.y), planned, game, wary)
     return undo_turning(game, command)
 
 
@@ -77,18 +79,18 @@ def threats_in_sight(game: Game) -> list[Threat]:
     return found
 
 
-def fight(threats: list[Threat], here: tuple[int, int], planned: Command, game: Game) -> Command:
+def fight(threats: list[Threat], here: tuple[int, int], planned: Command, game: Game, wary: bool = False) -> Command:
     """Hit the worst adjacent monster (or slip out of a killer's reach), else keep the plan if safe, else the safest move."""
     x, y = here
     adjacent = [t for t in threats if chebyshev(t.x, t.y, x, y) == 1]
     hunters = [t for t in threats if t.hunting]
     if adjacent:
         return strike(adjacent, hunters, here, game)
-    if not hunters or is_safe(destination(planned, here, game), hunters):
+    if not hunters or is_safe(destination(planned, here, game if wary else None), hunters):
         return planned
     safe = [step for step in open_steps(game, here) if is_safe((x + step[0], y + step[1]), hunters)]
     if not safe:
-        return close_in(threats, here, game) or planned
+        return (close_in(threats, here, game) if wary else None) or planned
     best = max(safe, key=lambda step: (step == (0, 0), room(x + step[0], y + step[1], hunters)))
     return Wait() if best == (0, 0) else Move(*best)
 
@@ -127,11 +129,14 @@ def room(x: int, y: int, hunters: list[Threat]) -> int:
     return min(chebyshev(t.x, t.y, x, y) for t in hunters)
 
 
-def destination(command: Command, here: tuple[int, int], game: Game) -> tuple[int, int]:
-    """Where a command would take the player: opening a door or taking a dose keeps it where it stands."""
+def destination(command: Command, here: tuple[int, int], game: Game | None) -> tuple[int, int]:
+    """Where a command would take the player: with ``game``, opening a door or taking a dose keeps it where it
+    stands (without, every move counts as a step, as the ``standard`` bot has always judged)."""
     if not isinstance(command, Move):
         return here
     to = here[0] + command.dx, here[1] + command.dy
+    if game is None:
+        return to
     if game.state.floor.tile(*to) == Tile.DOOR_CLOSED or any((pos.x, pos.y) == to for _, pos, _ in game.doses()):
         return here
     return to
