@@ -1,6 +1,6 @@
 """Monsters follow the mind live: a floor grows fears while the player is low, loses them High.
 
-Every few turns, out of the player's sight, a floor holding fewer monsters than the
+Every few turns after the player arrives, out of their sight, a floor holding fewer monsters than the
 current State of Mind calls for grows one (far from the player), and while High a floor
 holding more than the mind allows loses one that is not hunting. Numbers and the rule
 come from :func:`roguelike.content.formulas.reinforcement`; draws from the floor's and turn's own
@@ -29,7 +29,7 @@ from roguelike.core.world import occupied, roster
 @system(Player, Position, StateOfMind)
 def follow_the_mind(now: Now, entity: int, player: Player, pos: Position, som: StateOfMind) -> None:
     """Grow or fade one monster if the floor's numbers no longer suit the State of Mind."""
-    if now.state.turn % formulas.REINFORCE_EVERY or now.state.game_over or now.state.monsters_still:
+    if now.state.turns_here % formulas.REINFORCE_EVERY or now.state.game_over or now.state.monsters_still:
         return  # (wizard mode's still monsters neither come nor go)
     monsters = roster()
     change = formulas.reinforcement(len(monsters), som.value, now.state.depth)

@@ -111,12 +111,13 @@ def test_every_kind_turns_up_and_hunger_in_packs() -> None:
     assert kinds["hunger"] > kinds["depression"]
 
 
-def test_depression_lurks_only_below_floor_1() -> None:
+def test_depression_and_the_hunger_packs_lurk_only_below_floor_1() -> None:
     kinds: Counter[str] = Counter()
     for seed in SEEDS:
         kinds.update(m.kind for m, _ in monsters_of(generate_floor(floor_seed(seed, 1), 1, None)))
-    assert "depression" not in kinds and set(kinds) == set(MONSTER_KINDS) - {"depression"}
+    assert set(kinds) == set(MONSTER_KINDS) - {"depression", "hunger"}
     assert MONSTER_KINDS["depression"].from_floor == formulas.DEPRESSION_FROM_FLOOR == 2
+    assert MONSTER_KINDS["hunger"].from_floor == formulas.HUNGER_FROM_FLOOR == 2
 
 
 def test_a_new_floor_is_generated_from_the_players_state_of_mind(monkeypatch: pytest.MonkeyPatch) -> None:

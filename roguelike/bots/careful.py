@@ -1,7 +1,7 @@
 """The careful bot: the best play the team can write, seeing only what a player sees.
 
 It takes a dose only when the strongest usual draw of its kind cannot overdose it (a
-purer batch, 1 in 150, still could: the risk any player takes who takes a dose), nearest
+purer batch, at most 1 in 150, still could: the risk any player takes who takes a dose), nearest
 first; while High it takes a find in sight, or a vision (a dose only the High can see), that
 it can reach before the High wears off; it never walks into the pull of a dose it does not
 want, nor takes one whose Will loss could leave such a dose in the pull's reach; it explores

@@ -73,7 +73,7 @@ def keep_streak(game: Game, doses: list[KnownDose], line: int) -> Command | None
     Withdrawal (at ``line``) with no safe dose near; the last one carried stays for the
     Desperation line.
 
-    Unlike the careful pocket's doses, this one may be a purer batch that kills (1 in 150), as
+    Unlike the careful pocket's doses, this one may be a purer batch that kills (up to 1 in 150), as
     any dose taken from the floor may: the longest High is most of a planned game's score and a
     streak's worth grows with its length, so the planner takes that risk for it, as a player
     playing for the score would.

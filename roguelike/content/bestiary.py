@@ -117,7 +117,7 @@ HUNGER = MonsterKind(
     key="hunger", name="Hunger", plural="Hungers",
     glyph="h", colour=(220, 150, 60),
     hit=STATE_OF_MIND_DRAIN, hit_text="A Hunger gnaws at you: -{amount} State of Mind.",
-    pack=True, group=formulas.HUNGER_PACK, weight=formulas.HUNGER_WEIGHT,
+    pack=True, group=formulas.HUNGER_PACK, weight=formulas.HUNGER_WEIGHT, from_floor=formulas.HUNGER_FROM_FLOOR,
     sighting=f"A Hunger (h) prowls: it hunts in packs, and each bite drains {formulas.HUNGER_DRAIN} State of Mind.",
     hit_summary=f"drains {formulas.HUNGER_DRAIN} State of Mind", moves="hunts in packs that surround you",
 )

@@ -407,19 +407,30 @@ DOSE_STRENGTH_PER_FLOOR: Final = 3
 STAIRS_MIN_WALK: Final = 20
 # Floor 1 holds this many more doses, never in sight of the start, so a careful player
 # finds a second one in time; the start stays an empty room with one dose in sight. Each
-# floor below holds this many fewer extras, so doses grow scarce step by step.
-FIRST_FLOOR_EXTRA_DOSES: Final = 4
-EXTRA_DOSES_FEWER_PER_FLOOR: Final = 1
+# floor below holds this many fewer extras, so doses grow scarce step by step: 6, 4, 2 on
+# floors 1-3, none from floor 4. Six, not four: a first floor lost without the stairs in
+# sight, or a first Regret's confusion, ended a careful life in exhaustion there, the most
+# chaotic of endings (one extra wait parted those lives by more than 2x most often).
+FIRST_FLOOR_EXTRA_DOSES: Final = 6
+EXTRA_DOSES_FEWER_PER_FLOOR: Final = 2
 
 # Purity is never certain (design: "they could risk overdose at any point"): now and then
-# a dose is a far purer batch than its kind's usual range.
+# a dose is a far purer batch than its kind's usual range. PURE_BATCH_CHANCE is the odds
+# once they are at their full, from PURE_BATCH_RAMP_FLOORS floors below the first with any.
 PURE_BATCH_CHANCE: Final = (1, 150)
 PURE_BATCH_EXTRA: Final = 20
 # The first floors are what their doses' ranges say: a newcomer learns the usual ranges
 # before the rare purer batch can end a life, and the danger climbs with depth.
 PURE_BATCH_FROM_FLOOR: Final = 3
-# Depression, the one monster that kills, lurks only from this floor down.
+# The odds climb a step a floor to their full (1 in 1,050 on floor 3, ... 1 in 150 from
+# floor 9). A purer batch was a careful player's main killer on floors 3-10 (66 of their 77
+# overdoses there in 600 games, epoch 11) at the same rate on every floor, which flattened
+# the danger across the middle floors (docs/balance.md, "Epoch 12").
+PURE_BATCH_RAMP_FLOORS: Final = 7
+# Depression, the one monster that kills, lurks only from this floor down; so do the
+# Hunger packs, whose bites drained a newcomer to exhaustion on floor 1.
 DEPRESSION_FROM_FLOOR: Final = 2
+HUNGER_FROM_FLOOR: Final = 2
 # Danger climbs with depth in kind as well as number: Depression is drawn one weight more
 # often every this many floors below its first.
 DEPRESSION_DEEPER_EVERY: Final = 5
@@ -465,6 +476,19 @@ def extra_doses(depth: int) -> int:
 def dose_strength_bonus(depth: int) -> int:
     """How much stronger a dose is for lying deeper."""
     return DOSE_STRENGTH_PER_FLOOR * (depth - 1)
+
+
+def purer_batch_chance(depth: int) -> tuple[int, int]:
+    """The odds that a dose on floor ``depth`` is a purer batch, as (chances, in): none on the first floors."""
+    floors = clamp(depth - PURE_BATCH_FROM_FLOOR + 1, 0, PURE_BATCH_RAMP_FLOORS)
+    chances, every = PURE_BATCH_CHANCE
+    return floors * chances, PURE_BATCH_RAMP_FLOORS * every
+
+
+def purer_batch_odds(depth: int) -> int:
+    """The purer batch's odds on floor ``depth`` as "1 in N" (0: none lie there)."""
+    chances, every = purer_batch_chance(depth)
+    return round(every / chances) if chances else 0
 
 
 def purer_batch_extra(depth: int) -> int:

@@ -12,7 +12,7 @@ TIPS: dict[str, str] = {
     ),
     "overdose": (
         f"A dose gives a random Strength less your Tolerance: +{formulas.DOSE_STRENGTH_PER_FLOOR} a floor down,"
-        f" +{formulas.PURE_BATCH_EXTRA} for a rare purer batch from floor {formulas.PURE_BATCH_FROM_FLOOR}. Look"
+        f" +{formulas.PURE_BATCH_EXTRA} for a purer batch, likelier deeper. Look"
         " first (x, Tab): the panel shows its true range and any risk. A weak Will cannot refuse a near"
         " dose, and Desperation takes the nearest: keep clear of doses while High."
     ),

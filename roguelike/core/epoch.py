@@ -13,5 +13,5 @@ from __future__ import annotations
 
 from typing import Final
 
-RULES_EPOCH: Final = 11
+RULES_EPOCH: Final = 12
 FIRST_EPOCH: Final = 1  # replays and saves made before the epoch was recorded

@@ -225,9 +225,9 @@ def dose_kind(rng: Rng, depth: int) -> DoseKind:
 
 
 def pure_batch(rng: Rng, depth: int) -> int:
-    """Extra Strength of a rare, far purer batch (usually none; never on the first floors)."""
+    """Extra Strength of a rare, far purer batch (usually none; never on the first floors, rarer on the next)."""
     # Drawn on every floor, so a floor without purer batches is laid out as it would be with them.
-    purer = rng.chance(*formulas.PURE_BATCH_CHANCE)
+    purer = rng.chance(*formulas.purer_batch_chance(depth))
     return formulas.purer_batch_extra(depth) if purer else 0
 
 

@@ -54,18 +54,19 @@ class Purpose(IntEnum):
 
 
 class WorldClock:
-    """Where and when the world draws: the game's seed, the floor and the turn.
+    """Where and when the world draws: the game's seed, the floor and the turn on that floor.
 
-    The world's draws are a function of the seed, the floor, the turn, the purpose and the
-    place, not of how many draws came before: one more wait by the player leaves every
-    monster's amble and every reinforcement of a given turn as it was, instead of
-    reshuffling all that follow (the player's own choices still change what they meet).
+    The world's draws are a function of the seed, the floor, the turns since the player
+    arrived on it, the purpose and the place, not of how many draws came before: one more
+    wait by the player leaves every monster's amble and every reinforcement of a given turn
+    as it was, instead of reshuffling all that follow, and a floor reached a turn later
+    plays out as it would have (the player's own choices still change what they meet).
     """
 
     __slots__ = ("base",)
 
-    def __init__(self, seed: int, depth: int, turn: int) -> None:
-        self.base = derive_seed(seed, depth, turn)
+    def __init__(self, seed: int, depth: int, turn_here: int) -> None:
+        self.base = derive_seed(seed, depth, turn_here)
 
     def at(self, purpose: Purpose, *keys: int) -> Rng:
         """The stream of one purpose at one place (``keys``, e.g. x and y) this turn."""

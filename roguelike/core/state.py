@@ -69,7 +69,13 @@ class GameState:
 
     def clock(self) -> WorldClock:
         """Where the world draws this turn on this floor (:class:`~roguelike.core.rng.WorldClock`)."""
-        return WorldClock(self.seed, self.depth, self.turn)
+        return WorldClock(self.seed, self.depth, self.turns_here)
+
+    @property
+    def turns_here(self) -> int:
+        """Turns since the player arrived on this floor (0 on the first turn there)."""
+        # The chart's floor changes are saved, so a loaded game counts from the same turn.
+        return self.turn - self.chart.floors[-1][0] if self.chart.floors else self.turn
 
     def say(self, text: str) -> None:
         """Add a line to the notification area."""

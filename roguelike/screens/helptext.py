@@ -36,15 +36,17 @@ CONTROLS_NOTE = (
     "any key passes a turn and the panel says why.",
 )
 
-PURER_ODDS = f"{f.PURE_BATCH_CHANCE[0]} in {f.PURE_BATCH_CHANCE[1]}"
-PURER_FROM = f"floor {f.PURE_BATCH_FROM_FLOOR}"
+PURER_FULL = f.PURE_BATCH_FROM_FLOOR + f.PURE_BATCH_RAMP_FLOORS - 1
+PURER_ODDS = (f"1 in {f.purer_batch_odds(f.PURE_BATCH_FROM_FLOOR):,} on floor {f.PURE_BATCH_FROM_FLOOR},"
+              f" likelier each floor to 1 in {f.purer_batch_odds(PURER_FULL):,} from floor {PURER_FULL}")
 RULES: tuple[tuple[str, str], ...] = (
     ("Your mind", f"State of Mind starts at {f.STATE_OF_MIND_START} and drains {f.STATE_OF_MIND_DECAY} a turn:"
      f" 0 is death by exhaustion, over {f.STATE_OF_MIND_MAX} an overdose."),
     ("  its bands", f"Desperate <= {f.DESPERATION_BASE} - Will; Withdrawal < {f.WITHDRAWAL_BELOW};"
      f" Sober {f.WITHDRAWAL_BELOW}-{f.HIGH_ABOVE}; High > {f.HIGH_ABOVE}."),
-    ("Dose", f"adds Strength (+{f.DOSE_STRENGTH_PER_FLOOR} a floor down; from {PURER_FROM}, {PURER_ODDS} is"
-     f" +{f.PURE_BATCH_EXTRA} purer) less Tolerance; boosts Con, Nrv and Wil ({f.ATTRIBUTE_MIN}..{f.ATTRIBUTE_MAX})."),
+    ("Dose", f"Strength less Tolerance, +{f.DOSE_STRENGTH_PER_FLOOR} a floor down (+{f.PURE_BATCH_EXTRA} purer:"
+     f" 1 in {f.purer_batch_odds(f.PURE_BATCH_FROM_FLOOR):,} on floor {f.PURE_BATCH_FROM_FLOOR},"
+     f" 1 in {f.purer_batch_odds(PURER_FULL):,} from {PURER_FULL}); boosts Con, Nrv, Wil ({f.ATTRIBUTE_MIN}..{f.ATTRIBUTE_MAX})."),
     ("Tolerance", f"+{f.TOLERANCE_PER_DOSE} a dose (a Clarity lowers it): each dose gives you less."),
     ("Confidence", f"every {f.CONFIDENCE_PER_TURN_SHORTER} points shorten a stun, panic or confusion a turn."),
     ("Nerve", f"at {f.NERVE_PANIC_AT} or less, any monster in sight makes you panic and flee."),
@@ -105,7 +107,9 @@ def signed_span(bounds: tuple[int, int]) -> str:
 
 def odds_heading(depth: int, tolerance: int, state_of_mind: int) -> str:
     """The heading of the true figures: where and for whom they hold."""
-    return f"Here, on floor {depth} at Tolerance {tolerance} and State of Mind {state_of_mind}:"
+    odds = f.purer_batch_odds(depth)
+    purer = f" (purer 1 in {odds:,})" if odds else ""
+    return f"Here, on floor {depth}{purer} at Tolerance {tolerance} and State of Mind {state_of_mind}:"
 
 
 def odds_text(odds: DoseOdds) -> str:
@@ -127,7 +131,6 @@ HIGHS: tuple[tuple[str, str], ...] = (
 )
 
 DOSE_NOTES = (
-    "Purity is random: a dose's Strength is drawn from its range, plus"
-    f" {f.DOSE_STRENGTH_PER_FLOOR} for every floor below the first; from {PURER_FROM}, {PURER_ODDS} is a"
-    f" purer batch with {f.PURE_BATCH_EXTRA} more. Every dose raises Tolerance by one.",
+    f"Purity is random: Strength is drawn from the range, +{f.DOSE_STRENGTH_PER_FLOOR} a floor below the first;"
+    f" a purer batch, {f.PURE_BATCH_EXTRA} more, is {PURER_ODDS}. Each dose raises Tolerance by one.",
 )
