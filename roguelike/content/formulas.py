@@ -423,9 +423,9 @@ PURE_BATCH_EXTRA: Final = 20
 # before the rare purer batch can end a life, and the danger climbs with depth.
 PURE_BATCH_FROM_FLOOR: Final = 3
 # The odds climb a step a floor to their full (1 in 1,050 on floor 3, ... 1 in 150 from
-# floor 9). A purer batch was a careful player's main killer on floors 3-10 (66 of their 77
+# floor 9). A purer batch was a careful player's main killer on floors 3-10 (65 of their 76
 # overdoses there in 600 games, epoch 11) at the same rate on every floor, which flattened
-# the danger across the middle floors (docs/balance.md, "Epoch 12").
+# the danger across the middle floors (docs/balance.md, "Rules epoch 12").
 PURE_BATCH_RAMP_FLOORS: Final = 7
 # Depression, the one monster that kills, lurks only from this floor down; so do the
 # Hunger packs, whose bites drained a newcomer to exhaustion on floor 1.
