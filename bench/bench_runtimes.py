@@ -22,7 +22,7 @@ from pathlib import Path
 
 from bench.wheelhouse import wheelhouse
 from roguelike.core.epoch import RULES_EPOCH
-from roguelike.runtimes.lock import current_lock
+from roguelike.runtimes.pins import current_lock
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("roguelike", "components", "systems")

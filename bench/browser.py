@@ -23,7 +23,7 @@ import uvicorn
 from roguelike.frontend import frames
 from roguelike.frontend.web.guard import MAX_MESSAGE_BYTES, Guard
 from roguelike.frontend.web.live import LiveGame
-from roguelike.frontend.web.server import WebServer
+from roguelike.frontend.web.site import WebServer
 from roguelike.cli.saves import games_for
 from roguelike.screens.base import App
 from roguelike.screens.title import TitleScreen

@@ -12,8 +12,8 @@ from components import Bestiary, Monster, Position, Record, StateOfMind
 from roguelike.content import formulas
 from roguelike.content.finds import FIND_KINDS
 from roguelike.content.wording import with_article
-from roguelike.core import autopilot as ap
-from roguelike.core.autopilot import Autopilot
+from roguelike.assist import autopilot as ap
+from roguelike.assist.autopilot import Autopilot
 from roguelike.core.commands import Command, Move, Wait
 from roguelike.content.interrupts import Disturbance
 from roguelike.core.floor import Tile

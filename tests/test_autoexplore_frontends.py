@@ -15,7 +15,7 @@ from bestiary_helpers import add_monster, set_player
 from helpers import drawn_game, player_xy
 from term_helpers import ScriptedTerminal, xterm_setup
 from components import Position, Record
-from roguelike.core.autoexplore import known_doses, step_to
+from roguelike.assist.autoexplore import known_doses, step_to
 from roguelike.content import formulas
 from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.game import Game

@@ -1,6 +1,6 @@
 """The carry keys in every frontend: g picks up, q takes a carried dose, each asking which when
 there are several; the panel shows what is carried at its true figures and the screen reader
-says it (roguelike/screens/carrying.py)."""
+says it (roguelike/screens/carrykeys.py)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS, NORMAL_DOSE, SMALL_DOSE, dose_odds
 from roguelike.core.carrying import carried_doses, put_in, true_odds, weakest
 from roguelike.core.commands import Move, PickUp, TakeCarried, Wait, decode_command, encode_command
-from roguelike.core.craving import craving
+from roguelike.assist.craving import craving
 from roguelike.core.game import Game
 from roguelike.core.snapshot import from_plain, to_plain
 
@@ -198,7 +198,7 @@ def test_a_carried_doses_panel_range_holds_what_it_gives_wherever_it_is_taken(
 
 
 def test_a_dropped_dose_is_shown_at_the_figures_of_the_floor_it_was_found_on() -> None:
-    from roguelike.core.readout import shown_odds
+    from roguelike.assist.readout import shown_odds
 
     game = arena()
     put_in(game.player_component(Carried), Dose(NORMAL_DOSE.key, 70, 0, 0, 0, floor=6))

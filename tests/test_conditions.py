@@ -25,7 +25,7 @@ from roguelike.content.doses import NORMAL_DOSE, SMALL_DOSE
 from roguelike.core.carrying import put_in
 from roguelike.content.interrupts import Disturbance
 from roguelike.core.commands import Wait
-from roguelike.core.disturb import Interrupt, disturbances, observe
+from roguelike.assist.disturb import Interrupt, disturbances, observe
 from roguelike.core.game import Game
 from roguelike.core.steering import HOLDS, STATUS_OF, STEPS
 from roguelike.render.colours import SCHEMES, Slot

@@ -6,8 +6,8 @@ from __future__ import annotations
 from components import Attributes, Dose, StateOfMind
 from roguelike.content import formulas
 from roguelike.content.doses import EXTRA_LARGE_DOSE, LARGE_DOSE, SMALL_DOSE
-from roguelike.core.craving import craving
-from roguelike.core.readout import condition
+from roguelike.assist.craving import craving
+from roguelike.assist.readout import condition
 from roguelike.render.colours import CLASSIC
 from roguelike.render.panel import message_lines
 from roguelike.core.game import Game

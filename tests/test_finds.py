@@ -16,7 +16,7 @@ from roguelike.content.finds import FIND_KINDS
 from roguelike.core.commands import Move, Wait
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
-from roguelike.core.readout import surroundings
+from roguelike.assist.readout import surroundings
 from roguelike.core.world import ensure_floor
 from roguelike.render.screenshot import game_console
 from roguelike.screens.look import describe
@@ -147,7 +147,7 @@ def _walks(game: Game) -> object:
 
 
 def test_a_find_coming_into_view_while_high_stops_automation_once() -> None:
-    from roguelike.core.disturb import Sightings, disturbances, observe
+    from roguelike.assist.disturb import Sightings, disturbances, observe
 
     game, _ = find_game(som=80, at=(14, 1))
     before = observe(game)

@@ -13,7 +13,7 @@ from roguelike.content import formulas
 from roguelike.core.commands import Wait
 from roguelike.core.game import Game
 from roguelike.core.score import bank, breakdown, floor_percent
-from roguelike.core.readout import condition
+from roguelike.assist.readout import condition
 from roguelike.render.screenshot import game_console
 from roguelike.core.plain import encode
 from roguelike.saves.container import RECORD_MAGIC, seal

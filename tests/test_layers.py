@@ -2,7 +2,7 @@
 
 Layers, lowest first (docs/architecture.md draws them):
 
-    content, components  <  core + systems  <  saves, bots  <  replay, settings  <  render, sound
+    content, components  <  core + systems  <  saves, assist, bots  <  replay, settings  <  render, sound
                          <  screens  <  frontend  <  cli
 
 The rules core (content, components, core, systems) is headless: it never imports a
@@ -28,6 +28,7 @@ RANK = {
     "core": 2,
     "systems": 2,
     "saves": 3,
+    "assist": 3,
     "bots": 3,
     "replay": 4,
     "runtimes": 4,
@@ -41,7 +42,7 @@ RANK = {
     "cli": 8,
     "__main__": 9,
 }
-HEADLESS = {"content", "components", "core", "systems"}
+HEADLESS = {"content", "components", "core", "systems", "assist"}
 FRONTEND_LIBRARIES = ("tcod.context", "tcod.event", "tcod.sdl", "tcod.console", "tcod.tileset", "blessed")
 ESPER_LAYERS = {"core", "systems", "saves"}
 

@@ -9,11 +9,11 @@ from components import Position, StateOfMind
 from roguelike.bots.reader import shown_doses
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS
-from roguelike.core.autoexplore import known_doses
+from roguelike.assist.autoexplore import known_doses
 from roguelike.core.commands import Wait, Wizard
-from roguelike.core.disturb import Sightings, disturbances, observe
+from roguelike.assist.disturb import Sightings, disturbances, observe
 from roguelike.core.game import Game
-from roguelike.core.readout import nearest_dose, shown_odds
+from roguelike.assist.readout import nearest_dose, shown_odds
 from roguelike.render.screenshot import game_console
 from roguelike.saves import Games, load_save, read_save, settle
 from roguelike.saves.upgrade import FORMAT_VERSION

@@ -15,7 +15,7 @@ from roguelike.bots.reader import ReaderBot, shown_doses
 from roguelike.bots.sense import known_doses
 from roguelike.content.doses import DOSE_KINDS, DoseOdds, dose_odds
 from roguelike.core.game import Game
-from roguelike.core.readout import shown_odds
+from roguelike.assist.readout import shown_odds
 from components import StateOfMind, Tolerance
 
 SEEDS = (3, 28)

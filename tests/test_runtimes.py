@@ -19,7 +19,7 @@ from roguelike.core.epoch import RULES_EPOCH
 from roguelike.replay.fileformat import Header, read_replay, replay_bytes
 from roguelike.runtimes import keep, store
 from roguelike.runtimes.dispatch import runtime_for
-from roguelike.runtimes.lock import current_lock, differences
+from roguelike.runtimes.pins import current_lock, differences
 from roguelike.runtimes.prune import removable
 from roguelike.runtimes.sources import add_source, past_epochs
 from roguelike.runtimes.store import Runtime, RuntimeTrouble, damage, kept_runtimes

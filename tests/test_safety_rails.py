@@ -16,13 +16,13 @@ from components import Confused, Dose, Record, StateOfMind, Tolerance
 from roguelike import settings
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS, EXTRA_LARGE_DOSE, NORMAL_DOSE, SMALL_DOSE, Risk, dose_odds
-from roguelike.core import autopilot as ap
-from roguelike.core.autoexplore import known_doses, step_to
-from roguelike.core.autopilot import Autopilot
+from roguelike.assist import autopilot as ap
+from roguelike.assist.autoexplore import known_doses, step_to
+from roguelike.assist.autopilot import Autopilot
 from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.game import Game
 from roguelike.core.mapgen import FLOOR_KINDS, pure_batch
-from roguelike.core.reserve import reserve
+from roguelike.assist.reserve import reserve
 from roguelike.core.rng import Rng
 from roguelike.core.session import Session
 from roguelike.frontend.keygate import KeyGate

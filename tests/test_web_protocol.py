@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from roguelike.frontend import frames
-import roguelike.frontend.web.server
+import roguelike.frontend.web.site
 from roguelike.frontend.web.guard import Guard, RateLimit
 from roguelike.frontend.web.live import LiveGame
 from roguelike.saves import Games
@@ -132,7 +132,7 @@ def test_a_malformed_or_oversized_message_ends_the_connection(tmp_path: Path, me
 def test_a_flood_of_messages_ends_the_connection(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The bucket's clock stands still: on a loaded machine the 400 messages could otherwise
     # trickle in slower than the bucket refills, and the test would wait for ever.
-    monkeypatch.setattr(roguelike.frontend.web.server, "RateLimit", functools.partial(RateLimit, clock=lambda: 0.0))
+    monkeypatch.setattr(roguelike.frontend.web.site, "RateLimit", functools.partial(RateLimit, clock=lambda: 0.0))
     with served(live_game(tmp_path)) as client, connect(client, "/ws/watch/g1") as spectator:
         for _ in range(400):
             spectator.socket.send_bytes(b"\x12\x01\x01")

@@ -40,7 +40,7 @@ def test_first_sight_notices_and_dose_descriptions_open_with_the_right_article()
 def every_template_said() -> list[str]:
     """Every message the game builds from a template, filled with one and with several of each count."""
     from roguelike.content.wording import counted
-    from roguelike.core.disturb import BAND_WORDS, monster_noun, notice_words
+    from roguelike.assist.disturb import BAND_WORDS, monster_noun, notice_words
     said: list[str] = []
     for kind in MONSTER_KINDS.values():
         for turns in (1, 3):

@@ -13,7 +13,7 @@ from roguelike.frontend import frames
 from roguelike.frontend.web.guard import Guard
 from roguelike.frontend.web.keycodes import KEY_DOWN, KEY_UP, TEXT
 from roguelike.frontend.web.live import LiveGame
-from roguelike.frontend.web.server import WebServer
+from roguelike.frontend.web.site import WebServer
 from roguelike.saves import Games
 from roguelike.screens.base import App
 from roguelike.screens.title import TitleScreen

@@ -20,7 +20,7 @@ from roguelike.bots.careful import CarefulBot, Walks
 from roguelike.bots.routes import Terrain
 from roguelike.bots.sense import KnownDose, Mask, most_gain, state_of_mind
 from roguelike.content import formulas
-from roguelike.core.carried import carried_figures, doses_beside
+from roguelike.assist.carried import carried_figures, doses_beside
 from roguelike.core.commands import Command, PickUp, TakeCarried
 from roguelike.core.game import Game
 

@@ -6,7 +6,7 @@ Desperation line), while it does not need one (State of Mind at least ``COMFORT`
 before leaving a floor it fetches such a dose if it carries none. It takes its carried dose
 (only one that not even a purer batch could overdose with) within ``TAKE_MARGIN`` of the
 Desperation line when no known safe dose lies nearer than the turns it has left. It reads
-only what the panel shows: the carried doses' true figures (:mod:`roguelike.core.carried`)
+only what the panel shows: the carried doses' true figures (:mod:`roguelike.assist.carried`)
 and the doses it has seen.
 """
 
@@ -17,7 +17,7 @@ import numpy as np
 from components import Attributes, Position, Tolerance
 from roguelike.bots.sense import KnownDose, Mask, is_safe, most_gain, state_of_mind
 from roguelike.content import formulas
-from roguelike.core.carried import carried_figures, doses_beside
+from roguelike.assist.carried import carried_figures, doses_beside
 from roguelike.core.commands import Command, PickUp, TakeCarried
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game

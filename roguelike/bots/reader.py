@@ -1,7 +1,7 @@
 """The reader: plays by what the player is told, to prove the screen tells enough to play well.
 
 It plays as the careful bot does, but knows a dose only by the figures the look panel,
-the mouse hover and the screen-reader readout show for it (:func:`roguelike.core.readout.shown_odds`,
+the mouse hover and the screen-reader readout show for it (:func:`roguelike.assist.readout.shown_odds`,
 the structured data those words are rendered from), never by the dose tables or the
 formulas the rules use. If the panel misstated a dose, this bot would die of it.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from roguelike.bots.careful import CarefulBot
 from roguelike.bots.sense import KnownDose, is_vision
-from roguelike.core.readout import shown_odds
+from roguelike.assist.readout import shown_odds
 from roguelike.core.game import Game
 from roguelike.core.world import doses_on_floor
 

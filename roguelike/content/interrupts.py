@@ -1,7 +1,7 @@
 """The kinds of change that stop the player's automation: a typed set the player may narrow.
 
 Auto-explore, travel, rest, held keys and the hand-back after a takeover all stop
-through one rule (:mod:`roguelike.core.disturb`); which kinds count is a setting.
+through one rule (:mod:`roguelike.assist.disturb`); which kinds count is a setting.
 """
 
 from __future__ import annotations

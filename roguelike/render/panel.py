@@ -9,15 +9,15 @@ import tcod.console
 
 from components import Attributes, HighStreak, StateOfMind, Tolerance
 from roguelike.content import formulas
-from roguelike.core.craving import craving
+from roguelike.assist.craving import craving
 from roguelike.core.game import Game
 from roguelike.core.steering import STATUSES
 from roguelike.core.names import fit
 from roguelike.render.colours import CLASSIC, RGB, Scheme, Slot
 from roguelike.render.sombar import draw_som_bar
 from roguelike.content.doses import DOSE_KINDS
-from roguelike.core.carried import carried_figures
-from roguelike.core.readout import next_action
+from roguelike.assist.carried import carried_figures
+from roguelike.assist.readout import next_action
 
 PANEL_TOP = formulas.MAP_HEIGHT
 BAR_WIDTH = 17

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
-from roguelike.runtimes.lock import differences, requirements_text
+from roguelike.runtimes.pins import differences, requirements_text
 from roguelike.runtimes.store import Runtime, RuntimeTrouble, cache_root
 
 Installer = Literal["auto", "uv", "pip"]

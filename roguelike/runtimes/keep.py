@@ -16,7 +16,7 @@ from pathlib import Path
 
 from roguelike import __version__
 from roguelike.core.epoch import FIRST_EPOCH, RULES_EPOCH
-from roguelike.runtimes.lock import current_lock
+from roguelike.runtimes.pins import current_lock
 from roguelike.runtimes.store import (
     CODE, DESCRIPTION, PACKAGES, Runtime, RuntimeTrouble, cache_root, epoch_folder, file_hash, read_runtime,
     runtime_folder,

@@ -13,7 +13,7 @@ from roguelike import settings, sound
 from roguelike.screens import bindings
 from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.floor import Tile
-from roguelike.core import readout
+from roguelike.assist import readout
 from roguelike.core.game import Game
 from roguelike.core.state import Message
 from roguelike.render.draw import draw_game
@@ -22,7 +22,7 @@ from roguelike.render.morguefile import morgue_line, recorded_replay
 from roguelike.scores.standing import Standing
 from roguelike.screens.askfirst import LEFT_ALONE, risky_step
 from roguelike.screens.sidebar import in_view_words
-from roguelike.screens import carrying
+from roguelike.screens import carrykeys
 from roguelike.screens.base import Push, Replace, Room, Screen, Transition
 from roguelike.screens.death import DyingScreen
 from roguelike.screens.help import HelpScreen, known_in
@@ -83,14 +83,14 @@ class InGameScreen(Screen):
         if action in READOUT_ACTIONS:
             self.pilot.show(READOUT_ACTIONS[action](self.game))
             return None
-        if action in carrying.CHOICES and self.game.control_reason() is None:
-            return self.carry(carrying.CHOICES[action](self.game))
+        if action in carrykeys.CHOICES and self.game.control_reason() is None:
+            return self.carry(carrykeys.CHOICES[action](self.game))
         command = self.command_for(event, action)
         if command is None:
             return None
         return self.ask_or_play(command)
 
-    def carry(self, choice: carrying.Choice) -> Transition | None:
+    def carry(self, choice: carrykeys.Choice) -> Transition | None:
         """A carry key: play its command, or show its words (and wait for the answer they ask for)."""
         self.carry_question = choice.awaits
         if choice.words is not None:
@@ -104,7 +104,7 @@ class InGameScreen(Screen):
         if is_modifier(event):
             return None
         awaits, self.carry_question = self.carry_question, None
-        command = carrying.answer(self.game, awaits or "", event)
+        command = carrykeys.answer(self.game, awaits or "", event)
         self.pilot.show(None)
         return self.ask_or_play(command) if command is not None else None
 

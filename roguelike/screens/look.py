@@ -20,7 +20,7 @@ from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.finds import FIND_KINDS
 from roguelike.content.doses import CARDINAL_LINES, DIAGONAL_LINES, DOSE_KINDS, SHORTCUT_TEXT
-from roguelike.core.readout import shown_odds
+from roguelike.assist.readout import shown_odds
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
 from roguelike.core.names import fit

@@ -18,10 +18,10 @@ import tcod.console
 import tcod.event
 
 from roguelike import settings
-from roguelike.core.autopilot import Autopilot
+from roguelike.assist.autopilot import Autopilot
 from roguelike.core.commands import Command
 from roguelike.content.interrupts import Disturbance
-from roguelike.core.disturb import BACK_IN_CONTROL, Interrupt, summary
+from roguelike.assist.disturb import BACK_IN_CONTROL, Interrupt, summary
 from roguelike.core.game import Game
 from roguelike.core.state import Message
 from roguelike.render.colours import Slot

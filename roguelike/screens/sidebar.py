@@ -2,7 +2,7 @@
 
 Each monster in sight says what its hit does and whether it has noticed the player; each
 dose in sight, the true range it would give now and its risk, from the very function the
-look panel uses (:func:`~roguelike.core.readout.shown_odds`, over ``dose_odds``); each find in
+look panel uses (:func:`~roguelike.assist.readout.shown_odds`, over ``dose_odds``); each find in
 sight (only the High see them), what taking it does. At the
 Perfect High every monster and dose the map shows is listed. Under them, the doses the
 player knows of out of sight (remembered on explored tiles, or shown by a Perfect High),
@@ -26,10 +26,10 @@ from roguelike.content.doses import DOSE_KINDS
 from roguelike.content.finds import FIND_KINDS
 from roguelike.core.game import Game
 from roguelike.core.names import fit
-from roguelike.core.readout import direction
+from roguelike.assist.readout import direction
 from roguelike.render.colours import RGB, Scheme, Slot
 from roguelike.screens.help import colour_of_kind
-from roguelike.core.readout import shown_odds
+from roguelike.assist.readout import shown_odds
 from roguelike.screens.look import WARNING
 
 TITLE = "In view"

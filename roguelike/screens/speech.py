@@ -14,7 +14,7 @@ import tcod.console
 
 from components import Position
 from roguelike.core.game import Game
-from roguelike.core.readout import next_action, next_action_words
+from roguelike.assist.readout import next_action, next_action_words
 from roguelike.core.state import Message
 from roguelike.screens.base import App
 from roguelike.screens.menu import Menu

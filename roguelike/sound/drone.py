@@ -16,7 +16,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from roguelike.content import formulas
-from roguelike.core.disturb import band
+from roguelike.assist.disturb import band
 from roguelike.sound.synth import RATE, Samples
 
 LOWEST_HZ = 55.0  # the drone at a State of Mind of 0 (A1)

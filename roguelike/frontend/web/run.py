@@ -17,7 +17,7 @@ import uvicorn
 
 from roguelike.frontend.web.guard import MAX_MESSAGE_BYTES, Guard, is_loopback
 from roguelike.frontend.web.live import LiveGame
-from roguelike.frontend.web.server import WebServer
+from roguelike.frontend.web.site import WebServer
 from roguelike.screens.base import App
 
 DEFAULT_HOST = "127.0.0.1"

@@ -4,9 +4,9 @@ An :class:`Autopilot` never changes the game itself: it proposes the next ``Move
 ``Wait`` and the caller applies it like a key press (saved, recorded, checksummed), so
 replays stay command-level and a better auto-explore never breaks an old replay. After
 every command, automated or the player's own, :meth:`Autopilot.after_step` works out once
-what changed (:mod:`roguelike.core.disturb`, with a memory of what was already seen): it
+what changed (:mod:`roguelike.assist.disturb`, with a memory of what was already seen): it
 stops the activity, and the frontends drop keys typed ahead of it. :attr:`Autopilot.report`
-says why an activity stopped. The State of Mind rule (:mod:`roguelike.core.reserve`) stops
+says why an activity stopped. The State of Mind rule (:mod:`roguelike.assist.reserve`) stops
 automation, or keeps it from starting, before it would leave the nearest safe dose out of
 reach of Desperation.
 """
@@ -18,14 +18,14 @@ from enum import Enum
 
 from components import StateOfMind
 from roguelike.content import formulas
-from roguelike.core import autoexplore
-from roguelike.core.autoexplore import Mask
+from roguelike.assist import autoexplore
+from roguelike.assist.autoexplore import Mask
 from roguelike.core.commands import Command, Wait
 from roguelike.content.interrupts import ALL_DISTURBANCES, Disturbance
-from roguelike.core.disturb import Interrupt, Outlook, Sightings, disturbances, observe, summary
+from roguelike.assist.disturb import Interrupt, Outlook, Sightings, disturbances, observe, summary
 from roguelike.core.game import Game
 from roguelike.core.pathing import chebyshev
-from roguelike.core.reserve import Reserve, reserve
+from roguelike.assist.reserve import Reserve, reserve
 
 EXPLORED = "Explored: nothing reachable is left to see."
 NO_ROUTE = "There is no known way there."

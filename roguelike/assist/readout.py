@@ -12,9 +12,9 @@ from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS, DoseOdds, dose_odds
 from roguelike.content.finds import FIND_KINDS
 from roguelike.content.wording import with_article
-from roguelike.core.carried import carried_figures
-from roguelike.core.craving import craving
-from roguelike.core.disturb import band, monster_noun
+from roguelike.assist.carried import carried_figures
+from roguelike.assist.craving import craving
+from roguelike.assist.disturb import band, monster_noun
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
 

@@ -15,7 +15,7 @@ from tcod.event import KeySym
 
 from components import Carried
 from roguelike.content import formulas
-from roguelike.core.carried import doses_beside
+from roguelike.assist.carried import doses_beside
 from roguelike.core.carrying import carried_doses
 from roguelike.core.commands import Command, PickUp, TakeCarried
 from roguelike.core.game import Game

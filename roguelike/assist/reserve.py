@@ -18,7 +18,7 @@ from components import Attributes, Position, StateOfMind, Tolerance
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS, dose_odds
 from roguelike.content.wording import counted
-from roguelike.core.autoexplore import Mask, known_cost
+from roguelike.assist.autoexplore import Mask, known_cost
 from roguelike.core.distances import fill_distances
 from roguelike.core.game import Game
 
