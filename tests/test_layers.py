@@ -2,7 +2,7 @@
 
 Layers, lowest first (docs/architecture.md draws them):
 
-    content, components  <  core + systems  <  saves, assist, bots  <  replay, settings  <  render, sound
+    ground, content, components  <  core + systems  <  saves, assist, bots  <  replay, settings  <  render, sound
                          <  screens  <  frontend  <  cli
 
 The rules core (content, components, core, systems) is headless: it never imports a
@@ -10,6 +10,9 @@ frontend library (tcod's window, events or consoles, blessed). Above saves, noth
 esper directly: a game is read through ``Game`` and the world it owns. ``systems/`` holds
 only scheduled systems: no system module imports another (what two systems share, such as
 a strike or the step rule, is in the core); only ``systems/__init__`` gathers them.
+``roguelike/ground`` is what the game and the score server share (the replay's frame, the
+ranking rule, the pool of workers): it imports nothing else of the game, and the server
+imports nothing of the game but it.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("roguelike", "components", "systems")
 RANK = {
     "roguelike": 0,  # the package itself: its version
+    "ground": 0,  # what the score server shares with the game
     "content": 0,
     "components": 1,
     "core": 2,
@@ -42,7 +46,7 @@ RANK = {
     "cli": 8,
     "__main__": 9,
 }
-HEADLESS = {"content", "components", "core", "systems", "assist"}
+HEADLESS = {"ground", "content", "components", "core", "systems", "assist"}
 FRONTEND_LIBRARIES = ("tcod.context", "tcod.event", "tcod.sdl", "tcod.console", "tcod.tileset", "blessed")
 ESPER_LAYERS = {"core", "systems", "saves"}
 
@@ -209,12 +213,27 @@ def test_imports_downward_and_of_other_libraries_pass() -> None:
     assert violations("systems.monsters", "import numpy\nimport tcod.path\nfrom roguelike.core.hunt import Hunt") == []
 
 
-def test_the_score_server_imports_nothing_of_the_game_but_in_the_workers_job() -> None:
+def imports_of_ours(prefix: str) -> dict[str, list[str]]:
+    """The modules of ours that each module under ``prefix`` imports."""
+    return {module: [name for name in imported(path.read_text(encoding="utf-8")) if layer_of(name) is not None]
+            for module, path in our_modules().items() if module.startswith(prefix)}
+
+
+def test_the_ground_imports_nothing_else_of_the_game() -> None:
+    """The server's web process loads ``roguelike.ground`` without loading the game, so it stands on its own."""
+    found = imports_of_ours("roguelike.ground")
+    assert {"roguelike.ground.ranking", "roguelike.ground.replayframe", "roguelike.ground.pool"} <= set(found)
+    assert [name for names in found.values() for name in names if not name.startswith("roguelike.ground")] == []
+
+
+def test_the_score_server_imports_nothing_of_the_game_but_the_ground_and_in_the_workers_job() -> None:
     """The web process verifies through a child (``hedonic replay --verify --json``) or a queue: it never loads the
-    game. Only the RQ job, which runs in a worker's work-horse, proves a replay with the game's own code."""
-    found = {module: [name for name in imported(path.read_text(encoding="utf-8")) if layer_of(name) is not None]
-             for module, path in our_modules().items() if module.startswith("roguelike.server")}
+    game. It may import only the server's own modules and ``roguelike.ground`` (the replay's frame, the ranking
+    rule), which the game imports too. Only the RQ job, which runs in a worker's work-horse, proves a replay with the
+    game's own code."""
+    found = imports_of_ours("roguelike.server")
     web = [name for module, names in found.items() if module != "roguelike.server.job" for name in names]
-    assert web and all(name.startswith("roguelike.server") for name in web), web
+    assert web and all(name.startswith(("roguelike.server", "roguelike.ground")) for name in web), web
+    assert any(name.startswith("roguelike.ground.ranking") for name in web)  # the board ranks as the hall does
     assert {name for name in found["roguelike.server.job"] if not name.startswith("roguelike.server")} == {
         "roguelike.scores.proof", "roguelike.scores.proof.prove_file"}
