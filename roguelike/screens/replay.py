@@ -228,6 +228,10 @@ class ReplayScreen(Screen):
         """The game played back (its in-view list beside it, with room)."""
         return Room(self.playback.game)
 
+    def watched(self) -> str:
+        """Spectators watch a replay, not a game being played."""
+        return f"the replay of {self.playback.replay.header.name}"
+
     def on_close(self) -> None:
         """The program is closing: free the game."""
         self.playback.close()
