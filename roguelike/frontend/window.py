@@ -12,7 +12,6 @@ import functools
 import logging
 import os
 import sys
-import textwrap
 import time
 
 import tcod.console
@@ -21,12 +20,14 @@ import tcod.event
 import tcod.sdl.video
 from tcod.cffi import ffi, lib
 
-from roguelike import APP_ID, settings
+from roguelike import APP_ID
 from roguelike.content import formulas
 from roguelike.frontend.keygate import KeyGate
 from roguelike.render.look import finish_frame
+from roguelike.render.text import wrap
 from roguelike.render.tileset import tileset_for
 from roguelike.saves.crash import report_once
+from roguelike.screens import ambient
 from roguelike.screens.base import App
 from roguelike.screens.keymap import is_fullscreen_toggle
 from roguelike.screens.roomy import Canvas, roomy_size
@@ -56,14 +57,14 @@ def open_window(chosen: Settings) -> tcod.context.Context:
 def run_window(app: App, context: tcod.context.Context | None = None) -> None:
     """Run the app in a resizable window (opened here unless given) until its last screen closes."""
     console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
-    chosen = settings.current()
+    chosen = ambient.chosen()
     gate = KeyGate()
     room = WindowRoom()
     with context or open_window(chosen) as context:
         if context.sdl_window is not None:
             keep_on_screen(context.sdl_window)
             suggest_tiles(context.sdl_window)
-            settings.preferences().screen = usable_area(context.sdl_window)
+            ambient.preferences().screen = usable_area(context.sdl_window)
         follower = SettingsFollower(context, chosen)
         if context.sdl_window is not None:
             context.sdl_window.start_text_input()
@@ -72,7 +73,7 @@ def run_window(app: App, context: tcod.context.Context | None = None) -> None:
                 follower.follow()
                 app.draw(console, time.monotonic())
                 shown = room.shown(context, app, console)
-                finish_frame(shown)
+                finish_frame(shown, ambient.look())
                 context.present(shown, integer_scaling=follower.integer_scaling, keep_aspect=True)
                 app.before_input()
                 events = tcod.event.wait(wait_timeout(app))
@@ -117,7 +118,7 @@ def crash_lines(message: str, width: int, rows: int) -> list[str]:
 
 def wrapped(paragraphs: list[str], width: int) -> list[str]:
     """Paragraphs wrapped to a width (paths break anywhere, never at their hyphens)."""
-    return [line for text in paragraphs for line in textwrap.wrap(text, width, break_on_hyphens=False) or [""]]
+    return [line for text in paragraphs for line in wrap(text, width, hyphens=False) or [""]]
 
 
 def is_developer_line(text: str) -> bool:
@@ -139,7 +140,7 @@ def suggest_tiles(window: tcod.sdl.video.Window) -> None:
     """Unless the player chose a tile size, take the largest whose window fits this screen."""
     area = usable_area(window)
     if area is not None:
-        settings.preferences().suggest("tiles", largest_fitting(*area))
+        ambient.preferences().suggest("tiles", largest_fitting(*area))
 
 
 def keep_on_screen(window: tcod.sdl.video.Window) -> None:
@@ -212,7 +213,7 @@ class SettingsFollower:
 
     def follow(self) -> None:
         """Apply what changed since the last frame."""
-        prefs = settings.preferences()
+        prefs = ambient.preferences()
         if prefs.generation == self.generation:
             return
         self.generation = prefs.generation
@@ -239,7 +240,7 @@ class SettingsFollower:
         if window is None or window.fullscreen:
             return
         (x, y), (width, height) = window.position, window.size
-        settings.preferences().remember_window(WindowPlace(x, y, width, height))
+        ambient.preferences().remember_window(WindowPlace(x, y, width, height))
 
 
 def wait_timeout(app: App) -> float | None:
@@ -287,5 +288,5 @@ class WindowRoom:
 
 def toggle_fullscreen() -> None:
     """Switch between a window and fullscreen, as the fullscreen setting."""
-    prefs = settings.preferences()
+    prefs = ambient.preferences()
     prefs.change("fullscreen", not prefs.current.fullscreen)

@@ -12,8 +12,8 @@ import tcod.constants
 import tcod.event
 from tcod.event import KeySym
 
-from roguelike import settings
 from roguelike.content.interrupts import DESCRIPTIONS, Disturbance
+from roguelike.screens import ambient
 from roguelike.screens.base import Pop, Screen, Transition
 from roguelike.screens.menu import Menu
 from roguelike.screens.style import HEADING, HINT, TEXT
@@ -35,7 +35,7 @@ class InterruptsScreen(Screen):
 
     def labels(self) -> list[str]:
         """One line per kind: whether it stops automation, and what it is."""
-        enabled = settings.current().interrupts
+        enabled = ambient.chosen().interrupts
         return [f"[{'x' if kind in enabled else ' '}] {DESCRIPTIONS[kind]}" for kind in self.kinds]
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
@@ -55,7 +55,7 @@ class InterruptsScreen(Screen):
 
     def toggle(self, index: int) -> None:
         """Turn one kind on or off, in force and in the settings file."""
-        prefs = settings.preferences()
+        prefs = ambient.preferences()
         enabled = prefs.current.interrupts
         kind = self.kinds[index]
         prefs.change("interrupts", enabled - {kind} if kind in enabled else enabled | {kind})

@@ -9,7 +9,6 @@ how the game will look.
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 import tcod.console
@@ -23,7 +22,8 @@ from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.core.names import fit
 from roguelike.render.colours import MOOD_SLOTS, Slot
-from roguelike.render.look import current_look
+from roguelike.render.text import wrap
+from roguelike.screens import ambient
 from roguelike.screens.base import Pop, Push, Screen, Transition
 from roguelike.screens.interrupts import InterruptsScreen
 from roguelike.screens.menu import Menu
@@ -94,7 +94,7 @@ def about(name: str, value: Any) -> str:
         return ABOUT_SWITCH[name, value]
     if isinstance(value, TileSize):
         width, height = value.window(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT)
-        screen = settings.preferences().screen
+        screen = ambient.preferences().screen
         used = tiles_in_use(value, screen)
         if used != value and screen is not None:
             return (f"Cells of {value} pixels make a {width}x{height} window, larger than this screen "
@@ -112,7 +112,7 @@ class SettingsScreen(Screen):
 
     def labels(self) -> list[str]:
         """One line per option with its value, then Back."""
-        chosen = settings.current()
+        chosen = ambient.chosen()
         lines = []
         for name in self.names:
             note = "  (window)" if name in WINDOW_ONLY else ""
@@ -143,7 +143,7 @@ class SettingsScreen(Screen):
     def step(self, index: int, step: int) -> None:
         """Give an option its next (or previous) value, use it and save it."""
         name = self.names[index]
-        prefs = settings.preferences()
+        prefs = ambient.preferences()
         prefs.change(name, next_choice(prefs.current, name, step))
         self.menu.labels = self.labels()
 
@@ -155,13 +155,13 @@ class SettingsScreen(Screen):
         draw_sample(console, MENU_X + 2, SAMPLE_TOP)
         if self.menu.cursor < len(self.names):
             name = self.names[self.menu.cursor]
-            self.print_wrapped(console, ABOUT_TOP, about(name, getattr(settings.current(), name)), TEXT, rows=2)
+            self.print_wrapped(console, ABOUT_TOP, about(name, getattr(ambient.chosen(), name)), TEXT, rows=2)
         self.draw_file(console)
         console.print(console.width // 2, console.height - 1, KEYS, fg=HINT, alignment=tcod.constants.CENTER)
 
     def draw_file(self, console: tcod.console.Console) -> None:
         """Where the settings are kept, and anything wrong with the file."""
-        prefs = settings.preferences()
+        prefs = ambient.preferences()
         where = f"Settings file: {prefs.path}" if prefs.path is not None else "Settings are not saved in this run."
         console.print(2, FILE_TOP, fit(where, console.width - 4), fg=HINT)
         trouble = trouble_lines(prefs, console.width - 4, PROBLEM_ROWS)
@@ -175,32 +175,27 @@ class SettingsScreen(Screen):
     def print_wrapped(console: tcod.console.Console, top: int, text: str, colour: tuple[int, int, int],
                       rows: int = 3) -> None:
         """Text wrapped to the screen's width, at most ``rows`` lines."""
-        for row, line in enumerate(wrapped(text, console.width - 4)[:rows]):
+        for row, line in enumerate(wrap(text, console.width - 4, hyphens=False)[:rows]):
             console.print(2, top + row, line, fg=colour)
-
-
-def wrapped(text: str, width: int) -> list[str]:
-    """Text wrapped to ``width`` (a long path is broken, never a word at a hyphen)."""
-    return textwrap.wrap(text, width, break_on_hyphens=False)
 
 
 def trouble_lines(prefs: settings.Preferences, width: int, rows: int) -> list[str]:
     """What is wrong with the settings file, in ``rows`` lines of ``width``: as many reasons as fit
     (the rest counted), and always the ending saying the file is kept as it is."""
     if prefs.save_error:
-        return wrapped(prefs.save_error, width)[:rows]
+        return wrap(prefs.save_error, width, hyphens=False)[:rows]
     for listed in range(len(prefs.problems), -1, -1):
-        lines = wrapped(prefs.problem_text(listed, whole_path=False) or "", width)
+        lines = wrap(prefs.problem_text(listed, whole_path=False) or "", width, hyphens=False)
         if len(lines) <= rows:
             return lines
-    ending = wrapped(PROBLEM_ENDING, width)
-    head = wrapped((prefs.problem_text(0, whole_path=False) or "").removesuffix(PROBLEM_ENDING), width)[:rows - len(ending)]
+    ending = wrap(PROBLEM_ENDING, width, hyphens=False)
+    head = wrap((prefs.problem_text(0, whole_path=False) or "").removesuffix(PROBLEM_ENDING), width, hyphens=False)[:rows - len(ending)]
     return head + ending
 
 
 def draw_sample(console: tcod.console.Console, x: int, y: int) -> None:
     """The mood bands and every kind of thing in the palette in force, each with its name."""
-    scheme = current_look().scheme
+    scheme = ambient.look().scheme
     for slot in MOOD_SLOTS:
         console.print(x, y, f" {slot.value} ", fg=scheme[Slot.PANEL_BG], bg=scheme[slot])
         x += len(slot.value) + 3

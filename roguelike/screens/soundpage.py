@@ -8,14 +8,13 @@ open. The page says when nothing can be heard in this run, and why.
 
 from __future__ import annotations
 
-import textwrap
-
 import tcod.console
 import tcod.constants
 import tcod.event
 from tcod.event import KeySym
 
-from roguelike import settings, sound
+from roguelike.render.text import wrap
+from roguelike.screens import ambient
 from roguelike.screens.base import Pop, Screen, Transition
 from roguelike.screens.menu import Menu
 from roguelike.screens.style import HEADING, HINT, TEXT
@@ -58,7 +57,7 @@ class SoundScreen(Screen):
 
     def labels(self) -> list[str]:
         """One line per option with its value."""
-        chosen = settings.current()
+        chosen = ambient.chosen()
         return [f"{TITLES[name]:<22} {value_text(name, getattr(chosen, name))}" for name in self.names]
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
@@ -79,13 +78,13 @@ class SoundScreen(Screen):
     def step(self, index: int, step: int) -> None:
         """Give an option its next (or previous) value, use it, save it, and let it be heard."""
         name = self.names[index]
-        prefs = settings.preferences()
+        prefs = ambient.preferences()
         prefs.change(name, next_choice(prefs.current, name, step))
         self.menu.labels = self.labels()
-        audio = sound.active()
-        audio.follow(None)  # the new levels now (and a speaker opened if sound is wanted at last)
+        audio = ambient.audio()
+        audio.follow(None, prefs.current)  # the new levels now (and a speaker opened if sound is wanted at last)
         if name == "volume":
-            audio.preview(PREVIEW)
+            audio.preview(PREVIEW, prefs.current)
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """The options, what the chosen one does, and whether anything can be heard."""
@@ -100,15 +99,15 @@ class SoundScreen(Screen):
 
 def print_wrapped(console: tcod.console.Console, top: int, text: str, colour: tuple[int, int, int]) -> None:
     """Text wrapped to the screen's width from row ``top``."""
-    for row, line in enumerate(textwrap.wrap(text, console.width - 4)):
+    for row, line in enumerate(wrap(text, console.width - 4)):
         console.print(2, top + row, line, fg=colour)
 
 
 def status_line() -> str:
     """Why nothing is heard in this run, if so."""
-    prefs = settings.preferences()
+    prefs = ambient.preferences()
     if prefs.overrides.get("volume") == 0:
         return MUTED
-    if settings.current().volume > 0 and not sound.active().playing:
+    if ambient.chosen().volume > 0 and not ambient.audio().playing:
         return SILENT
     return ""

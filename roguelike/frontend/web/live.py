@@ -35,6 +35,7 @@ from roguelike.frontend.keygate import KeyGate
 from roguelike.frontend.window import wait_timeout
 from roguelike.render.look import finish_frame
 from roguelike.saves.crash import report_once
+from roguelike.screens import ambient
 from roguelike.screens.base import App
 from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.replay import ReplayScreen
@@ -148,7 +149,7 @@ class LiveGame:
     def show(self) -> None:
         """Draw a frame and send what changed to every viewer."""
         self.app.draw(self.console, self.clock())
-        finish_frame(self.console)
+        finish_frame(self.console, ambient.look())
         self.send(self.console)
 
     def send(self, console: tcod.console.Console) -> None:
