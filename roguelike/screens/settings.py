@@ -12,9 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 import tcod.console
-import tcod.constants
-import tcod.event
-from tcod.event import KeySym
 
 from roguelike import settings
 from roguelike.content import formulas
@@ -26,10 +23,10 @@ from roguelike.render.text import wrap
 from roguelike.screens import ambient
 from roguelike.screens.base import Pop, Push, Screen, Transition
 from roguelike.screens.interrupts import InterruptsScreen
-from roguelike.screens.menu import Menu
+from roguelike.screens.optionlist import OptionList, print_wrapped
 from roguelike.screens.rebind import RebindScreen
 from roguelike.screens.soundpage import SoundScreen
-from roguelike.screens.style import HEADING, HINT, TEXT
+from roguelike.screens.style import HINT, TEXT
 from roguelike.settings import CHOICES, Glyphs, Motion, PaletteName, Scaling, TileSize, next_choice
 from roguelike.settings.options import tiles_in_use
 from roguelike.settings.store import PROBLEM_ENDING
@@ -103,15 +100,17 @@ def about(name: str, value: Any) -> str:
     return ABOUT.get(value, "")
 
 
-class SettingsScreen(Screen):
+class SettingsScreen(OptionList):
     """Change the settings; each change applies at once and is saved."""
+
+    title, keys, menu_at = TITLE, KEYS, (MENU_X, MENU_TOP)
 
     def __init__(self) -> None:
         self.names = list(CHOICES)
-        self.menu = Menu(self.labels())
+        super().__init__()
 
     def labels(self) -> list[str]:
-        """One line per option with its value, then Back."""
+        """One line per option with its value, then the pages, then Back."""
         chosen = ambient.chosen()
         lines = []
         for name in self.names:
@@ -119,45 +118,30 @@ class SettingsScreen(Screen):
             lines.append(f"{OPTION_TITLES[name]:<20} {value_text(getattr(chosen, name)):<12}{note}")
         return lines + list(PAGES) + [BACK]
 
-    def on_event(self, event: tcod.event.Event) -> Transition | None:
-        """Choose an option, change its value, or leave."""
-        if not isinstance(event, tcod.event.KeyDown):
-            return None
-        if event.sym == KeySym.ESCAPE:
-            return Pop()
-        if event.sym in (KeySym.LEFT, KeySym.RIGHT) and self.menu.cursor < len(self.names):
-            self.step(self.menu.cursor, -1 if event.sym == KeySym.LEFT else 1)
-            return None
-        chosen = self.menu.on_key(event)
-        if chosen is None:
-            return None
-        self.menu.cursor = chosen
-        pages = list(PAGES.values())
-        if chosen >= len(self.names) + len(pages):
-            return Pop()
-        if chosen >= len(self.names):
-            return Push(pages[chosen - len(self.names)]())
-        self.step(chosen, 1)
-        return None
+    def steps(self, index: int) -> bool:
+        """The options step with Left and Right; the pages and Back do not."""
+        return index < len(self.names)
 
-    def step(self, index: int, step: int) -> None:
-        """Give an option its next (or previous) value, use it and save it."""
+    def change(self, index: int, step: int) -> Transition | None:
+        """Give an option its next (or previous) value, use it and save it; or open a page, or leave."""
+        pages = list(PAGES.values())
+        if index >= len(self.names) + len(pages):
+            return Pop()
+        if index >= len(self.names):
+            return Push(pages[index - len(self.names)]())
         name = self.names[index]
         prefs = ambient.preferences()
         prefs.change(name, next_choice(prefs.current, name, step))
-        self.menu.labels = self.labels()
+        return None
 
-    def on_draw(self, console: tcod.console.Console, now: float) -> None:
-        """The options, a sample of the palette, what the chosen value does, and the file."""
-        self.menu.labels = self.labels()
-        console.print(console.width // 2, 1, TITLE, fg=HEADING, alignment=tcod.constants.CENTER)
-        self.menu.draw(console, MENU_X, MENU_TOP)
+    def draw_more(self, console: tcod.console.Console) -> None:
+        """A sample of the palette, what the chosen value does, and the file."""
         draw_sample(console, MENU_X + 2, SAMPLE_TOP)
         if self.menu.cursor < len(self.names):
             name = self.names[self.menu.cursor]
-            self.print_wrapped(console, ABOUT_TOP, about(name, getattr(ambient.chosen(), name)), TEXT, rows=2)
+            about_it = about(name, getattr(ambient.chosen(), name))
+            print_wrapped(console, ABOUT_TOP, about_it, TEXT, rows=2, hyphens=False)
         self.draw_file(console)
-        console.print(console.width // 2, console.height - 1, KEYS, fg=HINT, alignment=tcod.constants.CENTER)
 
     def draw_file(self, console: tcod.console.Console) -> None:
         """Where the settings are kept, and anything wrong with the file."""
@@ -170,13 +154,6 @@ class SettingsScreen(Screen):
                 console.print(2, FILE_TOP + 1 + row, line, fg=WARNING)
         elif prefs.kept_damaged is not None:
             console.print(2, FILE_TOP + 1, fit(f"The damaged file was kept as {prefs.kept_damaged}", console.width - 4), fg=HINT)
-
-    @staticmethod
-    def print_wrapped(console: tcod.console.Console, top: int, text: str, colour: tuple[int, int, int],
-                      rows: int = 3) -> None:
-        """Text wrapped to the screen's width, at most ``rows`` lines."""
-        for row, line in enumerate(wrap(text, console.width - 4, hyphens=False)[:rows]):
-            console.print(2, top + row, line, fg=colour)
 
 
 def trouble_lines(prefs: settings.Preferences, width: int, rows: int) -> list[str]:
