@@ -237,3 +237,73 @@ def test_the_score_server_imports_nothing_of_the_game_but_the_ground_and_in_the_
     assert any(name.startswith("roguelike.ground.ranking") for name in web)  # the board ranks as the hall does
     assert {name for name in found["roguelike.server.job"] if not name.startswith("roguelike.server")} == {
         "roguelike.scores.proof", "roguelike.scores.proof.prove_file"}
+
+
+# The process-wide settings, keys and sound: who may read them (docs/architecture.md, "Settings and how
+# the game looks"). Everything below the screens is handed what it needs as arguments; screens and
+# frontends read them through roguelike.screens.ambient; the command line installs them.
+AMBIENT = {
+    "roguelike.settings": {"preferences", "current", "use"},
+    "roguelike.sound": {"active", "use"},
+    "roguelike.screens.bindings": {"active", "use"},
+}
+INSTALLERS = {"use"}
+MAY_READ_AMBIENT = {"roguelike.screens.ambient"}
+MAY_INSTALL_AMBIENT = {"roguelike.screens.ambient", "roguelike.cli.play", "roguelike.cli.looks"}
+
+
+def ambient_calls(source: str) -> list[str]:
+    """Calls in a source of the settings', keys' or sound's accessors (``settings.current()``, ``active()``...)."""
+    tree = ast.parse(source)
+    modules: dict[str, str] = {}  # local name -> module of ours with accessors
+    functions: dict[str, str] = {}  # local name -> "module.accessor"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules.update({alias.asname or alias.name: alias.name for alias in node.names if alias.name in AMBIENT})
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                whole = f"{node.module}.{alias.name}"
+                if whole in AMBIENT:
+                    modules[alias.asname or alias.name] = whole
+                elif alias.name in AMBIENT.get(node.module, ()):
+                    functions[alias.asname or alias.name] = whole
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        called = node.func
+        if isinstance(called, ast.Name) and called.id in functions:
+            found.append(functions[called.id])
+        elif isinstance(called, ast.Attribute):
+            owner = ast.unparse(called.value)
+            if modules.get(owner) is not None and called.attr in AMBIENT[modules[owner]]:
+                found.append(f"{modules[owner]}.{called.attr}")
+    return found
+
+
+def ambient_violations(module: str, source: str) -> list[str]:
+    """Reads (or installs) of the settings, keys or sound where this module may not."""
+    return [f"{module} calls {call}" for call in ambient_calls(source)
+            if module not in (MAY_INSTALL_AMBIENT if call.rsplit(".", 1)[1] in INSTALLERS else MAY_READ_AMBIENT)]
+
+
+def test_only_the_ambient_module_reads_the_settings_keys_and_sound_and_the_command_line_installs_them() -> None:
+    modules = our_modules()
+    assert ambient_calls(modules["roguelike.screens.ambient"].read_text(encoding="utf-8"))
+    broken = [v for module, path in modules.items() for v in ambient_violations(module, path.read_text(encoding="utf-8"))]
+    assert broken == []
+
+
+@pytest.mark.parametrize(
+    ("module", "source"),
+    [
+        ("roguelike.render.draw", "from roguelike import settings\nsettings.current()"),
+        ("roguelike.sound.audio", "import roguelike.settings\nroguelike.settings.preferences()"),
+        ("roguelike.screens.ingame", "from roguelike.screens import bindings as keys\nkeys.active()"),
+        ("roguelike.frontend.terminal", "def f():\n    from roguelike.sound import active\n    active().take_bell()"),
+        ("roguelike.screens.rebind", "from roguelike.screens import bindings\nbindings.use(None)"),
+    ],
+)
+def test_a_new_ambient_read_is_caught(module: str, source: str) -> None:
+    assert ambient_violations(module, source)
+    assert ambient_violations("roguelike.screens.ambient", source) == []

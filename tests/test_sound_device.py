@@ -117,7 +117,7 @@ def test_a_whole_game_plays_with_sound_on_and_keeps_its_checksums() -> None:
     screen = InGameScreen(Session(game))
     app, console, audio = App(screen), tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C"), sound.Audio()
     sound.use(audio)
-    with speakers.speaking(audio):
+    with speakers.speaking(audio, settings.current()):
         assert audio.playing  # the dummy driver is a device
         for step in replay.steps:
             app.apply(screen.play(step.command))

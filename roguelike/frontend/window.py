@@ -14,7 +14,6 @@ from __future__ import annotations
 import logging
 import os
 import sys
-import textwrap
 
 import tcod.console
 import tcod.context
@@ -22,11 +21,13 @@ import tcod.event
 import tcod.sdl.video
 from tcod.cffi import ffi, lib
 
-from roguelike import APP_ID, settings
+from roguelike import APP_ID
 from roguelike.content import formulas
 from roguelike.frontend.loop import RunLoop
 from roguelike.render.look import finish_frame
+from roguelike.render.text import wrap
 from roguelike.render.tileset import tileset_for
+from roguelike.screens import ambient
 from roguelike.screens.base import App
 from roguelike.screens.keymap import is_fullscreen_toggle
 from roguelike.screens.roomy import Canvas, roomy_size
@@ -54,12 +55,12 @@ def open_window(chosen: Settings) -> tcod.context.Context:
 
 def run_window(app: App, context: tcod.context.Context | None = None) -> None:
     """Run the app in a resizable window (opened here unless given) until its last screen closes."""
-    chosen = settings.current()
+    chosen = ambient.chosen()
     with context or open_window(chosen) as context:
         if context.sdl_window is not None:
             keep_on_screen(context.sdl_window)
             suggest_tiles(context.sdl_window)
-            settings.preferences().screen = usable_area(context.sdl_window)
+            ambient.preferences().screen = usable_area(context.sdl_window)
         window = WindowPresenter(app, context, SettingsFollower(context, chosen))
         if context.sdl_window is not None:
             context.sdl_window.start_text_input()
@@ -80,7 +81,7 @@ class WindowPresenter:
         """Follow the settings, then show the console (or a canvas around it) in the window."""
         self.follower.follow()
         shown = self.room.shown(self.context, app, console)
-        finish_frame(shown)
+        finish_frame(shown, ambient.look())
         self.context.present(shown, integer_scaling=self.follower.integer_scaling, keep_aspect=True)
 
     def handle(self, event: tcod.event.Event) -> None:
@@ -120,7 +121,7 @@ def crash_lines(message: str, width: int, rows: int) -> list[str]:
 
 def wrapped(paragraphs: list[str], width: int) -> list[str]:
     """Paragraphs wrapped to a width (paths break anywhere, never at their hyphens)."""
-    return [line for text in paragraphs for line in textwrap.wrap(text, width, break_on_hyphens=False) or [""]]
+    return [line for text in paragraphs for line in wrap(text, width, hyphens=False) or [""]]
 
 
 def is_developer_line(text: str) -> bool:
@@ -142,7 +143,7 @@ def suggest_tiles(window: tcod.sdl.video.Window) -> None:
     """Unless the player chose a tile size, take the largest whose window fits this screen."""
     area = usable_area(window)
     if area is not None:
-        settings.preferences().suggest("tiles", largest_fitting(*area))
+        ambient.preferences().suggest("tiles", largest_fitting(*area))
 
 
 def keep_on_screen(window: tcod.sdl.video.Window) -> None:
@@ -215,7 +216,7 @@ class SettingsFollower:
 
     def follow(self) -> None:
         """Apply what changed since the last frame."""
-        prefs = settings.preferences()
+        prefs = ambient.preferences()
         if prefs.generation == self.generation:
             return
         self.generation = prefs.generation
@@ -242,7 +243,7 @@ class SettingsFollower:
         if window is None or window.fullscreen:
             return
         (x, y), (width, height) = window.position, window.size
-        settings.preferences().remember_window(WindowPlace(x, y, width, height))
+        ambient.preferences().remember_window(WindowPlace(x, y, width, height))
 
 
 def dispatch(app: App, context: tcod.context.Context, origin: tuple[int, int], event: tcod.event.Event) -> None:
@@ -283,5 +284,5 @@ class WindowRoom:
 
 def toggle_fullscreen() -> None:
     """Switch between a window and fullscreen, as the fullscreen setting."""
-    prefs = settings.preferences()
+    prefs = ambient.preferences()
     prefs.change("fullscreen", not prefs.current.fullscreen)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Union
 import tcod.console
 import tcod.event
 
-from roguelike import sound
+from roguelike.screens import ambient
 from roguelike.screens.mouse import ListShown, entry_cell, point_at_list, point_at_menu
 from roguelike.sound import Mind
 
@@ -213,7 +213,7 @@ class App:
         console.clear()
         if self.stack:
             self.stack[-1].on_draw(console, now)
-        sound.active().follow(self.heard_mind())
+        ambient.audio().follow(self.heard_mind(), ambient.chosen())
 
     def watched(self) -> str | None:
         """What the topmost screen that says so shows, for the list of live games (None: none says)."""

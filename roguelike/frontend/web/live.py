@@ -33,6 +33,7 @@ from roguelike.frontend.frames import Cells, Screenful, deflated, diff, keyframe
 from roguelike.frontend.keygate import KeyGate
 from roguelike.frontend.loop import RunLoop
 from roguelike.render.look import finish_frame
+from roguelike.screens import ambient
 from roguelike.screens.base import App
 
 # Messages a viewer may have waiting before it counts as too slow (a few seconds of animation).
@@ -127,7 +128,7 @@ class LiveGame:
 
     def present(self, app: App, console: tcod.console.Console) -> None:
         """Send what changed on the drawn screen to every viewer."""
-        finish_frame(console)
+        finish_frame(console, ambient.look())
         self.send(console)
 
     def handle(self, event: tcod.event.Event) -> None:
