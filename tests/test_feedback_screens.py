@@ -18,6 +18,7 @@ from roguelike.cli.main import main
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import LARGE_DOSE, NORMAL_DOSE, SMALL_DOSE
+from roguelike.content.finds import FIND_KINDS
 from roguelike.core.commands import Wait
 from roguelike.core.session import Session
 from roguelike.render.colours import CLASSIC, Slot
@@ -64,7 +65,7 @@ def test_help_pages_turn_with_the_arrows_and_tab_and_cover_every_topic() -> None
     assert "+3 a floor down (+20 purer: 1 in 1,050" in rules and "on floor 3, 1 in 150 from 9)" in rules
     assert "Here, on floor 6 (purer 1 in 262) at Tolerance 4" in doses
     for glyph_line in ("+  closed door", ">  stairs down", "^  on the State of Mind bar", "D  Depression",
-                       "=~? finds, seen only while High"):
+                       f"{''.join(kind.glyph for kind in FIND_KINDS.values())} finds, seen only while High"):
         assert glyph_line in legend
     # The Highs page: how a streak pays, and every find with what taking it does.
     assert "your longest does: every 25 turns of it, 60 points the" in highs and "up to 720 a time" in highs
