@@ -145,3 +145,4 @@ def test_a_page_breaks_between_entries_where_it_can() -> None:
     parts = parts_of(entry * 6, size=12)
     assert [len(part) for part in parts] == [10, 10, 10]
     assert all(not line_text(part[0]).startswith(" ") for part in parts)
+    assert parts_of([*entry, [], []], size=5) == [entry]  # no part of blank rows alone

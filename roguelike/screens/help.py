@@ -221,7 +221,7 @@ def parts_of(rows: list[Line], size: int = ROWS) -> list[list[Line]]:
         rows = rows[len(parts[-1]) :]
         while rows and not line_text(rows[0]).strip():
             rows = rows[1:]
-    return [*parts, rows]
+    return [*parts, rows] if rows or not parts else parts
 
 
 def continues(row: Line) -> bool:
