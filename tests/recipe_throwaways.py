@@ -153,7 +153,7 @@ import tcod.event
 
 from roguelike.core.game import Game
 from roguelike.render.colours import Slot
-from roguelike.render.look import current_look
+from roguelike.screens import ambient
 from roguelike.screens.base import Pop, Screen, Transition
 
 
@@ -170,7 +170,7 @@ class NotesScreen(Screen):
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """The one line of notes."""
         text = f"Notes: floor {self.game.state.depth}, turn {self.game.state.turn}."
-        console.print(1, 1, text, fg=current_look().scheme[Slot.TEXT])
+        console.print(1, 1, text, fg=ambient.look().scheme[Slot.TEXT])
 '''
 SCREEN_PLAY = '''
 from pathlib import Path
