@@ -97,9 +97,9 @@ def prune(args: argparse.Namespace) -> int:
     """Remove the runtimes that no replay needs."""
     from roguelike.runtimes.prune import needed_formats, remove, removable
     from roguelike.runtimes.store import kept_runtimes
-    from roguelike.saves.datadir import data_dir
+    from roguelike.storage.datadir import DataDir, data_dir
 
-    folders = args.replays or [data_dir(args.data_dir) / "replays"]
+    folders = args.replays or [DataDir(data_dir(args.data_dir)).replays]
     needs = needed_formats(path for folder in folders for path in sorted(folder.glob("**/*.replay")))
     kept, _ = kept_runtimes()
     gone = removable(kept, needs)

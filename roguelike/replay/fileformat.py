@@ -34,13 +34,14 @@ import msgpack
 from roguelike.core.commands import Command, decode_command, encode_command
 from roguelike.core.epoch import FIRST_EPOCH, RULES_EPOCH
 from roguelike.core.names import clean_name
+from roguelike.storage.datadir import REPLAY_SUFFIX
 
 MAGIC = b"HHREPLAY"
 FORMAT_VERSION = 3
 WHOLE_BYTES_CHECKSUM = 1  # the last format whose checksum hashes the snapshot's bytes whole
 EPOCH_SINCE = 3  # the first format whose header records the rules epoch
 MAX_EPOCH = 2**31 - 1
-SUFFIX = ".replay"
+SUFFIX = REPLAY_SUFFIX  # the data directory names it (roguelike.storage.datadir)
 PREAMBLE = struct.Struct(">8sH")
 FRAME = struct.Struct(">III")
 MASK32 = 0xFFFFFFFF
