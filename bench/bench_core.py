@@ -31,6 +31,7 @@ from roguelike.core.game import Game
 from roguelike.core.session import Observer, Session, Step
 from roguelike.core.snapshot import digest, snapshot_bytes
 from roguelike.render.draw import draw_game
+from roguelike.render.look import DEFAULT_LOOK
 from roguelike.replay.recorder import recording_observers
 
 SEEDS = range(1, 13)
@@ -126,7 +127,7 @@ def frame_drawing() -> list[float]:
     game.apply(Wait())
     console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
     clock = itertools.count()
-    return timings(lambda: draw_game(console, game, next(clock) / 30), FRAMES)
+    return timings(lambda: draw_game(console, game, next(clock) / 30, DEFAULT_LOOK), FRAMES)
 
 
 def main() -> None:

@@ -52,6 +52,7 @@ from roguelike.core.floor import Tile
 from roguelike.core.game import Game
 from roguelike.screens.keymap import MOVE_KEYS
 from roguelike.render.draw import draw_game
+from roguelike.render.look import DEFAULT_LOOK
 from roguelike.saves import Games, load_save, read_save, settle, write_save
 from roguelike.storage.atomic import write_atomic
 from roguelike.saves.savefile import sealed_save
@@ -192,7 +193,7 @@ def playing(session: Session) -> list[list[float]]:
 
     def bare() -> None:
         game.apply(bot.choose(game))
-        draw_game(console, game, 0.0)
+        draw_game(console, game, 0.0, DEFAULT_LOOK)
 
     def through(screen: InGameScreen) -> Variant:
         def run() -> None:

@@ -28,7 +28,7 @@ from tcod.cffi import lib
 
 from bench import bench_terminal
 from bench.common import ROOT, figure
-from roguelike import sound
+from roguelike import settings, sound
 from roguelike.bots.bot import Bot
 from roguelike.core.commands import Command
 from roguelike.core.game import Game
@@ -118,7 +118,7 @@ def turns_with_and_without_sound() -> tuple[float, float]:
     for _ in range(ROUNDS):
         silent += play_game(sound.Audio(), commands)
         audio = sound.Audio()
-        with speaking(audio):
+        with speaking(audio, settings.current()):
             assert audio.playing, "the dummy driver is a device"
             heard += play_game(audio, commands)
     return statistics.median(silent), statistics.median(heard)

@@ -36,6 +36,7 @@ from roguelike.frontend.ansi import AnsiRenderer
 from roguelike.frontend.palette import ColourMode
 from roguelike.core.game import Game
 from roguelike.render.draw import draw_game
+from roguelike.render.look import Look
 
 SYNC_END = b"\x1b[?2026l"
 STEPS = 150
@@ -241,7 +242,7 @@ def animated_frames(mode: ColourMode) -> tuple[float, float]:
     renderer = AnsiRenderer(mode, unicode=True)
     sizes, seconds = [], []
     for frame in range(ANIMATED_FRAMES + 1):
-        draw_game(console, game, frame / 20)
+        draw_game(console, game, frame / 20, Look.of(settings.current()))
         start = time.perf_counter()
         sizes.append(len(renderer.render(console)))
         seconds.append(time.perf_counter() - start)

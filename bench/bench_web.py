@@ -42,7 +42,7 @@ from roguelike.frontend import frames
 from roguelike.frontend.film.fileformat import Film
 from roguelike.frontend.film.maker import film_of
 from roguelike.render.draw import draw_game
-from roguelike.render.look import current_look, finish_frame
+from roguelike.render.look import DEFAULT_LOOK, finish_frame
 from roguelike.replay.fileformat import read_replay
 from roguelike.replay.playback import Playback
 
@@ -79,7 +79,7 @@ def bench_frames() -> None:
     replay = read_replay(ROOT / "replays" / FILM_REPLAY)
     playback = Playback(replay)
     console = tcod.console.Console(80, 25, order="C")
-    screenful, deflater, look = frames.Screenful(80, 25), Deflater(), current_look()
+    screenful, deflater, look = frames.Screenful(80, 25), Deflater(), DEFAULT_LOOK
     raw, wire, stream, work = [], [], [], []
     while playback.step():
         start = time.process_time()

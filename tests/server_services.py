@@ -113,7 +113,7 @@ def redis_server() -> Iterator[str]:
                                "--save", "", "--appendonly", "no", "--dir", str(folder)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        wait_for(lambda: socket.exists(), 10, "redis-server did not open its socket")
+        wait_for(lambda: socket.exists(), 60, "redis-server did not open its socket")
         yield f"unix://{socket}"
     finally:
         server.kill()

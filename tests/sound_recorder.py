@@ -74,10 +74,10 @@ def main(folder: Path) -> None:
     lib.SDL_SetHint(b"SDL_AUDIO_DRIVER", b"disk")
     lib.SDL_SetHint(b"SDL_AUDIO_DISK_TIMESCALE", b"0.05")  # twenty times faster than real time
     for name, cue in EVENTS.items():
-        record(folder, name, 1.8, lambda audio, cue=cue: (audio.follow(None), audio.hear([cue])), volume=100, drone=False)
+        record(folder, name, 1.8, lambda audio, cue=cue: (audio.follow(None, settings.current()), audio.hear([cue], settings.current())), volume=100, drone=False)
     for name, mind in DRONE_MINDS.items():
-        record(folder, name, 4.0, lambda audio, mind=mind: audio.follow(mind), volume=100, sound_effects=False)
-    found = record(folder, "muted", 2.0, lambda audio: (audio.follow(Mind(97, 5)), audio.hear([EVENTS["death"]])), volume=0)
+        record(folder, name, 4.0, lambda audio, mind=mind: audio.follow(mind, settings.current()), volume=100, sound_effects=False)
+    found = record(folder, "muted", 2.0, lambda audio: (audio.follow(Mind(97, 5), settings.current()), audio.hear([EVENTS["death"]], settings.current())), volume=0)
     (folder / "format.json").write_text(json.dumps(found))
 
 

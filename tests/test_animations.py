@@ -18,6 +18,7 @@ from roguelike.core.cues import Cue
 from roguelike.core.snapshot import checksum
 from roguelike.render.draw import draw_game
 from roguelike.render.effects import BLAST_STEP_SECONDS, Effects
+from roguelike.render.look import DEFAULT_LOOK
 from roguelike.replay.fileformat import Replay, read_replay
 from roguelike.replay.playback import Playback
 from roguelike.screens.replay import ReplayScreen
@@ -59,7 +60,7 @@ def test_drawing_animations_leaves_the_game_as_it_was() -> None:
     effects.feed(game.action.cues)
     before = checksum(game)
     for frame in range(30):
-        draw_game(console(), game, frame * 0.05, effects=effects)
+        draw_game(console(), game, frame * 0.05, DEFAULT_LOOK, effects)
     assert checksum(game) == before
 
 

@@ -20,7 +20,7 @@ from roguelike.content import formulas
 from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.game import Game
 from roguelike.core.session import Session, Step
-from roguelike.frontend import window
+from roguelike.frontend import loop, window
 from roguelike.frontend.terminal import TerminalLoop
 from roguelike.replay.fileformat import read_replay
 from roguelike.replay.recorder import recording_observers
@@ -93,9 +93,9 @@ def test_window_waits_a_step_between_automated_commands(monkeypatch: pytest.Monk
     game, monster = corridor_with_monster()
     app = App(InGameScreen(Watched(game, monster)))
     app.handle(key(KeySym.O))
-    assert window.wait_timeout(app) == formulas.AUTOMATION_STEP_SECONDS
+    assert loop.wait_timeout(app) == formulas.AUTOMATION_STEP_SECONDS
     app.handle(key(KeySym.SPACE))  # any key stops it
-    assert window.wait_timeout(app) == (1 / window.ANIMATION_FPS if app.animated else None)
+    assert loop.wait_timeout(app) == (1 / loop.ANIMATION_FPS if app.animated else None)
 
 
 def test_terminal_auto_explore_stops_on_the_turn_a_monster_appears() -> None:

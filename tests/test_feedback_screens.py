@@ -14,13 +14,13 @@ from tcod.event import KeySym, Modifier
 from bestiary_helpers import add_monster, arena, set_player
 from components import Dose, FindsTaken, HighStreak, Monster, Stunned
 from helpers import add_dose
+from roguelike.assist.pullzone import pull_zone_in_sight
 from roguelike.cli.main import main
 from roguelike.content import formulas
 from roguelike.content.doses import LARGE_DOSE, NORMAL_DOSE, SMALL_DOSE
 from roguelike.core.commands import Wait
 from roguelike.core.session import Session
 from roguelike.render.colours import CLASSIC, Slot
-from roguelike.render.pullzone import pull_zone
 from roguelike.render.screenshot import game_console
 from roguelike.saves import Games
 from roguelike.saves.history import record_of, write_record
@@ -151,10 +151,10 @@ def test_the_pull_zone_is_tinted_and_patterned_only_when_will_is_weak() -> None:
     game = arena()
     add_dose(12, 4, Dose(SMALL_DOSE.key, 40, 0, 0, 0))
     set_player(game, will=5)
-    assert not pull_zone(game).any()
+    assert not pull_zone_in_sight(game).any()
     set_player(game, will=1)
     game.refresh_visible()  # changed by hand: sight and steering derived again
-    zone = pull_zone(game)
+    zone = pull_zone_in_sight(game)
     assert zone[4, 10] and zone[3, 13] and zone[6, 11] and not zone[4, 9]
     console = game_console(game)
     assert tuple(console.rgb["bg"][4, 10]) == CLASSIC[Slot.PULL_ZONE]

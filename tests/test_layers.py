@@ -2,10 +2,10 @@
 
 Layers, lowest first (docs/architecture.md draws them):
 
-    storage  <  content, components  <  core + systems  <  saves, assist, bots  <  replay, settings
+    storage  <  ground, content, components  <  core + systems  <  saves, assist, bots  <  replay, settings
              <  render, scores, sound  <  records  <  screens  <  frontend  <  cli
 
-``storage`` is the ground: files written atomically, the data directory's names, player
+``storage`` is the floor: files written atomically, the data directory's names, player
 files and file errors. Every layer may import it, and it imports nothing of the game but
 the package's own name and version. No module finds a data directory by climbing from a
 file (``path.parent.parent``): ``storage.datadir.DataDir`` names every folder and file in it.
@@ -15,6 +15,9 @@ frontend library (tcod's window, events or consoles, blessed). Above saves, noth
 esper directly: a game is read through ``Game`` and the world it owns. ``systems/`` holds
 only scheduled systems: no system module imports another (what two systems share, such as
 a strike or the step rule, is in the core); only ``systems/__init__`` gathers them.
+``roguelike/ground`` is what the game and the score server share (the replay's frame, the
+ranking rule, the pool of workers): it imports nothing else of the game, and the server
+imports nothing of the game but it.
 """
 
 from __future__ import annotations
@@ -29,7 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("roguelike", "components", "systems")
 RANK = {
     "roguelike": -1,  # the package itself: its name and version
-    "storage": -1,  # the ground: files, the data directory
+    "storage": -1,  # the floor: files, the data directory
+    "ground": 0,  # what the score server shares with the game
     "content": 0,
     "components": 1,
     "core": 2,
@@ -50,7 +54,7 @@ RANK = {
     "cli": 9,
     "__main__": 10,
 }
-HEADLESS = {"content", "components", "core", "systems", "assist"}
+HEADLESS = {"ground", "content", "components", "core", "systems", "assist"}
 FRONTEND_LIBRARIES = ("tcod.context", "tcod.event", "tcod.sdl", "tcod.console", "tcod.tileset", "blessed")
 ESPER_LAYERS = {"core", "systems", "saves"}
 
@@ -217,18 +221,33 @@ def test_imports_downward_and_of_other_libraries_pass() -> None:
     assert violations("systems.monsters", "import numpy\nimport tcod.path\nfrom roguelike.core.hunt import Hunt") == []
 
 
-def test_the_score_server_imports_nothing_of_the_game_but_in_the_workers_job() -> None:
+def imports_of_ours(prefix: str) -> dict[str, list[str]]:
+    """The modules of ours that each module under ``prefix`` imports."""
+    return {module: [name for name in imported(path.read_text(encoding="utf-8")) if layer_of(name) is not None]
+            for module, path in our_modules().items() if module.startswith(prefix)}
+
+
+def test_the_ground_imports_nothing_else_of_the_game() -> None:
+    """The server's web process loads ``roguelike.ground`` without loading the game, so it stands on its own."""
+    found = imports_of_ours("roguelike.ground")
+    assert {"roguelike.ground.ranking", "roguelike.ground.replayframe", "roguelike.ground.pool"} <= set(found)
+    assert [name for names in found.values() for name in names if not name.startswith("roguelike.ground")] == []
+
+
+def test_the_score_server_imports_nothing_of_the_game_but_the_ground_and_in_the_workers_job() -> None:
     """The web process verifies through a child (``hedonic replay --verify --json``) or a queue: it never loads the
-    game. Only the RQ job, which runs in a worker's work-horse, proves a replay with the game's own code."""
-    found = {module: [name for name in imported(path.read_text(encoding="utf-8")) if layer_of(name) is not None]
-             for module, path in our_modules().items() if module.startswith("roguelike.server")}
+    game. It may import only the server's own modules and ``roguelike.ground`` (the replay's frame, the ranking
+    rule), which the game imports too. Only the RQ job, which runs in a worker's work-horse, proves a replay with the
+    game's own code."""
+    found = imports_of_ours("roguelike.server")
     web = [name for module, names in found.items() if module != "roguelike.server.job" for name in names]
-    assert web and all(name.startswith("roguelike.server") for name in web), web
+    assert web and all(name.startswith(("roguelike.server", "roguelike.ground")) for name in web), web
+    assert any(name.startswith("roguelike.ground.ranking") for name in web)  # the board ranks as the hall does
     assert {name for name in found["roguelike.server.job"] if not name.startswith("roguelike.server")} == {
         "roguelike.scores.proof", "roguelike.scores.proof.prove_file"}
 
 
-def test_storage_is_the_ground_importing_nothing_of_the_game() -> None:
+def test_storage_is_the_lowest_layer_importing_nothing_of_the_game() -> None:
     """Every layer may import storage, so it imports only the standard library, platformdirs and the package's
     own name and version (``roguelike``): never a layer above."""
     found = {module: imported(path.read_text(encoding="utf-8")) for module, path in our_modules().items()
@@ -255,3 +274,73 @@ def test_no_module_finds_the_data_directory_by_climbing_from_a_file() -> None:
 def test_climbing_two_folders_is_caught() -> None:
     assert climbs_two_folders("root = replay.parent.parent") == [1]
     assert climbs_two_folders("folder = replay.parent\nroot = DataDir.of_replay(replay)") == []
+
+
+# The process-wide settings, keys and sound: who may read them (docs/architecture.md, "Settings and how
+# the game looks"). Everything below the screens is handed what it needs as arguments; screens and
+# frontends read them through roguelike.screens.ambient; the command line installs them.
+AMBIENT = {
+    "roguelike.settings": {"preferences", "current", "use"},
+    "roguelike.sound": {"active", "use"},
+    "roguelike.screens.bindings": {"active", "use"},
+}
+INSTALLERS = {"use"}
+MAY_READ_AMBIENT = {"roguelike.screens.ambient"}
+MAY_INSTALL_AMBIENT = {"roguelike.screens.ambient", "roguelike.cli.play", "roguelike.cli.looks"}
+
+
+def ambient_calls(source: str) -> list[str]:
+    """Calls in a source of the settings', keys' or sound's accessors (``settings.current()``, ``active()``...)."""
+    tree = ast.parse(source)
+    modules: dict[str, str] = {}  # local name -> module of ours with accessors
+    functions: dict[str, str] = {}  # local name -> "module.accessor"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules.update({alias.asname or alias.name: alias.name for alias in node.names if alias.name in AMBIENT})
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                whole = f"{node.module}.{alias.name}"
+                if whole in AMBIENT:
+                    modules[alias.asname or alias.name] = whole
+                elif alias.name in AMBIENT.get(node.module, ()):
+                    functions[alias.asname or alias.name] = whole
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        called = node.func
+        if isinstance(called, ast.Name) and called.id in functions:
+            found.append(functions[called.id])
+        elif isinstance(called, ast.Attribute):
+            owner = ast.unparse(called.value)
+            if modules.get(owner) is not None and called.attr in AMBIENT[modules[owner]]:
+                found.append(f"{modules[owner]}.{called.attr}")
+    return found
+
+
+def ambient_violations(module: str, source: str) -> list[str]:
+    """Reads (or installs) of the settings, keys or sound where this module may not."""
+    return [f"{module} calls {call}" for call in ambient_calls(source)
+            if module not in (MAY_INSTALL_AMBIENT if call.rsplit(".", 1)[1] in INSTALLERS else MAY_READ_AMBIENT)]
+
+
+def test_only_the_ambient_module_reads_the_settings_keys_and_sound_and_the_command_line_installs_them() -> None:
+    modules = our_modules()
+    assert ambient_calls(modules["roguelike.screens.ambient"].read_text(encoding="utf-8"))
+    broken = [v for module, path in modules.items() for v in ambient_violations(module, path.read_text(encoding="utf-8"))]
+    assert broken == []
+
+
+@pytest.mark.parametrize(
+    ("module", "source"),
+    [
+        ("roguelike.render.draw", "from roguelike import settings\nsettings.current()"),
+        ("roguelike.sound.audio", "import roguelike.settings\nroguelike.settings.preferences()"),
+        ("roguelike.screens.ingame", "from roguelike.screens import bindings as keys\nkeys.active()"),
+        ("roguelike.frontend.terminal", "def f():\n    from roguelike.sound import active\n    active().take_bell()"),
+        ("roguelike.screens.rebind", "from roguelike.screens import bindings\nbindings.use(None)"),
+    ],
+)
+def test_a_new_ambient_read_is_caught(module: str, source: str) -> None:
+    assert ambient_violations(module, source)
+    assert ambient_violations("roguelike.screens.ambient", source) == []

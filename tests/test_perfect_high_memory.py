@@ -19,7 +19,7 @@ from roguelike.saves import Games, load_save, read_save, settle
 from roguelike.saves.upgrade import FORMAT_VERSION
 from roguelike.core.snapshot import encode, from_plain, to_plain
 from roguelike.screens.look import describe
-from roguelike.render.look import current_look
+from roguelike.render.look import DEFAULT_LOOK
 from roguelike.screens.sidebar import REMEMBERED, in_view_words, listed, sidebar_rows
 
 Spot = tuple[int, int, str]
@@ -158,7 +158,7 @@ def test_the_list_says_where_each_remembered_dose_lies() -> None:
     # Out of sight, the map cannot point a remembered dose out: its entry says where it is.
     game = Game.new(5, "Ida")
     after_a_perfect_high(game)
-    rows = sidebar_rows(game, 30, current_look().scheme)
+    rows = sidebar_rows(game, 30, DEFAULT_LOOK.scheme)
     remembered = [entry for entry in listed(game) if entry.remembered]
     assert remembered
     for entry in remembered:

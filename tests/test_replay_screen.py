@@ -17,6 +17,7 @@ from roguelike.replay.fileformat import CrashRecord, Replay, StepRecord, read_re
 from roguelike.replay.playback import Playback
 from roguelike.screens.base import App, Pop
 from roguelike.render.draw import draw_game
+from roguelike.render.look import DEFAULT_LOOK
 from roguelike.render.panel import MESSAGES_X
 from roguelike.screens.replay import BANNER_ROW, HINTS_ROW, NEWS_ROW, ReplayScreen, speed_label
 from roguelike.core.snapshot import checksum
@@ -216,7 +217,7 @@ def test_the_banner_and_keys_cover_no_row_of_the_map(replay: Replay) -> None:
     shown = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
     screen.on_draw(shown, 0.0)
     game = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
-    draw_game(game, screen.playback.game, 0.0)
+    draw_game(game, screen.playback.game, 0.0, DEFAULT_LOOK)
     assert (shown.rgb[:formulas.MAP_HEIGHT] == game.rgb[:formulas.MAP_HEIGHT]).all()
     assert [row_text(shown, row)[:MESSAGES_X] for row in range(formulas.MAP_HEIGHT, formulas.SCREEN_HEIGHT)] == \
         [row_text(game, row)[:MESSAGES_X] for row in range(formulas.MAP_HEIGHT, formulas.SCREEN_HEIGHT)]  # the panel too

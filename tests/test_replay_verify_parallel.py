@@ -5,7 +5,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from roguelike.cli.verifying import BYTES_PER_WORKER, cores, default_jobs, replay_files, verify_files
+from roguelike.cli.verifying import replay_files, verify_files
+from roguelike.ground.pool import BYTES_PER_WORKER, cores, workers_for
 from roguelike.replay.fileformat import read_replay, replay_bytes
 
 from replay_helpers import record_bot_game
@@ -91,7 +92,7 @@ def test_the_workers_are_forked_with_the_game_already_imported(tmp_path: Path) -
 
 def test_by_default_a_few_small_files_are_verified_in_one_process(tmp_path: Path) -> None:
     small = [record_bot_game(tmp_path / str(seed), seed=seed, turns=10)[0] for seed in (1, 2, 3)]
-    assert default_jobs(small) == 1
+    assert workers_for(small) == 1
     big = tmp_path / "big.replay"
     big.write_bytes(bytes(3 * BYTES_PER_WORKER))
-    assert default_jobs([big, *small]) == min(3, cores())
+    assert workers_for([big, *small]) == min(3, cores())

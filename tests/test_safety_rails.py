@@ -411,28 +411,30 @@ def test_question_mark_on_the_title_opens_help(tmp_path: object) -> None:
 def test_at_will_10_the_panel_and_the_screen_reader_say_which_action_is_next() -> None:
     import tcod.console
     from roguelike.render.draw import draw_game
+    from roguelike.render.look import DEFAULT_LOOK
     game = arena()
     set_player(game, will=10)
     game.apply(Wait())  # a turn ends: two actions again
     screen = InGameScreen(Session(game))
     console = tcod.console.Console(80, 25, order="C")
     row = lambda: "".join(chr(c) for c in console.ch[formulas.MAP_HEIGHT + 1])  # noqa: E731
-    draw_game(console, game, 0.0)
+    draw_game(console, game, 0.0, DEFAULT_LOOK)
     assert "Act 1/2" in row()
     assert "First of your two actions: the monsters wait." in screen.spoken()
     screen.on_event(key(KeySym.PERIOD))
-    draw_game(console, game, 0.0)
+    draw_game(console, game, 0.0, DEFAULT_LOOK)
     assert "Act 2/2" in row()
     assert "Second of your two actions: the monsters act after it." in screen.spoken()
     set_player(game, will=9)
     screen.on_event(key(KeySym.PERIOD))
-    draw_game(console, game, 0.0)
+    draw_game(console, game, 0.0, DEFAULT_LOOK)
     assert "Act" not in row()
 
 
 def test_a_close_call_is_announced_and_kept_in_the_log_and_the_bar_names_the_perfect_high() -> None:
     import tcod.console
     from roguelike.render.draw import draw_game
+    from roguelike.render.look import DEFAULT_LOOK
     game, screen = risky_screen(state_of_mind=60)
     game.activate()
     for _, _, dose in game.doses():
@@ -444,7 +446,7 @@ def test_a_close_call_is_announced_and_kept_in_the_log_and_the_bar_names_the_per
     assert (0, said) in MessageLogScreen(game, screen.pilot.notes).lines or any(
         text == said for _, text in MessageLogScreen(game, screen.pilot.notes).lines)
     console = tcod.console.Console(80, 25, order="C")
-    draw_game(console, game, 0.0)
+    draw_game(console, game, 0.0, DEFAULT_LOOK)
     assert "".join(chr(c) for c in console.ch[formulas.MAP_HEIGHT]).startswith("Perfect High  98/100")
 
 

@@ -68,8 +68,17 @@ def test_two_workers_verify_the_corpus_through_the_queue(tmp_path: object) -> No
     assert ranked == sorted(ranked, reverse=True) and len(ranked) == sum(run["ranked"] for run in runs.values())
 
 
+# What a test may wait past a limit before a verdict shows: queueing, a fork, reaping and a poll, on a machine
+# at load 10. The runaway is still told apart from no limit at all (the default is 60 s, RQ's own a minute more).
+LATE = 20.0
+# A limit honest work always meets, however busy the machine: the smallest corpus replay verifies in well
+# under a second of CPU, and a limit counts wall-clock seconds too.
+HONEST_LIMIT = 30.0
+SMALLEST = min(CORPUS, key=lambda path: path.stat().st_size)
+
+
 def test_a_runaway_verification_is_killed_within_its_limit_and_the_worker_goes_on(tmp_path: object) -> None:
-    limit = 2.0
+    limit = 2.0  # both jobs spin (the verifier is a spinner), so no honest work has to fit in it
     with redis_server() as url:
         worker = ServerProcess("worker", "--queue", url, "--epoch", str(RULES_EPOCH), "--verifier", SPINNER)
         server = ServerProcess("--queue", url, "--db", f"sqlite:///{tmp_path}/runs.sqlite", "--port", "0",
@@ -85,7 +94,7 @@ def test_a_runaway_verification_is_killed_within_its_limit_and_the_worker_goes_o
         finally:
             server.stop()
             worker.stop()
-    assert run["status"] == "killed" and "limit" in run["detail"] and took < limit + 2
+    assert run["status"] == "killed" and "limit" in run["detail"] and limit <= took < limit + LATE
     assert after["status"] == "killed"  # the same worker took the next job: it was not stuck
 
 
@@ -106,7 +115,8 @@ def test_a_work_horse_over_its_memory_limit_is_a_killed_verdict_and_the_worker_g
 
 def test_a_runaway_in_the_work_horse_itself_is_killed_within_its_limit_and_its_worker_verifies_the_next(
         tmp_path: object) -> None:
-    limit, hostile, honest = 2.0, CORPUS[0].read_bytes(), CORPUS[1].read_bytes()
+    limit, hostile = HONEST_LIMIT, CORPUS[0].read_bytes()
+    honest = SMALLEST.read_bytes() if SMALLEST != CORPUS[0] else CORPUS[1].read_bytes()
     with redis_server() as url:
         worker = runaway_worker(url, hostile)
         server = ServerProcess("--queue", url, "--db", f"sqlite:///{tmp_path}/runs.sqlite", "--port", "0",
@@ -124,7 +134,7 @@ def test_a_runaway_in_the_work_horse_itself_is_killed_within_its_limit_and_its_w
             server.stop()
             worker.stop()
     assert run["status"] == "killed" and f"limit ({limit:g} s): killed" in run["detail"], run
-    assert took < limit + 2 and run["score"] is None
+    assert limit <= took < limit + LATE and run["score"] is None
     assert after["status"] == "verified" and alive  # the one worker went on, with an honest verdict
 
 
@@ -152,4 +162,4 @@ def test_a_job_lost_with_its_worker_killed_with_kill_9_is_run_again_within_secon
                 if process is not None:
                     process.stop()
     assert run["status"] == "verified" and run["score"] is not None
-    assert took < LOST_AFTER + 25  # RQ alone would wait a minute past the last heartbeat, then for a sweep
+    assert took < LOST_AFTER + 2 * LATE  # RQ alone would wait a minute past the last heartbeat, then for a sweep

@@ -20,6 +20,7 @@ from roguelike.frontend.terminal import TerminalLoop
 from roguelike.render.colours import SCHEMES, Slot
 from roguelike.render.draw import draw_game
 from roguelike.saves import Games
+from roguelike.screens import ambient
 from roguelike.screens.base import App
 from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.pause import PauseScreen
@@ -108,7 +109,7 @@ def test_a_palette_chosen_on_the_screen_colours_the_game_at_once(tmp_path: Path)
     app = App(SettingsScreen())
     for name in (PaletteName.COLOURBLIND, PaletteName.GREYSCALE, PaletteName.CONTRAST):
         app.handle(key(KeySym.P))
-        draw_game(console, game, 0.0)
+        draw_game(console, game, 0.0, ambient.look())
         assert tuple(console.rgb["fg"][formulas.MAP_HEIGHT, 0]) == SCHEMES[name][Slot(word)]
 
 

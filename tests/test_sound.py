@@ -184,35 +184,35 @@ def test_an_effect_waits_for_its_delay_and_the_oldest_gives_way() -> None:
 
 def test_without_an_output_nothing_is_built_or_played() -> None:
     audio = sound.Audio()
-    audio.hear([Cue(cues.DEATH, ((1, 1),), "overdose")])
-    audio.follow(Mind(50, 5))
+    audio.hear([Cue(cues.DEATH, ((1, 1),), "overdose")], settings.current())
+    audio.follow(Mind(50, 5), settings.current())
     assert not audio.playing and not audio.mixer.playing
 
 
 def test_with_an_output_effects_play_unless_turned_off() -> None:
     audio = sound.Audio()
     audio.bank = build()
-    audio.hear([Cue(cues.SLAIN, ((1, 1),), "hunger")])
+    audio.hear([Cue(cues.SLAIN, ((1, 1),), "hunger")], settings.current())
     assert len(audio.mixer.playing) == 1
     settings.preferences().change("sound_effects", False)
-    audio.hear([Cue(cues.SLAIN, ((1, 1),), "hunger")])
+    audio.hear([Cue(cues.SLAIN, ((1, 1),), "hunger")], settings.current())
     assert len(audio.mixer.playing) == 1
 
 
 def test_the_bell_rings_once_on_coming_near_overdose_only_if_asked() -> None:
     audio = sound.Audio()
     for som in (60, 96, 97):
-        audio.follow(Mind(som, 5))
+        audio.follow(Mind(som, 5), settings.current())
     assert not audio.take_bell()  # off by default
     settings.preferences().change("bell", True)
     rung = []
     for som in (60, 96, 97, 80, 99):
-        audio.follow(Mind(som, 5))
+        audio.follow(Mind(som, 5), settings.current())
         rung.append(audio.take_bell())
     assert rung == [False, True, False, False, True]
     settings.preferences().overrides["volume"] = 0  # --mute
-    audio.follow(Mind(60, 5))
-    audio.follow(Mind(96, 5))
+    audio.follow(Mind(60, 5), settings.current())
+    audio.follow(Mind(96, 5), settings.current())
     assert not audio.take_bell()
 
 
@@ -220,11 +220,11 @@ def test_the_output_opens_once_when_sound_is_first_wanted() -> None:
     audio, opened = sound.Audio(), []
     audio.open_output = lambda: opened.append(1)
     settings.preferences().overrides["volume"] = 0
-    audio.follow(None)
+    audio.follow(None, settings.current())
     assert opened == []
     settings.preferences().change("volume", 40)
-    audio.follow(None)
-    audio.follow(None)
+    audio.follow(None, settings.current())
+    audio.follow(None, settings.current())
     assert opened == [1]
 
 

@@ -106,7 +106,9 @@ def test_with_no_audio_device_the_game_is_silent_at_once_and_says_nothing() -> N
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
     silent, unbuilt, seconds = done.stdout.split()
     assert (silent, unbuilt) == ("True", "True") and done.stderr == ""
-    assert float(seconds) < 0.25
+    # At once: a driver that is not there fails its open in milliseconds; the bound only has to tell that
+    # apart from the seconds a hanging device probe waits, and must hold on a machine at load 10.
+    assert float(seconds) < 3.0
 
 
 def test_a_whole_game_plays_with_sound_on_and_keeps_its_checksums() -> None:
@@ -115,7 +117,7 @@ def test_a_whole_game_plays_with_sound_on_and_keeps_its_checksums() -> None:
     screen = InGameScreen(Session(game))
     app, console, audio = App(screen), tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C"), sound.Audio()
     sound.use(audio)
-    with speakers.speaking(audio):
+    with speakers.speaking(audio, settings.current()):
         assert audio.playing  # the dummy driver is a device
         for step in replay.steps:
             app.apply(screen.play(step.command))

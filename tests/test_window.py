@@ -13,7 +13,7 @@ from tcod.event import KeySym, Modifier, Scancode
 from roguelike.frontend import window
 from roguelike.render.png import decode_png
 from roguelike.core.game import Game
-from roguelike.render.look import current_look
+from roguelike.render.look import DEFAULT_LOOK
 from roguelike.saves import Games
 from roguelike.screens.base import App
 from roguelike.screens.ingame import InGameScreen
@@ -97,7 +97,7 @@ def test_render_draws_remembered_map_and_hides_unexplored() -> None:
     chars = console.rgb["ch"][: floor.height, : floor.width]
     assert np.array_equal(chars[~floor.explored], np.full((~floor.explored).sum(), ord(" ")))
     seen_walls = floor.explored & (floor.tiles == 0)
-    assert (chars[seen_walls] == current_look().tile_glyphs[0]).all()
+    assert (chars[seen_walls] == DEFAULT_LOOK.tile_glyphs[0]).all()
 
 
 def test_ingame_screen_turns_any_key_into_a_turn_while_desperate() -> None:

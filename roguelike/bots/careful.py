@@ -19,10 +19,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from components import Attributes, Position
+from roguelike.assist.pullzone import pull_zone
 from roguelike.bots import pocket, tactics
 from roguelike.bots.lookout import Lookout
 from roguelike.bots.routes import UNREACHABLE, RouteFinder, Routes, Terrain
-from roguelike.bots.sense import KnownDose, Mask, finds_in_sight, is_safe, known_doses, mask_of, pull_zone, state_of_mind
+from roguelike.bots.sense import KnownDose, Mask, finds_in_sight, is_safe, known_doses, mask_of, state_of_mind
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.core.commands import Command, Move, Wait
@@ -144,7 +145,7 @@ class CarefulBot:
         """Walking costs that keep clear of unwanted doses, their pull, and stairs not aimed for."""
         cost = terrain.costs()
         unwanted = [dose for dose in doses if not goals[dose.y, dose.x]]
-        avoid = terrain.stairs | mask_of(cost.shape, doses) | pull_zone(game, unwanted)
+        avoid = terrain.stairs | mask_of(cost.shape, doses) | pull_zone(game, ((dose.x, dose.y) for dose in unwanted))
         cost[avoid & ~goals] = 0
         pos = game.player_component(Position)
         cost[pos.y, pos.x] = 1  # its own tile stays walkable, or no path leads off it

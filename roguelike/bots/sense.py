@@ -1,4 +1,4 @@
-"""What a player can know, for the bots: the doses they have seen, what each might do, the pull.
+"""What a player can know, for the bots: the doses they have seen and what each might do.
 
 Bots see only what the screen shows a player: doses on tiles they have explored or a Perfect High showed them, the
 kind of each (its glyph), the ranges of each kind (the help and README give them), the
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from components import Attributes, StateOfMind, Tolerance, Vision
+from components import StateOfMind, Tolerance, Vision
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.core.game import Game
@@ -73,18 +73,6 @@ def mask_of(shape: tuple[int, ...], doses: list[KnownDose]) -> Mask:
     for dose in doses:
         mask[dose.y, dose.x] = True
     return mask
-
-
-def pull_zone(game: Game, doses: list[KnownDose]) -> Mask:
-    """Tiles where a weak Will could not resist one of ``doses`` (empty when Will is strong)."""
-    shape = game.state.floor.tiles.shape
-    zone = np.zeros(shape, dtype=bool)
-    reach = formulas.irresistible_range(game.player_component(Attributes).will)
-    if reach == 0:
-        return zone
-    for dose in doses:
-        zone[max(0, dose.y - reach) : dose.y + reach + 1, max(0, dose.x - reach) : dose.x + reach + 1] = True
-    return zone
 
 
 def state_of_mind(game: Game) -> int:

@@ -41,12 +41,11 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
 
 def play(args: argparse.Namespace) -> int:
     """Build the screens and run them in the chosen frontend."""
-    from roguelike import sound
     from roguelike.cli.looks import use_player_settings
     from roguelike.cli.saves import games_for
     from roguelike.core.names import shown
     from roguelike.frontend.speaker import speaking
-    from roguelike.screens import bindings
+    from roguelike.screens import ambient, bindings
     from roguelike.screens.base import App
     from roguelike.screens.title import TitleScreen
 
@@ -63,7 +62,7 @@ def play(args: argparse.Namespace) -> int:
     frontend, app = choose_frontend(args), App(title)
     if getattr(args, "web", False):  # the player is at a browser, maybe on another machine: no speaker here
         return frontend(app)
-    with speaking(sound.active()):
+    with speaking(ambient.audio(), ambient.chosen()):
         return frontend(app)
 
 
@@ -88,13 +87,13 @@ def choose_frontend(args: argparse.Namespace) -> Frontend:
 
 def window_or_terminal(app: App) -> int:
     """The window, or the terminal (quietly) when the window cannot open."""
-    from roguelike import settings
     from roguelike.frontend.quiet import quiet_c_output
     from roguelike.frontend.window import open_window, run_window
+    from roguelike.screens import ambient
 
     try:
         with quiet_c_output():
-            context = open_window(settings.current())
+            context = open_window(ambient.chosen())
     except RuntimeError:
         return terminal(app)
     run_window(app, context)

@@ -45,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def list_runtimes() -> int:
-    """One line per runtime, damaged ones named with what is wrong."""
+    """One line per runtime, damaged ones named with what is wrong, and the damaged copies moved aside."""
+    from roguelike.runtimes.repair import damaged_copies
     from roguelike.runtimes.store import cache_root, damage, kept_runtimes
 
     kept, unreadable = kept_runtimes()
@@ -53,12 +54,16 @@ def list_runtimes() -> int:
     status = EXIT_OK
     for runtime in kept:
         problems = damage(runtime)
-        state = f"DAMAGED ({problems[0]}; rebuilt when next needed)" if problems else "whole"
+        state = f"DAMAGED ({problems[0]}; never used, rebuilt when next needed)" if problems else "whole"
         print(f"  epoch {runtime.epoch}  version {runtime.version}  {runtime.size() / 2**20:.1f} MiB  {state}")
         print(f"    {runtime.path}  from {runtime.source}")
         status = EXIT_TROUBLE if problems else status
     for line in unreadable:
         print(f"  not a runtime: {line}")
+    aside = damaged_copies()
+    if aside:
+        print(f"{len(aside)} damaged {'copy' if len(aside) == 1 else 'copies'} moved aside (never used; "
+              f"yours to look into or delete): {aside[0].parents[1]}")
     return status
 
 

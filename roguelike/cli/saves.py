@@ -23,13 +23,14 @@ def games_for(args: argparse.Namespace) -> Games:
     from roguelike.render.screenshot import game_console
     from roguelike.replay.catchup import catch_up
     from roguelike.saves import Games
+    from roguelike.screens import ambient
 
     root = data_dir(args.data_dir)
 
     def record(session: Session, save: Path, carried: bytes) -> list[Observer]:
         return recording_observers(root, session.game, save.stem, session.steps, session.notices, carried=carried)
 
-    return Games(root, getattr(args, "seed", None), [record], wizard=getattr(args, "wizard", False), draw=game_console,
+    return Games(root, getattr(args, "seed", None), [record], wizard=getattr(args, "wizard", False), draw=lambda game: game_console(game, ambient.look()),
                  catch_up=catch_up)
 
 

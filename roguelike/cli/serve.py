@@ -68,7 +68,7 @@ def this_epoch() -> int:
 
 def config_of(args: argparse.Namespace, verifier: list[str] | None) -> ServerConfig:
     """The server's configuration from the options."""
-    from roguelike.cli.verifying import cores
+    from roguelike.ground.pool import cores
     from roguelike.server.app import ServerConfig
     from roguelike.server.child import MIB, ChildLimits
     from roguelike.server.envelope import Limits

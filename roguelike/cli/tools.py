@@ -173,6 +173,7 @@ def write_screenshot(console: tcod.console.Console, args: argparse.Namespace) ->
     """Write the drawn console where the options say."""
     from roguelike.render.png import write_png
     from roguelike.render.screenshot import render_pixels
+    from roguelike.screens import ambient
     from roguelike.screens.shots import console_text
     from roguelike.storage.errors import describe_os_error
 
@@ -183,7 +184,7 @@ def write_screenshot(console: tcod.console.Console, args: argparse.Namespace) ->
         if args.text:
             args.out.write_text(console_text(console), encoding="utf-8")
         else:
-            write_png(args.out, render_pixels(console))
+            write_png(args.out, render_pixels(console, ambient.chosen().tiles))
     except OSError as error:
         print(f"hedonic screenshot: cannot write {args.out}: {describe_os_error(error)}", file=sys.stderr)
         return 1

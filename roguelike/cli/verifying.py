@@ -13,24 +13,20 @@ several files the worst status wins.
 
 from __future__ import annotations
 
+import functools
 import io
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from roguelike.core.names import shown
+from roguelike.ground.pool import in_workers, workers_for
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
-
     from roguelike.replay.verify import Progress
     from roguelike.runtimes.dispatch import Options
 
 EXIT_OK, EXIT_DIVERGED, EXIT_BAD_FILE = 0, 1, 2
-
-# A worker is worth its fork for about this much replay (~0.25 s of verifying on a 2-core laptop).
-BYTES_PER_WORKER = 128 * 1024
 
 Outcome = tuple[int, str, str]  # exit status, what goes to stdout, what goes to stderr
 
@@ -47,19 +43,6 @@ def replay_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
     return found, empty
 
 
-def cores() -> int:
-    """How many cores this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return max(1, os.cpu_count() or 1)
-
-
-def default_jobs(files: list[Path]) -> int:
-    """One worker per core, but no more than one per ``BYTES_PER_WORKER`` of replay."""
-    worth = sum(file_size(path) for path in files) // BYTES_PER_WORKER
-    return max(1, min(cores(), worth))
-
-
 def verify_files(paths: list[Path], out: TextIO, err: TextIO, jobs: int | None = None,
                  options: Options | None = None, as_json: bool = False) -> int:
     """Verify every file (folders expanded), printing verdicts in order; the worst exit status.
@@ -70,7 +53,7 @@ def verify_files(paths: list[Path], out: TextIO, err: TextIO, jobs: int | None =
     for folder in empty:
         print(f"hedonic replay: {shown(folder)}: a folder without replay files (*.replay)", file=err)
     worst = EXIT_BAD_FILE if empty else EXIT_OK
-    workers = min(jobs or default_jobs(files), len(files))
+    workers = workers_for(files, jobs)
     if workers <= 1:
         return max([worst, *(verify_file(path, out, err, options, as_json) for path in files)])
     for status, printed, complained in verified_in_parallel(files, workers, err, options, as_json):
@@ -83,32 +66,17 @@ def verify_files(paths: list[Path], out: TextIO, err: TextIO, jobs: int | None =
 def verified_in_parallel(files: list[Path], workers: int, err: TextIO, options: Options | None,
                          as_json: bool = False) -> Iterator[Outcome]:
     """Each file's outcome, in the order given, verified by ``workers`` processes, longest first."""
-    import multiprocessing  # loaded only for several files: every hedonic command imports this module
-    from concurrent.futures import ProcessPoolExecutor
-
     # The game is imported here, before forking, so the workers share it (forked workers would
     # each import tcod, numpy and the game again; spawned ones pay that whatever we do).
     import roguelike.replay.fileformat
     import roguelike.replay.verify  # noqa: F401
     import roguelike.scores.proof  # noqa: F401
 
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
-        futures: dict[Path, Future[Outcome]] = {}
-        for path in sorted(files, key=file_size, reverse=True):
-            futures[path] = pool.submit(verify_quietly, path, options, as_json)
-        for done, path in enumerate(files, start=1):
-            yield futures[path].result()
-            show_count(err, done, len(files))
-        clear_progress(err)
-
-
-def file_size(path: Path) -> int:
-    """A file's size in bytes (0 if it cannot be read: its worker then reports why)."""
-    try:
-        return path.stat().st_size
-    except OSError:
-        return 0
+    task = functools.partial(verify_quietly, options=options, as_json=as_json)
+    for done, outcome in enumerate(in_workers(task, files, workers), start=1):
+        yield outcome
+        show_count(err, done, len(files))
+    clear_progress(err)
 
 
 def verify_quietly(path: Path, options: Options | None, as_json: bool = False) -> Outcome:

@@ -13,5 +13,6 @@ from __future__ import annotations
 
 from typing import Final
 
+from roguelike.ground.replayframe import FIRST_EPOCH as FIRST_EPOCH  # the score server reads it there
+
 RULES_EPOCH: Final = 12
-FIRST_EPOCH: Final = 1  # replays and saves made before the epoch was recorded

@@ -11,13 +11,12 @@ a screen reader's review cursor starts there.
 
 from __future__ import annotations
 
-import textwrap
-
 import tcod.console
 
 from roguelike.core.names import printable
 from roguelike.frontend.ansi import AnsiRenderer
 from roguelike.frontend.termsession import Capabilities
+from roguelike.render.text import wrap
 from roguelike.screens.base import App
 from roguelike.screens.speech import Narrator
 
@@ -52,7 +51,7 @@ class ReaderOutput:
         """Lines scrolled into the rows under the game, or the newest over its last row."""
         columns, rows = size
         # Text from a save or a file name must never reach the terminal as escape sequences.
-        wrapped = [part for line in lines for part in textwrap.wrap(printable(line), max(columns - 1, 1))]
+        wrapped = [part for line in lines for part in wrap(printable(line), max(columns - 1, 1))]
         if rows > ROWS:
             region = f"\x1b[{ROWS + 1};{rows}r\x1b[{rows};1H{PLAIN}"
             return region + "".join(f"\r\n{line}" for line in wrapped) + WHOLE_SCREEN_REGION

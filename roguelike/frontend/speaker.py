@@ -17,8 +17,8 @@ from collections.abc import Iterator
 import numpy as np
 import tcod.sdl.audio
 
-from roguelike import settings
 from roguelike.frontend.quiet import quiet_c_output
+from roguelike.settings import Settings
 from roguelike.sound import bank
 from roguelike.sound.audio import Audio, audible
 from roguelike.sound.mixer import Mixer
@@ -111,8 +111,9 @@ def start_speaker(audio: Audio) -> Speaker | None:
 
 
 @contextlib.contextmanager
-def speaking(audio: Audio) -> Iterator[None]:
-    """Sound for the length of a frontend's run: opened now if the settings want any, else when they do."""
+def speaking(audio: Audio, chosen: Settings) -> Iterator[None]:
+    """Sound for the length of a frontend's run: opened now if the settings at its start want any,
+    else when they do (``Audio.follow`` opens it)."""
     opened: list[Speaker] = []
 
     def open_now() -> None:
@@ -120,8 +121,8 @@ def speaking(audio: Audio) -> Iterator[None]:
         opened.extend([speaker] if speaker is not None else [])
 
     audio.open_output = open_now
-    if audible(settings.current()):
-        audio.follow(None)
+    if audible(chosen):
+        audio.follow(None, chosen)
     try:
         yield
     finally:

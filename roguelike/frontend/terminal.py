@@ -23,17 +23,18 @@ import tcod.console
 import tcod.event
 from blessed import Terminal
 
-from roguelike import settings, sound
 from roguelike.content import formulas
 from roguelike.frontend.ansi import AnsiRenderer
 from roguelike.frontend.glyphs import locale_is_utf8
 from roguelike.frontend.colourprobe import ask_terminal, hint_once
 from roguelike.frontend.palette import ColourMode, detect_mode, forced_mode
+from roguelike.render.text import wrap
 from roguelike.storage.datadir import DataDir, data_dir
 from roguelike.frontend.reader import ReaderOutput
 from roguelike.frontend.termkeys import KeyDecoder
 from roguelike.frontend.termsession import RESET_CLEAR_HOME, Capabilities, TerminalSession
 from roguelike.render.look import finish_frame
+from roguelike.screens import ambient
 from roguelike.screens.base import App
 from roguelike.screens.roomy import Canvas, roomy_size
 from roguelike.settings import Glyphs
@@ -295,9 +296,9 @@ class TerminalLoop:
         self.follow_glyphs()
         self.app.draw(self.console, now)
         shown = self.console if self.canvas is None else self.canvas.compose(self.app, self.console)
-        finish_frame(shown)
+        finish_frame(shown, ambient.look())
         self.session.write(self.renderer.render(shown))
-        if sound.active().take_bell():  # the overdose alarm, when the player asked for it
+        if ambient.audio().take_bell():  # the overdose alarm, when the player asked for it
             self.session.write(BELL)
         if self.reader is not None:
             self.session.write(self.reader.after_frame(self.app, self.console, self.renderer, self.size))
@@ -307,7 +308,7 @@ class TerminalLoop:
 
     def follow_glyphs(self) -> None:
         """Write Unicode only where the locale allows it and the glyphs setting asks for it."""
-        unicode = self.setup.unicode and settings.current().glyphs is Glyphs.UNICODE
+        unicode = self.setup.unicode and ambient.chosen().glyphs is Glyphs.UNICODE
         if unicode != self.renderer.unicode:
             self.renderer.unicode = unicode
             self.renderer.reset(self.renderer.origin)
@@ -323,23 +324,7 @@ def too_small_message(columns: int, rows: int) -> bytes:
     """A cleared screen asking for a bigger terminal, wrapped to the width there is."""
     lines: list[str] = []
     for text in TOO_SMALL:
-        lines.extend(wrap(text.format(columns=columns, rows=rows), max(columns, 1)))
+        lines.extend(wrap(text.format(columns=columns, rows=rows), max(columns, 1), hyphens=False))
     body = "".join(f"\x1b[{row + 1};1H{line}" for row, line in enumerate(lines[:max(rows, 1)]))
     return (RESET_CLEAR_HOME + body).encode()
 
-
-def wrap(text: str, width: int) -> list[str]:
-    """Split text into lines of at most ``width`` characters, at spaces where possible."""
-    lines, line = [], ""
-    for word in text.split(" "):
-        candidate = f"{line} {word}" if line else word
-        if len(candidate) <= width:
-            line = candidate
-            continue
-        if line:
-            lines.append(line)
-        while len(word) > width:
-            lines.append(word[:width])
-            word = word[width:]
-        line = word
-    return lines + [line] if line else lines

@@ -1,5 +1,8 @@
 """The dedicated 80x25 window: present the console, pass events to the screens.
 
+It runs the loop it shares with the web (:mod:`roguelike.frontend.loop`), presenting each
+frame in the window and reading keys from SDL.
+
 The window follows the settings in force while it runs: a new tile size changes the
 tileset and the window's size, fullscreen and scaling change at once, and Alt+Enter
 is the fullscreen setting's shortcut. Its place and size are remembered for the next
@@ -8,12 +11,9 @@ run when it closes.
 
 from __future__ import annotations
 
-import functools
 import logging
 import os
 import sys
-import textwrap
-import time
 
 import tcod.console
 import tcod.context
@@ -21,12 +21,13 @@ import tcod.event
 import tcod.sdl.video
 from tcod.cffi import ffi, lib
 
-from roguelike import APP_ID, settings
+from roguelike import APP_ID
 from roguelike.content import formulas
-from roguelike.frontend.keygate import KeyGate
+from roguelike.frontend.loop import RunLoop
 from roguelike.render.look import finish_frame
+from roguelike.render.text import wrap
 from roguelike.render.tileset import tileset_for
-from roguelike.saves.crash import report_once
+from roguelike.screens import ambient
 from roguelike.screens.base import App
 from roguelike.screens.keymap import is_fullscreen_toggle
 from roguelike.screens.roomy import Canvas, roomy_size
@@ -36,7 +37,6 @@ from roguelike.settings.options import largest_fitting, tiles_in_use
 TITLE = "Hedonic Hypothesis"
 CRASH_BG = (30, 8, 16)
 CRASH_TEXT = (240, 220, 225)
-ANIMATION_FPS = 30
 
 
 def open_window(chosen: Settings) -> tcod.context.Context:
@@ -55,38 +55,42 @@ def open_window(chosen: Settings) -> tcod.context.Context:
 
 def run_window(app: App, context: tcod.context.Context | None = None) -> None:
     """Run the app in a resizable window (opened here unless given) until its last screen closes."""
-    console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
-    chosen = settings.current()
-    gate = KeyGate()
-    room = WindowRoom()
+    chosen = ambient.chosen()
     with context or open_window(chosen) as context:
         if context.sdl_window is not None:
             keep_on_screen(context.sdl_window)
             suggest_tiles(context.sdl_window)
-            settings.preferences().screen = usable_area(context.sdl_window)
-        follower = SettingsFollower(context, chosen)
+            ambient.preferences().screen = usable_area(context.sdl_window)
+        window = WindowPresenter(app, context, SettingsFollower(context, chosen))
         if context.sdl_window is not None:
             context.sdl_window.start_text_input()
         try:
-            while app.running:
-                follower.follow()
-                app.draw(console, time.monotonic())
-                shown = room.shown(context, app, console)
-                finish_frame(shown)
-                context.present(shown, integer_scaling=follower.integer_scaling, keep_aspect=True)
-                app.before_input()
-                events = tcod.event.wait(wait_timeout(app))
-                handle = functools.partial(dispatch, app, context, room.origin)
-                gate.pass_events(app, events, handle)
-                app.tick()  # a key would have stopped the automation
-                gate.after_tick(app, handle)
-        except Exception as error:
-            app.close_all()  # the screens save first, as on any way out
-            show_crash(context, console, report_once(error))
-            raise
+            RunLoop(app, window).run(tcod.event.wait)
         finally:
-            follower.remember_place()
-            app.close_all()
+            window.follower.remember_place()
+
+
+class WindowPresenter:
+    """The window's part of the loop: the settings followed, the frame presented, window keys, the crash told."""
+
+    def __init__(self, app: App, context: tcod.context.Context, follower: SettingsFollower) -> None:
+        self.app, self.context, self.follower = app, context, follower
+        self.room = WindowRoom()
+
+    def present(self, app: App, console: tcod.console.Console) -> None:
+        """Follow the settings, then show the console (or a canvas around it) in the window."""
+        self.follower.follow()
+        shown = self.room.shown(self.context, app, console)
+        finish_frame(shown, ambient.look())
+        self.context.present(shown, integer_scaling=self.follower.integer_scaling, keep_aspect=True)
+
+    def handle(self, event: tcod.event.Event) -> None:
+        """Window-level keys, then the screens."""
+        dispatch(self.app, self.context, self.room.origin, event)
+
+    def crashed(self, message: str, console: tcod.console.Console) -> None:
+        """Show the crash in the window until a key."""
+        show_crash(self.context, console, message)
 
 
 def show_crash(context: tcod.context.Context, console: tcod.console.Console, message: str) -> None:
@@ -117,7 +121,7 @@ def crash_lines(message: str, width: int, rows: int) -> list[str]:
 
 def wrapped(paragraphs: list[str], width: int) -> list[str]:
     """Paragraphs wrapped to a width (paths break anywhere, never at their hyphens)."""
-    return [line for text in paragraphs for line in textwrap.wrap(text, width, break_on_hyphens=False) or [""]]
+    return [line for text in paragraphs for line in wrap(text, width, hyphens=False) or [""]]
 
 
 def is_developer_line(text: str) -> bool:
@@ -139,7 +143,7 @@ def suggest_tiles(window: tcod.sdl.video.Window) -> None:
     """Unless the player chose a tile size, take the largest whose window fits this screen."""
     area = usable_area(window)
     if area is not None:
-        settings.preferences().suggest("tiles", largest_fitting(*area))
+        ambient.preferences().suggest("tiles", largest_fitting(*area))
 
 
 def keep_on_screen(window: tcod.sdl.video.Window) -> None:
@@ -212,7 +216,7 @@ class SettingsFollower:
 
     def follow(self) -> None:
         """Apply what changed since the last frame."""
-        prefs = settings.preferences()
+        prefs = ambient.preferences()
         if prefs.generation == self.generation:
             return
         self.generation = prefs.generation
@@ -239,14 +243,7 @@ class SettingsFollower:
         if window is None or window.fullscreen:
             return
         (x, y), (width, height) = window.position, window.size
-        settings.preferences().remember_window(WindowPlace(x, y, width, height))
-
-
-def wait_timeout(app: App) -> float | None:
-    """How long to wait for input: a step of automation, a frame of animation, or forever."""
-    if app.busy:
-        return formulas.AUTOMATION_STEP_SECONDS
-    return 1 / ANIMATION_FPS if app.animated else None
+        ambient.preferences().remember_window(WindowPlace(x, y, width, height))
 
 
 def dispatch(app: App, context: tcod.context.Context, origin: tuple[int, int], event: tcod.event.Event) -> None:
@@ -287,5 +284,5 @@ class WindowRoom:
 
 def toggle_fullscreen() -> None:
     """Switch between a window and fullscreen, as the fullscreen setting."""
-    prefs = settings.preferences()
+    prefs = ambient.preferences()
     prefs.change("fullscreen", not prefs.current.fullscreen)

@@ -4,7 +4,7 @@ Greyness and darkness come from the saved :class:`~components.Palette`; the psyc
 hue swirl when High is cosmetic and driven by wall time only. The player's palette
 (:class:`Scheme`: classic, colour-blind, greyscale, high contrast) gives every colour
 with a meaning a :class:`Slot`; screens that draw such a colour read it from the
-palette in force (``scheme_for(settings.current().palette)``).
+palette in force (``scheme_for(chosen.palette)``, handed down in a ``Look``).
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from roguelike.content.finds import FIND_KINDS
 from roguelike.core.game import Game
 from roguelike.render import colours
 from roguelike.render.effects import Effects
-from roguelike.render.look import Look, current_look
+from roguelike.render.look import Look
 from roguelike.render.pullzone import draw_pull_zone
 from roguelike.render.panel import draw_panel
 
@@ -49,10 +49,9 @@ def kind_of_glyph(glyph: str) -> str | None:
 
 
 def draw_game(
-    console: tcod.console.Console, game: Game, now: float, look: Look | None = None, effects: Effects | None = None
+    console: tcod.console.Console, game: Game, now: float, look: Look, effects: Effects | None = None
 ) -> None:
-    """Draw the whole in-game screen (in the settings' look unless one is given), animations too if given."""
-    look = look or current_look()
+    """Draw the whole in-game screen in a look, animations too if given."""
     mind = Mind.of(game)
     draw_map(console, game, mind, now, look)
     draw_pull_zone(console, game, look)

@@ -8,7 +8,8 @@ a game: a replay verifies the same either way. Screens own one :class:`Effects` 
 :meth:`Effects.play_death`.
 
 Flashing over large areas is limited in one place, :class:`FlashLimit`. ``motion`` is
-where the motion setting plugs in: "reduced" (the default) allows at most
+where the motion setting plugs in (given as a value, or as a function the screen hands
+over to ask for the setting in force each time): "reduced" (the default) allows at most
 ``MAX_FLASHES_PER_SECOND`` large flashes (the photosensitivity guideline), "full" lifts
 the limit, "none" plays no animation at all.
 """
@@ -16,13 +17,12 @@ the limit, "none" plays no animation at all.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
 import tcod.console
 
-from roguelike import settings
 from roguelike.content import formulas
 from roguelike.content.bestiary import HIT_EFFECTS, MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
@@ -85,8 +85,8 @@ class FlashLimit:
 class Effects:
     """The animations of one game on screen."""
 
-    def __init__(self, motion: str | None = None, seed: int | None = None) -> None:
-        self.chosen = motion  # None: whatever the motion setting says at the time
+    def __init__(self, motion: str | Callable[[], str] = "reduced", seed: int | None = None) -> None:
+        self.chosen = motion  # a function: whatever it says at the time (the screens' setting in force)
         self.random = random.Random(seed)  # cosmetic only: never the game's RNG
         self.flashes = FlashLimit()
         self.pending: list[Cue] = []
@@ -94,8 +94,8 @@ class Effects:
 
     @property
     def motion(self) -> str:
-        """"reduced", "full" or "none": as chosen, else as the settings say now."""
-        motion = self.chosen if self.chosen is not None else settings.current().motion.value
+        """"reduced", "full" or "none": as chosen, or as the function given says now."""
+        motion = self.chosen() if callable(self.chosen) else self.chosen
         return motion if motion in MOTIONS else "reduced"
 
     def feed(self, new: Iterable[Cue]) -> None:

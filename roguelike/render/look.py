@@ -1,7 +1,9 @@
 """What rendering needs from the settings: the palette, the motion limit and the glyph set.
 
-:class:`Look` is passed into :func:`~roguelike.render.draw.draw_game`; screens that do
-not pass one get the settings in force. Nothing here touches the game state.
+:class:`Look` is passed into :func:`~roguelike.render.draw.draw_game` and
+:func:`finish_frame` by whoever draws (the screens read the settings in force through
+``roguelike.screens.ambient``); rendering never reads the settings itself. Nothing here
+touches the game state.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ import numpy as np
 import tcod.console
 from numpy.typing import NDArray
 
-from roguelike import settings
 from roguelike.render.ascii import ascii_fallback
 from roguelike.render.colours import Scheme, scheme_for
 from roguelike.settings import Glyphs, Motion, Settings
@@ -47,15 +48,13 @@ class Look:
         return TILE_GLYPHS[self.glyphs]
 
 
-def current_look() -> Look:
-    """The look of the settings in force."""
-    return Look.of(settings.current())
+# The look of the default settings: for what is drawn apart from a player's choice (the morgue's map).
+DEFAULT_LOOK = Look.of(Settings())
 
 
-def finish_frame(console: tcod.console.Console, look: Look | None = None) -> None:
+def finish_frame(console: tcod.console.Console, look: Look) -> None:
     """Last touch on a drawn frame before it is shown: the palette's whole-screen filter,
     and plain ASCII for every glyph when the glyphs setting asks for it."""
-    look = look or current_look()
     look.scheme.finish(console.rgb["fg"], console.rgb["bg"])
     if look.glyphs is Glyphs.ASCII:
         to_ascii(console.rgb["ch"])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
 from itertools import groupby
 
 import tcod.console
@@ -18,6 +17,7 @@ from roguelike.render.sombar import draw_som_bar
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.assist.carried import carried_figures
 from roguelike.assist.readout import next_action
+from roguelike.render.text import wrap
 
 PANEL_TOP = formulas.MAP_HEIGHT
 BAR_WIDTH = 17
@@ -102,15 +102,15 @@ def message_lines(game: Game, rows: int, scheme: Scheme) -> list[tuple[str, RGB]
     reason = game.control_reason() if not game.state.game_over else None
     warning = craving_warning(game)
     reason = warning if reason is None else reason if warning is None else f"{reason} {warning}"
-    room = rows - (len(textwrap.wrap(reason, MESSAGE_WIDTH)) if reason is not None else 0)
+    room = rows - (len(wrap(reason, MESSAGE_WIDTH)) if reason is not None else 0)
     lines: list[tuple[str, RGB]] = []
     for text in reversed(folded([message.text for message in game.state.messages])[-rows:]):
-        wrapped = [(line, scheme[Slot.TEXT]) for line in textwrap.wrap(text, MESSAGE_WIDTH) or [""]]
+        wrapped = [(line, scheme[Slot.TEXT]) for line in wrap(text, MESSAGE_WIDTH) or [""]]
         if lines and len(lines) + len(wrapped) > room:
             break
         lines = wrapped + lines
     shown = lines[-room:] if room > 0 else []
-    alert = [(line, scheme[Slot.TAKEOVER]) for line in textwrap.wrap(reason, MESSAGE_WIDTH)] if reason else []
+    alert = [(line, scheme[Slot.TAKEOVER]) for line in wrap(reason, MESSAGE_WIDTH)] if reason else []
     return shown + alert
 
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import struct
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,18 +33,13 @@ import msgpack
 from roguelike.core.commands import Command, decode_command, encode_command
 from roguelike.core.epoch import FIRST_EPOCH, RULES_EPOCH
 from roguelike.core.names import clean_name
+from roguelike.ground.replayframe import EPOCH_SINCE, FRAME, MAGIC, MASK32, MAX_HEADER_BYTES, PREAMBLE
 from roguelike.storage.datadir import REPLAY_SUFFIX
 
-MAGIC = b"HHREPLAY"
 FORMAT_VERSION = 3
 WHOLE_BYTES_CHECKSUM = 1  # the last format whose checksum hashes the snapshot's bytes whole
-EPOCH_SINCE = 3  # the first format whose header records the rules epoch
 MAX_EPOCH = 2**31 - 1
 SUFFIX = REPLAY_SUFFIX  # the data directory names it (roguelike.storage.datadir)
-PREAMBLE = struct.Struct(">8sH")
-FRAME = struct.Struct(">III")
-MASK32 = 0xFFFFFFFF
-MAX_HEADER_BYTES = 64 * 1024
 MAX_RECORD_BYTES = 16 * 1024
 MAX_FILE_BYTES = 256 * 1024 * 1024
 MAX_TEXT = 200

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from roguelike.core.epoch import RULES_EPOCH
+from roguelike.ground.ranking import Placing, first_attempts
 from roguelike.replay.fileformat import SUFFIX
 from roguelike.scores import feats
 from roguelike.scores.proof import DIVERGED, UNREADABLE, UNVERIFIABLE, VERIFIED, Proof
@@ -133,23 +134,27 @@ def entry(path: Path, digest: str, proof: Proof | None) -> Entry:
 
 
 def ranked(entries: Iterable[Entry]) -> list[Entry]:
-    """Ranked games by score, then the rest; a daily game after a character's first on its date is practice."""
+    """Ranked games best first (:mod:`roguelike.ground.ranking`, as the score server's board), then
+    the rest; a daily game after a character's first on its date is practice."""
     every = practice_after_first(list(entries))
     order = {VERIFIED_MARK: 0, UNRANKED: 1, PENDING: 2, DIVERGED_MARK: 3}
-    return sorted(every, key=lambda e: (order[e.mark], -(e.score or 0), e.proof.recorded if e.proof else "", str(e.path)))
+    return sorted(every, key=lambda e: (order[e.mark], *placing(e).order, str(e.path)))
+
+
+def placing(item: Entry) -> Placing:
+    """What the ranking reads of an entry (no score counts as 0: only verified entries are ranked)."""
+    proof = item.proof
+    if proof is None:
+        return Placing(0, 0, "", item.digest)
+    return Placing(item.score or 0, proof.turns, proof.recorded, item.digest, proof.name or "", proof.daily)
 
 
 def practice_after_first(entries: list[Entry]) -> list[Entry]:
     """Only a character's first daily game of a date ranks; later ones (say, imported) are unranked."""
-    first: dict[tuple[str, str], Entry] = {}
-    for item in entries:
-        proof = item.proof
-        if item.mark == VERIFIED_MARK and proof is not None and proof.daily is not None:
-            key = (proof.name or "", proof.daily)
-            if key not in first or proof.recorded < (first[key].proof or proof).recorded:
-                first[key] = item
-    return [Entry(e.path, e.digest, e.proof, UNRANKED) if e.proof is not None and e.proof.daily is not None
-            and e.mark == VERIFIED_MARK and first[(e.proof.name or "", e.proof.daily)] is not e else e for e in entries]
+    verified = [e for e in entries if e.mark == VERIFIED_MARK]
+    _, later = first_attempts(verified, placing)
+    practice = {id(e) for e in later}
+    return [Entry(e.path, e.digest, e.proof, UNRANKED) if id(e) in practice else e for e in entries]
 
 
 def daily_board(entries: list[Entry], day: str) -> list[Entry]:

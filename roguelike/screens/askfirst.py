@@ -10,22 +10,22 @@ repeats of a held key, so a held ``y`` (a vi-key step) never answers it.
 from __future__ import annotations
 
 from components import Carried, Dose, Position, StateOfMind, Tolerance
-from roguelike import settings
 from roguelike.content.conditions import Steer
 from roguelike.content.doses import DOSE_KINDS, dose_odds
 from roguelike.core.carrying import carried_doses
 from roguelike.core.commands import Command, Move, TakeCarried
 from roguelike.core.game import Game
+from roguelike.screens import ambient
 
 LEFT_ALONE = "You leave the dose alone."
 
 
 def risky_step(game: Game, command: Command) -> str | None:
     """The question to ask before ``command`` (None: nothing to ask)."""
-    if isinstance(command, TakeCarried) and settings.current().confirm_lethal:
+    if isinstance(command, TakeCarried) and ambient.chosen().confirm_lethal:
         doses = carried_doses(game.player_component(Carried))
         return question(game, doses[command.index]) if command.index < len(doses) else None
-    if not isinstance(command, Move) or not settings.current().confirm_lethal:
+    if not isinstance(command, Move) or not ambient.chosen().confirm_lethal:
         return None
     steering = game.steering()
     if steering is not None and steering.takes_controls:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Union
 import tcod.console
 import tcod.event
 
-from roguelike import sound
+from roguelike.screens import ambient
 from roguelike.screens.mouse import ListShown, entry_cell, point_at_list, point_at_menu
 from roguelike.sound import Mind
 
@@ -83,6 +83,12 @@ class Screen(ABC):
     def room(self) -> Room | None:
         """The game this screen shows, for a frontend with room beside 80x25 (None: no game)."""
         return None
+
+    def watched(self) -> str | None:
+        """What a list of live games calls what this screen shows (None: ask the screen under it);
+        a screen showing a game is watched as that character's game at its turn."""
+        room = self.room()
+        return None if room is None else f"{room.game.state.name}, turn {room.game.state.turn}"
 
 
 @dataclass(frozen=True)
@@ -207,7 +213,15 @@ class App:
         console.clear()
         if self.stack:
             self.stack[-1].on_draw(console, now)
-        sound.active().follow(self.heard_mind())
+        ambient.audio().follow(self.heard_mind(), ambient.chosen())
+
+    def watched(self) -> str | None:
+        """What the topmost screen that says so shows, for the list of live games (None: none says)."""
+        for screen in reversed(self.stack):
+            shown = screen.watched()
+            if shown is not None:
+                return shown
+        return None
 
     def heard_mind(self) -> Mind | None:
         """The mind of the topmost screen that has one: the game under a menu keeps droning."""

@@ -9,7 +9,8 @@ naming it, and plays with the defaults. A key given to two actions is a conflict
 first action in the table keeps it, and the game says so.
 
 One :class:`Bindings` is in force per process (:func:`use`, :func:`active`), as with the
-settings: the command line installs the player's before the first screen opens.
+settings: the command line installs the player's before the first screen opens, and the
+screens read and replace it through ``roguelike.screens.ambient``.
 """
 
 from __future__ import annotations

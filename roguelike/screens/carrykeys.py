@@ -19,7 +19,7 @@ from roguelike.assist.carried import doses_beside
 from roguelike.core.carrying import carried_doses
 from roguelike.core.commands import Command, PickUp, TakeCarried
 from roguelike.core.game import Game
-from roguelike.screens import bindings
+from roguelike.screens import ambient, bindings
 
 DIRECTION, NUMBER = "direction", "number"
 NOTHING_BESIDE = "No dose lies beside you to pick up."
@@ -70,7 +70,7 @@ def take_choice(game: Game) -> Choice:
 def answer(game: Game, awaits: str, event: tcod.event.KeyDown) -> Command | None:
     """The command a key answers a carry question with (None: it answers nothing)."""
     if awaits == DIRECTION:
-        step = bindings.STEPS.get(bindings.active().action_for(event) or "")
+        step = bindings.STEPS.get(ambient.keys().action_for(event) or "")
         return PickUp(*step) if step is not None and step in directions_beside(game) else None
     index = NUMBER_KEYS.get(event.sym)
     count = len(game.player_component(Carried).kinds)

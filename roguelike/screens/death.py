@@ -9,7 +9,6 @@ then opens :class:`RecordScreen`, which Character stats also uses for any past l
 from __future__ import annotations
 
 import os
-import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -25,11 +24,12 @@ from roguelike.core.game import Game
 from roguelike.core.names import fit
 from roguelike.core.score import Breakdown
 from roguelike.render.draw import draw_game
-from roguelike.render.look import current_look
 from roguelike.render.sombar import GraphBox, draw_life
+from roguelike.render.text import wrap
 from roguelike.saves import CharacterRecord
 from roguelike.saves.history import record_of
 from roguelike.scores.standing import Told
+from roguelike.screens import ambient
 from roguelike.screens.base import Pop, Replace, Screen, Transition
 from roguelike.screens.keymap import CONFIRM_KEYS
 from roguelike.screens.style import HEADING as LABEL, HINT, TEXT
@@ -80,7 +80,7 @@ class DyingScreen(Screen):
         if self.started is None:
             self.started = now
         self.last_drawn = now
-        draw_game(console, self.game, now)
+        draw_game(console, self.game, now, ambient.look())
         fade(console, self.mark, (now - self.started) / ANIMATION_SECONDS)
         x, y = self.mark
         console.rgb["bg"][y, x] = MARK_BG
@@ -153,7 +153,7 @@ class RecordScreen(Screen):
         for row, line in enumerate(tip_lines(record.cause)):
             console.print(28, 4 + row, line, fg=TEXT)
         console.print(2, 10, "State of Mind, turn by turn  (i: a dose, >: a new floor)", fg=LABEL)
-        draw_life(console, GRAPH if self.standing is None else GRAPH_AND_STANDING, record.life, died=True, scheme=current_look().scheme)
+        draw_life(console, GRAPH if self.standing is None else GRAPH_AND_STANDING, record.life, died=True, scheme=ambient.look().scheme)
         scored = score_line(record)
         if scored is not None:
             console.print(centre, 22, fit(scored, console.width - 2), fg=LABEL, alignment=tcod.constants.CENTER)
@@ -168,7 +168,7 @@ class RecordScreen(Screen):
 
 def tip_lines(cause: str) -> list[str]:
     """The tip for a cause of death, wrapped to the box beside the numbers (TIP_LINES at most)."""
-    return textwrap.wrap(tip_for(cause), TIP_WIDTH)[:TIP_LINES]
+    return wrap(tip_for(cause), TIP_WIDTH)[:TIP_LINES]
 
 
 def fit_path(text: str, width: int) -> str:

@@ -8,7 +8,6 @@ player's Tolerance when there is a game to ask.
 from __future__ import annotations
 
 import itertools
-import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -22,7 +21,8 @@ from roguelike.content.doses import DOSE_KINDS, dose_odds
 from roguelike.content.finds import FIND_KINDS
 from roguelike.core.game import PLAYER_COLOUR, Game
 from roguelike.render.colours import Slot
-from roguelike.render.look import current_look
+from roguelike.render.text import wrap
+from roguelike.screens import ambient
 from roguelike.screens import helptext
 from roguelike.screens.base import Pop, Screen, Transition
 from roguelike.screens.style import HEADING, HINT, NORMAL, SELECTED, TEXT
@@ -61,7 +61,7 @@ def labelled(rows: Iterable[tuple[str, str]], colour: Colour = TEXT) -> list[Lin
     """Label and text rows, the text wrapped beside its label."""
     lines: list[Line] = []
     for label, text in rows:
-        for index, part in enumerate(textwrap.wrap(text, TEXT_WIDTH) or [""]):
+        for index, part in enumerate(wrap(text, TEXT_WIDTH) or [""]):
             lines.append([(f"{label if index == 0 else '':<{LABEL_WIDTH}}", HEADING), (part, colour)])
     return lines
 
@@ -69,7 +69,7 @@ def labelled(rows: Iterable[tuple[str, str]], colour: Colour = TEXT) -> list[Lin
 def controls(known: Known) -> list[Line]:
     """Every key, then how the game takes the controls."""
     lines = [[(f"{action:<32}", TEXT), (keys, KEY)] for action, keys in helptext.CONTROLS]
-    return lines + [[]] + [[(part, HINT)] for part in textwrap.wrap(" ".join(helptext.CONTROLS_NOTE), 76)]
+    return lines + [[]] + [[(part, HINT)] for part in wrap(" ".join(helptext.CONTROLS_NOTE), 76)]
 
 
 def rules(known: Known) -> list[Line]:
@@ -88,7 +88,7 @@ def bestiary(known: Known) -> list[Line]:
         if kind.key not in known.met:
             lines.append([("  ?  ", UNMET), ("(not met yet)", UNMET)])
             continue
-        hits, moves = textwrap.wrap(kind.hit_summary, 24) or [""], textwrap.wrap(kind.moves, MOVES_WIDTH) or [""]
+        hits, moves = wrap(kind.hit_summary, 24) or [""], wrap(kind.moves, MOVES_WIDTH) or [""]
         for row, (hit, move) in enumerate(itertools.zip_longest(hits, moves, fillvalue="")):
             glyph, name = (kind.glyph, kind.name) if row == 0 else (" ", "")
             lines.append([(f"  {glyph}  ", colour_of_kind(kind.key, kind.colour)), (f"{name:<12}", HEADING),
@@ -109,7 +109,7 @@ def doses(known: Known) -> list[Line]:
         if known.tolerance is not None and known.state_of_mind is not None:
             odds = dose_odds(kind, known.depth, known.state_of_mind, known.tolerance)
             lines.append([(f"{'':<7}{helptext.odds_text(odds)}", KEY)])
-    return lines + [[(part, HINT)] for note in helptext.DOSE_NOTES for part in textwrap.wrap(note, 76)]
+    return lines + [[(part, HINT)] for note in helptext.DOSE_NOTES for part in wrap(note, 76)]
 
 
 def highs(known: Known) -> list[Line]:
@@ -124,12 +124,12 @@ def highs(known: Known) -> list[Line]:
 
 def colour_of_kind(key: str, colour: Colour) -> Colour:
     """A monster's or a dose's colour in the palette in force."""
-    return current_look().scheme.kind_colour(key, colour)
+    return ambient.look().scheme.kind_colour(key, colour)
 
 
 def glyph_colours() -> dict[str, Colour]:
     """The map's and the bar's glyphs in the colours of the palette in force."""
-    look = current_look()
+    look = ambient.look()
     tile_fg, _ = look.scheme.tile_colours()
     tiles = {chr(int(glyph)): (int(r), int(g), int(b)) for glyph, (r, g, b) in zip(look.tile_glyphs, tile_fg)}
     player = look.scheme.kind_colour("player", PLAYER_COLOUR)

@@ -9,8 +9,8 @@ import tcod.event
 
 from components import Attributes, Bestiary, Position, Record, StateOfMind
 from roguelike.content import formulas
-from roguelike import settings, sound
-from roguelike.screens import bindings
+from roguelike import sound
+from roguelike.screens import ambient, bindings
 from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.floor import Tile
 from roguelike.assist import readout
@@ -44,7 +44,7 @@ class InGameScreen(Screen):
     def __init__(self, session: Session) -> None:
         self.session = session
         self.game: Game = session.game
-        self.effects = Effects()
+        self.effects = Effects(ambient.motion)
         self.asking: Command | None = None  # a risky step waiting for the player's y
         self.carry_question: str | None = None  # a carry key waiting for a direction or a number
         self.pilot = Pilot(self.game)
@@ -54,7 +54,7 @@ class InGameScreen(Screen):
     def animated(self) -> bool:
         """The world swirls while the player is High (unless the motion setting is none), and
         animations play out."""
-        return (self.game.palette().psychedelic and settings.current().motion.moves) or self.effects.active
+        return (self.game.palette().psychedelic and ambient.chosen().motion.moves) or self.effects.active
 
     @property
     def busy(self) -> bool:
@@ -74,7 +74,7 @@ class InGameScreen(Screen):
             return self.answer(event)
         if self.carry_question is not None:
             return self.answer_carry(event)
-        action = bindings.active().action_for(event)
+        action = ambient.keys().action_for(event)
         if self.pilot.on_key(event, action):
             return None
         if action in SCREEN_ACTIONS:
@@ -147,7 +147,7 @@ class InGameScreen(Screen):
         close_calls = self.game.player_component(Record).close_calls
         self.session.apply(command)
         self.effects.feed(self.game.action.cues)
-        sound.active().hear(self.game.action.cues)
+        ambient.audio().hear(self.game.action.cues, ambient.chosen())
         self.pilot.after_command()
         if self.game.player_component(Record).close_calls > close_calls and not self.game.state.game_over:
             self.pilot.show(close_call_words(self.game.player_component(StateOfMind).value))
@@ -180,7 +180,7 @@ class InGameScreen(Screen):
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """Draw map, entities and panel, and any warning about saving."""
-        draw_game(console, self.game, now, effects=self.effects)
+        draw_game(console, self.game, now, ambient.look(), self.effects)
         draw_pilot_line(console, self.pilot)
         draw_notices(console, self.session)
 

@@ -8,64 +8,43 @@ saved with the other settings.
 from __future__ import annotations
 
 import tcod.console
-import tcod.constants
-import tcod.event
-from tcod.event import KeySym
 
-from roguelike import settings
 from roguelike.content.interrupts import DESCRIPTIONS, Disturbance
-from roguelike.screens.base import Pop, Screen, Transition
-from roguelike.screens.menu import Menu
-from roguelike.screens.style import HEADING, HINT, TEXT
+from roguelike.screens import ambient
+from roguelike.screens.base import Transition
+from roguelike.screens.optionlist import OptionList
+from roguelike.screens.style import TEXT
 
 TITLE = "A U T O M A T I O N   S T O P S   W H E N"
 TOP = 4
 KEYS = "Up/Down choose   Enter or Space: on/off   Esc: back"
 ABOUT = ("Auto-explore (o), travel (> < or a click) and rest (Z) stop, and a held",
          "key stops repeating, when one of these happens. Any key stops them too.")
-TOGGLE = frozenset({KeySym.RETURN, KeySym.KP_ENTER, KeySym.SPACE})
 
 
-class InterruptsScreen(Screen):
+class InterruptsScreen(OptionList):
     """Turns each kind of disturbance on or off."""
+
+    title, keys, menu_at = TITLE, KEYS, (6, TOP + 1)
 
     def __init__(self) -> None:
         self.kinds = list(Disturbance)
-        self.menu = Menu(self.labels())
+        super().__init__()
 
     def labels(self) -> list[str]:
         """One line per kind: whether it stops automation, and what it is."""
-        enabled = settings.current().interrupts
+        enabled = ambient.chosen().interrupts
         return [f"[{'x' if kind in enabled else ' '}] {DESCRIPTIONS[kind]}" for kind in self.kinds]
 
-    def on_event(self, event: tcod.event.Event) -> Transition | None:
-        """Choose a kind, turn it on or off, or leave."""
-        if not isinstance(event, tcod.event.KeyDown):
-            return None
-        if event.sym == KeySym.ESCAPE:
-            return Pop()
-        if event.sym in TOGGLE:
-            self.toggle(self.menu.cursor)
-            return None
-        chosen = self.menu.on_key(event)
-        if chosen is not None:
-            self.menu.cursor = chosen
-            self.toggle(chosen)
-        return None
-
-    def toggle(self, index: int) -> None:
+    def change(self, index: int, step: int) -> Transition | None:
         """Turn one kind on or off, in force and in the settings file."""
-        prefs = settings.preferences()
+        prefs = ambient.preferences()
         enabled = prefs.current.interrupts
         kind = self.kinds[index]
         prefs.change("interrupts", enabled - {kind} if kind in enabled else enabled | {kind})
-        self.menu.labels = self.labels()
+        return None
 
-    def on_draw(self, console: tcod.console.Console, now: float) -> None:
-        """What the page is for, the kinds with their state, the keys."""
-        self.menu.labels = self.labels()
-        console.print(console.width // 2, 1, TITLE, fg=HEADING, alignment=tcod.constants.CENTER)
+    def draw_more(self, console: tcod.console.Console) -> None:
+        """What the page is for."""
         for row, line in enumerate(ABOUT):
             console.print(2, 2 + row, line, fg=TEXT)
-        self.menu.draw(console, 6, TOP + 1)
-        console.print(console.width // 2, console.height - 1, KEYS, fg=HINT, alignment=tcod.constants.CENTER)

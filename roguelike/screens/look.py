@@ -26,9 +26,8 @@ from roguelike.core.game import Game
 from roguelike.core.names import fit
 from roguelike.render.draw import draw_game
 from roguelike.render.colours import Slot
-from roguelike.render.look import current_look
 from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP
-from roguelike.screens import bindings, helptext
+from roguelike.screens import ambient, helptext
 from roguelike.screens.help import colour_of_kind
 from roguelike.screens.base import Pop, Room, Screen, Transition
 from roguelike.screens.style import HEADING, HINT, TEXT
@@ -69,7 +68,7 @@ class LookScreen(Screen):
         if event.sym == KeySym.TAB:
             self.jump(-1 if event.mod & Modifier.SHIFT else 1)
         else:
-            command = bindings.active().command_for(event)
+            command = ambient.keys().command_for(event)
             step = (getattr(command, "dx", 0), getattr(command, "dy", 0))
             x = formulas.clamp(self.cursor[0] + step[0], 0, formulas.MAP_WIDTH - 1)
             self.cursor = (x, formulas.clamp(self.cursor[1] + step[1], 0, formulas.MAP_HEIGHT - 1))
@@ -101,11 +100,11 @@ class LookScreen(Screen):
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """The game, the cursor, and the description over the message area."""
-        draw_game(console, self.game, now)
+        draw_game(console, self.game, now, ambient.look())
         x, y = self.cursor
         console.rgb["bg"][y, x] = CURSOR_BG
         console.rgb["fg"][y, x] = (0, 0, 0)
-        console.draw_rect(MESSAGES_X, PANEL_TOP, MESSAGE_WIDTH, 4, ch=ord(" "), bg=current_look().scheme[Slot.PANEL_BG])
+        console.draw_rect(MESSAGES_X, PANEL_TOP, MESSAGE_WIDTH, 4, ch=ord(" "), bg=ambient.look().scheme[Slot.PANEL_BG])
         keys = "Move: cursor  Tab: next thing  Enter: travel  Esc: back" if self.travel else \
             "Move: cursor  Tab: next thing  Esc: back"
         lines = describe(self.game, self.cursor)[:3] + [(keys, HINT)]

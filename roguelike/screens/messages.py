@@ -7,7 +7,6 @@ lines of the same turn.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 
 import tcod.console
@@ -16,6 +15,7 @@ from tcod.event import KeySym
 
 from roguelike.core.game import Game
 from roguelike.core.state import Message
+from roguelike.render.text import wrap
 from roguelike.screens.base import Pop, Screen, Transition
 from roguelike.screens.keymap import MENU_DOWN, MENU_UP
 from roguelike.screens.style import HEADING, HINT, TEXT
@@ -61,6 +61,6 @@ def log_lines(game: Game, notes: Sequence[Message] = ()) -> list[tuple[int | Non
     lines: list[tuple[int | None, str]] = []
     told = sorted([*((m, 0) for m in game.state.messages), *((m, 1) for m in notes)], key=lambda p: (p[0].turn, p[1]))
     for message, _ in told:
-        for index, part in enumerate(textwrap.wrap(message.text, 80 - TEXT_X - 1) or [""]):
+        for index, part in enumerate(wrap(message.text, 80 - TEXT_X - 1) or [""]):
             lines.append((message.turn if index == 0 else None, part))
     return lines

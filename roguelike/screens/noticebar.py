@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import textwrap
-
 import tcod.console
 
 from roguelike.core.names import fit, printable
 from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP
 from roguelike.core.session import Session
+from roguelike.render.text import wrap
 
 WARNING = (255, 170, 60)
 WARNING_BG = (60, 20, 10)
@@ -24,7 +23,7 @@ def draw_notices(console: tcod.console.Console, session: Session) -> None:
 
 def notice_rows(notices: list[str], height: int) -> list[str]:
     """The notices wrapped to the message width; what does not fit ends in an ellipsis."""
-    rows = [line for text in notices for line in textwrap.wrap(printable(text), MESSAGE_WIDTH) or [""]]
+    rows = [line for text in notices for line in wrap(printable(text), MESSAGE_WIDTH) or [""]]
     if len(rows) > height:
         rows = rows[:height]
         rows[-1] = fit(rows[-1] + " …", MESSAGE_WIDTH)

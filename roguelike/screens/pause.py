@@ -10,6 +10,7 @@ import tcod.event
 from roguelike.core.game import Game
 from roguelike.render.draw import draw_game
 from roguelike.records.morguefile import morgue_file, recorded_replay
+from roguelike.screens import ambient
 from roguelike.screens.base import Pop, Push, Screen, Transition
 from roguelike.screens.menu import Menu
 from roguelike.screens.noticebar import draw_notices
@@ -49,7 +50,7 @@ class PauseScreen(Screen):
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """The game underneath, with the menu in a box over it."""
-        draw_game(console, self.game, now)
+        draw_game(console, self.game, now, ambient.look())
         draw_notices(console, self.session)
         console.draw_frame(12, 7, 56, 11, bg=BOX, fg=(200, 200, 220))
         console.print(14, 7, " Menu ", fg=(255, 230, 120), bg=BOX)

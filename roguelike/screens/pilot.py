@@ -11,13 +11,11 @@ ahead of it. An activity that stops by itself, for whatever reason, disturbs too
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
 
 import tcod.console
 import tcod.event
 
-from roguelike import settings
 from roguelike.assist.autopilot import Autopilot
 from roguelike.core.commands import Command
 from roguelike.content.interrupts import Disturbance
@@ -25,8 +23,9 @@ from roguelike.assist.disturb import BACK_IN_CONTROL, Interrupt, summary
 from roguelike.core.game import Game
 from roguelike.core.state import Message
 from roguelike.render.colours import Slot
-from roguelike.render.look import current_look
 from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP
+from roguelike.render.text import wrap
+from roguelike.screens import ambient
 
 STOPPED = "You stop."
 # What each automation action starts (their keys are in the bindings).
@@ -53,7 +52,7 @@ class Pilot:
     @property
     def enabled(self) -> frozenset[Disturbance]:
         """What stops automation and held keys: the setting in force."""
-        return settings.current().interrupts
+        return ambient.chosen().interrupts
 
     def begin(self, start: Callable[[Autopilot], None]) -> None:
         """Start an activity under the interrupts in force, showing why if it cannot start."""
@@ -145,8 +144,8 @@ def draw_pilot_line(console: tcod.console.Console, pilot: Pilot) -> None:
 def draw_note(console: tcod.console.Console, text: str) -> None:
     """A line over the last rows of the message area, wrapped, whatever the console's height."""
     rows = console.height - PANEL_TOP
-    lines = textwrap.wrap(text, MESSAGE_WIDTH)[-rows:] or [""]
-    top, scheme = console.height - len(lines), current_look().scheme
+    lines = wrap(text, MESSAGE_WIDTH)[-rows:] or [""]
+    top, scheme = console.height - len(lines), ambient.look().scheme
     background = scheme[Slot.PANEL_BG]
     console.draw_rect(MESSAGES_X, top, MESSAGE_WIDTH, len(lines), ch=ord(" "), bg=background)
     for row, line in enumerate(lines):

@@ -17,7 +17,7 @@ import tcod.event
 from tcod.event import KeySym
 
 from roguelike.core.names import fit
-from roguelike.screens import bindings
+from roguelike.screens import ambient, bindings
 from roguelike.screens.base import Pop, Screen, Transition
 from roguelike.screens.bindings import ACTIONS, Bindings
 from roguelike.screens.keymap import MENU_DOWN, MENU_UP
@@ -42,8 +42,8 @@ class RebindScreen(Screen):
     def __init__(self) -> None:
         self.cursor = 0
         self.waiting = False  # the next key press is the new key
-        self.confirmed = bindings.active().problem is None  # a damaged file is replaced only when asked
-        self.status = bindings.active().problem or ""
+        self.confirmed = ambient.keys().problem is None  # a damaged file is replaced only when asked
+        self.status = ambient.keys().problem or ""
 
     @property
     def action(self) -> str:
@@ -72,9 +72,9 @@ class RebindScreen(Screen):
 
     def restore_all(self) -> None:
         """Every action back to its default keys, in force and in the file."""
-        active = bindings.active()
+        active = ambient.keys()
         updated = Bindings(bindings.default_keys(), active.path)
-        bindings.use(updated)
+        ambient.use_keys(updated)
         self.status = "Every action has its default keys again. " + self.save(updated)
 
     def take_key(self, event: tcod.event.KeyDown) -> None:
@@ -84,17 +84,17 @@ class RebindScreen(Screen):
         self.waiting = False
         if event.sym != KeySym.ESCAPE:
             chord = bindings.chord_of(event)
-            current = bindings.active().keys.get(self.action, [])
+            current = ambient.keys().keys.get(self.action, [])
             self.change(current if chord in current else [*current, chord], taken_from=self.owners(chord))
 
     def owners(self, chord: bindings.Chord) -> list[str]:
         """The other actions a key is bound to now."""
-        return [action for action, keys in bindings.active().keys.items() if chord in keys and action != self.action]
+        return [action for action, keys in ambient.keys().keys.items() if chord in keys and action != self.action]
 
     def change(self, keys: list[bindings.Chord], taken_from: list[str] | None = None) -> None:
         """Bind ``keys`` to the action under the cursor, in force and in the file; a key that
         belonged to other actions moves here (never the last key of one that must keep one)."""
-        active, taken_from = bindings.active(), taken_from or []
+        active, taken_from = ambient.keys(), taken_from or []
         moved = keys[-1:] if taken_from else []
         stripped = {action: [k for k in active.keys[action] if k not in moved] for action in taken_from}
         keep = [action for action, left in stripped.items() if not left and action in KEEP_A_KEY]
@@ -106,7 +106,7 @@ class RebindScreen(Screen):
             self.confirmed = True
             return
         updated = Bindings({**active.keys, **stripped, self.action: keys}, active.path)
-        bindings.use(updated)
+        ambient.use_keys(updated)
         note = "".join(f"{bindings.chord_name(moved[0])} was {action}'s; now it is {self.action}'s. "
                        for action in taken_from)
         self.status = note + self.save(updated)
@@ -118,14 +118,14 @@ class RebindScreen(Screen):
         try:
             bindings.save(updated)
         except OSError as error:
-            bindings.use(replace(updated, problem=f"{updated.path}: {error}"))
+            ambient.use_keys(replace(updated, problem=f"{updated.path}: {error}"))
             return f"Could not write {updated.path}: {error}. The keys last until the game closes."
         return "; ".join(updated.conflicts) or f"Saved in {updated.path}."
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """Every action with its keys, the cursor's highlighted; conflicts and news below."""
         console.print(console.width // 2 - len(TITLE) // 2, 0, TITLE, fg=HEADING)
-        active = bindings.active()
+        active = ambient.keys()
         actions = list(ACTIONS)
         first = max(0, min(self.cursor - SHOWN // 2, len(actions) - SHOWN))
         for row, action in enumerate(actions[first : first + SHOWN]):

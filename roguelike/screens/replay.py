@@ -22,11 +22,11 @@ from tcod.event import KeySym
 from roguelike.core.names import fit
 from roguelike.render.draw import draw_game
 from roguelike.render.colours import Slot
-from roguelike.render.look import current_look
 from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP
 from roguelike.render.effects import Effects
 from roguelike.replay import seek
 from roguelike.replay.playback import Playback
+from roguelike.screens import ambient
 from roguelike.screens.base import Pop, Push, Room, Screen, Transition
 
 SPEEDS: tuple[float | None, ...] = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, None)  # turns a second; None: max
@@ -78,7 +78,7 @@ class ReplayScreen(Screen):
         self.typed: str | None = None  # digits typed after "go to", while typing
         self.last_now: float | None = None
         self.due = 0.0
-        self.effects = Effects()
+        self.effects = Effects(ambient.motion)
 
     @property
     def animated(self) -> bool:
@@ -183,7 +183,7 @@ class ReplayScreen(Screen):
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """Advance with time, draw the game, then the banner over the panel's message area."""
         self.advance(now)
-        draw_game(console, self.playback.game, now, effects=self.effects)
+        draw_game(console, self.playback.game, now, ambient.look(), self.effects)
         self.draw_banner(console)
 
     def draw_banner(self, console: tcod.console.Console) -> None:
@@ -193,7 +193,7 @@ class ReplayScreen(Screen):
         console.print(MESSAGES_X, BANNER_ROW, "REPLAY", fg=LABEL, bg=BANNER_BG)
         console.print(MESSAGES_X + 7, BANNER_ROW, fit(self.status(), MESSAGE_WIDTH - 7), fg=BANNER_FG, bg=BANNER_BG)
         note, colour = self.note()
-        scheme = current_look().scheme
+        scheme = ambient.look().scheme
         messages = self.playback.game.state.messages
         if not note and messages:  # the newest message from its start (the log keeps it whole)
             note, colour = messages[-1].text, scheme[Slot.TEXT]
@@ -227,6 +227,10 @@ class ReplayScreen(Screen):
     def room(self) -> Room:
         """The game played back (its in-view list beside it, with room)."""
         return Room(self.playback.game)
+
+    def watched(self) -> str:
+        """Spectators watch a replay, not a game being played."""
+        return f"the replay of {self.playback.replay.header.name}"
 
     def on_close(self) -> None:
         """The program is closing: free the game."""

@@ -20,8 +20,8 @@ from roguelike.content.doses import DOSE_KINDS, dose_odds
 from roguelike.core.game import Game
 from roguelike.core.pathing import chebyshev
 from roguelike.render.colours import Slot
-from roguelike.render.look import current_look
 from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP
+from roguelike.screens import ambient
 from roguelike.screens.base import Pop, Screen, Transition
 from roguelike.screens.style import HEADING, HINT
 
@@ -63,7 +63,7 @@ class RestUntilScreen(Screen):
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """The game, and the prompt over the message area."""
         self.draw_under(console, now)
-        console.draw_rect(MESSAGES_X, PANEL_TOP, MESSAGE_WIDTH, 4, ch=ord(" "), bg=current_look().scheme[Slot.PANEL_BG])
+        console.draw_rect(MESSAGES_X, PANEL_TOP, MESSAGE_WIDTH, 4, ch=ord(" "), bg=ambient.look().scheme[Slot.PANEL_BG])
         console.print(MESSAGES_X, PANEL_TOP, PROMPT, fg=HEADING)
         console.print(MESSAGES_X, PANEL_TOP + 1, f"> {self.typed}_", fg=HEADING)
         console.print(MESSAGES_X, PANEL_TOP + 3, KEYS, fg=HINT)

@@ -16,8 +16,8 @@ import tcod.console
 
 from roguelike.content import formulas
 from roguelike.render.colours import Scheme, Slot
-from roguelike.render.look import current_look
 from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP, draw_carried, message_lines
+from roguelike.screens import ambient
 from roguelike.screens.base import App, Room
 from roguelike.screens.look import CURSOR_BG
 from roguelike.screens.mouse import ListShown
@@ -59,7 +59,7 @@ class Canvas:
         room = room_of(app)
         self.origin = (0, 0) if room is not None else ((canvas.width - WIDTH) // 2, (canvas.height - HEIGHT) // 2)
         game_console.blit(canvas, self.origin[0], self.origin[1])
-        shown = None if room is None else fill_room(canvas, room, current_look().scheme)
+        shown = None if room is None else fill_room(canvas, room, ambient.look().scheme)
         # Only the top screen's list answers the mouse (not one under a menu).
         app.list_shown = shown if app.stack and app.stack[-1].room() is not None else None
         if app.list_shown is not None and app.list_pointed is not None:

@@ -9,13 +9,9 @@ how the game will look.
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 import tcod.console
-import tcod.constants
-import tcod.event
-from tcod.event import KeySym
 
 from roguelike import settings
 from roguelike.content import formulas
@@ -23,13 +19,14 @@ from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.core.names import fit
 from roguelike.render.colours import MOOD_SLOTS, Slot
-from roguelike.render.look import current_look
+from roguelike.render.text import wrap
+from roguelike.screens import ambient
 from roguelike.screens.base import Pop, Push, Screen, Transition
 from roguelike.screens.interrupts import InterruptsScreen
-from roguelike.screens.menu import Menu
+from roguelike.screens.optionlist import OptionList, print_wrapped
 from roguelike.screens.rebind import RebindScreen
 from roguelike.screens.soundpage import SoundScreen
-from roguelike.screens.style import HEADING, HINT, TEXT
+from roguelike.screens.style import HINT, TEXT
 from roguelike.settings import CHOICES, Glyphs, Motion, PaletteName, Scaling, TileSize, next_choice
 from roguelike.settings.options import tiles_in_use
 from roguelike.settings.store import PROBLEM_ENDING
@@ -94,7 +91,7 @@ def about(name: str, value: Any) -> str:
         return ABOUT_SWITCH[name, value]
     if isinstance(value, TileSize):
         width, height = value.window(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT)
-        screen = settings.preferences().screen
+        screen = ambient.preferences().screen
         used = tiles_in_use(value, screen)
         if used != value and screen is not None:
             return (f"Cells of {value} pixels make a {width}x{height} window, larger than this screen "
@@ -103,65 +100,52 @@ def about(name: str, value: Any) -> str:
     return ABOUT.get(value, "")
 
 
-class SettingsScreen(Screen):
+class SettingsScreen(OptionList):
     """Change the settings; each change applies at once and is saved."""
+
+    title, keys, menu_at = TITLE, KEYS, (MENU_X, MENU_TOP)
 
     def __init__(self) -> None:
         self.names = list(CHOICES)
-        self.menu = Menu(self.labels())
+        super().__init__()
 
     def labels(self) -> list[str]:
-        """One line per option with its value, then Back."""
-        chosen = settings.current()
+        """One line per option with its value, then the pages, then Back."""
+        chosen = ambient.chosen()
         lines = []
         for name in self.names:
             note = "  (window)" if name in WINDOW_ONLY else ""
             lines.append(f"{OPTION_TITLES[name]:<20} {value_text(getattr(chosen, name)):<12}{note}")
         return lines + list(PAGES) + [BACK]
 
-    def on_event(self, event: tcod.event.Event) -> Transition | None:
-        """Choose an option, change its value, or leave."""
-        if not isinstance(event, tcod.event.KeyDown):
-            return None
-        if event.sym == KeySym.ESCAPE:
-            return Pop()
-        if event.sym in (KeySym.LEFT, KeySym.RIGHT) and self.menu.cursor < len(self.names):
-            self.step(self.menu.cursor, -1 if event.sym == KeySym.LEFT else 1)
-            return None
-        chosen = self.menu.on_key(event)
-        if chosen is None:
-            return None
-        self.menu.cursor = chosen
+    def steps(self, index: int) -> bool:
+        """The options step with Left and Right; the pages and Back do not."""
+        return index < len(self.names)
+
+    def change(self, index: int, step: int) -> Transition | None:
+        """Give an option its next (or previous) value, use it and save it; or open a page, or leave."""
         pages = list(PAGES.values())
-        if chosen >= len(self.names) + len(pages):
+        if index >= len(self.names) + len(pages):
             return Pop()
-        if chosen >= len(self.names):
-            return Push(pages[chosen - len(self.names)]())
-        self.step(chosen, 1)
+        if index >= len(self.names):
+            return Push(pages[index - len(self.names)]())
+        name = self.names[index]
+        prefs = ambient.preferences()
+        prefs.change(name, next_choice(prefs.current, name, step))
         return None
 
-    def step(self, index: int, step: int) -> None:
-        """Give an option its next (or previous) value, use it and save it."""
-        name = self.names[index]
-        prefs = settings.preferences()
-        prefs.change(name, next_choice(prefs.current, name, step))
-        self.menu.labels = self.labels()
-
-    def on_draw(self, console: tcod.console.Console, now: float) -> None:
-        """The options, a sample of the palette, what the chosen value does, and the file."""
-        self.menu.labels = self.labels()
-        console.print(console.width // 2, 1, TITLE, fg=HEADING, alignment=tcod.constants.CENTER)
-        self.menu.draw(console, MENU_X, MENU_TOP)
+    def draw_more(self, console: tcod.console.Console) -> None:
+        """A sample of the palette, what the chosen value does, and the file."""
         draw_sample(console, MENU_X + 2, SAMPLE_TOP)
         if self.menu.cursor < len(self.names):
             name = self.names[self.menu.cursor]
-            self.print_wrapped(console, ABOUT_TOP, about(name, getattr(settings.current(), name)), TEXT, rows=2)
+            about_it = about(name, getattr(ambient.chosen(), name))
+            print_wrapped(console, ABOUT_TOP, about_it, TEXT, rows=2, hyphens=False)
         self.draw_file(console)
-        console.print(console.width // 2, console.height - 1, KEYS, fg=HINT, alignment=tcod.constants.CENTER)
 
     def draw_file(self, console: tcod.console.Console) -> None:
         """Where the settings are kept, and anything wrong with the file."""
-        prefs = settings.preferences()
+        prefs = ambient.preferences()
         where = f"Settings file: {prefs.path}" if prefs.path is not None else "Settings are not saved in this run."
         console.print(2, FILE_TOP, fit(where, console.width - 4), fg=HINT)
         trouble = trouble_lines(prefs, console.width - 4, PROBLEM_ROWS)
@@ -171,36 +155,24 @@ class SettingsScreen(Screen):
         elif prefs.kept_damaged is not None:
             console.print(2, FILE_TOP + 1, fit(f"The damaged file was kept as {prefs.kept_damaged}", console.width - 4), fg=HINT)
 
-    @staticmethod
-    def print_wrapped(console: tcod.console.Console, top: int, text: str, colour: tuple[int, int, int],
-                      rows: int = 3) -> None:
-        """Text wrapped to the screen's width, at most ``rows`` lines."""
-        for row, line in enumerate(wrapped(text, console.width - 4)[:rows]):
-            console.print(2, top + row, line, fg=colour)
-
-
-def wrapped(text: str, width: int) -> list[str]:
-    """Text wrapped to ``width`` (a long path is broken, never a word at a hyphen)."""
-    return textwrap.wrap(text, width, break_on_hyphens=False)
-
 
 def trouble_lines(prefs: settings.Preferences, width: int, rows: int) -> list[str]:
     """What is wrong with the settings file, in ``rows`` lines of ``width``: as many reasons as fit
     (the rest counted), and always the ending saying the file is kept as it is."""
     if prefs.save_error:
-        return wrapped(prefs.save_error, width)[:rows]
+        return wrap(prefs.save_error, width, hyphens=False)[:rows]
     for listed in range(len(prefs.problems), -1, -1):
-        lines = wrapped(prefs.problem_text(listed, whole_path=False) or "", width)
+        lines = wrap(prefs.problem_text(listed, whole_path=False) or "", width, hyphens=False)
         if len(lines) <= rows:
             return lines
-    ending = wrapped(PROBLEM_ENDING, width)
-    head = wrapped((prefs.problem_text(0, whole_path=False) or "").removesuffix(PROBLEM_ENDING), width)[:rows - len(ending)]
+    ending = wrap(PROBLEM_ENDING, width, hyphens=False)
+    head = wrap((prefs.problem_text(0, whole_path=False) or "").removesuffix(PROBLEM_ENDING), width, hyphens=False)[:rows - len(ending)]
     return head + ending
 
 
 def draw_sample(console: tcod.console.Console, x: int, y: int) -> None:
     """The mood bands and every kind of thing in the palette in force, each with its name."""
-    scheme = current_look().scheme
+    scheme = ambient.look().scheme
     for slot in MOOD_SLOTS:
         console.print(x, y, f" {slot.value} ", fg=scheme[Slot.PANEL_BG], bg=scheme[slot])
         x += len(slot.value) + 3

@@ -20,6 +20,7 @@ from roguelike.render.look import finish_frame
 from roguelike.render.screenshot import SCREENSHOT_TIME
 from roguelike.saves import Games
 from roguelike.saves.history import record_of, write_record
+from roguelike.screens import ambient
 from roguelike.screens.base import Screen, Transition
 from roguelike.screens.death import RecordScreen
 from roguelike.screens.help import HelpScreen, known_in
@@ -41,7 +42,7 @@ class GameView(Screen):
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """The map, what stands on it, and the panel."""
-        draw_game(console, self.game, now)
+        draw_game(console, self.game, now, ambient.look())
 
 
 def help_screen(game: Game, root: Path, page: str) -> Screen:
@@ -80,7 +81,7 @@ def drawn(screen: Screen) -> tcod.console.Console:
     """An 80x25 console with the screen drawn on it."""
     console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
     screen.on_draw(console, SCREENSHOT_TIME)
-    finish_frame(console)
+    finish_frame(console, ambient.look())
     return console
 
 

@@ -14,7 +14,6 @@ Each entry keeps its cell on the map, so the mouse over it does what it does ove
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass, replace
 
 import tcod.console
@@ -28,6 +27,7 @@ from roguelike.core.game import Game
 from roguelike.core.names import fit
 from roguelike.assist.readout import direction
 from roguelike.render.colours import RGB, Scheme, Slot
+from roguelike.render.text import wrap
 from roguelike.screens.help import colour_of_kind
 from roguelike.assist.readout import shown_odds
 from roguelike.screens.look import WARNING
@@ -152,7 +152,7 @@ def sidebar_rows(game: Game, width: int, scheme: Scheme) -> list[tuple[Row, Entr
         colour = dimmed(entry.colour) if entry.remembered else entry.colour
         rows.append(([(entry.glyph, colour), (" ", text), (fit(entry.name, width - 2), colour)], entry))
         for line, warning in ((entry.where, False), *entry.lines) if entry.remembered else entry.lines:
-            rows += [([("  " + part, WARNING if warning else text)], entry) for part in textwrap.wrap(line, width - 2) or [""]]
+            rows += [([("  " + part, WARNING if warning else text)], entry) for part in wrap(line, width - 2) or [""]]
     return rows
 
 

@@ -8,17 +8,12 @@ open. The page says when nothing can be heard in this run, and why.
 
 from __future__ import annotations
 
-import textwrap
-
 import tcod.console
-import tcod.constants
-import tcod.event
-from tcod.event import KeySym
 
-from roguelike import settings, sound
-from roguelike.screens.base import Pop, Screen, Transition
-from roguelike.screens.menu import Menu
-from roguelike.screens.style import HEADING, HINT, TEXT
+from roguelike.screens import ambient
+from roguelike.screens.base import Transition
+from roguelike.screens.optionlist import OptionList, print_wrapped
+from roguelike.screens.style import HINT, TEXT
 from roguelike.settings import SOUND_CHOICES, next_choice
 
 TITLE = "S O U N D"
@@ -49,66 +44,46 @@ def value_text(name: str, value: object) -> str:
     return "on" if value else "off"
 
 
-class SoundScreen(Screen):
+class SoundScreen(OptionList):
     """Change the sound settings; each change applies at once and is saved."""
+
+    title, keys, menu_at = TITLE, KEYS, (6, TOP)
 
     def __init__(self) -> None:
         self.names = list(SOUND_CHOICES)
-        self.menu = Menu(self.labels())
+        super().__init__()
 
     def labels(self) -> list[str]:
         """One line per option with its value."""
-        chosen = settings.current()
+        chosen = ambient.chosen()
         return [f"{TITLES[name]:<22} {value_text(name, getattr(chosen, name))}" for name in self.names]
 
-    def on_event(self, event: tcod.event.Event) -> Transition | None:
-        """Choose an option, change its value, or leave."""
-        if not isinstance(event, tcod.event.KeyDown):
-            return None
-        if event.sym == KeySym.ESCAPE:
-            return Pop()
-        if event.sym in (KeySym.LEFT, KeySym.RIGHT):
-            self.step(self.menu.cursor, -1 if event.sym == KeySym.LEFT else 1)
-            return None
-        chosen = self.menu.on_key(event)
-        if chosen is not None:
-            self.menu.cursor = chosen
-            self.step(chosen, 1)
-        return None
+    def steps(self, index: int) -> bool:
+        """Every option steps with Left and Right."""
+        return True
 
-    def step(self, index: int, step: int) -> None:
+    def change(self, index: int, step: int) -> Transition | None:
         """Give an option its next (or previous) value, use it, save it, and let it be heard."""
         name = self.names[index]
-        prefs = settings.preferences()
+        prefs = ambient.preferences()
         prefs.change(name, next_choice(prefs.current, name, step))
-        self.menu.labels = self.labels()
-        audio = sound.active()
-        audio.follow(None)  # the new levels now (and a speaker opened if sound is wanted at last)
+        audio = ambient.audio()
+        audio.follow(None, prefs.current)  # the new levels now (and a speaker opened if sound is wanted at last)
         if name == "volume":
-            audio.preview(PREVIEW)
+            audio.preview(PREVIEW, prefs.current)
+        return None
 
-    def on_draw(self, console: tcod.console.Console, now: float) -> None:
-        """The options, what the chosen one does, and whether anything can be heard."""
-        self.menu.labels = self.labels()
-        console.print(console.width // 2, 1, TITLE, fg=HEADING, alignment=tcod.constants.CENTER)
-        self.menu.draw(console, 6, TOP)
-        about = ABOUT[self.names[self.menu.cursor]]
-        print_wrapped(console, ABOUT_TOP, about, TEXT)
+    def draw_more(self, console: tcod.console.Console) -> None:
+        """What the chosen option does, and whether anything can be heard."""
+        print_wrapped(console, ABOUT_TOP, ABOUT[self.names[self.menu.cursor]], TEXT)
         print_wrapped(console, STATUS_TOP, status_line(), HINT)
-        console.print(console.width // 2, console.height - 1, KEYS, fg=HINT, alignment=tcod.constants.CENTER)
-
-
-def print_wrapped(console: tcod.console.Console, top: int, text: str, colour: tuple[int, int, int]) -> None:
-    """Text wrapped to the screen's width from row ``top``."""
-    for row, line in enumerate(textwrap.wrap(text, console.width - 4)):
-        console.print(2, top + row, line, fg=colour)
 
 
 def status_line() -> str:
     """Why nothing is heard in this run, if so."""
-    prefs = settings.preferences()
+    prefs = ambient.preferences()
     if prefs.overrides.get("volume") == 0:
         return MUTED
-    if settings.current().volume > 0 and not sound.active().playing:
+    if ambient.chosen().volume > 0 and not ambient.audio().playing:
         return SILENT
     return ""

@@ -18,8 +18,8 @@ from roguelike.core.names import fit
 from roguelike.saves import Games, SaveInfo
 from roguelike.storage.errors import SaveError
 from roguelike.scores.daily import DailyStart, today
+from roguelike.screens import ambient
 from roguelike.screens.base import Push, Quit, Screen, Transition
-from roguelike.screens import bindings
 from roguelike.screens.hall import HallScreen
 from roguelike.screens.help import HelpScreen, Known
 from roguelike.screens.ingame import InGameScreen
@@ -73,7 +73,7 @@ class TitleScreen(Screen):
             return None
         if event.sym == tcod.event.KeySym.ESCAPE:
             return Quit()
-        if bindings.active().action_for(event) == "help":  # ? opens Help here as it does in play
+        if ambient.keys().action_for(event) == "help":  # ? opens Help here as it does in play
             self.stale = True
             return self.help(event)
         if self.stale:

@@ -20,6 +20,7 @@ from roguelike.content.finds import FIND_KINDS
 from roguelike.core.commands import WIZARD_LIMIT, Wizard
 from roguelike.core.session import Session
 from roguelike.render.draw import draw_game
+from roguelike.screens import ambient
 from roguelike.screens.base import Pop, Screen, Transition
 
 BOX = (40, 12, 40)
@@ -98,7 +99,7 @@ class WizardScreen(Screen):
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """The game, with the prompt in a box over it."""
-        draw_game(console, self.session.game, now)
+        draw_game(console, self.session.game, now, ambient.look())
         console.draw_frame(14, 3, 52, 17, bg=BOX, fg=TITLE)
         console.print(16, 3, " Wizard (this game never counts) ", fg=TITLE, bg=BOX)
         for row, line in enumerate(self.lines()):

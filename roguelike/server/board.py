@@ -2,7 +2,8 @@
 
 Only a run whose verifier said ``ranked`` (verified, played or daily, over) ranks, by its
 recomputed score; of a daily date, only a character's earliest attempt (by the date its
-replay records) ranks, as in the local hall. Verified runs that do not rank (bots, practice,
+replay records) ranks. The order, and what breaks a tie, is the local hall's own rule
+(:mod:`roguelike.ground.ranking`). Verified runs that do not rank (bots, practice,
 living games, later attempts) and runs that could not be verified here (another epoch with no
 runtime, a killed verifier) are listed apart, never ranked. Diverged and unreadable runs are
 on no board.
@@ -14,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from roguelike.ground.ranking import Placing, best_first, first_attempts
 from roguelike.server.store import Run
 
 OFF_BOARD = ("diverged", "unreadable")
@@ -58,23 +60,18 @@ def board_of(runs: Iterable[Run], epoch: int | None, daily: str | None) -> Board
             contenders.append(run)
         else:
             board.unranked.append(entry(run, unranked_reason(run.verdict)))
-    first, later = first_attempts(contenders)
+    first, later = first_attempts(contenders, placing)
     board.unranked += [entry(run, "a later attempt at that day's daily seed") for run in later]
-    ordered = sorted(first, key=lambda run: (-run.verdict["score"], run.verdict.get("turns", 0), run.received, run.hash))
-    board.ranked = [{"rank": place, **entry(run)} for place, run in enumerate(ordered, start=1)]
+    board.ranked = [{"rank": place, **entry(run)} for place, run in enumerate(best_first(first, placing), start=1)]
     return board
 
 
-def first_attempts(runs: list[Run]) -> tuple[list[Run], list[Run]]:
-    """The runs that rank, and the later attempts of a character at a daily date, which do not."""
-    earliest: dict[tuple[str, str], Run] = {}
-    for run in sorted(runs, key=lambda run: (str(run.verdict.get("recorded", "")), run.hash)):
-        daily = run.verdict.get("daily")
-        if isinstance(daily, str):
-            earliest.setdefault((daily, str(run.verdict.get("name"))), run)
-    keep = {id(run) for run in earliest.values()}
-    first = [run for run in runs if not isinstance(run.verdict.get("daily"), str) or id(run) in keep]
-    return first, [run for run in runs if id(run) not in {id(kept) for kept in first}]
+def placing(run: Run) -> Placing:
+    """What the ranking reads of a ranked run (its verdict's score is an int: only those rank)."""
+    proved = run.verdict
+    turns, daily = proved.get("turns"), proved.get("daily")
+    return Placing(proved["score"], turns if isinstance(turns, int) else 0, str(proved.get("recorded") or ""),
+                   run.hash, str(proved.get("name") or ""), daily if isinstance(daily, str) else None)
 
 
 def unranked_reason(verdict: dict[str, Any]) -> str:

@@ -2,7 +2,7 @@
 
 A score file is a replay, or a zip holding ``game.replay`` (``hedonic export --morgue``).
 The web process never imports the game, so this reads only the replay's outer frame
-(docs/replays.md): the magic, the format, each frame's length, complement and CRC, and the
+(:mod:`roguelike.ground.replayframe`, the game's own constants): the magic, the format, each frame's length, complement and CRC, and the
 header's ``epoch``. That is enough to refuse garbage and files too long (400) or too large
 (413) in one line, count the commands, and choose the rules epoch's queue. Nothing read here
 is believed: the verdict and the score come from the re-simulation.
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import struct
 import zipfile
 import zlib
 from dataclasses import dataclass
@@ -20,13 +19,9 @@ from typing import Any
 
 import msgpack
 
-MAGIC = b"HHREPLAY"
-PREAMBLE = struct.Struct(">8sH")
-FRAME = struct.Struct(">III")
-EPOCH_SINCE = 3  # the first replay format whose header records the rules epoch
-FIRST_EPOCH = 1  # the epoch of a replay made before epochs were recorded
+from roguelike.ground.replayframe import EPOCH_SINCE, FIRST_EPOCH, FRAME, MAGIC, MASK32, MAX_HEADER_BYTES, PREAMBLE
+
 KNOWN_FORMATS = range(1, 100)
-MAX_HEADER_BYTES = 64 * 1024
 REPLAY_MEMBER = "game.replay"
 
 
@@ -93,7 +88,7 @@ def frames(data: bytes, at: int, most: int) -> list[tuple[int, int]]:
     while at + FRAME.size <= len(data) and len(found) < most:
         length, complement, crc = FRAME.unpack_from(data, at)
         start = at + FRAME.size
-        if length ^ complement != 0xFFFFFFFF:
+        if length ^ complement != MASK32:
             raise Refused(400, f"a damaged replay: a frame's length is broken at byte {at}")
         if start + length > len(data):
             break  # a killed game's torn last record: the game reads up to the one before

@@ -2,9 +2,11 @@
 
 One :class:`Preferences` is in force per process (:func:`preferences`); the command
 line installs the data directory's with :func:`use` before the first screen opens.
-Screens, the renderer and both frontends read it when they draw, which is how a change
-made on the Settings screen takes effect at once without threading it through every
-screen. Nothing here is read by the game's rules, saves, replays or checksums.
+Screens and frontends read it through ``roguelike.screens.ambient`` when they draw, which
+is how a change made on the Settings screen takes effect at once without threading it
+through every screen; the renderer and the sound are handed what they need as arguments
+(the layer test holds who calls :func:`preferences` and :func:`current`). Nothing here is
+read by the game's rules, saves, replays or checksums.
 """
 
 from __future__ import annotations

@@ -3,7 +3,9 @@
 Frontend-side: the rules never import this package; they leave cues (what they did) that
 the in-game screen hands to :func:`active`'s :class:`~roguelike.sound.audio.Audio`, and
 the frontend opens the speaker that plays it. One :class:`Audio` is in force per process,
-as one set of settings is; until a frontend installs its own, a silent one.
+as one set of settings is; until a frontend installs its own, a silent one. Screens and
+frontends read it through ``roguelike.screens.ambient`` (the layer test holds who calls
+:func:`active`).
 """
 
 from __future__ import annotations

@@ -4,15 +4,16 @@ The in-game screen hands over each action's cues (:meth:`Audio.hear`) and the sc
 stack the mind to drone (:meth:`Audio.follow`, every frame); the frontend opens an output
 (``roguelike.frontend.speaker``) that pulls :attr:`Audio.mixer`'s samples. With no output
 open (no audio device, ``--mute``, a test) nothing is built or mixed, and the terminal
-bell still rings for the overdose alarm when the player asked for it. Cosmetic only: the
-game is read through its cues and a :class:`~roguelike.sound.drone.Mind`, never changed.
+bell still rings for the overdose alarm when the player asked for it. The settings to
+play with are handed to each call (the screens read those in force); this never reads
+them itself. Cosmetic only: the game is read through its cues and a
+:class:`~roguelike.sound.drone.Mind`, never changed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from roguelike import settings
 from roguelike.core.cues import Cue
 from roguelike.settings import Settings
 from roguelike.sound.bank import Bank
@@ -48,22 +49,22 @@ class Audio:
         """Whether an output is open and its effects are built."""
         return self.bank is not None
 
-    def hear(self, action: Iterable[Cue]) -> None:
+    def hear(self, action: Iterable[Cue], chosen: Settings) -> None:
         """Play what an action's cues call for (nothing if effects are off or nothing is open)."""
-        if self.bank is None or not settings.current().sound_effects:
+        if self.bank is None or not chosen.sound_effects:
             return
         for name, delay in sounds_for(action):
             self.mixer.play(self.bank[name], delay)
 
-    def preview(self, name: str) -> None:
-        """Play one effect at the levels in force now (the Settings page's new volume)."""
+    def preview(self, name: str, chosen: Settings) -> None:
+        """Play one effect at these settings' levels (the Settings page's new volume)."""
         if self.bank is not None:
-            self.mixer.set_levels(levels_of(settings.current()))
+            self.mixer.set_levels(levels_of(chosen))
             self.mixer.play(self.bank[name])
 
-    def follow(self, mind: Mind | None) -> None:
-        """The mind to drone now (None: no game shown); rings the bell on entering near overdose."""
-        chosen = settings.current()
+    def follow(self, mind: Mind | None, chosen: Settings) -> None:
+        """The mind to drone now (None: no game shown) at these settings' levels; rings the bell on
+        entering near overdose."""
         self.mixer.set_levels(levels_of(chosen))
         if self.open_output is not None and audible(chosen):
             opener, self.open_output = self.open_output, None

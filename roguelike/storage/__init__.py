@@ -1,4 +1,4 @@
-"""The ground of every file the game keeps: atomic writes, the data directory, player files, file errors.
+"""The lowest layer, under every file the game keeps: atomic writes, the data directory, player files, file errors.
 
 Nothing here knows the game: these modules import only the standard library,
 ``platformdirs`` and the package's own name and version, so every layer may use them

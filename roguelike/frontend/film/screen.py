@@ -39,6 +39,10 @@ class FilmScreen(Screen):
         self.bar_until = 0.0
         self.last_seen = 0.0
 
+    def watched(self) -> str:
+        """Spectators watch a film, not a game being played."""
+        return f"the film of {self.film.header.name}"
+
     @property
     def at_end(self) -> bool:
         """Whether the last frame is shown."""

@@ -1,10 +1,10 @@
 """A game running for the browser: the window's loop on the server, its frames sent to viewers.
 
 :class:`LiveGame` runs the same :class:`~roguelike.screens.base.App` the window runs, with
-the window's loop (draw, finish the frame, let the screens save, wait for input or the next
-frame or step of automation, pass the events through the :class:`KeyGate`), except that the
-frame goes out as a message (:mod:`roguelike.frontend.frames`) to every viewer and the
-events come from the player's browser. One player drives it; any number of spectators
+the loop the window runs (:mod:`roguelike.frontend.loop`), except that the frame goes out as
+a message (:mod:`roguelike.frontend.frames`) to every viewer and the events come from the
+player's browser. What the list of live games calls a game, the screens say
+(:meth:`App.watched <roguelike.screens.base.App.watched>`). One player drives it; any number of spectators
 watch. Each viewer has its own queue of messages: one that falls too far behind is dropped,
 so a slow spectator never holds up the player or the other spectators.
 
@@ -29,15 +29,12 @@ import tcod.console
 import tcod.event
 
 from roguelike.content import formulas
-from roguelike.frontend.film.screen import FilmScreen
 from roguelike.frontend.frames import Cells, Screenful, deflated, diff, keyframe
 from roguelike.frontend.keygate import KeyGate
-from roguelike.frontend.window import wait_timeout
+from roguelike.frontend.loop import RunLoop
 from roguelike.render.look import finish_frame
-from roguelike.saves.crash import report_once
+from roguelike.screens import ambient
 from roguelike.screens.base import App
-from roguelike.screens.ingame import InGameScreen
-from roguelike.screens.replay import ReplayScreen
 
 # Messages a viewer may have waiting before it counts as too slow (a few seconds of animation).
 MAX_PENDING = 90
@@ -113,14 +110,7 @@ class LiveGame:
     @property
     def title(self) -> str:
         """What the list of live games calls this one: who plays (or is watched), or the title screen."""
-        for screen in reversed(self.app.stack):
-            if isinstance(screen, InGameScreen):
-                return f"{screen.game.state.name}, turn {screen.game.state.turn}"
-            if isinstance(screen, ReplayScreen):
-                return f"the replay of {screen.playback.replay.header.name}"
-            if isinstance(screen, FilmScreen):
-                return f"the film of {screen.film.header.name}"
-        return "at the title screen"
+        return self.app.watched() or "at the title screen"
 
     async def run(self) -> None:
         """The window's loop, until the last screen closes; the screens always get to save.
@@ -129,27 +119,25 @@ class LiveGame:
         the page), then kept in :attr:`crash` for the command to end with.
         """
         try:
-            while self.app.running:
-                self.show()
-                self.app.before_input()
-                events = await self.wait(wait_timeout(self.app))
-                self.gate.pass_events(self.app, events, self.app.handle)
-                self.app.tick()  # a key would have stopped the automation
-                self.gate.after_tick(self.app, self.app.handle)
+            await RunLoop(self.app, self, self.gate, self.clock, self.console).run_async(self.wait)
         except Exception as error:
-            self.app.close_all()  # the screens save first, as on any way out
             self.crash = error
-            self.finish(report_once(error))
             raise
         finally:
-            self.app.close_all()
             self.finish("The game closed; it is saved. Run hedonic again to go on.")
 
-    def show(self) -> None:
-        """Draw a frame and send what changed to every viewer."""
-        self.app.draw(self.console, self.clock())
-        finish_frame(self.console)
-        self.send(self.console)
+    def present(self, app: App, console: tcod.console.Console) -> None:
+        """Send what changed on the drawn screen to every viewer."""
+        finish_frame(console, ambient.look())
+        self.send(console)
+
+    def handle(self, event: tcod.event.Event) -> None:
+        """The player's event, to the screens."""
+        self.app.handle(event)
+
+    def crashed(self, message: str, console: tcod.console.Console) -> None:
+        """Tell every viewer what the crash report says, and end their connections."""
+        self.finish(message)
 
     def send(self, console: tcod.console.Console) -> None:
         """Send what changed on the screen: to the player at once, to spectators on their tick."""
