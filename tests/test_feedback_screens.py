@@ -26,7 +26,7 @@ from roguelike.render.colours import CLASSIC, Slot
 from roguelike.render.screenshot import game_console
 from roguelike.saves import Games
 from roguelike.saves.history import record_of, write_record
-from roguelike.saves.layout import record_path
+from roguelike.storage.datadir import DataDir
 from roguelike.screens.base import App, Pop
 from roguelike.screens.death import DyingScreen, RecordScreen
 from roguelike.screens.help import HelpScreen, Known
@@ -81,7 +81,7 @@ def test_help_opens_from_the_title_with_the_monsters_earlier_characters_met(tmp_
     game = arena()
     add_monster(game, "regret", 9, 4)
     game.apply(Wait())
-    write_record(record_path(tmp_path, "a"), record_of(game))
+    write_record(DataDir(tmp_path).record("a"), record_of(game))
     app = App(TitleScreen(Games(tmp_path)))
     screen_text(app.stack[-1])
     app.handle(key(KeySym.H))
@@ -214,7 +214,7 @@ def test_stats_lists_characters_opens_a_record_and_shows_the_overall_page(tmp_pa
         game.state.name, game.state.cause_of_death = name, cause
         game.player_component(HighStreak).best = streak
         game.player_component(FindsTaken).kinds.update({"calm": 1} if streak else {})
-        write_record(record_path(tmp_path, name), record_of(game))
+        write_record(DataDir(tmp_path).record(name), record_of(game))
     screen = StatsScreen(Games(tmp_path))
     listing = screen_text(screen)
     assert "Overdose" in listing and "Depression" in listing and "Enter: full record" in listing

@@ -23,11 +23,11 @@ import tcod.event
 from tcod.event import KeySym, Modifier
 
 from roguelike.core.commands import Command, Move, Wait
-from roguelike.saves.atomic import write_atomic
-from roguelike.saves.playerfile import Unreadable, read_player_file
 from roguelike.screens.keymap import MODIFIED_MOVES, MOVE_KEYS, WAIT_KEYS
+from roguelike.storage.atomic import write_atomic
+from roguelike.storage.datadir import KEYS_FILE, DataDir
+from roguelike.storage.playerfile import Unreadable, read_player_file
 
-FILE_NAME = "keys.toml"
 MAX_BYTES = 64 * 1024  # a keymap is about 2 KB
 Chord = tuple[KeySym, Modifier]
 MODIFIER_NAMES = (("Shift", Modifier.SHIFT), ("Ctrl", Modifier.CTRL), ("Alt", Modifier.ALT))
@@ -156,7 +156,7 @@ class Bindings:
         if self.problem is not None:
             return self.problem
         if self.conflicts:
-            return f"{FILE_NAME}: " + "; ".join(self.conflicts) + f" (in {self.path})"
+            return f"{KEYS_FILE}: " + "; ".join(self.conflicts) + f" (in {self.path})"
         return None
 
 
@@ -167,7 +167,7 @@ def defaults() -> Bindings:
 
 def load(folder: Path) -> Bindings:
     """The player's keymap from ``folder/keys.toml`` (written with the defaults if missing)."""
-    path = folder / FILE_NAME
+    path = DataDir(folder).keys
     if not path.exists():
         write_defaults(path)
         return Bindings(default_keys(), path)
@@ -175,7 +175,7 @@ def load(folder: Path) -> Bindings:
         keys = parse_file(path)
     except Unreadable as error:
         # The meaning first, the path last: a long data folder must not push it off the title's rows.
-        problem = (f"{FILE_NAME} is damaged: {error.reason}. Playing with the default keys; "
+        problem = (f"{KEYS_FILE} is damaged: {error.reason}. Playing with the default keys; "
                    f"the file is left as it is: {path}")
         return Bindings(default_keys(), path, problem)
     except FileNotFoundError:

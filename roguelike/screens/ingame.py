@@ -18,8 +18,7 @@ from roguelike.core.game import Game
 from roguelike.core.state import Message
 from roguelike.render.draw import draw_game
 from roguelike.render.effects import Effects
-from roguelike.render.morguefile import morgue_line, recorded_replay
-from roguelike.scores.standing import Standing
+from roguelike.records.ending import end_game
 from roguelike.screens.askfirst import LEFT_ALONE, risky_step
 from roguelike.screens.sidebar import in_view_words
 from roguelike.screens import carrykeys
@@ -159,11 +158,8 @@ class InGameScreen(Screen):
             self.say_once(bump_words(self.game, command))
         if self.game.state.game_over:
             self.pilot.disturbed = True
-            replay = recorded_replay(self.session)
-            self.session.close()  # the replay is complete and closed before the morgue reads it
-            morgue = morgue_line(self.game, replay)
-            standing = Standing(replay.parent.parent, replay) if replay is not None else None
-            return Replace(DyingScreen(self.game, morgue, standing))
+            ending = end_game(self.session)
+            return Replace(DyingScreen(ending.game, ending.morgue_line, ending.standing))
         return None
 
     def say_once(self, text: str) -> None:
