@@ -2,7 +2,7 @@
 
 Layers, lowest first (docs/architecture.md draws them):
 
-    content, components  <  core + systems  <  saves, assist, bots  <  replay, settings  <  render, sound
+    content, components  <  core + systems  <  saves, assist, bots  <  replay, settings  <  render, sound, coach
                          <  screens  <  frontend  <  cli
 
 The rules core (content, components, core, systems) is headless: it never imports a
@@ -33,6 +33,7 @@ RANK = {
     "replay": 4,
     "runtimes": 4,
     "settings": 4,
+    "coach": 5,
     "render": 5,
     "scores": 5,
     "sound": 5,
