@@ -10,7 +10,7 @@ simulated: the step records' witness (:mod:`roguelike.replay.chronicle`) says it
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from roguelike.coach.figures import EVERY, MAX_POINTS
@@ -146,9 +146,17 @@ def choose(replay: Replay, cause: str | None, every: int = EVERY, most: int = MA
     chosen = sorted(ending(told, cause) + events(told) + regular, key=lambda point: RANKING.index(point.kind))
     by_position: dict[int, Point] = {}
     for point in chosen:
-        if point.position not in by_position and len(by_position) < most:
+        kept = by_position.get(point.position)
+        if kept is None and len(by_position) < most:
             by_position[point.position] = point
+        elif kept is not None and told_apart(kept, point):  # two events of one command: both told
+            by_position[point.position] = replace(kept, words=f"{kept.words}; {point.words}")
     return [by_position[position] for position in sorted(by_position)]
+
+
+def told_apart(kept: Point, other: Point) -> bool:
+    """Whether another event of the same command adds to what the kept one says (a death names its dose)."""
+    return other.kind != "every" and not (kept.kind == "death" and other.kind in ("close call", "risky dose"))
 
 
 def ending(told: Told, cause: str | None) -> list[Point]:
