@@ -3,7 +3,7 @@
 Layers, lowest first (docs/architecture.md draws them):
 
     storage  <  ground, content, components  <  core + systems  <  saves, assist, bots  <  replay, settings
-             <  render, scores, sound  <  records  <  screens  <  frontend  <  cli
+             <  render, scores, sound, coach  <  records  <  screens  <  frontend  <  cli
 
 ``storage`` is the floor: files written atomically, the data directory's names, player
 files and file errors. Every layer may import it, and it imports nothing of the game but
@@ -44,6 +44,7 @@ RANK = {
     "replay": 4,
     "runtimes": 4,
     "settings": 4,
+    "coach": 5,
     "render": 5,
     "scores": 5,
     "sound": 5,

@@ -12,6 +12,7 @@
     <data dir>/imported/<player>/<hash>.replay  a score file ``hedonic import`` verified
     <data dir>/server/                        ``hedonic serve``'s database
     <data dir>/hall.sqlite                    the hall's cache of proofs (rebuilt when missing)
+    <data dir>/par.json                       the coach's par bands, by seed and rules epoch
     <data dir>/settings.json                  the player's settings
     <data dir>/keys.toml                      the player's keymap
     <data dir>/colour-hint-shown              the terminal's full-colour hint was given once
@@ -40,6 +41,7 @@ RECORD_SUFFIX = ".record"
 REPLAY_SUFFIX = ".replay"
 SAVE_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{8}")  # new_save_id's; an unsaved game's replay id has 6 hex digits
 SETTINGS_FILE, KEYS_FILE, HALL_CACHE, COLOUR_HINT = "settings.json", "keys.toml", "hall.sqlite", "colour-hint-shown"
+PAR_FILE = "par.json"
 FOLDERS = ("saves", "history", "replays", "morgue", "crashes", "imported", "server")
 FILES = (SETTINGS_FILE, KEYS_FILE, HALL_CACHE, COLOUR_HINT)
 
@@ -115,6 +117,11 @@ class DataDir:
     def hall_cache(self) -> Path:
         """The hall's cache of proofs."""
         return self.root / HALL_CACHE
+
+    @property
+    def par(self) -> Path:
+        """The coach's par bands, by seed and rules epoch."""
+        return self.root / PAR_FILE
 
     @property
     def settings(self) -> Path:
