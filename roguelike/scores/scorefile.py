@@ -9,19 +9,23 @@ changes nothing. Nothing in a score file is believed: the score shown is the pro
 from __future__ import annotations
 
 import hashlib
+import io
 import re
 import tempfile
 import zipfile
 from pathlib import Path
 
+from roguelike.ground.unzip import MemberTooLarge, ZipRefused, read_member
 from roguelike.render.morguefile import MORGUE_DIR
-from roguelike.replay.fileformat import MAX_FILE_BYTES, SUFFIX, ReplayError, read_header
+from roguelike.replay.fileformat import MAX_FILE_BYTES, SUFFIX, ReplayError, read_bytes, read_header
 from roguelike.replay.recorder import REPLAYS
 from roguelike.saves.atomic import write_atomic
 from roguelike.scores.hall import IMPORTED
 from roguelike.scores.proof import VERIFIED, Proof, prove_file
 
 REPLAY_MEMBER, MORGUE_MEMBER = "game.replay", "morgue.txt"
+# A replay deflates to a third or so; a bundle's replay more than this many times its zip is a bomb.
+MAX_RATIO = 32
 
 
 class ScoreFileError(Exception):
@@ -74,16 +78,21 @@ def export(root: Path, game: str, out: Path, with_morgue: bool) -> Path | None:
 
 
 def replay_bytes_of(path: Path) -> bytes:
-    """The replay in a score file: the file itself, or a bundle's replay (size-checked before reading)."""
-    if not zipfile.is_zipfile(path):
-        return path.read_bytes()
+    """The replay in a score file: the file itself, or a bundle's replay, never read past a replay's
+    largest size (devices, pipes and other files that are not regular are refused unread)."""
     try:
-        with zipfile.ZipFile(path) as bundle:
-            info = bundle.getinfo(REPLAY_MEMBER)
-            if info.file_size > MAX_FILE_BYTES:
-                raise ScoreFileError(f"{path}: its replay is larger than a replay can be")
-            return bundle.read(info)
-    except (KeyError, zipfile.BadZipFile) as error:
+        data = read_bytes(path)
+    except ReplayError as error:
+        raise ScoreFileError(f"{path}: {error}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ScoreFileError(f"{path}: larger than a score file can be")
+    if not zipfile.is_zipfile(io.BytesIO(data)):
+        return data
+    try:
+        return read_member(io.BytesIO(data), REPLAY_MEMBER, min(MAX_FILE_BYTES, MAX_RATIO * len(data)))
+    except MemberTooLarge:
+        raise ScoreFileError(f"{path}: its replay unzips to more than a score file's replay can be") from None
+    except ZipRefused as error:
         raise ScoreFileError(f"{path}: a zip without a readable {REPLAY_MEMBER}: {error}") from None
 
 
