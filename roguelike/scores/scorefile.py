@@ -19,7 +19,7 @@ from roguelike.ground.unzip import MemberTooLarge, ZipRefused, read_member
 from roguelike.render.morguefile import MORGUE_DIR
 from roguelike.replay.fileformat import MAX_FILE_BYTES, SUFFIX, ReplayError, read_bytes, read_header
 from roguelike.replay.recorder import REPLAYS
-from roguelike.saves.atomic import write_atomic
+from roguelike.saves.atomic import write_over_regular
 from roguelike.scores.hall import IMPORTED
 from roguelike.scores.proof import VERIFIED, Proof, prove_file
 
@@ -66,14 +66,14 @@ def export(root: Path, game: str, out: Path, with_morgue: bool) -> Path | None:
     morgue = morgue_of(root, replay) if with_morgue else None
     data = replay.read_bytes()
     if morgue is None:
-        write_atomic(out, data)
+        write_over_regular(out, data)
         return None
     with tempfile.SpooledTemporaryFile() as buffer:
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as bundle:
             bundle.writestr(REPLAY_MEMBER, data)
             bundle.writestr(MORGUE_MEMBER, morgue.read_bytes())
         buffer.seek(0)
-        write_atomic(out, buffer.read())
+        write_over_regular(out, buffer.read())
     return morgue
 
 
@@ -116,5 +116,5 @@ def import_file(root: Path, path: Path) -> tuple[Proof, Path, bool]:
         if target.exists() and hashlib.sha256(target.read_bytes()).hexdigest() == digest:
             return proof, target, False
         target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, data)
+        write_over_regular(target, data)
     return proof, target, True
