@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from roguelike.scores import hall as hall_module
-from roguelike.scores.hall import CACHE, VERIFIED_MARK, hall
+from roguelike.scores.hall import VERIFIED_MARK, hall
 from roguelike.scores.proof import Proof, prove_file
+from roguelike.storage.datadir import HALL_CACHE as CACHE
 
 from test_scores_hall import played
 

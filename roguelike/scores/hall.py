@@ -21,13 +21,10 @@ from pathlib import Path
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.ground.ranking import Placing, first_attempts
 from roguelike.replay.fileformat import SUFFIX
-from roguelike.replay.recorder import REPLAYS
-from roguelike.saves.layout import SAVE_SUFFIX, saves_dir
 from roguelike.scores import feats
 from roguelike.scores.proof import DIVERGED, UNREADABLE, UNVERIFIABLE, VERIFIED, Proof
+from roguelike.storage.datadir import SAVE_SUFFIX, DataDir
 
-CACHE = "hall.sqlite"
-IMPORTED = "imported"
 VERIFIED_MARK, DIVERGED_MARK, PENDING, UNRANKED = "verified", "diverged", "pending", "unranked"
 MARKS = {VERIFIED: VERIFIED_MARK, DIVERGED: DIVERGED_MARK, UNREADABLE: DIVERGED_MARK, UNVERIFIABLE: PENDING}
 BUSY_SECONDS = 5.0  # how long to wait for another hedonic writing the cache before going on without it
@@ -54,11 +51,10 @@ class Entry:
 
 def hall_files(root: Path) -> list[Path]:
     """The finished games' replays and every imported score file, by path."""
-    own = sorted((root / REPLAYS).glob(f"*{SUFFIX}")) if (root / REPLAYS).is_dir() else []
-    saves = saves_dir(root)
-    living = {path.name[: -len(SAVE_SUFFIX)] for path in saves.glob(f"*{SAVE_SUFFIX}")} if saves.is_dir() else set()
-    finished = [path for path in own if path.stem not in living]
-    imported = sorted((root / IMPORTED).glob(f"*/*{SUFFIX}")) if (root / IMPORTED).is_dir() else []
+    folders = DataDir(root)
+    living = {path.name[: -len(SAVE_SUFFIX)] for path in folders.save_files()}
+    finished = [path for path in folders.replay_files() if path.stem not in living]
+    imported = sorted(folders.imported.glob(f"*/*{SUFFIX}")) if folders.imported.is_dir() else []
     return finished + imported
 
 
@@ -83,7 +79,7 @@ class ProofCache:
     """
 
     def __init__(self, root: Path, tell: Callable[[str], None] = quiet) -> None:
-        self.path = root / CACHE
+        self.path = DataDir(root).hall_cache
         self.tell = tell
         self.identity: tuple[int, int] | None = None  # the file opened, to notice it deleted or replaced
         root.mkdir(parents=True, exist_ok=True)
@@ -99,7 +95,7 @@ class ProofCache:
                       "and the proofs made now are not kept")
             return self.open(":memory:")
         except sqlite3.DatabaseError:  # not a database, or a damaged one: it only ever held what replays give
-            damaged = self.path.with_name(CACHE + ".damaged")
+            damaged = self.path.with_name(self.path.name + ".damaged")
             self.path.replace(damaged)
             self.tell(f"the hall's cache {self.path} was damaged: it is kept as {damaged.name} and rebuilt")
             db = self.open(self.path)
