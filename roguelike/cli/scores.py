@@ -63,7 +63,8 @@ def hall_command(args: argparse.Namespace) -> int:
     from roguelike.storage.datadir import data_dir
 
     root = data_dir(args.data_dir)
-    entries = hall(root, None if args.cached else lambda paths: prove_all(paths, args.jobs))
+    entries = hall(root, None if args.cached else lambda paths: prove_all(paths, args.jobs),
+                   lambda text: print(f"hedonic hall: {text}", file=sys.stderr))
     if args.daily is not None:
         entries = daily_board(entries, today().isoformat() if args.daily == "today" else args.daily)
     lines = [entry_json(place, entry) for place, entry in placed(entries)] if args.json else hall_lines(entries)

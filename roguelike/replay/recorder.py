@@ -86,7 +86,7 @@ def recording_observers(
             recorder = ReplayRecorder.start(path, game, game_id)
     except (OSError, ReplayError) as error:
         tell(f"this game is not being recorded: {in_words(error)}")
-        return []
+        return [KeptRecords(carried)] if carried else []  # the save keeps what it carried
     recorder.tell, recorder.notices = tell, notices
     recorder.sync_every = SYNC_EVERY if saved else None
     recorder.flush()
@@ -145,7 +145,7 @@ class ReplayRecorder:
         The whole replay up to the save is verified first: an edited record (its CRC made
         right again) would otherwise be recorded into as if the file still proved the game.
         """
-        replay = read_replay(path)
+        replay = read_replay(path, torn_tail=True)  # a power cut's leftovers past the last whole record are cut
         if replay.header.epoch != RULES_EPOCH:
             raise ReplayError(f"its replay {path} holds rules epoch {replay.header.epoch}'s turns; this game plays "
                               f"epoch {RULES_EPOCH}'s rules, so the replay keeps the game as it was up to here")
@@ -249,6 +249,27 @@ class ReplayRecorder:
         if self.end == 0:
             with contextlib.suppress(OSError):
                 os.unlink(self.path)
+
+
+class KeptRecords:
+    """A resumed game that cannot be recorded: its saves go on carrying the records its save carried.
+
+    Those records may be all that is left of the replay's last turns (a power cut): a save
+    written without them would lose them for good.
+    """
+
+    def __init__(self, carried: bytes) -> None:
+        self.carried = carried
+
+    def after_step(self, game: Game, step: Step) -> None:
+        """Nothing is recorded."""
+
+    def unsynced(self) -> bytes:
+        """The records the save was loaded with."""
+        return self.carried
+
+    def close(self, game: Game) -> None:
+        """Nothing to close."""
 
 
 def carried_after(replay: Replay, carried: bytes) -> list[tuple[StepRecord, bytes]]:
