@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import signal
 import statistics
 import subprocess
@@ -39,7 +38,6 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from bench.common import ROOT, figure, machine
 from roguelike.bots.headless import play_bot

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 import tcod.console
 import tcod.event
-from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from roguelike.frontend import frames

@@ -75,7 +75,7 @@ def test_a_slow_spectator_is_dropped_and_the_game_does_not_wait(tmp_path: Path) 
     live.join(player, playing=True)
     live.join(slow, playing=False)
     live.join(keeping_up, playing=False)
-    for count in range(MAX_PENDING * 2):
+    for _ in range(MAX_PENDING * 2):
         live.broadcast(bytes([frames.DIFF, 0, 0]))
         player.pending.clear()
         keeping_up.pending.clear()

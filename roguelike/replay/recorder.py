@@ -13,7 +13,7 @@ import contextlib
 import os
 import secrets
 import sys
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import replace
@@ -128,7 +128,7 @@ class ReplayRecorder:
     def start(cls, path: Path, game: Game, game_id: str, replay_format: int = FORMAT_VERSION) -> ReplayRecorder:
         """Create the replay of a new game (never overwriting a file); its header is written by ``flush``."""
         state = game.state
-        header = Header(game_id, state.seed, state.name, __version__, datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        header = Header(game_id, state.seed, state.name, __version__, datetime.now(UTC).isoformat(timespec="seconds"),
                         RULES_EPOCH)
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | BINARY, 0o644))
         recorder = cls(path, game, 1, end=0, replay_format=replay_format)

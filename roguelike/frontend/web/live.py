@@ -196,7 +196,7 @@ class LiveGame:
         """The events that came within ``timeout`` seconds (None: until one comes)."""
         try:
             first = await asyncio.wait_for(self.events.get(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return []
         return [first, *self.queued_events()]
 
