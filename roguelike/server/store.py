@@ -2,7 +2,8 @@
 
 Two tables: ``runs`` (one row per distinct replay, keyed by the SHA-256 of its bytes: its
 status and, once verified, what the re-simulation proved) and ``replays`` (the bytes, apart,
-so listing a board never reads them). An upload is added with the dialect's
+so listing a board never reads them); and ``pars``, a daily's par by date and rules epoch, as
+a worker worked it out (``roguelike.server.daypar``). An upload is added with the dialect's
 ``INSERT ... ON CONFLICT DO NOTHING``: the same file twice is one run, and a duplicate never
 raises (on PostgreSQL a caught duplicate-key error would have aborted the whole transaction).
 A verdict is written once: only a pending run takes one.
@@ -45,6 +46,13 @@ replays = Table(
     "replays", metadata,
     Column("hash", String(64), primary_key=True),
     Column("data", LargeBinary, nullable=False),
+)
+pars = Table(  # made by create_all in a database from before it, like any missing table
+    "pars", metadata,
+    Column("day", String(10), primary_key=True),
+    Column("epoch", Integer, primary_key=True),
+    Column("par", Text, nullable=False),  # the worker's JSON, whole
+    Column("made", String(32), nullable=False),
 )
 
 
@@ -177,3 +185,15 @@ def counts(connection: Connection) -> dict[str, int]:
 
     rows = connection.execute(select(runs.c.status, func.count()).group_by(runs.c.status))
     return {row[0]: row[1] for row in rows}
+
+
+def keep_par(connection: Connection, day: str, epoch: int, par: dict[str, Any]) -> bool:
+    """Keep a daily's par under its rules epoch (the first kept stays); whether it was new."""
+    return insert_new(connection, pars, {"day": day, "epoch": epoch, "par": json.dumps(par, sort_keys=True),
+                                         "made": now()})
+
+
+def par_of(connection: Connection, day: str, epoch: int) -> dict[str, Any] | None:
+    """A daily's par under a rules epoch, if kept (never another epoch's)."""
+    found = connection.execute(select(pars.c.par).where(pars.c.day == day, pars.c.epoch == epoch)).scalar()
+    return None if found is None else dict(json.loads(found))
