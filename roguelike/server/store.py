@@ -2,8 +2,7 @@
 
 Two tables: ``runs`` (one row per distinct replay, keyed by the SHA-256 of its bytes: its
 status and, once verified, what the re-simulation proved) and ``replays`` (the bytes, apart,
-so listing a board never reads them); and ``pars``, a daily's par by date and rules epoch, as
-a worker worked it out (``roguelike.server.daypar``). An upload is added with the dialect's
+so listing a board never reads them). An upload is added with the dialect's
 ``INSERT ... ON CONFLICT DO NOTHING``: the same file twice is one run, and a duplicate never
 raises (on PostgreSQL a caught duplicate-key error would have aborted the whole transaction).
 A verdict is written once: only a pending run takes one.
@@ -47,7 +46,9 @@ replays = Table(
     Column("hash", String(64), primary_key=True),
     Column("data", LargeBinary, nullable=False),
 )
-pars = Table(  # made by create_all in a database from before it, like any missing table
+# A third table, ``pars``: a daily's par by date and rules epoch, as a worker worked it out (server/daypar.py).
+# create_all makes it in a database from before it, like any missing table.
+pars = Table(
     "pars", metadata,
     Column("day", String(10), primary_key=True),
     Column("epoch", Integer, primary_key=True),
