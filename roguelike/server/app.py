@@ -8,7 +8,8 @@ Routes:
   here, killed, failed) and what verification proved (score, breakdown, the diverging step);
 - ``GET /runs/{hash}/replay``: the replay, to download and watch;
 - ``GET /board`` (HTML, or JSON when asked for it) and ``GET /board.json``, with ``?epoch=N``
-  and ``?daily=YYYY-MM-DD``.
+  and ``?daily=YYYY-MM-DD`` (a daily's board has the date's ``par`` for its epoch once a
+  worker has worked it out: ``roguelike.server.daypar``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from starlette.routing import Route
 from roguelike.server import store
 from roguelike.server.board import board_of
 from roguelike.server.child import ChildLimits
+from roguelike.server.daypar import daily_par
 from roguelike.server.envelope import Envelope, Limits, Refused, open_upload
 from roguelike.server.page import board_page
 
@@ -155,7 +157,7 @@ class ScoreServer:
         if "application/json" in accept and "text/html" not in accept:
             return await self.board_json(request)
         try:
-            plain = await asyncio.to_thread(self.board_plain, *board_query(request))
+            plain = await asyncio.to_thread(self.board_shown, *board_query(request))
         except ValueError as error:
             return PlainTextResponse(f"{error}\n", status_code=400, headers=HEADERS)
         return HTMLResponse(board_page(plain), headers=HEADERS)
@@ -163,10 +165,18 @@ class ScoreServer:
     async def board_json(self, request: Request) -> Response:
         """The board as JSON."""
         try:
-            plain = await asyncio.to_thread(self.board_plain, *board_query(request))
+            plain = await asyncio.to_thread(self.board_shown, *board_query(request))
         except ValueError as error:
             return PlainTextResponse(f"{error}\n", status_code=400, headers=HEADERS)
         return JSONResponse(plain, headers=HEADERS)
+
+    def board_shown(self, epoch: int | None, daily: str | None) -> dict[str, Any]:
+        """The board, and a daily's par for the board's epoch (asked of the workers once, when there is a queue)."""
+        plain = self.board_plain(epoch, daily)
+        if daily is None or plain["epoch"] is None:
+            return plain
+        return board_with_par(plain, daily_par(self.engine, getattr(self.verifier, "redis", None), daily,
+                                               plain["epoch"]))
 
     def board_plain(self, epoch: int | None, daily: str | None) -> dict[str, Any]:
         """The board of an epoch (the newest received unless given) and a daily date."""
@@ -175,6 +185,11 @@ class ScoreServer:
             chosen = epoch if epoch is not None else (seen[0] if seen else None)
             board = board_of(store.decided_runs(connection, chosen, daily), chosen, daily)
             return board.to_plain(seen, store.counts(connection).get(store.PENDING, 0))
+
+
+def board_with_par(plain: dict[str, Any], par: dict[str, Any] | None) -> dict[str, Any]:
+    """A daily's board with its par (None while it is not known)."""
+    return {**plain, "par": par}
 
 
 async def limited_body(request: Request, most: int) -> bytes:

@@ -46,6 +46,15 @@ replays = Table(
     Column("hash", String(64), primary_key=True),
     Column("data", LargeBinary, nullable=False),
 )
+# A third table, ``pars``: a daily's par by date and rules epoch, as a worker worked it out (server/daypar.py).
+# create_all makes it in a database from before it, like any missing table.
+pars = Table(
+    "pars", metadata,
+    Column("day", String(10), primary_key=True),
+    Column("epoch", Integer, primary_key=True),
+    Column("par", Text, nullable=False),  # the worker's JSON, whole
+    Column("made", String(32), nullable=False),
+)
 
 
 def default_url(folder: str) -> str:
@@ -177,3 +186,15 @@ def counts(connection: Connection) -> dict[str, int]:
 
     rows = connection.execute(select(runs.c.status, func.count()).group_by(runs.c.status))
     return {row[0]: row[1] for row in rows}
+
+
+def keep_par(connection: Connection, day: str, epoch: int, par: dict[str, Any]) -> bool:
+    """Keep a daily's par under its rules epoch (the first kept stays); whether it was new."""
+    return insert_new(connection, pars, {"day": day, "epoch": epoch, "par": json.dumps(par, sort_keys=True),
+                                         "made": now()})
+
+
+def par_of(connection: Connection, day: str, epoch: int) -> dict[str, Any] | None:
+    """A daily's par under a rules epoch, if kept (never another epoch's)."""
+    found = connection.execute(select(pars.c.par).where(pars.c.day == day, pars.c.epoch == epoch)).scalar()
+    return None if found is None else dict(json.loads(found))
