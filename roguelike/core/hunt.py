@@ -23,8 +23,8 @@ from roguelike.core.rng import Purpose, Rng, WorldClock
 # Tile value -> 1 where a creature can stand, for ``bytes.translate`` (a table of 256).
 STANDING = bytes(int(WALKABLE[value]) if value < len(WALKABLE) else 0 for value in range(256))
 # From this many idle monsters on, their wandering streams' seeds are worked out together in
-# numpy (about 14 us, then 0.2 us a monster); fewer are quicker one by one (about 2.5 us each).
-BULK_FROM = 8
+# numpy (about 19 us, then 0.2 us a monster); fewer are quicker one by one (about 1.5 us each).
+BULK_FROM = 12
 
 
 class Hunt:
