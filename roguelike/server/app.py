@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from sqlalchemy import Engine
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
@@ -115,6 +115,8 @@ class ScoreServer:
             digest, new = await asyncio.to_thread(self.keep, envelope, client)
         except Refused as refused:
             return PlainTextResponse(refused.reason + "\n", status_code=refused.status, headers=HEADERS)
+        except ClientDisconnect:  # gone before its file arrived (or closed for taking too long): nothing to say
+            return Response(status_code=400)
         run = await asyncio.to_thread(self.lookup, digest)
         status = run.status if run else store.PENDING
         return JSONResponse({"hash": digest, "status": status, "new": new, "run": f"/runs/{digest}"},
