@@ -13,7 +13,7 @@ def make_film(source: Path, out: Path) -> int:
     """Write the film of a replay: 0, 1 if the game diverged (the film stops there), 2 for a bad file."""
     from roguelike.frontend.film.maker import Diverged, film_of
     from roguelike.replay.fileformat import ReplayError, read_replay
-    from roguelike.saves.atomic import write_atomic
+    from roguelike.storage.atomic import write_atomic
 
     try:
         replay = read_replay(source)

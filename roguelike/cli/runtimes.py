@@ -45,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def list_runtimes() -> int:
-    """One line per runtime, damaged ones named with what is wrong."""
+    """One line per runtime, damaged ones named with what is wrong, and the damaged copies moved aside."""
+    from roguelike.runtimes.repair import damaged_copies
     from roguelike.runtimes.store import cache_root, damage, kept_runtimes
 
     kept, unreadable = kept_runtimes()
@@ -53,12 +54,16 @@ def list_runtimes() -> int:
     status = EXIT_OK
     for runtime in kept:
         problems = damage(runtime)
-        state = f"DAMAGED ({problems[0]}; rebuilt when next needed)" if problems else "whole"
+        state = f"DAMAGED ({problems[0]}; never used, rebuilt when next needed)" if problems else "whole"
         print(f"  epoch {runtime.epoch}  version {runtime.version}  {runtime.size() / 2**20:.1f} MiB  {state}")
         print(f"    {runtime.path}  from {runtime.source}")
         status = EXIT_TROUBLE if problems else status
     for line in unreadable:
         print(f"  not a runtime: {line}")
+    aside = damaged_copies()
+    if aside:
+        print(f"{len(aside)} damaged {'copy' if len(aside) == 1 else 'copies'} moved aside (never used; "
+              f"yours to look into or delete): {aside[0].parents[1]}")
     return status
 
 
@@ -97,9 +102,9 @@ def prune(args: argparse.Namespace) -> int:
     """Remove the runtimes that no replay needs."""
     from roguelike.runtimes.prune import needed_formats, remove, removable
     from roguelike.runtimes.store import kept_runtimes
-    from roguelike.saves.datadir import data_dir
+    from roguelike.storage.datadir import DataDir, data_dir
 
-    folders = args.replays or [data_dir(args.data_dir) / "replays"]
+    folders = args.replays or [DataDir(data_dir(args.data_dir)).replays]
     needs = needed_formats(path for folder in folders for path in sorted(folder.glob("**/*.replay")))
     kept, _ = kept_runtimes()
     gone = removable(kept, needs)

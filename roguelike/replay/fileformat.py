@@ -34,11 +34,12 @@ from roguelike.core.commands import Command, decode_command, encode_command
 from roguelike.core.epoch import FIRST_EPOCH, RULES_EPOCH
 from roguelike.core.names import clean_name
 from roguelike.ground.replayframe import EPOCH_SINCE, FRAME, MAGIC, MASK32, MAX_HEADER_BYTES, PREAMBLE
+from roguelike.storage.datadir import REPLAY_SUFFIX
 
 FORMAT_VERSION = 3
 WHOLE_BYTES_CHECKSUM = 1  # the last format whose checksum hashes the snapshot's bytes whole
 MAX_EPOCH = 2**31 - 1
-SUFFIX = ".replay"
+SUFFIX = REPLAY_SUFFIX  # the data directory names it (roguelike.storage.datadir)
 MAX_RECORD_BYTES = 16 * 1024
 MAX_FILE_BYTES = 256 * 1024 * 1024
 MAX_TEXT = 200

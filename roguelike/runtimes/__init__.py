@@ -6,5 +6,7 @@ is a copy of that code (the ``roguelike``, ``components`` and ``systems`` packag
 the hashes of its files and the exact versions of the libraries it ran with (its lock).
 The game keeps a runtime of itself the first time each version runs (:mod:`.keep`),
 developers add them from the repository's history, and a replay of another epoch is
-played by its epoch's runtime in a child process (:mod:`.dispatch`).
+played by its epoch's runtime in a child process (:mod:`.dispatch`), checked against its
+manifest first (:mod:`.store`), rebuilt aside when damaged (:mod:`.repair`), and killed with
+all it started at the time limit (:mod:`.launch`).
 """

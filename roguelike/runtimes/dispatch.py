@@ -2,8 +2,12 @@
 
 The child is this machine's Python (or an isolated environment's, when the runtime's lock
 differs from the libraries installed here) with the runtime's code first on its import
-path, running the same ``hedonic`` command line. A damaged runtime is named and rebuilt
-from where it came from when that is still at hand, and never used.
+path, running the same ``hedonic`` command line. A runtime is checked against its manifest
+before it runs; a damaged one is named, moved aside and rebuilt where that can be done, and
+never used. The child runs isolated (``-I -B``: no user site folder, no ``PYTHON*``
+variables, no bytecode written), and the runtime's code is imported from its sources alone:
+no bytecode, planted or not, is ever read from it. It runs guarded (:mod:`.launch`): killed
+with all it started at this process's time limit.
 """
 
 from __future__ import annotations
@@ -16,12 +20,25 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from roguelike.runtimes.environments import Installer, interpreter_for
+from roguelike.runtimes.launch import run_guarded
 from roguelike.runtimes.store import Runtime, RuntimeTrouble, damage, kept_runtimes, version_key
 
 CHILD_ENV = "HEDONIC_RUNTIME_CHILD"  # set in a runtime's child: it never dispatches again
+# Imports from the runtime's folder read its .py files only (never a .pyc, in __pycache__ or
+# not, nor an extension module), whatever else lies there.
 BOOT = (
-    "import sys\n"
+    "import os, sys\n"
+    "from importlib.machinery import SOURCE_SUFFIXES, FileFinder, SourceFileLoader\n"
     "code = sys.argv[1]\n"
+    "class SourceOnly(SourceFileLoader):\n"
+    "    def get_code(self, fullname):\n"
+    "        return self.source_to_code(self.get_data(self.path), self.path)\n"
+    "def sources_only(entry):\n"
+    "    if entry == code or entry.startswith(os.path.join(code, '')):\n"
+    "        return FileFinder(entry, (SourceOnly, SOURCE_SUFFIXES))\n"
+    "    raise ImportError(entry)\n"
+    "sys.path_hooks.insert(0, sources_only)\n"
+    "sys.path_importer_cache.clear()\n"
     "sys.path[:] = [code] + [p for p in sys.path if p not in ('', '.')]\n"
     "sys.argv = ['hedonic', *sys.argv[2:]]\n"
     "from roguelike.cli.main import main\n"
@@ -56,7 +73,8 @@ def runtime_for(epoch: int, replay_format: int, tell: Tell) -> Runtime:
         problems = damage(runtime)
         if not problems:
             return runtime
-        tell(f"the runtime of {runtime.name} ({runtime.path}) is damaged: {problems[0]}")
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        tell(f"the runtime of {runtime.name} ({runtime.path}) is damaged: {problems[0]}{more}")
         fixed = repaired(runtime, tell)
         if fixed is not None:
             return fixed
@@ -72,20 +90,24 @@ def missing_runtime(epoch: int, replay_format: int) -> str:
 
 def child_command(runtime: Runtime, python: Path, argv: Sequence[str]) -> list[str]:
     """The command that runs ``hedonic ARGV`` with a runtime's code."""
-    return [str(python), "-c", BOOT, str(runtime.code), *argv]
+    return [str(python), "-I", "-B", "-c", BOOT, str(runtime.code), *argv]
 
 
 def child_environment() -> dict[str, str]:
-    """This process's environment, marked as a runtime's child."""
-    return {**os.environ, CHILD_ENV: "1"}
+    """This process's environment, marked as a runtime's child that writes no bytecode."""
+    return {**os.environ, CHILD_ENV: "1", "PYTHONDONTWRITEBYTECODE": "1"}
 
 
 def run_in_runtime(runtime: Runtime, argv: Sequence[str], options: Options, tell: Tell,
                    capture: bool = False) -> subprocess.CompletedProcess[str]:
-    """Run ``hedonic ARGV`` under a runtime; its streams are this process's unless captured."""
+    """Run ``hedonic ARGV`` under a whole runtime; its streams are this process's unless captured.
+
+    RuntimeTrouble when the runtime is damaged (it never runs) or at this process's time limit."""
+    problems = damage(runtime)
+    if problems:
+        raise RuntimeTrouble(f"the runtime in {runtime.path} is damaged ({problems[0]}): refused")
     python = interpreter_for(runtime, options.wheels, options.online, options.isolated, options.installer, tell)
-    return subprocess.run(child_command(runtime, python, argv), env=child_environment(), text=True,
-                          capture_output=capture, stdin=None if not capture else subprocess.DEVNULL, check=False)
+    return run_guarded(child_command(runtime, python, argv), child_environment(), capture)
 
 
 def stderr_teller(prefix: str = "hedonic") -> Tell:

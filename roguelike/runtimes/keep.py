@@ -18,13 +18,13 @@ from roguelike import __version__
 from roguelike.core.epoch import FIRST_EPOCH, RULES_EPOCH
 from roguelike.runtimes.pins import current_lock
 from roguelike.runtimes.store import (
-    CODE, DESCRIPTION, PACKAGES, Runtime, RuntimeTrouble, cache_root, epoch_folder, file_hash, read_runtime,
-    runtime_folder,
+    CODE, DESCRIPTION, PACKAGES, Runtime, RuntimeTrouble, checked_names, epoch_folder, file_hash,
+    read_runtime, runtime_folder,
 )
 
 EPOCH_LINE = re.compile(r"^RULES_EPOCH\s*(?::[^=\n]*)?=\s*(\d+)", re.MULTILINE)
 VERSION_LINE = re.compile(r"^__version__\s*=\s*[\"']([^\"']+)[\"']", re.MULTILINE)
-FORMAT_LINE = re.compile(r"^FORMAT_VERSION\s*=\s*(\d+)", re.MULTILINE)
+FORMAT_LINE = re.compile(r"^FORMAT_VERSION\s*=\s*(\d{1,9})(?!\d)", re.MULTILINE)
 SKIPPED = ("__pycache__",)
 SKIPPED_SUFFIXES = (".pyc", ".pyo")
 
@@ -54,7 +54,17 @@ def describe_code(source: Path) -> tuple[int, str, int]:
     replay_format = FORMAT_LINE.search(read_text(source, "roguelike/replay/fileformat.py"))
     if version is None or replay_format is None:
         raise RuntimeTrouble(f"{source}: its version or replay format cannot be read")
-    return int(epoch.group(1)) if epoch else FIRST_EPOCH, version.group(1), int(replay_format.group(1))
+    number = epoch_number(epoch.group(1)) if epoch else FIRST_EPOCH
+    try:
+        checked_names(number, version.group(1))
+    except RuntimeTrouble as trouble:
+        raise RuntimeTrouble(f"{source}: {trouble}") from None
+    return number, version.group(1), int(replay_format.group(1))
+
+
+def epoch_number(digits: str) -> int:
+    """An epoch read as text (0 when too long to be one, which no check lets pass)."""
+    return int(digits) if len(digits) <= 9 else 0
 
 
 def build_runtime(source: Path, origin: str, lock: dict[str, str] | None = None, root: Path | None = None) -> Runtime:
@@ -94,7 +104,7 @@ def own_source() -> Path:
     """The folder holding this game's packages (site-packages, or a checkout)."""
     import roguelike
 
-    return Path(roguelike.__file__).resolve().parent.parent
+    return Path(roguelike.__file__).resolve().parents[1]
 
 
 def keep_own_runtime(root: Path | None = None) -> Runtime | None:

@@ -13,7 +13,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from roguelike.runtimes.keep import EPOCH_LINE, build_runtime
+from roguelike.runtimes.keep import EPOCH_LINE, build_runtime, epoch_number
 from roguelike.runtimes.store import PACKAGES, Runtime, RuntimeTrouble
 
 EPOCH_FILE = "roguelike/core/epoch.py"
@@ -32,8 +32,8 @@ def add_source(source: str, repository: Path | None = None) -> Runtime:
     return from_git(source, repository or Path.cwd())
 
 
-def from_wheel(wheel: Path) -> Runtime:
-    """Unpack the game's packages from a wheel and keep them."""
+def from_wheel(wheel: Path, lock: dict[str, str] | None = None, root: Path | None = None) -> Runtime:
+    """Unpack the game's packages from a wheel and keep them (under another cache root if given)."""
     with tempfile.TemporaryDirectory(prefix="hedonic-wheel-") as folder:
         try:
             with zipfile.ZipFile(wheel) as archive:
@@ -41,7 +41,7 @@ def from_wheel(wheel: Path) -> Runtime:
                 archive.extractall(folder, names)
         except (OSError, zipfile.BadZipFile) as error:
             raise RuntimeTrouble(f"{wheel}: not a readable wheel ({error})") from None
-        return build_runtime(Path(folder), f"wheel {wheel.resolve()}")
+        return build_runtime(Path(folder), f"wheel {wheel.resolve()}", lock, root)
 
 
 def safe_member(name: str) -> bool:
@@ -62,8 +62,9 @@ def git(repository: Path, *args: str) -> str:
     return done.stdout.decode(errors="replace")
 
 
-def from_git(revision: str, repository: Path) -> Runtime:
-    """Keep the game's packages as they were at a revision of the repository."""
+def from_git(revision: str, repository: Path, lock: dict[str, str] | None = None,
+             root: Path | None = None) -> Runtime:
+    """Keep the game's packages as they were at a revision of the repository (under another cache root if given)."""
     if not REVISION.fullmatch(revision) or revision.startswith("-"):
         raise RuntimeTrouble(f"{revision}: no such file, and not a git revision")
     top = Path(git(repository, "rev-parse", "--show-toplevel").strip())
@@ -75,7 +76,7 @@ def from_git(revision: str, repository: Path) -> Runtime:
         raise RuntimeTrouble(f"git archive {commit[:12]}: {archive.stderr.decode(errors='replace').strip()}")
     with tempfile.TemporaryDirectory(prefix="hedonic-git-") as folder:
         unpack_tar(archive.stdout, Path(folder))
-        return build_runtime(Path(folder), f"git {commit}@{top}")
+        return build_runtime(Path(folder), f"git {commit}@{top}", lock, root)
 
 
 def unpack_tar(data: bytes, folder: Path) -> None:
@@ -94,7 +95,7 @@ def epoch_at(repository: Path, commit: str) -> int:
     except RuntimeTrouble:
         return 1
     found = EPOCH_LINE.search(text)
-    return int(found.group(1)) if found else 1
+    return epoch_number(found.group(1)) if found else 1
 
 
 def past_epochs(repository: Path) -> dict[int, str]:

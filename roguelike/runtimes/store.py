@@ -1,10 +1,19 @@
-"""Where runtimes are kept and what each one is: its folder, description, hashes and damage."""
+"""Where runtimes are kept and what each one is: its folder, description, hashes and damage.
+
+A runtime's description (``runtime.json``) is its manifest: the SHA-256 of every file of its
+code. A runtime is whole when its folder holds exactly those files with those bytes and
+nothing else (no added module, no bytecode, no ``.pth``, no symbolic link, no other folder).
+The epoch and version become parts of its path, so both are checked to be plain before any
+path is made of them.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +25,9 @@ DESCRIPTION = "runtime.json"
 CODE = "code"
 PACKAGES = ("roguelike", "components", "systems")
 MAX_DESCRIPTION_BYTES = 4 * 1024 * 1024
+# A version as it may name a folder: letters, digits and . + ! _ - (PEP 440's), never a path.
+PLAIN_VERSION = re.compile(r"[0-9A-Za-z][0-9A-Za-z.+!_-]{0,63}")
+MAX_EPOCH = 10**6
 
 
 class RuntimeTrouble(Exception):
@@ -64,13 +76,34 @@ def cache_root() -> Path:
     return Path(platformdirs.user_cache_dir(APP_ID, appauthor=False)) / "runtimes"
 
 
+def plain_epoch(epoch: int) -> bool:
+    """Whether an epoch may name a folder (a whole number from 1)."""
+    return type(epoch) is int and 1 <= epoch <= MAX_EPOCH
+
+
+def plain_version(version: str) -> bool:
+    """Whether a version may name a folder (no separator, no dot first, nothing but PEP 440's characters)."""
+    return PLAIN_VERSION.fullmatch(version) is not None
+
+
+def checked_names(epoch: int, version: str) -> None:
+    """RuntimeTrouble unless an epoch and a version are plain enough to become parts of a path."""
+    if not plain_epoch(epoch):
+        raise RuntimeTrouble(f"its rules epoch {epoch} is not one (a whole number from 1 to {MAX_EPOCH})")
+    if not plain_version(version):
+        raise RuntimeTrouble(f"its version {version[:80]!r} is not a plain version "
+                             "(letters, digits and . + ! _ -, starting with a letter or digit)")
+
+
 def epoch_folder(epoch: int, root: Path | None = None) -> Path:
     """Where the runtimes of one epoch are kept."""
+    checked_names(epoch, "0")
     return (root or cache_root()) / f"epoch-{epoch}"
 
 
 def runtime_folder(epoch: int, version: str, files: dict[str, str], root: Path | None = None) -> Path:
     """The folder of a runtime: by epoch, then version and a digest of its code."""
+    checked_names(epoch, version)
     return epoch_folder(epoch, root) / f"{version}-{code_digest(files)[:12]}"
 
 
@@ -81,7 +114,11 @@ def code_digest(files: dict[str, str]) -> str:
 
 def file_hash(path: Path) -> str:
     """The SHA-256 of a file's bytes."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    digest = hashlib.sha256()
+    with path.open("rb") as file:
+        for chunk in iter(lambda: file.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
 
 
 def read_runtime(folder: Path) -> Runtime:
@@ -107,12 +144,17 @@ def runtime_from(folder: Path, plain: Any) -> Runtime:
     for table in ("lock", "files"):
         if not all(type(k) is str and type(v) is str for k, v in plain[table].items()):
             raise RuntimeTrouble(f"{where}: its {table!r} should map text to text")
+    try:
+        checked_names(plain["epoch"], plain["version"])
+    except RuntimeTrouble as trouble:
+        raise RuntimeTrouble(f"{where}: {trouble}") from None
     return Runtime(folder, plain["epoch"], plain["version"], plain["replay_format"], plain["source"],
                    plain["lock"], plain["files"])
 
 
 def damage(runtime: Runtime) -> list[str]:
-    """What is wrong with a runtime's files against its recorded hashes (nothing when whole)."""
+    """What is wrong with a runtime against its manifest (nothing when whole): a listed file
+    missing or changed, and anything else in its folder."""
     problems = []
     for relative, digest in sorted(runtime.files.items()):
         path = runtime.code / relative
@@ -122,7 +164,38 @@ def damage(runtime: Runtime) -> list[str]:
             problems.append(f"{relative}: missing")
         elif file_hash(path) != digest:
             problems.append(f"{relative}: changed")
-    return problems
+    return problems + strangers(runtime)
+
+
+def strangers(runtime: Runtime) -> list[str]:
+    """Whatever the runtime's folder holds that its manifest does not list (symbolic links never followed)."""
+    listed = {Path(CODE, relative) for relative in runtime.files}
+    folders = {Path(CODE)} | {parent for path in listed for parent in path.parents if parent != Path(".")}
+    found = [f"{folder}: a symbolic link" for folder in (runtime.path, runtime.path.parent) if folder.is_symlink()]
+    entries, unlisted = walk(runtime.path)
+    for entry in entries:
+        relative = entry.relative_to(runtime.path)
+        try:
+            mode = entry.lstat().st_mode
+            if stat.S_ISLNK(mode):
+                found.append(f"{relative.as_posix()}: a symbolic link (to {os.readlink(entry)}), not in its manifest")
+            elif stat.S_ISDIR(mode):
+                found += [] if relative in folders else [f"{relative.as_posix()}/: a folder not in its manifest"]
+            elif relative not in listed and relative != Path(DESCRIPTION):
+                kind = "a file" if stat.S_ISREG(mode) else "a special file"
+                found.append(f"{relative.as_posix()}: {kind} not in its manifest")
+        except OSError as error:
+            found.append(f"{relative.as_posix()}: cannot be read ({error.strerror or error})")
+    return found + [f"{folder}: cannot be listed" for folder in unlisted]
+
+
+def walk(folder: Path) -> tuple[list[Path], list[str]]:
+    """Everything under a folder, never following a symbolic link, and the folders that could not be listed."""
+    found: list[Path] = []
+    unlisted: list[str] = []
+    for top, names, files in os.walk(folder, followlinks=False, onerror=lambda error: unlisted.append(error.filename)):
+        found += [Path(top, name) for name in sorted(names + files)]
+    return found, unlisted
 
 
 def safe_relative(relative: str) -> bool:

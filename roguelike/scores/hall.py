@@ -21,17 +21,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from roguelike.core.commands import encode_command
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.ground.ranking import Placing, first_attempts
-from roguelike.core.commands import encode_command
 from roguelike.replay.fileformat import SUFFIX, ReplayError, read_replay
-from roguelike.replay.recorder import REPLAYS
-from roguelike.saves.layout import SAVE_SUFFIX, saves_dir
 from roguelike.scores import feats
 from roguelike.scores.proof import DIVERGED, UNREADABLE, UNVERIFIABLE, VERIFIED, Proof
+from roguelike.storage.datadir import SAVE_SUFFIX, DataDir
 
-CACHE = "hall.sqlite"
-IMPORTED = "imported"
 VERIFIED_MARK, DIVERGED_MARK, PENDING, UNRANKED = "verified", "diverged", "pending", "unranked"
 MARKS = {VERIFIED: VERIFIED_MARK, DIVERGED: DIVERGED_MARK, UNREADABLE: DIVERGED_MARK, UNVERIFIABLE: PENDING}
 SCHEMA = ("CREATE TABLE IF NOT EXISTS proofs (hash TEXT, epoch INTEGER, feats TEXT, proof TEXT, "
@@ -57,11 +54,10 @@ class Entry:
 
 def hall_files(root: Path) -> list[Path]:
     """The finished games' replays and every imported score file, by path."""
-    own = sorted((root / REPLAYS).glob(f"*{SUFFIX}")) if (root / REPLAYS).is_dir() else []
-    saves = saves_dir(root)
-    living = {path.name[: -len(SAVE_SUFFIX)] for path in saves.glob(f"*{SAVE_SUFFIX}")} if saves.is_dir() else set()
-    finished = [path for path in own if path.stem not in living]
-    imported = sorted((root / IMPORTED).glob(f"*/*{SUFFIX}")) if (root / IMPORTED).is_dir() else []
+    folders = DataDir(root)
+    living = {path.name[: -len(SAVE_SUFFIX)] for path in folders.save_files()}
+    finished = [path for path in folders.replay_files() if path.stem not in living]
+    imported = sorted(folders.imported.glob(f"*/*{SUFFIX}")) if folders.imported.is_dir() else []
     return finished + imported
 
 
@@ -77,12 +73,12 @@ class ProofCache:
     """Proofs by replay hash and rules epoch, in ``hall.sqlite``; rebuilt from nothing when damaged."""
 
     def __init__(self, root: Path) -> None:
-        self.path = root / CACHE
+        self.path = DataDir(root).hall_cache
         root.mkdir(parents=True, exist_ok=True)
         try:
             self.db = self.open()
         except sqlite3.DatabaseError:  # not a database, or a damaged one: it only ever held what replays give
-            self.path.replace(self.path.with_name(CACHE + ".damaged"))
+            self.path.replace(self.path.with_name(self.path.name + ".damaged"))
             self.db = self.open()
 
     def open(self) -> sqlite3.Connection:

@@ -14,12 +14,10 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from roguelike.render.morguefile import MORGUE_DIR
 from roguelike.replay.fileformat import MAX_FILE_BYTES, SUFFIX, ReplayError, read_header
-from roguelike.replay.recorder import REPLAYS
-from roguelike.saves.atomic import write_atomic
-from roguelike.scores.hall import IMPORTED
 from roguelike.scores.proof import VERIFIED, Proof, prove_file
+from roguelike.storage.atomic import write_atomic
+from roguelike.storage.datadir import DataDir
 
 REPLAY_MEMBER, MORGUE_MEMBER = "game.replay", "morgue.txt"
 
@@ -33,10 +31,11 @@ def find_game(root: Path, game: str) -> Path:
     given = Path(game)
     if given.is_file():
         return given
-    own = root / REPLAYS / f"{game}{SUFFIX}"
+    folders = DataDir(root)
+    own = folders.replay(game)
     if own.is_file():
         return own
-    named = [path for path in sorted((root / REPLAYS).glob(f"*{SUFFIX}")) if header_name(path) == game]
+    named = [path for path in folders.replay_files() if header_name(path) == game]
     if not named:
         raise ScoreFileError(f"no game called {game!r}: give a replay file, a game id or a character's name")
     return max(named, key=lambda path: path.stat().st_mtime)
@@ -52,7 +51,8 @@ def header_name(path: Path) -> str | None:
 
 def morgue_of(root: Path, replay: Path) -> Path | None:
     """The morgue file of a game of this data directory, if it died here."""
-    found = sorted((root / MORGUE_DIR).glob(f"{replay.stem}-turn*.txt")) if (root / MORGUE_DIR).is_dir() else []
+    folder = DataDir(root).morgue
+    found = sorted(folder.glob(f"{replay.stem}-turn*.txt")) if folder.is_dir() else []
     return found[-1] if found else None
 
 
@@ -103,7 +103,7 @@ def import_file(root: Path, path: Path) -> tuple[Proof, Path, bool]:
         proof = prove_file(candidate)
         if proof.verdict != VERIFIED:
             return proof, path, False
-        target = root / IMPORTED / folder_name(proof.name or "") / candidate.name
+        target = DataDir(root).imported / folder_name(proof.name or "") / candidate.name
         if target.exists() and hashlib.sha256(target.read_bytes()).hexdigest() == digest:
             return proof, target, False
         target.parent.mkdir(parents=True, exist_ok=True)
