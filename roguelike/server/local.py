@@ -106,6 +106,9 @@ class LocalVerifier:
         if self.stopping.is_set():
             return
         with self.engine.connect() as connection:
+            run = store.run_of(connection, digest)
+            if run is None or run.status not in store.OPEN:
+                return  # decided since it was scheduled (a sweep and a verdict crossed)
             data = store.replay_of(connection, digest)
         verdict = self.verdict(data) if data is not None else \
             {"verdict": FAILED, "detail": "the run's replay is missing from the database"}
