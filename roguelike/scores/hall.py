@@ -8,6 +8,11 @@ replay is a new file, verified anew; the cache holds nothing the replays cannot 
 again and is rebuilt whenever it is missing or damaged (even deleted mid-run). A cache that
 is merely busy (another ``hedonic`` holds its lock) is never moved aside: the listing goes
 on without it and says so.
+
+A game is in the hall once, however many files hold it: files of one rules epoch, seed, name
+and commands (another game id, date or version in the header, a cut frame appended, an
+import of one's own game) are one game, and the first file listed (one's own replays before
+imports) stands for it.
 """
 
 from __future__ import annotations
@@ -18,9 +23,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from roguelike.core.commands import encode_command
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.ground.ranking import Placing, first_attempts
-from roguelike.replay.fileformat import SUFFIX
+from roguelike.replay.fileformat import SUFFIX, ReplayError, read_replay
 from roguelike.scores import feats
 from roguelike.scores.proof import DIVERGED, UNREADABLE, UNVERIFIABLE, VERIFIED, Proof
 from roguelike.storage.datadir import SAVE_SUFFIX, DataDir
@@ -176,7 +182,40 @@ def hall(root: Path, prover: Prover | None, tell: Callable[[str], None] = quiet)
             known.update(fresh)
     finally:
         cache.close()
-    return ranked(entry(path, digests[path], known.get(digests[path])) for path in files)
+    return ranked(one_per_game([entry(path, digests[path], known.get(digests[path])) for path in files]))
+
+
+def one_per_game(entries: list[Entry]) -> list[Entry]:
+    """The entries less the later files of a game already listed (only files whose proofs agree on epoch,
+    seed, name and length are read to compare their commands)."""
+    alike: dict[tuple[object, ...], list[Entry]] = {}
+    for item in entries:
+        proof = item.proof
+        if proof is not None and item.mark != DIVERGED_MARK:
+            alike.setdefault((proof.rules_epoch, proof.seed, proof.name, proof.commands, proof.turns), []).append(item)
+    copies: set[int] = set()
+    for group in (group for group in alike.values() if len(group) > 1):
+        seen: set[str] = set()
+        for item in group:
+            key = game_key(item.path)
+            if key in seen:
+                copies.add(id(item))
+            elif key is not None:
+                seen.add(key)
+    return [item for item in entries if id(item) not in copies]
+
+
+def game_key(path: Path) -> str | None:
+    """The SHA-256 of what makes a replay's game: its rules epoch, seed, name and commands (None if unreadable)."""
+    import msgpack
+
+    try:
+        replay = read_replay(path)
+    except ReplayError:
+        return None
+    header = replay.header
+    game = [header.epoch, header.seed, header.name, [encode_command(step.command) for step in replay.steps]]
+    return hashlib.sha256(msgpack.packb(game)).hexdigest()
 
 
 def entry(path: Path, digest: str, proof: Proof | None) -> Entry:
