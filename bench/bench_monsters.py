@@ -10,7 +10,9 @@ alive (untimed, between turns): killed or vanished monsters are replaced, death 
 statuses hits leave (stunned, panicked, confused) are undone. Roaming, the 10,000 turns cross
 one floor of about 500 open tiles many times, so the hunters' path maps, kept by the
 player's tile, mostly serve again (about 440 are made); a floor crossed once makes one for
-every tile the player reaches while hunted, as before (see docs/performance.md).
+every tile the player reaches while hunted, as before (see docs/performance.md). Last, the
+same 40 monsters left idle (none notices the player, who waits): each wanders, drawing from
+the stream of its tile and turn.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import esper
 
 from bench.common import figure, rate, report, timings
 from components import Attributes, Monster, Position, StateOfMind
+from components.monsters import NO_TARGET
 from components.registry import SAVED_COMPONENTS
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
@@ -130,12 +133,28 @@ def roam() -> list[float]:
     return timings(lambda: checked(session, command[0]), TURNS, choose)
 
 
+def idle() -> list[float]:
+    """Seconds per turn while the player waits among 40 monsters that never notice it (each wanders)."""
+    game = hunting_floor()
+    session = Session(game)
+
+    def unnoticed() -> None:
+        keep_going(game)
+        for _, monster in esper.get_component(Monster):
+            monster.target, monster.notice = NO_TARGET, 0
+
+    return timings(lambda: checked(session, Wait()), TURNS, unnoticed)
+
+
 def main() -> None:
     """Print the figures for docs/performance.md."""
     for label, seconds in (("patrolling a room", patrol()), ("roaming the floor", roam())):
         figure(f"{MONSTERS} hunters with the checksum, player {label}", rate(len(seconds), sum(seconds)), "turns/s",
                f"target >= {TARGET:,}")
         print(report("  ", seconds) + f", mean {statistics.mean(seconds) * 1e6:.0f} us")
+    seconds = idle()
+    figure(f"{MONSTERS} idle monsters with the checksum, player waiting", rate(len(seconds), sum(seconds)), "turns/s")
+    print(report("  ", seconds) + f", mean {statistics.mean(seconds) * 1e6:.0f} us")
 
 
 if __name__ == "__main__":

@@ -2,10 +2,12 @@
 
 Run: ``python -m bench.bench_server [--uploads 200] [--clients 20] [--jobs 600]``.
 
-Replays: one bot game (seed 33, default bot: 1,015 commands) and its first 100 commands; each
-upload is a copy with its own game id in the header (a distinct file, hash and run; the game
-id is outside the checksums, so each verifies). Every server is ``hedonic serve`` in its own
-process on a fresh SQLite file; clients are threads using urllib.
+Replays: six bot games (seeds 33-38, default bot, to their deaths) and their prefixes. The
+server keeps one run per game (its epoch, seed, name and commands: issue 47's R3), so the
+uploads of a figure are distinct games: the prefixes whose lengths are nearest the figure's
+command count (for 600 of about 100 commands: lengths 50-150, six of each), each verifying as
+a game in progress, or over when it is the whole game. Every server is ``hedonic serve`` in
+its own process on a fresh SQLite file; clients are threads using urllib.
 
 1. **Verdict of a 1,000-command replay**: uploaded alone to an idle server, the time from
    the upload to the verdict (polled every 20 ms), ``REPEATS`` times.
@@ -21,13 +23,16 @@ process on a fresh SQLite file; clients are threads using urllib.
 5. **A job lost with its worker**: a worker whose prover spins on one file
    (``tests/runaway_worker.py``) takes it, a second worker waits, the first is killed with
    ``kill -9`` mid-job; seconds from the kill to the second worker's verdict, ``REPEATS`` times.
+6. **The board of many runs**: ``--ranked`` (100,000) verified, ranked runs written straight
+   into a fresh SQLite file (made-up scores, turns, names and dates: the board reads only the
+   verdicts), then ``GET /board.json`` and ``GET /board`` (HTML) on ``hedonic serve``,
+   ``REPEATS`` times each: seconds a request, and the answer's size.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import signal
 import statistics
 import subprocess
@@ -39,7 +44,6 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from bench.common import ROOT, figure, machine
 from roguelike.bots.headless import play_bot
@@ -53,20 +57,23 @@ DECIDED_WITHIN = 600  # seconds a run may stay pending before the bench gives up
 KILL_UPLOADS = 60  # uploads pending when the server and a worker are killed
 
 
-def long_game(root: Path) -> Replay:
-    """Seed 33's default bot to its death (1,015 commands)."""
-    game = Game.new(33, "Ann")
-    session = Session(game, recording_observers(root, game, "ann"))
-    play_bot(session, 5000)
-    session.close()
-    return read_replay(root / "replays" / "ann.replay")
+def bot_games(root: Path, seeds: range = range(33, 39)) -> list[Replay]:
+    """The default bot's games of these seeds, each to its death."""
+    games = []
+    for seed in seeds:
+        game = Game.new(seed, "Ann")
+        session = Session(game, recording_observers(root, game, f"ann-{seed}"))
+        play_bot(session, 5000)
+        session.close()
+        games.append(read_replay(root / "replays" / f"ann-{seed}.replay"))
+    return games
 
 
-def copies(replay: Replay, commands: int, count: int, tag: str) -> list[bytes]:
-    """``count`` distinct files of the replay's first ``commands`` commands."""
-    cut = replace(replay, steps=replay.steps[:commands])
-    return [replay_bytes(replace(cut, header=replace(cut.header, game_id=f"{tag}-{number:06d}")))
-            for number in range(count)]
+def copies(games: list[Replay], commands: int, count: int) -> list[bytes]:
+    """``count`` distinct games of about ``commands`` commands: the games' prefixes of the lengths nearest it."""
+    nearest = sorted((abs(length - commands), length, index)
+                     for index, game in enumerate(games) for length in range(1, len(game.steps) + 1))[:count]
+    return [replay_bytes(replace(games[index], steps=games[index].steps[:length])) for _, length, index in nearest]
 
 
 class Served:
@@ -262,6 +269,42 @@ def lost_job(folder: Path, data: bytes) -> None:
            f"{min(took):.2f}-{max(took):.2f} s of {len(took)}; 100-command replay")
 
 
+def big_board(folder: Path, ranked: int) -> None:
+    """Figure 6: the board's answer with ``ranked`` ranked runs."""
+    import random
+
+    from roguelike.server import store
+
+    url = f"sqlite:///{folder}/board.sqlite"
+    engine = store.open_engine(url)
+    draw = random.Random(47)
+    rows = []
+    for number in range(ranked):
+        score, turns = draw.randrange(10, 5000), draw.randrange(50, 3000)
+        daily = f"2026-11-{draw.randrange(1, 29):02d}" if number % 10 == 0 else None
+        verdict = {"verdict": "verified", "score": score, "ranked": True, "turns": turns, "name": f"Player{number % 997}",
+                   "origin": "daily" if daily else "played", "daily": daily, "cause": "exhaustion", "feats": [],
+                   "recorded": f"2026-11-{draw.randrange(1, 29):02d}T12:00:00+00:00"}
+        rows.append({"hash": f"{number:064x}", "received": "2026-11-28T00:00:00Z", "epoch": 12, "commands": turns,
+                     "size": 1000, "status": "verified", "verdict": json.dumps(verdict), "score": score, "ranked": True,
+                     "name": verdict["name"], "origin": verdict["origin"], "daily": daily, "decided": "2026-11-28T00:00:00Z",
+                     "game": f"{number:064x}"})
+    with engine.begin() as connection:
+        connection.execute(store.runs.insert(), rows)
+    engine.dispose()
+    server = Served("--db", url)
+    for path in ("/board.json", "/board"):
+        times, size = [], 0
+        for _ in range(REPEATS):
+            start = time.perf_counter()
+            with urllib.request.urlopen(f"{server.base}{path}", timeout=600) as got:
+                size = len(got.read())
+            times.append(time.perf_counter() - start)
+        figure(f"GET {path} with {ranked:,} ranked runs (median)", statistics.median(times), "s",
+               f"{min(times):.2f}-{max(times):.2f} s of {len(times)}; {size / 2**20:.1f} MiB")
+    server.stop()
+
+
 def main() -> None:
     """Every figure."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -269,18 +312,20 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--jobs", type=int, default=600)
     parser.add_argument("--commands", type=int, default=100, help="commands in each replay of the workers' figure")
-    parser.add_argument("--only", choices=["verdict", "load", "workers", "kills", "lost"])
+    parser.add_argument("--ranked", type=int, default=100_000, help="ranked runs on the board's figure")
+    parser.add_argument("--only", choices=["verdict", "load", "workers", "kills", "lost", "board"])
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-server-") as scratch:
         folder = Path(scratch)
         print(machine(folder), flush=True)
-        game = long_game(folder / "data")
+        games = bot_games(folder / "data") if args.only != "board" else []
         steps: dict[str, Callable[[], None]] = {
-            "verdict": lambda: one_verdict(folder, copies(game, 1000, REPEATS, "long")),
-            "load": lambda: load(folder, copies(game, 100, args.uploads, "load"), args.clients),
-            "workers": lambda: scaling(folder, copies(game, args.commands, args.jobs, "jobs"), args.commands),
-            "kills": lambda: lost_and_twice(folder, copies(game, 100, KILL_UPLOADS, "kill")),
-            "lost": lambda: lost_job(folder, copies(game, 100, 1, "lost")[0]),
+            "verdict": lambda: one_verdict(folder, copies(games, 1000, REPEATS)),
+            "load": lambda: load(folder, copies(games, 100, args.uploads), args.clients),
+            "workers": lambda: scaling(folder, copies(games, args.commands, args.jobs), args.commands),
+            "kills": lambda: lost_and_twice(folder, copies(games, 100, KILL_UPLOADS)),
+            "lost": lambda: lost_job(folder, copies(games, 100, 1)[0]),
+            "board": lambda: big_board(folder, args.ranked),
         }
         for name, step in steps.items():
             if args.only in (None, name):

@@ -115,13 +115,19 @@ def plan_hunt(now: Now, entity: int, player: Player, pos: Position) -> None:
         return
     wander = formulas.wander_chance(esper.component_for_entity(entity, StateOfMind).value)
     at = (pos.x, pos.y)
-    now.action.hunt = Hunt(now.state.floor, now.state.clock(), at, blockers(monsters, entity, at), wander, lambda: hunters_reach(monsters, at))
+    now.action.hunt = Hunt(now.state.floor, now.state.clock(), at, blockers(monsters, entity, at), wander,
+                           lambda: hunters_reach(monsters, at), lambda: idle_spots(monsters))
 
 
 def hunters_reach(monsters: Roster, at: Spot) -> int:
     """How far, in king's moves, the farthest hunter stands from the player (what a new chase map must cover)."""
     px, py = at
     return max((max(abs(p.x - px), abs(p.y - py)) for _, monster, p in monsters if monster.target != NO_TARGET), default=0)
+
+
+def idle_spots(monsters: Roster) -> list[Spot]:
+    """Where the monsters that are not hunting stand (each wanders from the stream of its tile)."""
+    return [(p.x, p.y) for _, monster, p in monsters if monster.target == NO_TARGET]
 
 
 @system(Monster, Position)

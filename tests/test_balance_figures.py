@@ -9,12 +9,11 @@ from pathlib import Path
 import pytest
 
 from roguelike.bots import plots
-from roguelike.bots.balance import GameResult, play_all, play_one
+from roguelike.bots.balance import GameResult, play_one
 from roguelike.bots.diver import DiverBot
 from roguelike.bots.report import build, butterfly_figures, depth_band_figures
 from roguelike.bots.stats import median_interval, spearman, wilson
 from roguelike.cli.main import main
-from roguelike.core.commands import Wait
 
 
 def result(seed: int, turns: int, prelude: int = 0, bot: str = "careful", **fields: object) -> GameResult:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from bestiary_helpers import add_monster, arena, set_player
 from components import Attributes, Carried, Dose, Position, Record, StateOfMind, Tolerance
-from helpers import add_dose, dose_positions, drawn_game, player_xy
+from helpers import dose_positions, drawn_game, player_xy
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS, NORMAL_DOSE, SMALL_DOSE, dose_odds
 from roguelike.core.carrying import carried_doses, put_in, true_odds, weakest

@@ -6,7 +6,7 @@ import numpy as np
 
 from roguelike.core.floor import Tile
 from roguelike.core.chase import UNREACHABLE, Box, chase_layout, mapped, whole_map
-from roguelike.core.hunt import Hunt
+from roguelike.core.hunt import BULK_FROM, Hunt
 from roguelike.core.mapgen import generate_floor
 from roguelike.core.rng import Purpose, Rng, WorldClock
 
@@ -87,3 +87,14 @@ def test_an_idle_monster_ambles_the_same_whatever_the_others_did_first() -> None
     forward = [hunt.wander_step(x, y) for x, y in open_tiles]
     backward = [hunt.wander_step(x, y) for x, y in reversed(open_tiles)]
     assert forward == backward[::-1] and any(step is not None for step in forward)
+
+
+def test_idle_monsters_wander_alike_with_their_streams_worked_out_together() -> None:
+    floor = generate_floor(4, 2, None, 50)
+    open_tiles = [(int(x), int(y)) for y, x in zip(*np.nonzero(floor.tiles == Tile.FLOOR))]
+    for idle in (open_tiles[:BULK_FROM], open_tiles[: BULK_FROM - 1], open_tiles[::3]):
+        together = Hunt(floor, WorldClock(4, 2, 31), floor.arrival, {}, wander=(1, 1), idle=lambda idle=idle: idle)
+        one_by_one = Hunt(floor, WorldClock(4, 2, 31), floor.arrival, {}, wander=(1, 1))
+        # every open tile: those given as idle and those not (a monster that moved, a lost hunter)
+        assert [together.wander_step(x, y) for x, y in open_tiles] == [one_by_one.wander_step(x, y) for x, y in open_tiles]
+    assert len(together.wander_seeds()) == len(open_tiles[::3]) > BULK_FROM

@@ -238,14 +238,16 @@ def test_the_ground_imports_nothing_else_of_the_game() -> None:
 def test_the_score_server_imports_nothing_of_the_game_but_the_ground_and_in_the_workers_job() -> None:
     """The web process verifies through a child (``hedonic replay --verify --json``) or a queue: it never loads the
     game. It may import only the server's own modules and ``roguelike.ground`` (the replay's frame, the ranking
-    rule), which the game imports too. Only the RQ job, which runs in a worker's work-horse, proves a replay with the
-    game's own code."""
+    rule), which the game imports too. Only the RQ jobs, which run in a worker's work-horse, prove a replay and work
+    out a daily's par with the game's own code."""
     found = imports_of_ours("roguelike.server")
     web = [name for module, names in found.items() if module != "roguelike.server.job" for name in names]
     assert web and all(name.startswith(("roguelike.server", "roguelike.ground")) for name in web), web
     assert any(name.startswith("roguelike.ground.ranking") for name in web)  # the board ranks as the hall does
     assert {name for name in found["roguelike.server.job"] if not name.startswith("roguelike.server")} == {
-        "roguelike.scores.proof", "roguelike.scores.proof.prove_file"}
+        "roguelike.scores.proof", "roguelike.scores.proof.prove_file", "roguelike.coach.par", "roguelike.coach.par.par",
+        "roguelike.core.epoch", "roguelike.core.epoch.RULES_EPOCH", "roguelike.scores.daily",
+        "roguelike.scores.daily.daily_seed"}
 
 
 def test_storage_is_the_lowest_layer_importing_nothing_of_the_game() -> None:

@@ -15,7 +15,6 @@ from roguelike.core.floor import Floor, PackedEntity, Tile
 from roguelike.core.game import Game
 from roguelike.core.mapgen import generate_floor
 from roguelike.core.packing import unpack_entity
-from roguelike.core.rng import Rng
 from roguelike.core.world import floor_seed
 
 SEEDS = range(40)

@@ -27,7 +27,7 @@ def floor(requirement: Requirement) -> Version:
 
 def test_every_floor_is_allowed_by_what_the_other_floors_need() -> None:
     ours = declared()
-    for name, requirement in ours.items():
+    for name in ours:
         for needed in map(Requirement, importlib.metadata.requires(name) or []):
             if needed.name.lower() in ours and needed.marker is None:
                 assert needed.specifier.contains(floor(ours[needed.name.lower()])), (name, str(needed))

@@ -12,7 +12,7 @@ import tcod.context
 import tcod.event
 from tcod.event import KeySym, Modifier, Scancode
 
-from components import Position, StateOfMind
+from components import StateOfMind
 from roguelike import settings
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS, dose_odds

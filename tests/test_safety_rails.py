@@ -12,7 +12,7 @@ from helpers import add_dose, drawn_game, player_xy
 from save_helpers import key
 from test_key_flush import press
 from test_terminal_loop import Clock, ScriptedTerminal, setup
-from components import Confused, Dose, Record, StateOfMind, Tolerance
+from components import Confused, Dose, Record, StateOfMind
 from roguelike import settings
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS, EXTRA_LARGE_DOSE, NORMAL_DOSE, SMALL_DOSE, Risk, dose_odds
@@ -21,7 +21,7 @@ from roguelike.assist.autoexplore import known_doses, step_to
 from roguelike.assist.autopilot import Autopilot
 from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.game import Game
-from roguelike.core.mapgen import FLOOR_KINDS, pure_batch
+from roguelike.core.mapgen import pure_batch
 from roguelike.assist.reserve import reserve
 from roguelike.core.rng import Rng
 from roguelike.core.session import Session
@@ -247,7 +247,7 @@ def test_the_rest_until_prompt_suggests_where_the_nearest_dose_becomes_safe() ->
     app.handle(key(KeySym.R, Modifier.SHIFT))
     prompt = app.stack[-1]
     purest = dose_odds(NORMAL_DOSE, 1, 70, 0).purest
-    assert getattr(prompt, "typed") == str(100 - purest)
+    assert prompt.typed == str(100 - purest)
     app.handle(key(KeySym.N6))
     app.handle(key(KeySym.N5))
     app.handle(key(KeySym.RETURN))
@@ -304,7 +304,7 @@ def test_known_doses_never_stop_travel_again() -> None:
 def test_a_monster_blinking_in_and_out_of_sight_stops_automation_once() -> None:
     game = drawn_game(CORRIDOR)
     set_player(game, state_of_mind=80)
-    hunger = add_monster(game, "hunger", 12, 1, notice=1)
+    add_monster(game, "hunger", 12, 1, notice=1)
     pilot = Autopilot(game, enabled=frozenset({ap.Disturbance.MONSTER, ap.Disturbance.NEW_KIND}))
     pilot.watch()
     pilot.after_step()  # seen now

@@ -134,3 +134,17 @@ def test_a_feat_added_later_is_awarded_to_games_already_in_the_cache(tmp_path: P
     assert {e.mark for e in hall(tmp_path, None)} == {PENDING}  # proved under another table: not believed
     (after,) = hall(tmp_path, prover)
     assert after.proof is not None and "first_steps" in after.proof.feats
+
+
+def test_one_game_is_in_the_hall_once_whatever_its_files_headers_or_a_cut_frame_appended(tmp_path: Path) -> None:
+    path = played(tmp_path, "Ann", 11)
+    replay = read_replay(path)
+    imported = DataDir(tmp_path).imported / "ann"
+    imported.mkdir(parents=True)
+    copy = replace(replay.header, game_id="another-id", date="2030-01-01T00:00:00+00:00", version="9.9")
+    (imported / "copy.replay").write_bytes(replay_bytes(replace(replay, header=copy)))
+    (tmp_path / "replays" / "ann2.replay").write_bytes(path.read_bytes() + b"\0\0\0\x10\xff\xff")
+    played(tmp_path, "Bea", 12)
+    entries = hall(tmp_path, prover)
+    assert sorted(entry.path.name for entry in entries) == ["ann.replay", "bea.replay"]
+    assert [entry.mark for entry in entries] == [VERIFIED_MARK, VERIFIED_MARK]

@@ -13,7 +13,6 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-from components import Record, Score
 from roguelike.core.commands import Move, Wait
 from roguelike.core.game import Game
 from roguelike.core.session import Session

@@ -1,7 +1,6 @@
 """A bounded load on loopback: 200 uploads from 20 concurrent clients, each run decided once, none lost.
 
-Twenty distinct files (the corpus's shortest game under twenty game ids: the id is outside
-the checksums), each uploaded ten times by clients racing each other: the server keeps 20
+Twenty distinct games (a corpus game's first 1, 2, ... 20 commands), each uploaded ten times by clients racing each other: the server keeps 20
 runs and verifies each once. Speed (p95 upload-to-verdict under 20 clients) is measured by
 bench/bench_server.py, never asserted here.
 """

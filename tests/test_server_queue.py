@@ -6,7 +6,7 @@ import asyncio
 import json
 import zlib
 from collections.abc import Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta, UTC
 
 import fakeredis
 import pytest
@@ -134,7 +134,7 @@ def under_way(redis: fakeredis.FakeRedis, digest: str) -> Job:
     """A run's job as a worker holds it: started, with a heartbeat."""
     job = Job.fetch(job_id(digest), connection=redis, serializer=JSONSerializer)
     job.set_status(JobStatus.STARTED)
-    job.heartbeat(datetime.now(timezone.utc), 60)
+    job.heartbeat(datetime.now(UTC), 60)
     return job
 
 
@@ -155,7 +155,7 @@ def test_a_started_job_whose_heartbeat_stands_still_is_run_again_and_one_that_be
     for _ in range(3):  # a worker alive: its heartbeat moves every second
         verifier.collect_once()
         clock.now += LOST_AFTER - 1
-        job.heartbeat(datetime.now(timezone.utc) + timedelta(seconds=clock.now), 60)
+        job.heartbeat(datetime.now(UTC) + timedelta(seconds=clock.now), 60)
     assert queue.job_ids == [] and job.get_status() == JobStatus.STARTED
     verifier.collect_once()
     clock.now += LOST_AFTER  # then it falls silent

@@ -74,3 +74,26 @@ def test_a_score_comes_only_with_a_verified_verdict(database: str) -> None:
     with engine.connect() as connection:
         assert connection.execute(select(store.runs.c.score, store.runs.c.ranked)).one() == (None, False)
     engine.dispose()
+
+
+def test_a_database_made_before_runs_had_a_game_gets_the_column_and_keeps_its_runs(database: str) -> None:
+    from sqlalchemy import Column, MetaData, Table, create_engine
+
+    old = MetaData()
+    for table in (store.runs, store.replays):
+        Table(table.name, old, *[Column(column.name, column.type, primary_key=column.primary_key)
+                                 for column in table.columns if column.name != "game"])
+    made = create_engine(database)
+    old.create_all(made)
+    with made.begin() as connection:
+        connection.execute(old.tables["runs"].insert().values(hash="c" * 64, received="then", epoch=2, commands=1,
+                                                              size=1, status="pending", ranked=False))
+    made.dispose()
+    engine = store.open_engine(database)
+    with engine.begin() as connection:
+        assert store.add_run(connection, envelope("a new run"))
+    with engine.connect() as connection:
+        assert "c" * 64 in {digest for digest, _ in store.pending(connection)}
+        kept = store.run_of(connection, "c" * 64)
+        assert kept is not None and kept.game is None
+    engine.dispose()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import shlex
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -17,7 +18,7 @@ from rq.serializers import JSONSerializer
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.server.queue import LOST_AFTER, job_id
 from server_helpers import CORPUS, ServerProcess, get, post, wait_http
-from server_services import redis_server, wait_for
+from server_services import redis_program, redis_server, wait_for
 
 SPINNER = f"{shlex.quote(sys.executable)} -c 'while True: pass'"
 
@@ -163,3 +164,55 @@ def test_a_job_lost_with_its_worker_killed_with_kill_9_is_run_again_within_secon
                     process.stop()
     assert run["status"] == "verified" and run["score"] is not None
     assert took < LOST_AFTER + 2 * LATE  # RQ alone would wait a minute past the last heartbeat, then for a sweep
+
+
+class RestartableRedis:
+    """A private redis-server on a unix socket that the test kills and starts again (nothing saved)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.socket = folder / "redis.sock"
+        self.url = f"unix://{self.socket}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        """Start it and wait for its socket."""
+        self.socket.unlink(missing_ok=True)
+        self.process = subprocess.Popen([redis_program(), "--port", "0", "--unixsocket", str(self.socket),
+                                         "--unixsocketperm", "700", "--save", "", "--appendonly", "no",
+                                         "--dir", str(self.folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_for(lambda: self.socket.exists(), 60, "redis-server did not open its socket")
+
+    def kill(self) -> None:
+        """kill -9, and reap."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+
+
+def test_a_worker_whose_redis_dies_with_a_job_in_flight_waits_for_it_and_goes_on(tmp_path: Path) -> None:
+    hostile = CORPUS[0].read_bytes()
+    honest = SMALLEST.read_bytes() if SMALLEST != CORPUS[0] else CORPUS[1].read_bytes()
+    redis = RestartableRedis(tmp_path)
+    redis.start()
+    worker = runaway_worker(redis.url, hostile)  # mid-job for as long as the job lives
+    server = ServerProcess("--queue", redis.url, "--db", f"sqlite:///{tmp_path}/runs.sqlite", "--port", "0",
+                           "--time-limit", str(HONEST_LIMIT))
+    try:
+        workers_up(redis.url, 1)
+        digest = post(server.base, hostile)["hash"]
+        wait_for(lambda: started(redis.url, digest) and worker.children(), 60, "the job did not start")
+        horses = worker.children()
+        redis.kill()  # Redis dies, and comes back with nothing (the job's run is still pending on the server)
+        wait_for(lambda: all(gone(pid) for pid in horses), 60, "the worker never noticed")
+        through = worker.process.poll() is None
+        redis.start()
+        second = post(server.base, honest)["hash"]
+        runs = wait_http(server.base, [digest, second], 240)
+        alive = worker.process.poll() is None
+    finally:
+        for process in (server, worker):
+            process.stop()
+        redis.kill()
+    assert through and alive, "the worker exited when Redis went away"
+    assert runs[second]["status"] == "verified" and runs[digest]["status"] == "killed"

@@ -18,7 +18,7 @@ from roguelike.render.png import decode_png
 from roguelike.render.tileset import tileset_for
 from roguelike.screens.base import App
 from roguelike.screens.settings import SettingsScreen, about
-from roguelike.settings import TILE_SIZES, PaletteName, Preferences, Scaling, TileSize, WindowPlace
+from roguelike.settings import TILE_SIZES, Preferences, Scaling, TileSize, WindowPlace
 
 
 @pytest.mark.parametrize("size", TILE_SIZES, ids=str)

@@ -71,7 +71,10 @@ def run(args: argparse.Namespace) -> int:
     from roguelike.cli.epochs import foreign_replay, run_elsewhere, runtime_options
 
     if args.verify:
-        return verify_files(args.files, sys.stdout, sys.stderr, args.jobs, runtime_options(args), args.json)
+        from roguelike.storage.datadir import data_dir
+
+        return verify_files(args.files, sys.stdout, sys.stderr, args.jobs, runtime_options(args), args.json,
+                            data_dir(args.data_dir) if args.json else None)
     if not (args.rerecord or args.rebuild):
         foreign = foreign_replay(args.files)
         if foreign is not None:

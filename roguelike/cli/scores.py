@@ -63,12 +63,29 @@ def hall_command(args: argparse.Namespace) -> int:
     from roguelike.storage.datadir import data_dir
 
     root = data_dir(args.data_dir)
-    entries = hall(root, None if args.cached else lambda paths: prove_all(paths, args.jobs))
+    entries = hall(root, None if args.cached else lambda paths: prove_all(paths, args.jobs),
+                   lambda text: print(f"hedonic hall: {text}", file=sys.stderr))
     if args.daily is not None:
         entries = daily_board(entries, today().isoformat() if args.daily == "today" else args.daily)
     lines = [entry_json(place, entry) for place, entry in placed(entries)] if args.json else hall_lines(entries)
+    if args.daily is not None and not args.json:
+        print("\n".join(par_lines(root, args.daily)))
     print("\n".join(lines) if lines else f"no finished games in {root}")
     return 0
+
+
+def par_lines(root: Path, day: str) -> list[str]:
+    """The daily board's par line, for a date given as ``YYYY-MM-DD`` or ``today`` (none for another text)."""
+    from datetime import date
+
+    from roguelike.records.coaching import daily_par_line
+    from roguelike.scores.daily import today
+
+    try:
+        chosen = today() if day == "today" else date.fromisoformat(day)
+    except ValueError:
+        return []
+    return [daily_par_line(root, chosen)]
 
 
 def placed(entries: list[Entry]) -> list[tuple[int | None, Entry]]:

@@ -40,6 +40,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-commands", type=int, default=50_000, help="the longest replay (default 50000 commands)")
     parser.add_argument("--verifier", metavar="COMMAND", help="the command that verifies, instead of this game's "
                         "(its arguments follow: replay --verify --json --jobs 1 FILE)")
+    parser.add_argument("--client-mib", type=int, default=64, metavar="MIB",
+                        help="what one client address may have kept per hour (default 64 MiB; over it: 429)")
+    parser.add_argument("--request-timeout", type=float, default=60.0, metavar="SECONDS",
+                        help="close a connection whose request has not arrived whole in this time (default 60)")
+    parser.add_argument("--connections", type=int, default=512, metavar="N",
+                        help="the most connections at once (default 512; 32 from one address); past it: 503")
     parser.add_argument("--burst", action="store_true", help="worker: stop when the queue is empty")
 
 
@@ -56,7 +62,10 @@ def serve(args: argparse.Namespace) -> int:
             print("hedonic serve worker: give the queue: --queue redis://...", file=sys.stderr)
             return 2
         return run_worker(args.queue, args.epoch or this_epoch(), verifier, args.burst)
-    return run_server(config_of(args, verifier), args.host, args.port)
+    from roguelike.server.serving import Door
+
+    door = Door(args.request_timeout, args.connections, min(32, args.connections))
+    return run_server(config_of(args, verifier), args.host, args.port, door)
 
 
 def this_epoch() -> int:
@@ -82,7 +91,7 @@ def config_of(args: argparse.Namespace, verifier: list[str] | None) -> ServerCon
         url = default_url(str(folder))
     return ServerConfig(url, Limits(args.max_bytes, args.max_commands),
                         ChildLimits(args.time_limit, args.memory_limit * MIB), args.verifiers or cores(), args.queue,
-                        tuple(verifier or ()))
+                        tuple(verifier or ()), this_epoch(), args.client_mib * MIB)
 
 
 SERVE = Subcommand("serve", "the score server: verify uploaded score files and publish the boards", configure, serve)

@@ -6,6 +6,10 @@ longest first so the last one to finish starts early; verdicts
 are still printed in the order the files were given, so the output is the same whatever
 the number of jobs. A folder stands for the ``*.replay`` files in it.
 
+With ``--json``, a daily game's line carries its seed's par (``"par"``) when the data
+directory's par file has it for the replay's own rules epoch (``hedonic par`` keeps it; a
+par of another epoch is never given); nothing is worked out here.
+
 Exit status: 0 when every turn matched, 1 when a game diverged (or a recorded crash still
 happens), 2 when a file is damaged or not a replay (one line each, no traceback). With
 several files the worst status wins.
@@ -15,9 +19,10 @@ from __future__ import annotations
 
 import functools
 import io
+import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from roguelike.core.names import shown
 from roguelike.ground.pool import in_workers, workers_for
@@ -25,6 +30,7 @@ from roguelike.ground.pool import in_workers, workers_for
 if TYPE_CHECKING:
     from roguelike.replay.verify import Progress
     from roguelike.runtimes.dispatch import Options
+    from roguelike.scores.proof import Proof
 
 EXIT_OK, EXIT_DIVERGED, EXIT_BAD_FILE = 0, 1, 2
 
@@ -44,19 +50,20 @@ def replay_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
 
 
 def verify_files(paths: list[Path], out: TextIO, err: TextIO, jobs: int | None = None,
-                 options: Options | None = None, as_json: bool = False) -> int:
+                 options: Options | None = None, as_json: bool = False, par_root: Path | None = None) -> int:
     """Verify every file (folders expanded), printing verdicts in order; the worst exit status.
 
     A file of another rules epoch is verified by that epoch's runtime (``options`` say how to
-    reach its libraries). ``as_json``: one JSON object a file, with the score recomputed."""
+    reach its libraries). ``as_json``: one JSON object a file, with the score recomputed (and a
+    daily's par, if the par file of the data directory ``par_root`` has it)."""
     files, empty = replay_files(paths)
     for folder in empty:
         print(f"hedonic replay: {shown(folder)}: a folder without replay files (*.replay)", file=err)
     worst = EXIT_BAD_FILE if empty else EXIT_OK
     workers = workers_for(files, jobs)
     if workers <= 1:
-        return max([worst, *(verify_file(path, out, err, options, as_json) for path in files)])
-    for status, printed, complained in verified_in_parallel(files, workers, err, options, as_json):
+        return max([worst, *(verify_file(path, out, err, options, as_json, par_root) for path in files)])
+    for status, printed, complained in verified_in_parallel(files, workers, err, options, as_json, par_root):
         out.write(printed)
         err.write(complained)
         worst = max(worst, status)
@@ -64,7 +71,7 @@ def verify_files(paths: list[Path], out: TextIO, err: TextIO, jobs: int | None =
 
 
 def verified_in_parallel(files: list[Path], workers: int, err: TextIO, options: Options | None,
-                         as_json: bool = False) -> Iterator[Outcome]:
+                         as_json: bool = False, par_root: Path | None = None) -> Iterator[Outcome]:
     """Each file's outcome, in the order given, verified by ``workers`` processes, longest first."""
     # The game is imported here, before forking, so the workers share it (forked workers would
     # each import tcod, numpy and the game again; spawned ones pay that whatever we do).
@@ -72,24 +79,26 @@ def verified_in_parallel(files: list[Path], workers: int, err: TextIO, options: 
     import roguelike.replay.verify  # noqa: F401
     import roguelike.scores.proof  # noqa: F401
 
-    task = functools.partial(verify_quietly, options=options, as_json=as_json)
+    task = functools.partial(verify_quietly, options=options, as_json=as_json, par_root=par_root)
     for done, outcome in enumerate(in_workers(task, files, workers), start=1):
         yield outcome
         show_count(err, done, len(files))
     clear_progress(err)
 
 
-def verify_quietly(path: Path, options: Options | None, as_json: bool = False) -> Outcome:
+def verify_quietly(path: Path, options: Options | None, as_json: bool = False,
+                   par_root: Path | None = None) -> Outcome:
     """Verify one file in a worker, keeping what it would print."""
     out, err = io.StringIO(), io.StringIO()
-    status = verify_file(path, out, err, options, as_json)
+    status = verify_file(path, out, err, options, as_json, par_root)
     return status, out.getvalue(), err.getvalue()
 
 
-def verify_file(path: Path, out: TextIO, err: TextIO, options: Options | None = None, as_json: bool = False) -> int:
+def verify_file(path: Path, out: TextIO, err: TextIO, options: Options | None = None, as_json: bool = False,
+                par_root: Path | None = None) -> int:
     """Verify one file and print its verdict (through its epoch's runtime if it is of another)."""
     if as_json:
-        return prove_to_json(path, out, options)
+        return prove_to_json(path, out, options, par_root)
     from roguelike.core.epoch import RULES_EPOCH
     from roguelike.replay.fileformat import ReplayError, read_header, read_replay
     from roguelike.replay.verify import Outcome, verify
@@ -141,13 +150,30 @@ def verify_elsewhere(path: Path, epoch: int, replay_format: int, out: TextIO, er
     return done.returncode if done.returncode in (EXIT_OK, EXIT_DIVERGED) else EXIT_BAD_FILE
 
 
-def prove_to_json(path: Path, out: TextIO, options: Options | None) -> int:
-    """``--verify --json``: the file's proof as one line of JSON; the usual exit status."""
+def prove_to_json(path: Path, out: TextIO, options: Options | None, par_root: Path | None = None) -> int:
+    """``--verify --json``: the file's proof as one line of JSON (with a daily's kept par); the usual exit status."""
     from roguelike.scores.proof import DIVERGED, VERIFIED, prove_file
 
     proof = prove_file(path, options)
-    print(proof.to_json(), file=out)
+    par = kept_par(par_root, proof) if par_root is not None else None
+    if par is None:
+        print(proof.to_json(), file=out)
+    else:
+        print(json.dumps({**json.loads(proof.to_json()), "par": par}, ensure_ascii=False, sort_keys=True), file=out)
     return {VERIFIED: EXIT_OK, DIVERGED: EXIT_DIVERGED}.get(proof.verdict, EXIT_BAD_FILE)
+
+
+def kept_par(root: Path, proof: Proof) -> dict[str, Any] | None:
+    """The par a verified daily game's seed has in the par file, under the replay's own epoch (None if none)."""
+    from roguelike.coach.parcache import ParCache
+    from roguelike.scores.proof import VERIFIED
+
+    if proof.verdict != VERIFIED or proof.daily is None or proof.seed is None or proof.rules_epoch is None:
+        return None
+    found = ParCache(root).find(proof.seed, epoch=proof.rules_epoch)
+    if found is None:
+        return None
+    return found.to_plain() | {"line": found.line(proof.score if proof.score is not None else 0)}
 
 
 def epochs_named(epoch: int) -> str:

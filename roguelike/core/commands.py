@@ -8,7 +8,6 @@ key never breaks an old replay.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 
 @dataclass(frozen=True)
@@ -87,7 +86,7 @@ class Wizard:
             raise ValueError(f"not a wizard command: {self.action!r}")
 
 
-Command = Union[Move, Wait, PickUp, TakeCarried, Mark, Wizard]
+Command = Move | Wait | PickUp | TakeCarried | Mark | Wizard
 MARK, WIZARD, PICK_UP, TAKE_CARRIED = 3, 2, 4, 5
 MAX_CARRIED_INDEX = 64  # far above any carrying limit: only a bound on what a replay file may hold
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 import esper
 from esper import clear_dead_entities, entity_exists, get_components
@@ -120,7 +120,7 @@ class Round:
         return f"{self.name}: each {self.who} in id order, per action point: {self.decide.name} | {self.act.name}"
 
 
-Entry = Union[System, Round]
+Entry = System | Round
 
 
 @dataclass(frozen=True)

@@ -7,17 +7,19 @@ integer, so it saves and restores exactly and never changes with the Python vers
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import TypeVar
 
 import numpy as np
-from numpy.typing import NDArray
+from numpy.typing import ArrayLike, NDArray
 
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_TABLED = 256  # salts below this (a floor's columns and rows) are mixed once, then looked up
 
 
 def mix64(value: int) -> int:
@@ -38,10 +40,43 @@ def _mix_each(values: NDArray[np.uint64]) -> NDArray[np.uint64]:
 
 def derive_seed(seed: int, *salts: int) -> int:
     """A seed for an independent stream, derived from a seed and integer salts."""
-    value = mix64(seed)
+    return _fold(mix64(seed), salts)
+
+
+def _fold(value: int, salts: Iterable[int]) -> int:
+    """:func:`derive_seed` from the value it has reached, going on with more salts."""
     for salt in salts:
         value = mix64(value ^ mix64(salt + _GOLDEN))
     return value
+
+
+def derive_seeds(seed: int, shared: Sequence[int], rows: ArrayLike) -> NDArray[np.uint64]:
+    """:func:`derive_seed` for many salt tuples at once: element ``i`` is ``derive_seed(seed, *shared, *rows[i])``.
+
+    ``rows`` is a 2-D array of integer salts, one row per seed (taken modulo 2**64, as
+    :func:`derive_seed` takes them); the work is done in numpy, whatever the number of rows.
+    """
+    table = np.asarray(rows)
+    if table.ndim != 2:
+        raise ValueError(f"salts must come as rows of a 2-D array, not of shape {table.shape}")
+    values = np.full(len(table), derive_seed(seed, *shared), dtype=np.uint64)
+    for salted in _salted(table).T:
+        values = _mix_each(values ^ salted)
+    return values
+
+
+def _salted(salts: NDArray[np.integer]) -> NDArray[np.uint64]:
+    """``mix64(salt + golden)`` of every salt, as :func:`derive_seed` mixes a salt in."""
+    if salts.size and salts.dtype.kind in "iu" and salts.min() >= 0 and salts.max() < _TABLED:
+        found: NDArray[np.uint64] = _salt_table()[salts]
+        return found
+    return _mix_each(salts.astype(np.uint64) + np.uint64(_GOLDEN))
+
+
+@functools.cache
+def _salt_table() -> NDArray[np.uint64]:
+    """``mix64(salt + golden)`` of every salt below :data:`_TABLED`."""
+    return _mix_each(np.arange(_TABLED, dtype=np.uint64) + np.uint64(_GOLDEN))
 
 
 class Purpose(IntEnum):
@@ -63,14 +98,25 @@ class WorldClock:
     plays out as it would have (the player's own choices still change what they meet).
     """
 
-    __slots__ = ("base",)
+    __slots__ = ("_purposes", "base")
 
     def __init__(self, seed: int, depth: int, turn_here: int) -> None:
         self.base = derive_seed(seed, depth, turn_here)
+        self._purposes: dict[Purpose, int] = {}  # derive_seed(base, purpose) so far, worked out once
 
     def at(self, purpose: Purpose, *keys: int) -> Rng:
         """The stream of one purpose at one place (``keys``, e.g. x and y) this turn."""
-        return Rng(derive_seed(self.base, int(purpose), *keys))
+        begun = self._purposes.get(purpose)
+        if begun is None:
+            begun = self._purposes[purpose] = derive_seed(self.base, int(purpose))
+        return Rng(_fold(begun, keys))  # derive_seed(base, purpose, *keys), its first salt mixed in once
+
+    def seeds_at(self, purpose: Purpose, places: Sequence[tuple[int, int]]) -> list[int]:
+        """The seeds of :meth:`at`'s streams at many places at once (in numpy), in the order of ``places``."""
+        if not places:
+            return []
+        seeds: list[int] = derive_seeds(self.base, (int(purpose),), places).tolist()
+        return seeds
 
 
 class Rng:

@@ -153,7 +153,7 @@ def described_sequences(terminal: Terminal) -> frozenset[str]:
     if database is None or not terminal.does_styling:
         return frozenset()
     # kent is the keypad's Enter, which blessed names plain Enter; our table keeps it KP_ENTER.
-    capabilities = getattr(blessed.keyboard, "capability_names")  # blessed's table of key capabilities
+    capabilities = getattr(blessed.keyboard, "capability_names")  # noqa: B009 (blessed does not export it for mypy)
     found = (database.tigetstr(capability) for capability in capabilities.values() if capability != "kent")
     return frozenset(sequence.decode("latin1") for sequence in found if sequence)
 def mouse_events(report: re.Match[str]) -> Events:

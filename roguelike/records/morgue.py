@@ -5,7 +5,9 @@ step records tell the story turn by turn (:mod:`roguelike.replay.chronicle`): th
 character, the cause and turn of death, the record, attributes over time, a State of
 Mind chart drawn in text, the score and its parts, every dose, takeover, first sight and floor change with its
 turn, the last messages, and the map of the floor as the player saw it last. The
-replay's file name is in it, so a reader can watch the game.
+replay's file name is in it, so a reader can watch the game. A daily game's file has its
+seed's par (:mod:`roguelike.coach.par`) when it is known: at once if it was kept already,
+else added once the death screen has worked it out (:mod:`roguelike.records.coaching`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from components import FindsTaken, HighStreak, Record
 from roguelike import __version__
+from roguelike.coach.par import Par
 from roguelike.content import formulas
 from roguelike.content.finds import finds_words
 from roguelike.core.game import Game
@@ -30,9 +33,9 @@ LAST_MESSAGES = 20
 CAUSES = {"exhaustion": "died of exhaustion", "overdose": "died of an overdose"}
 
 
-def morgue_data(game: Game, replay: Replay, replay_path: Path) -> dict[str, Any]:
+def morgue_data(game: Game, replay: Replay, replay_path: Path, par: Par | None = None) -> dict[str, Any]:
     """Everything the morgue file says, as plain JSON-ready values (the replay by its file name,
-    and by its absolute path for a command that works from any folder)."""
+    and by its absolute path for a command that works from any folder; par, for a daily game, if known)."""
     state = game.state
     record, streak = game.player_component(Record), game.player_component(HighStreak)
     steps = list(chronicle.moments(replay))
@@ -54,6 +57,7 @@ def morgue_data(game: Game, replay: Replay, replay_path: Path) -> dict[str, Any]
         "events": [{"turn": e.turn, "kind": e.kind, "text": e.text} for e in chronicle.events(steps)],
         "messages": [{"turn": m.turn, "text": m.text} for m in state.messages[-LAST_MESSAGES:]],
         "map": floor_map(game),
+        "par": None if par is None else par.to_plain() | {"line": par.line(game.score().total)},
     }
 
 
@@ -146,6 +150,7 @@ def morgue_text(data: dict[str, Any]) -> str:
         "",
         "Score (each floor's points kept by the share of it explored)",
         *score_lines(data["score"]),
+        *(["", *par_section(data["par"])] if data.get("par") else []),
         "",
         "State of Mind over the turns (dotted: the Withdrawal line at 50 and the High line at 60)",
         *chart(data["state_of_mind"]),
@@ -164,3 +169,9 @@ def morgue_text(data: dict[str, Any]) -> str:
         *(f"  {row}" for row in data["map"]),
     ]
     return "\n".join(lines) + "\n"
+
+
+def par_section(par: dict[str, Any]) -> list[str]:
+    """The par section of the text: the seed's par and how this game compares (``par`` as :func:`morgue_data` has it)."""
+    return ["Par", (f"  {par['line']} (the {par['bot']} bot's {par['runs']} games of this daily seed, "
+                    f"rules epoch {par['epoch']})")]

@@ -11,8 +11,11 @@ import json
 from pathlib import Path
 from typing import NamedTuple
 
+from roguelike.coach.par import Par
+from roguelike.coach.parcache import ParCache
 from roguelike.core.game import Game
 from roguelike.core.session import Session
+from roguelike.records.coaching import DAILY_ORIGINS
 from roguelike.records.morgue import morgue_data, morgue_text
 from roguelike.replay.fileformat import ReplayError, read_replay
 from roguelike.replay.recorder import ReplayRecorder
@@ -32,13 +35,18 @@ class Morgue(NamedTuple):
 
 def write_morgue(folders: DataDir, game: Game, replay_path: Path) -> Path:
     """Write the morgue text file and its JSON twin; the text file's path."""
-    data = morgue_data(game, read_replay(replay_path), replay_path)
+    data = morgue_data(game, read_replay(replay_path), replay_path, known_par(folders, game))
     folder = made(folders.morgue)
     stem = f"{replay_path.stem}-turn{game.state.turn}"
     write_atomic(folder / f"{stem}.json", (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
     path = folder / f"{stem}.txt"
     write_atomic(path, morgue_text(data).encode("utf-8"))
     return path
+
+
+def known_par(folders: DataDir, game: Game) -> Par | None:
+    """This epoch's par for a daily game's seed, if this machine has it already (nothing is worked out here)."""
+    return ParCache(folders.root).find(game.state.seed) if game.state.origin in DAILY_ORIGINS else None
 
 
 def recorded_replay(session: Session) -> Path | None:

@@ -13,7 +13,7 @@ import contextlib
 import os
 import secrets
 import sys
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import replace
@@ -86,7 +86,7 @@ def recording_observers(
             recorder = ReplayRecorder.start(path, game, game_id)
     except (OSError, ReplayError) as error:
         tell(f"this game is not being recorded: {in_words(error)}")
-        return []
+        return [KeptRecords(carried)] if carried else []  # the save keeps what it carried
     recorder.tell, recorder.notices = tell, notices
     recorder.sync_every = SYNC_EVERY if saved else None
     recorder.flush()
@@ -128,7 +128,7 @@ class ReplayRecorder:
     def start(cls, path: Path, game: Game, game_id: str, replay_format: int = FORMAT_VERSION) -> ReplayRecorder:
         """Create the replay of a new game (never overwriting a file); its header is written by ``flush``."""
         state = game.state
-        header = Header(game_id, state.seed, state.name, __version__, datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        header = Header(game_id, state.seed, state.name, __version__, datetime.now(UTC).isoformat(timespec="seconds"),
                         RULES_EPOCH)
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | BINARY, 0o644))
         recorder = cls(path, game, 1, end=0, replay_format=replay_format)
@@ -145,7 +145,7 @@ class ReplayRecorder:
         The whole replay up to the save is verified first: an edited record (its CRC made
         right again) would otherwise be recorded into as if the file still proved the game.
         """
-        replay = read_replay(path)
+        replay = read_replay(path, torn_tail=True)  # a power cut's leftovers past the last whole record are cut
         if replay.header.epoch != RULES_EPOCH:
             raise ReplayError(f"its replay {path} holds rules epoch {replay.header.epoch}'s turns; this game plays "
                               f"epoch {RULES_EPOCH}'s rules, so the replay keeps the game as it was up to here")
@@ -249,6 +249,27 @@ class ReplayRecorder:
         if self.end == 0:
             with contextlib.suppress(OSError):
                 os.unlink(self.path)
+
+
+class KeptRecords:
+    """A resumed game that cannot be recorded: its saves go on carrying the records its save carried.
+
+    Those records may be all that is left of the replay's last turns (a power cut): a save
+    written without them would lose them for good.
+    """
+
+    def __init__(self, carried: bytes) -> None:
+        self.carried = carried
+
+    def after_step(self, game: Game, step: Step) -> None:
+        """Nothing is recorded."""
+
+    def unsynced(self) -> bytes:
+        """The records the save was loaded with."""
+        return self.carried
+
+    def close(self, game: Game) -> None:
+        """Nothing to close."""
 
 
 def carried_after(replay: Replay, carried: bytes) -> list[tuple[StepRecord, bytes]]:

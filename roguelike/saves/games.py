@@ -166,7 +166,9 @@ def playable(info: SaveInfo, draw: Callable[[Game], object] | None = None) -> Sa
 
 def trials(steps: int, draw: Callable[[Game], object] | None) -> list[Callable[[Game], object]]:
     """What a save's first turn must also survive: encoding the save after it, and a frame."""
-    next_save: Callable[[Game], object] = lambda game: sealed_save(snapshot_bytes(game), steps + 1)
+    def next_save(game: Game) -> object:
+        return sealed_save(snapshot_bytes(game), steps + 1)
+
     return [next_save] if draw is None else [next_save, draw]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, UTC
 from pathlib import Path
 
 from roguelike.core.epoch import RULES_EPOCH
@@ -28,12 +28,12 @@ AROUND = range(-2, 2)  # days around a replay's recorded date where its daily da
 
 def utc_now() -> datetime:
     """The wall clock, in UTC (the daily board's time zone)."""
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def today(clock: Clock = utc_now) -> date:
     """The daily date now: the UTC date (the board rolls over at 00:00 UTC)."""
-    return clock().astimezone(timezone.utc).date()
+    return clock().astimezone(UTC).date()
 
 
 def daily_seed(day: date, epoch: int = RULES_EPOCH) -> int:
@@ -45,7 +45,7 @@ def daily_seed(day: date, epoch: int = RULES_EPOCH) -> int:
 def daily_date_of(seed: int, epoch: int, recorded: str) -> date | None:
     """The date whose daily seed ``seed`` is, looked for around a replay's recorded date; None if none."""
     try:
-        near = datetime.fromisoformat(recorded).astimezone(timezone.utc).date()
+        near = datetime.fromisoformat(recorded).astimezone(UTC).date()
     except ValueError:
         return None
     return next((day for day in (near + timedelta(days=shift) for shift in AROUND)

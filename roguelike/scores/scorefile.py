@@ -9,17 +9,21 @@ changes nothing. Nothing in a score file is believed: the score shown is the pro
 from __future__ import annotations
 
 import hashlib
+import io
 import re
 import tempfile
 import zipfile
 from pathlib import Path
 
-from roguelike.replay.fileformat import MAX_FILE_BYTES, SUFFIX, ReplayError, read_header
+from roguelike.ground.unzip import MemberTooLarge, ZipRefused, read_member
+from roguelike.replay.fileformat import MAX_FILE_BYTES, SUFFIX, ReplayError, read_bytes, read_header
 from roguelike.scores.proof import VERIFIED, Proof, prove_file
-from roguelike.storage.atomic import write_atomic
+from roguelike.storage.atomic import write_over_regular
 from roguelike.storage.datadir import DataDir
 
 REPLAY_MEMBER, MORGUE_MEMBER = "game.replay", "morgue.txt"
+# A replay deflates to a third or so; a bundle's replay more than this many times its zip is a bomb.
+MAX_RATIO = 32
 
 
 class ScoreFileError(Exception):
@@ -62,28 +66,33 @@ def export(root: Path, game: str, out: Path, with_morgue: bool) -> Path | None:
     morgue = morgue_of(root, replay) if with_morgue else None
     data = replay.read_bytes()
     if morgue is None:
-        write_atomic(out, data)
+        write_over_regular(out, data)
         return None
     with tempfile.SpooledTemporaryFile() as buffer:
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as bundle:
             bundle.writestr(REPLAY_MEMBER, data)
             bundle.writestr(MORGUE_MEMBER, morgue.read_bytes())
         buffer.seek(0)
-        write_atomic(out, buffer.read())
+        write_over_regular(out, buffer.read())
     return morgue
 
 
 def replay_bytes_of(path: Path) -> bytes:
-    """The replay in a score file: the file itself, or a bundle's replay (size-checked before reading)."""
-    if not zipfile.is_zipfile(path):
-        return path.read_bytes()
+    """The replay in a score file: the file itself, or a bundle's replay, never read past a replay's
+    largest size (devices, pipes and other files that are not regular are refused unread)."""
     try:
-        with zipfile.ZipFile(path) as bundle:
-            info = bundle.getinfo(REPLAY_MEMBER)
-            if info.file_size > MAX_FILE_BYTES:
-                raise ScoreFileError(f"{path}: its replay is larger than a replay can be")
-            return bundle.read(info)
-    except (KeyError, zipfile.BadZipFile) as error:
+        data = read_bytes(path)
+    except ReplayError as error:
+        raise ScoreFileError(f"{path}: {error}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ScoreFileError(f"{path}: larger than a score file can be")
+    if not zipfile.is_zipfile(io.BytesIO(data)):
+        return data
+    try:
+        return read_member(io.BytesIO(data), REPLAY_MEMBER, min(MAX_FILE_BYTES, MAX_RATIO * len(data)))
+    except MemberTooLarge:
+        raise ScoreFileError(f"{path}: its replay unzips to more than a score file's replay can be") from None
+    except ZipRefused as error:
         raise ScoreFileError(f"{path}: a zip without a readable {REPLAY_MEMBER}: {error}") from None
 
 
@@ -107,5 +116,5 @@ def import_file(root: Path, path: Path) -> tuple[Proof, Path, bool]:
         if target.exists() and hashlib.sha256(target.read_bytes()).hexdigest() == digest:
             return proof, target, False
         target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, data)
+        write_over_regular(target, data)
     return proof, target, True

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 import tcod.console
 import tcod.event
@@ -49,10 +49,10 @@ class Screen(ABC):
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """Draw on the 80x25 console; ``now`` (seconds) drives cosmetic animation only."""
 
-    def before_input(self) -> None:
+    def before_input(self) -> None:  # noqa: B027 (a hook: most screens have nothing to do)
         """Finish what must be done before the next key is read (the in-game screen's autosave)."""
 
-    def on_close(self) -> None:
+    def on_close(self) -> None:  # noqa: B027 (a hook: most screens hold nothing)
         """The program is closing under this screen: release what it holds."""
 
     def take_interrupt(self) -> bool:
@@ -117,7 +117,7 @@ class Quit:
     """Leave the program."""
 
 
-Transition = Union[Push, Pop, Replace, Quit]
+Transition = Push | Pop | Replace | Quit
 
 
 class App:

@@ -4,6 +4,9 @@
 death line among them), marks the killer (or the player, for an overdose or exhaustion)
 and darkens the world outward from the body on the wall clock (cosmetic only); a key
 then opens :class:`RecordScreen`, which Character stats also uses for any past life.
+After a death the record shows the coach's par for a daily game once it is worked out
+(on a thread: :mod:`roguelike.records.coaching`), and R opens the review of the game
+(:mod:`roguelike.screens.review`).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from roguelike.content.tips import tip_for
 from roguelike.core.game import Game
 from roguelike.core.names import fit
 from roguelike.core.score import Breakdown
+from roguelike.records.coaching import Coaching
 from roguelike.render.draw import draw_game
 from roguelike.render.sombar import GraphBox, draw_life
 from roguelike.render.text import wrap
@@ -30,8 +34,9 @@ from roguelike.saves import CharacterRecord
 from roguelike.saves.history import record_of
 from roguelike.scores.standing import Told
 from roguelike.screens import ambient
-from roguelike.screens.base import Pop, Replace, Screen, Transition
+from roguelike.screens.base import Pop, Push, Replace, Screen, Transition
 from roguelike.screens.keymap import CONFIRM_KEYS
+from roguelike.screens.review import ReviewScreen
 from roguelike.screens.style import HEADING as LABEL, HINT, TEXT
 
 CAUSE_TEXT = {
@@ -48,15 +53,18 @@ KEYS_IGNORED_FOR = ANIMATION_SECONDS  # a key already held when death came must 
 TIP_WIDTH, TIP_LINES = 50, 6  # the tip's box, right of the numbers and above the graph's title
 GRAPH = GraphBox(x=6, y=12, width=72, height=7)
 GRAPH_AND_STANDING = GraphBox(x=6, y=12, width=72, height=5)  # two rows left for the verdict and the feats
+REVIEW_KEY = tcod.event.KeySym.R
 
 
 class DyingScreen(Screen):
     """The map stays: last messages, the killer marked, the world fading; a key goes on."""
 
-    def __init__(self, game: Game, morgue: str = "", standing: Told | None = None) -> None:
+    def __init__(self, game: Game, morgue: str = "", standing: Told | None = None,
+                 coaching: Coaching | None = None) -> None:
         self.game = game
         self.morgue = morgue  # where the morgue file went (or why there is none)
         self.standing = standing  # the replay's proof and place, being worked out
+        self.coaching = coaching  # the coach's par (a daily) and review of the game
         self.record = record_of(game)
         self.mark = death_spot(game)
         self.started: float | None = None
@@ -73,7 +81,8 @@ class DyingScreen(Screen):
             return None
         if self.last_drawn - self.started < KEYS_IGNORED_FOR:
             return None
-        return Replace(RecordScreen(self.record, died=True, morgue=self.morgue, standing=self.standing))
+        return Replace(RecordScreen(self.record, died=True, morgue=self.morgue, standing=self.standing,
+                                    coaching=self.coaching))
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """The game as it ended, fading outward from the mark."""
@@ -119,16 +128,24 @@ class RecordScreen(Screen):
     """A life's record: cause, numbers, a tip and the graph of its State of Mind."""
 
     def __init__(self, record: CharacterRecord, died: bool = False, morgue: str = "",
-                 standing: Told | None = None) -> None:
+                 standing: Told | None = None, coaching: Coaching | None = None) -> None:
         self.record = record
         self.died = died
         self.morgue = morgue  # the morgue file's path, shown after a death
         self.standing = standing
+        self.coaching = coaching
+        self.drawn_working = False  # whether the frame last drawn showed work still going on
 
     @property
     def animated(self) -> bool:
-        """Redrawn while the game's replay is being verified."""
-        return self.standing is not None and self.standing.waiting
+        """Redrawn while the replay is being verified or par worked out, and once more when they are done
+        (the last frame drawn while working must not stay: the terminal draws only frames that are due)."""
+        return self.working() or self.drawn_working
+
+    def working(self) -> bool:
+        """Whether the proof or the par shown here is still being worked out."""
+        par = self.coaching.par if self.coaching is not None else None
+        return (self.standing is not None and self.standing.waiting) or (par is not None and par.waiting)
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
         """Enter, Space or Esc goes back."""
@@ -136,10 +153,13 @@ class RecordScreen(Screen):
             event.sym in CONFIRM_KEYS or event.sym == tcod.event.KeySym.ESCAPE
         ):
             return Pop()
+        if isinstance(event, tcod.event.KeyDown) and event.sym == REVIEW_KEY and self.coaching is not None:
+            return Push(ReviewScreen(self.coaching))
         return None
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """The epitaph, the numbers beside the tip, then the graph."""
+        self.drawn_working = self.working()
         record = self.record
         centre = console.width // 2
         epitaph = f"{fit(record.name, 40)} {cause_text(record.cause)}."
@@ -153,7 +173,11 @@ class RecordScreen(Screen):
         for row, line in enumerate(tip_lines(record.cause)):
             console.print(28, 4 + row, line, fg=TEXT)
         console.print(2, 10, "State of Mind, turn by turn  (i: a dose, >: a new floor)", fg=LABEL)
-        draw_life(console, GRAPH if self.standing is None else GRAPH_AND_STANDING, record.life, died=True, scheme=ambient.look().scheme)
+        par = self.coaching.par_line() if self.coaching is not None else None
+        draw_life(console, self.graph_box(par is not None), record.life, died=True, scheme=ambient.look().scheme)
+        if par is not None:
+            console.print(centre, 19 if self.standing is not None else 21, fit(par, console.width - 2), fg=LABEL,
+                          alignment=tcod.constants.CENTER)
         scored = score_line(record)
         if scored is not None:
             console.print(centre, 22, fit(scored, console.width - 2), fg=LABEL, alignment=tcod.constants.CENTER)
@@ -162,8 +186,17 @@ class RecordScreen(Screen):
             console.print(centre, 21, fit(self.standing.feats_line(), console.width - 2), fg=HINT,
                           alignment=tcod.constants.CENTER)
         console.print(centre, 23, fit_path(self.morgue, console.width - 2), fg=HINT, alignment=tcod.constants.CENTER)
+        console.print(centre, 24, self.keys_line(), fg=HINT, alignment=tcod.constants.CENTER)
+
+    def graph_box(self, par_shown: bool) -> GraphBox:
+        """The graph, made lower by a row for the par line (and two for the standing)."""
+        box = GRAPH if self.standing is None else GRAPH_AND_STANDING
+        return GraphBox(box.x, box.y, box.width, box.height - 1) if par_shown else box
+
+    def keys_line(self) -> str:
+        """The keys: back, and the review when the coach can make one."""
         back = "Enter: back to the title" if self.died else "Enter or Esc: back"
-        console.print(centre, 24, back, fg=HINT, alignment=tcod.constants.CENTER)
+        return back + ("   R: where it went wrong (the coach's review)" if self.coaching is not None else "")
 
 
 def tip_lines(cause: str) -> list[str]:

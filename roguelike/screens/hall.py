@@ -2,7 +2,8 @@
 
 It opens on what the cache already knows (the rest marked pending) and verifies the
 rest in worker processes on a thread of its own, so the list fills in while it is shown.
-Tab switches between every game and today's daily board.
+Tab switches between every game and today's daily board, which shows the day's par when
+this machine has it (:func:`roguelike.records.coaching.daily_par_line`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import tcod.constants
 import tcod.event
 
 from roguelike.core.names import fit, on_one_line
+from roguelike.records.coaching import daily_par_line
 from roguelike.scores.daily import today
 from roguelike.scores.feats import titles
 from roguelike.scores.hall import PENDING, VERIFIED_MARK, Entry, daily_board, hall
@@ -37,6 +39,7 @@ class HallScreen(Screen):
         self.daily_only = False
         self.cursor = 0
         self.verifying: threading.Thread | None = None
+        self.par = ""  # the daily board's par line, read when that board is first shown
         if any(entry.mark == PENDING for entry in self.entries):
             self.verifying = threading.Thread(target=self.verify, daemon=True)
             self.verifying.start()
@@ -62,6 +65,7 @@ class HallScreen(Screen):
             return Pop()
         if event.sym == tcod.event.KeySym.TAB:
             self.daily_only, self.cursor = not self.daily_only, 0
+            self.par = self.par or daily_par_line(self.root, today())
         elif event.sym in MENU_UP:
             self.cursor = max(0, self.cursor - 1)
         elif event.sym in MENU_DOWN:
@@ -72,6 +76,8 @@ class HallScreen(Screen):
         """The board, the chosen game's feats and the keys."""
         board = f"Daily board of {today().isoformat()} (UTC)" if self.daily_only else "Hall of fame"
         console.print(console.width // 2, 1, board, fg=HEADING, alignment=tcod.constants.CENTER)
+        if self.daily_only:
+            console.print(console.width // 2, 2, fit(self.par, console.width - 2), fg=HINT, alignment=tcod.constants.CENTER)
         entries = self.shown()
         if not entries:
             console.print(4, 4, "No finished game here yet.", fg=TEXT)

@@ -159,7 +159,7 @@ class InGameScreen(Screen):
         if self.game.state.game_over:
             self.pilot.disturbed = True
             ending = end_game(self.session)
-            return Replace(DyingScreen(ending.game, ending.morgue_line, ending.standing))
+            return Replace(DyingScreen(ending.game, ending.morgue_line, ending.standing, ending.coaching))
         return None
 
     def say_once(self, text: str) -> None:

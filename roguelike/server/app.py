@@ -2,13 +2,15 @@
 
 Routes:
 
-- ``POST /runs``: a score file as the body; 202 with its hash (the same file again: the
-  same run); 413 or 400 with a one-line reason for a file too large, too long or not a replay;
+- ``POST /runs``: a score file as the body; 202 with its hash (the same file again, or another
+  file of the same game: the same run); 413 or 400 with a one-line reason for a file too large,
+  too long or not a replay; 429 when the client has sent more than its allowance this hour;
 - ``GET /runs/{hash}``: the run's status (pending, verified, diverged, unreadable, unverifiable
   here, killed, failed) and what verification proved (score, breakdown, the diverging step);
 - ``GET /runs/{hash}/replay``: the replay, to download and watch;
 - ``GET /board`` (HTML, or JSON when asked for it) and ``GET /board.json``, with ``?epoch=N``
-  and ``?daily=YYYY-MM-DD``.
+  and ``?daily=YYYY-MM-DD`` (a daily's board has the date's ``par`` for its epoch once a
+  worker has worked it out: ``roguelike.server.daypar``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import date
@@ -23,15 +26,17 @@ from typing import Any, Protocol
 
 from sqlalchemy import Engine
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from roguelike.server import store
 from roguelike.server.board import board_of
 from roguelike.server.child import ChildLimits
+from roguelike.server.daypar import daily_par
 from roguelike.server.envelope import Envelope, Limits, Refused, open_upload
 from roguelike.server.page import board_page
+from roguelike.server.quota import Allowance, Clock
 
 HASH = re.compile(r"[0-9a-f]{64}")
 STEP = re.compile(r"\(step (\d+)")
@@ -49,6 +54,8 @@ class ServerConfig:
     workers: int = 2
     queue_url: str | None = None
     verifier: tuple[str, ...] = ()
+    epoch: int | None = None  # the rules epoch this server's game plays: the board's default before any is verified
+    client_bytes: int = 64 * 1024 * 1024  # what one client address may have kept per hour
 
 
 class Verifier(Protocol):
@@ -80,8 +87,9 @@ def make_verifier(config: ServerConfig, engine: Engine) -> Verifier:
 class ScoreServer:
     """The application and what it holds: the database engine and the verifier."""
 
-    def __init__(self, config: ServerConfig) -> None:
+    def __init__(self, config: ServerConfig, clock: Clock = time.monotonic) -> None:
         self.config = config
+        self.allowance = Allowance(config.client_bytes, clock=clock)
         self.engine = store.open_engine(config.db_url)
         self.verifier = make_verifier(config, self.engine)
         self.app = Starlette(routes=[
@@ -102,24 +110,36 @@ class ScoreServer:
 
     async def upload(self, request: Request) -> Response:
         """Keep a score file as a run and have it verified."""
+        client = request.client.host if request.client else ""
         try:
             body = await limited_body(request, self.config.limits.max_bytes)
             envelope = await asyncio.to_thread(open_upload, body, self.config.limits)
+            digest, new = await asyncio.to_thread(self.keep, envelope, client)
         except Refused as refused:
             return PlainTextResponse(refused.reason + "\n", status_code=refused.status, headers=HEADERS)
-        new = await asyncio.to_thread(self.keep, envelope)
-        run = await asyncio.to_thread(self.lookup, envelope.digest)
+        except ClientDisconnect:  # gone before its file arrived (or closed for taking too long): nothing to say
+            return Response(status_code=400)
+        run = await asyncio.to_thread(self.lookup, digest)
         status = run.status if run else store.PENDING
-        return JSONResponse({"hash": envelope.digest, "status": status, "new": new, "run": f"/runs/{envelope.digest}"},
+        return JSONResponse({"hash": digest, "status": status, "new": new, "run": f"/runs/{digest}"},
                             status_code=202, headers=HEADERS)
 
-    def keep(self, envelope: Envelope) -> bool:
-        """Add the run (once) and, when new, hand it to the verifier."""
-        with self.engine.begin() as connection:
-            new = store.add_run(connection, envelope)
-        if new:
-            self.verifier.submit(envelope.digest, envelope.epoch)
-        return new
+    def keep(self, envelope: Envelope, client: str = "") -> tuple[str, bool]:
+        """Add the run unless its file or its game is a run already (that run's hash, and whether it is new);
+        a new run, or one uploaded again while still pending, goes to the verifier."""
+        with self.engine.connect() as connection:
+            same = store.run_of(connection, envelope.digest) or store.run_of_game(connection, envelope.game)
+        if same is None:
+            if not self.allowance.take(client, len(envelope.data)):
+                raise Refused(429, "this address has sent more than it may this hour: try again later")
+            with self.engine.begin() as connection:
+                new = store.add_run(connection, envelope)
+            if new:
+                self.verifier.submit(envelope.digest, envelope.epoch)
+            return envelope.digest, new
+        if same.status == store.PENDING:  # its verification may have been lost (a queue or database away)
+            self.verifier.submit(same.hash, same.epoch)
+        return same.hash, False
 
     def lookup(self, digest: str) -> store.Run | None:
         """A run by its hash."""
@@ -155,7 +175,7 @@ class ScoreServer:
         if "application/json" in accept and "text/html" not in accept:
             return await self.board_json(request)
         try:
-            plain = await asyncio.to_thread(self.board_plain, *board_query(request))
+            plain = await asyncio.to_thread(self.board_shown, *board_query(request))
         except ValueError as error:
             return PlainTextResponse(f"{error}\n", status_code=400, headers=HEADERS)
         return HTMLResponse(board_page(plain), headers=HEADERS)
@@ -163,18 +183,32 @@ class ScoreServer:
     async def board_json(self, request: Request) -> Response:
         """The board as JSON."""
         try:
-            plain = await asyncio.to_thread(self.board_plain, *board_query(request))
+            plain = await asyncio.to_thread(self.board_shown, *board_query(request))
         except ValueError as error:
             return PlainTextResponse(f"{error}\n", status_code=400, headers=HEADERS)
         return JSONResponse(plain, headers=HEADERS)
 
+    def board_shown(self, epoch: int | None, daily: str | None) -> dict[str, Any]:
+        """The board, and a daily's par for the board's epoch (asked of the workers once, when there is a queue)."""
+        plain = self.board_plain(epoch, daily)
+        if daily is None or plain["epoch"] is None:
+            return plain
+        return board_with_par(plain, daily_par(self.engine, getattr(self.verifier, "redis", None), daily,
+                                               plain["epoch"]))
+
     def board_plain(self, epoch: int | None, daily: str | None) -> dict[str, Any]:
-        """The board of an epoch (the newest received unless given) and a daily date."""
+        """The board of an epoch (unless given, the newest with a verified run, else this server's game's) and a
+        daily date."""
         with self.engine.connect() as connection:
             seen = store.epochs(connection)
-            chosen = epoch if epoch is not None else (seen[0] if seen else None)
+            chosen = epoch if epoch is not None else (seen[0] if seen else self.config.epoch)
             board = board_of(store.decided_runs(connection, chosen, daily), chosen, daily)
             return board.to_plain(seen, store.counts(connection).get(store.PENDING, 0))
+
+
+def board_with_par(plain: dict[str, Any], par: dict[str, Any] | None) -> dict[str, Any]:
+    """A daily's board with its par (None while it is not known)."""
+    return {**plain, "par": par}
 
 
 async def limited_body(request: Request, most: int) -> bytes:

@@ -2,7 +2,9 @@
 
 Only a run whose verifier said ``ranked`` (verified, played or daily, over) ranks, by its
 recomputed score; of a daily date, only a character's earliest attempt (by the date its
-replay records) ranks. The order, and what breaks a tie, is the local hall's own rule
+replay records) ranks, and of the files of one game (its epoch, seed, name and commands: the
+server keeps one, but two uploaded at the same moment may both be verified) only the best
+placed. The order, and what breaks a tie, is the local hall's own rule
 (:mod:`roguelike.ground.ranking`). Verified runs that do not rank (bots, practice,
 living games, later attempts) and runs that could not be verified here (another epoch with no
 runtime, a killed verifier) are listed apart, never ranked. Diverged and unreadable runs are
@@ -60,10 +62,22 @@ def board_of(runs: Iterable[Run], epoch: int | None, daily: str | None) -> Board
             contenders.append(run)
         else:
             board.unranked.append(entry(run, unranked_reason(run.verdict)))
+    contenders, copies = one_per_game(contenders)
+    board.unranked += [entry(run, f"the same game as run {best[:12]}") for run, best in copies]
     first, later = first_attempts(contenders, placing)
     board.unranked += [entry(run, "a later attempt at that day's daily seed") for run in later]
     board.ranked = [{"rank": place, **entry(run)} for place, run in enumerate(best_first(first, placing), start=1)]
     return board
+
+
+def one_per_game(runs: list[Run]) -> tuple[list[Run], list[tuple[Run, str]]]:
+    """The best placed run of each game, and the other runs of a game each with the hash of the one kept."""
+    best: dict[str, Run] = {}
+    for run in runs:
+        if run.game is not None and (run.game not in best or placing(run).order < placing(best[run.game]).order):
+            best[run.game] = run
+    kept = [run for run in runs if run.game is None or best[run.game] is run]
+    return kept, [(run, best[run.game].hash) for run in runs if run.game is not None and best[run.game] is not run]
 
 
 def placing(run: Run) -> Placing:

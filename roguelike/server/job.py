@@ -10,6 +10,10 @@ its worker, so a job is under way exactly while its worker heartbeats (the serve
 a job whose worker fell silent). With ``hedonic serve worker --verifier COMMAND`` it verifies
 in a child instead.
 
+A worker also works out a daily's par (:func:`daily_par`, ``roguelike.server.daypar`` enqueues it
+once per date and rules epoch on that epoch's queue): the planner plays the date's seed in
+processes forked from the horse, and the par comes back as JSON.
+
 Without a queue the server's fork server runs :func:`verify_and_send` the same way, in a process
 forked for one run. The web process imports this module only to name that function: it never
 runs it, and it never imports the game.
@@ -79,6 +83,20 @@ def verify_and_send(data: bytes, limits: dict[str, Any], writer: Connection) -> 
     except MemoryError:
         verdict = memory_verdict(bounds)
     writer.send_bytes(json.dumps(verdict).encode("utf-8"))
+
+
+def daily_par(day: str, epoch: int) -> dict[str, Any]:
+    """In a worker of rules epoch ``epoch``: par for the daily seed of ``day`` (YYYY-MM-DD), as JSON."""
+    from datetime import date
+
+    from roguelike.coach.par import par
+    from roguelike.core.epoch import RULES_EPOCH
+    from roguelike.scores.daily import daily_seed
+
+    if epoch != RULES_EPOCH:
+        raise ValueError(f"this worker plays rules epoch {RULES_EPOCH}, not {epoch}")
+    made = par(daily_seed(date.fromisoformat(day), epoch), method="fork")
+    return {"day": day, **made.to_plain()}
 
 
 def preload() -> None:

@@ -7,7 +7,9 @@ command (:mod:`roguelike.server.child`); either way under the limits, never in t
 The web process keeps a set of the runs it has scheduled, so a run found pending at start-up
 and uploaded again meanwhile is verified once. Pending runs are read from the database at
 start-up: a server killed with runs pending verifies them when it comes back (their children
-died with it).
+died with it); and every ``SWEEP_SECONDS`` (:mod:`roguelike.server.sweep`): a verdict that met a
+database outage is not lost, its run is verified again. A run "unverifiable here" is tried
+again every ``RETRY_UNVERIFIABLE`` seconds (a runtime for its epoch may have been installed).
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy import Engine
@@ -23,6 +26,7 @@ from sqlalchemy import Engine
 from roguelike.server import store
 from roguelike.server.child import FAILED, ChildLimits, end_all, verify_bytes
 from roguelike.server.forked import end_forked, start_fork_server, verify_forked
+from roguelike.server.sweep import RETRY_UNVERIFIABLE, Cadence, sweeping
 
 log = logging.getLogger("hedonic.serve")
 
@@ -30,8 +34,10 @@ log = logging.getLogger("hedonic.serve")
 class LocalVerifier:
     """Children of this process verify the runs, ``workers`` at once."""
 
-    def __init__(self, engine: Engine, limits: ChildLimits, workers: int, verifier: Sequence[str] | None = None) -> None:
+    def __init__(self, engine: Engine, limits: ChildLimits, workers: int, verifier: Sequence[str] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.engine = engine
+        self.unverifiable = Cadence(RETRY_UNVERIFIABLE, clock)
         self.limits = limits
         self.workers = max(1, workers)
         self.verifier = list(verifier) if verifier else None
@@ -49,11 +55,20 @@ class LocalVerifier:
         self.tasks = [asyncio.create_task(self.work()) for _ in range(self.workers)]
         for digest, _ in await asyncio.to_thread(self.pending):
             self.schedule(digest)
+        self.tasks.append(asyncio.create_task(sweeping(self.sweep_once)))
 
     def pending(self) -> list[tuple[str, int]]:
         """The runs waiting for a verdict."""
         with self.engine.connect() as connection:
             return store.pending(connection)
+
+    def sweep_once(self) -> None:
+        """Schedule every pending run not under way (from any thread), and the unverifiable ones when it is time."""
+        with self.engine.connect() as connection:
+            left = store.pending(connection)
+            stuck = store.unverifiable(connection) if self.unverifiable.due() else []
+        for digest, epoch in left + stuck:
+            self.submit(digest, epoch)
 
     def submit(self, digest: str, epoch: int) -> None:
         """Schedule a run (once), from any thread: an upload is kept in a thread of its own."""
@@ -91,6 +106,9 @@ class LocalVerifier:
         if self.stopping.is_set():
             return
         with self.engine.connect() as connection:
+            run = store.run_of(connection, digest)
+            if run is None or run.status not in store.OPEN:
+                return  # decided since it was scheduled (a sweep and a verdict crossed)
             data = store.replay_of(connection, digest)
         verdict = self.verdict(data) if data is not None else \
             {"verdict": FAILED, "detail": "the run's replay is missing from the database"}

@@ -24,11 +24,28 @@ def board_page(board: dict[str, Any]) -> str:
              f"<meta name=viewport content='width=device-width'><style>{STYLE}</style></head><body>",
              f"<h1>{escape(title)}</h1><p class=quiet>Hedonic Hypothesis, {escape(epoch)}. Every score here was "
              "recomputed by re-playing the uploaded game; nothing a player sent is believed.</p>",
-             epoch_links(board), ranked_table(board["ranked"]),
+             epoch_links(board), par_paragraph(board.get("par"), board["daily"]), ranked_table(board["ranked"]),
              apart_table("Verified, not ranked", board["unranked"]),
              apart_table("Not verified here (shown apart, never ranked)", board["unverified"]),
              f"<p class=quiet>{board['pending']} uploads waiting to be verified.</p></body></html>"]
     return "".join(parts)
+
+
+def par_paragraph(par: dict[str, Any] | None, daily: str | None) -> str:
+    """The daily's par, when a worker has worked it out (nothing on a board of every game)."""
+    if daily is None:
+        return ""
+    if par is None:
+        return "<p class=quiet>Par for this daily: not worked out yet.</p>"
+    score, turns = par["score"], par["turns"]
+    return (f"<p><strong>Par {band(score)}</strong> points, {band(turns)} turns: the {text(par.get('bot'))} bot "
+            f"played this daily {text(par.get('runs'))} times from slightly shifted starts under rules epoch "
+            f"{text(par.get('epoch'))} (the median and the range).</p>")
+
+
+def band(values: dict[str, Any]) -> str:
+    """``4,100 (2,300-9,800)``."""
+    return escape(f"{values['median']:,} ({values['low']:,}-{values['high']:,})")
 
 
 def epoch_links(board: dict[str, Any]) -> str:

@@ -13,6 +13,11 @@ process's own clock was lost with its worker (``kill -9``, a lost machine) and i
 once, instead of waiting for RQ's own abandoned-job sweep (a minute past the last heartbeat,
 and only when some worker runs its maintenance, every 10 minutes). So is a job a worker took
 off the queue and never started (killed in between: it stays in RQ's intermediate list).
+
+A run uploaded while Redis is away is still waited for: the collector enqueues it when Redis
+answers again, and the sweep (:mod:`roguelike.server.sweep`) takes up any pending run it is not
+waiting for. A run a worker found "unverifiable here" is enqueued again when a new worker
+listens on its epoch's queue, or every ``RETRY_UNVERIFIABLE`` seconds.
 """
 
 from __future__ import annotations
@@ -29,13 +34,16 @@ from datetime import datetime
 from typing import Any
 
 from redis import Redis
-from rq import Queue
+from redis.exceptions import RedisError
+from rq import Queue, Worker
+from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 from sqlalchemy import Engine
 
 from roguelike.server import store
 from roguelike.server.child import FAILED, KILLED, ChildLimits
+from roguelike.server.sweep import RETRY_UNVERIFIABLE, Cadence, sweeping
 
 JOB = "roguelike.server.job.verify_upload"
 JOB_MARGIN = 10  # seconds RQ grants a job past the child's own limit before it kills the work-horse
@@ -43,6 +51,7 @@ KEEP_RESULTS = 7 * 24 * 3600
 RETRIES = 2  # a job lost with its worker (kill -9, a lost machine) is enqueued again at most twice
 ABANDONED = "AbandonedJobError"  # what RQ's maintenance says of a job whose worker vanished (not the file's doing)
 POLL_SECONDS = 0.1
+MOST_BACK_OFF = 5.0  # seconds between the collector's tries while Redis or the database is away
 HEARTBEAT = 1  # seconds between a worker's heartbeats while its horse works (RQ's job_monitoring_interval)
 LOST_AFTER = 5.0  # seconds a started job's heartbeat may stand still before its worker counts as gone
 HORSE_KILLED = ("JobTimeoutException", "terminated unexpectedly", "killed", "MemoryError")  # a horse over its limits
@@ -131,30 +140,72 @@ class Heartbeats:
 class QueueVerifier:
     """RQ workers verify the runs; this process enqueues them and collects the verdicts."""
 
-    def __init__(self, engine: Engine, limits: ChildLimits, redis: Redis) -> None:
+    def __init__(self, engine: Engine, limits: ChildLimits, redis: Redis,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.engine = engine
         self.limits = limits
         self.redis = redis
         self.waiting: set[str] = set()
         self.retried: dict[str, int] = {}
-        self.beats = Heartbeats()
+        self.beats = Heartbeats(clock)
+        self.unverifiable = Cadence(RETRY_UNVERIFIABLE, clock)
+        self.workers_seen: dict[int, set[str]] = {}
         self.lock = threading.Lock()  # uploads add to waiting from their threads while the collector reads it
-        self.task: asyncio.Task[None] | None = None
+        self.tasks: list[asyncio.Task[None]] = []
 
     async def start(self) -> None:
-        """Enqueue what is pending and has no job (already queued runs keep theirs), then collect."""
+        """Enqueue what is pending and has no job (already queued runs keep theirs), then collect and sweep."""
+        try:
+            await asyncio.to_thread(self.sweep_once)
+        except (RedisError, OSError):
+            log.warning("Redis does not answer: the pending runs are enqueued when it does")
+        self.tasks = [asyncio.create_task(self.collect()), asyncio.create_task(sweeping(self.sweep_once))]
+
+    def sweep_once(self) -> None:
+        """Wait for every pending run (enqueuing those without a job); enqueue again the unverifiable runs when
+        it is time, or when a new worker listens on their epoch's queue."""
         with self.engine.connect() as connection:
-            left = store.pending(connection)
+            left, stuck = store.pending(connection), store.unverifiable(connection)
+        with self.lock:
+            waiting = set(self.waiting)
         for digest, epoch in left:
-            if not await asyncio.to_thread(Job.exists, job_id(digest), self.redis):
-                await asyncio.to_thread(self.put, digest, epoch)
-            with self.lock:
-                self.waiting.add(digest)
-        self.task = asyncio.create_task(self.collect())
+            if digest not in waiting:
+                self.submit(digest, epoch)
+        due = self.unverifiable.due() if stuck else False
+        fresh = self.new_workers({epoch for _, epoch in stuck})
+        for digest, epoch in stuck:
+            if digest not in waiting and (due or epoch in fresh):
+                self.again(digest, epoch)
+
+    def new_workers(self, epochs: set[int]) -> set[int]:
+        """The epochs among these whose queue has a worker listening that was not there at the last look."""
+        fresh = set()
+        for epoch in sorted(epochs):
+            queue = Queue(queue_name(epoch), connection=self.redis, serializer=JSONSerializer)
+            names = {worker.name for worker in Worker.all(connection=self.redis, queue=queue)}
+            if names - self.workers_seen.get(epoch, set()):
+                fresh.add(epoch)
+            self.workers_seen[epoch] = names
+        return fresh
+
+    def again(self, digest: str, epoch: int) -> None:
+        """Enqueue anew a run that was unverifiable where it was tried (its old job and result go)."""
+        try:
+            Job.fetch(job_id(digest), connection=self.redis, serializer=JSONSerializer).delete()
+        except NoSuchJobError:
+            pass
+        self.put(digest, epoch)
+        with self.lock:
+            self.waiting.add(digest)
 
     def submit(self, digest: str, epoch: int) -> None:
-        """Enqueue a new run (from the upload's thread)."""
-        self.put(digest, epoch)
+        """Enqueue a run unless its job is there already (from the upload's thread); with Redis away, the
+        collector enqueues it when Redis answers again."""
+        try:
+            if not Job.exists(job_id(digest), self.redis):
+                self.put(digest, epoch)
+        except (RedisError, OSError) as error:
+            log.warning("run %s waits for Redis: %s", digest[:16], error)
         with self.lock:
             self.waiting.add(digest)
 
@@ -166,19 +217,22 @@ class QueueVerifier:
             enqueue(self.redis, digest, epoch, data, self.limits)
 
     async def stop(self) -> None:
-        """Stop collecting (the jobs stay queued)."""
-        if self.task is not None:
-            self.task.cancel()
-            await asyncio.gather(self.task, return_exceptions=True)
+        """Stop collecting and sweeping (the jobs stay queued)."""
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
 
     async def collect(self) -> None:
-        """Write the verdicts of finished jobs, again and again."""
+        """Write the verdicts of finished jobs, again and again (less often while Redis or the database is away)."""
+        pause = POLL_SECONDS
         while True:
             try:
                 await asyncio.to_thread(self.collect_once)
+                pause = POLL_SECONDS
             except Exception:  # Redis or the database away for a moment: try again
                 log.exception("collecting verdicts failed")
-            await asyncio.sleep(POLL_SECONDS)
+                pause = min(MOST_BACK_OFF, pause * 2)
+            await asyncio.sleep(pause)
 
     def collect_once(self) -> None:
         """One look at the jobs of the runs waiting: a glance at each, the whole job only where it moved."""
@@ -245,7 +299,7 @@ class QueueVerifier:
         """Enqueue again a run whose job is gone (unless it got its verdict meanwhile)."""
         with self.engine.connect() as connection:
             run = store.run_of(connection, digest)
-        if run is not None and run.status == store.PENDING:
+        if run is not None and run.status in store.OPEN:
             self.put(digest, run.epoch)
         else:
             self.forget(digest)
