@@ -319,9 +319,9 @@ def test_confused_the_automation_keys_are_refused_without_a_turn_and_logged() ->
     assert game.state.turn == 0
 
 
-def test_help_says_confusion_keeps_the_controls_as_the_readme_does() -> None:
-    readme = " ".join((Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8").split())
-    assert "Confused, you keep the controls but your moves go the wrong way" in readme
+def test_help_says_confusion_keeps_the_controls_as_the_manual_does() -> None:
+    manual = " ".join((Path(__file__).parent.parent / "docs" / "manual.md").read_text(encoding="utf-8").split())
+    assert "Confused, you keep the controls but your moves go the wrong way" in manual
     note = " ".join(helptext.CONTROLS_NOTE)
     assert "or confused, the game has the controls" not in note
     assert "When confused, you keep them but move the wrong way" in note

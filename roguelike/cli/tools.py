@@ -74,7 +74,7 @@ def add_bot_option(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument(
         "--bot", choices=BOT_NAMES, default=DEFAULT_BOT,
-        help=f"which bot plays (default: {DEFAULT_BOT}); see the README",
+        help=f"which bot plays (default: {DEFAULT_BOT}); see docs/development.md",
     )
 
 

@@ -85,7 +85,7 @@ def missing_runtime(epoch: int, replay_format: int) -> str:
     """What to do when no runtime can play an epoch's replays."""
     return (f"no runtime of rules epoch {epoch} (reading replay format {replay_format}) is kept on this machine: "
             f"install a game version of that epoch once, or add one with 'hedonic runtimes --add WHEEL|FOLDER|GIT-REVISION'"
-            " (see README, 'Old replays')")
+            " (see the manual, docs/manual.md, 'Old replays')")
 
 
 def child_command(runtime: Runtime, python: Path, argv: Sequence[str]) -> list[str]:
