@@ -49,8 +49,9 @@ OFFLINE = {"PIP_NO_INDEX": "1", "UV_OFFLINE": "1"}
 @pytest.fixture(scope="session")
 def history_runtimes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A cache folder holding the runtime of every earlier epoch, made once a session from this
-    repository's history by ``hedonic runtimes --add-history``. Tests only read it: none damages,
-    adds or prunes a runtime in it (those that do make their own, in tests/test_runtimes*.py)."""
+    repository's history by ``hedonic runtimes --add-history``. Tests only read those: none damages
+    or prunes one (those that do make their own, in tests/test_runtimes*.py); the command line
+    keeps this game's own runtime beside them, which no test here counts on or against."""
     cache = tmp_path_factory.mktemp("history-runtimes")
     added = hedonic(["runtimes", "--add-history"], {"HEDONIC_CACHE_DIR": str(cache), **OFFLINE})
     assert added.returncode == 0, added.stderr
