@@ -14,7 +14,8 @@ from roguelike.core.floor import Floor
 from roguelike.core.mapgen import FLOOR_KINDS
 from roguelike.core.packing import unpack_entity
 from roguelike.core.pathing import distance_map, travel_cost
-from test_floor_kinds import CHUNK, DEPTH, GAMES, UNREACHED, chain
+
+from floor_samples import CHUNK, DEPTH, GAMES, UNREACHED, sampled_games
 
 
 def dose_spots(floor: Floor) -> list[tuple[int, int]]:
@@ -43,8 +44,8 @@ def sealed_tiles(floor: Floor) -> int:
 def test_no_dose_gates_any_part_of_a_thousand_floors_of_every_kind(first: int) -> None:
     kinds: Counter[str] = Counter()
     doses = 0
-    for seed in range(first, first + CHUNK):
-        for floor in chain(seed, DEPTH):
+    for seed, floors in enumerate(sampled_games(first, "doses"), start=first):
+        for floor in floors:
             kinds[floor.kind] += 1
             doses += len(dose_spots(floor))
             assert sealed_tiles(floor) == 0, (seed, floor.depth, floor.kind)

@@ -14,19 +14,7 @@ from roguelike.core.pathing import distance_map, travel_cost
 from roguelike.core.plain import FloorKind
 from roguelike.core.world import floor_seed
 
-GAMES = 1000
-CHUNK = 250
-DEPTH = 4
-UNREACHED = np.iinfo(np.int32).max
-
-
-def chain(seed: int, depth: int) -> list[Floor]:
-    """Floors 1..depth of a game, each generated from the one above."""
-    floors: list[Floor] = []
-    for d in range(1, depth + 1):
-        up = floors[-1].down_stairs if floors else None
-        floors.append(generate_floor(floor_seed(seed, d), d, up))
-    return floors
+from floor_samples import CHUNK, GAMES, UNREACHED, sampled_games
 
 
 def check_floor(floor: Floor, above: Floor | None) -> None:
@@ -46,8 +34,7 @@ def check_floor(floor: Floor, above: Floor | None) -> None:
 @pytest.mark.parametrize("first", range(0, GAMES, CHUNK))
 def test_thousands_of_games_have_connected_floors_of_every_kind(first: int) -> None:
     kinds: Counter[str] = Counter()
-    for seed in range(first, first + CHUNK):
-        floors = chain(seed, DEPTH)
+    for floors in sampled_games(first, "kinds"):
         for index, floor in enumerate(floors):
             check_floor(floor, floors[index - 1] if index else None)
             kinds[floor.kind] += 1
@@ -69,7 +56,7 @@ def test_caves_have_no_doors_and_rooms_and_halls_have_them_in_their_walls() -> N
     doors: Counter[str] = Counter()
     for seed in range(200):
         floor = generate_floor(floor_seed(seed, 4), 4, (40, 10))
-        for y, x in zip(*np.nonzero(floor.tiles == Tile.DOOR_CLOSED)):
+        for y, x in zip(*np.nonzero(floor.tiles == Tile.DOOR_CLOSED), strict=True):
             doors[floor.kind] += 1
             across = floor.tile(x - 1, y) == floor.tile(x + 1, y) == Tile.WALL
             down = floor.tile(x, y - 1) == floor.tile(x, y + 1) == Tile.WALL

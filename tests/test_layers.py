@@ -23,7 +23,9 @@ imports nothing of the game but it.
 from __future__ import annotations
 
 import ast
+import functools
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -70,10 +72,23 @@ def layer_of(module: str) -> str | None:
     return None
 
 
+@functools.cache
+def nodes(source: str) -> tuple[ast.AST, ...]:
+    """Every node of a source's syntax tree, parsed and walked once a session (the checks only read them)."""
+    return tuple(ast.walk(ast.parse(source)))
+
+
+@pytest.fixture(autouse=True, scope="module")
+def parse_once() -> Iterator[None]:
+    """The syntax trees kept while this file's tests run, and let go after (tens of MB)."""
+    yield
+    nodes.cache_clear()
+
+
 def imported(source: str) -> list[str]:
     """Every module a source imports, at the top or inside functions."""
     found = []
-    for node in ast.walk(ast.parse(source)):
+    for node in nodes(source):
         if isinstance(node, ast.Import):
             found += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -131,7 +146,8 @@ def test_no_system_module_imports_another() -> None:
     assert broken == []
 
 
-@pytest.mark.parametrize("line", ["from systems.combat import strike", "import systems.movement", "from systems import TURN"])
+@pytest.mark.parametrize("line", ["from systems.combat import strike", "import systems.movement",
+                                  "from systems import TURN"])
 def test_a_system_importing_another_is_caught(line: str) -> None:
     assert system_violations("systems.monsters", line)
     assert system_violations("roguelike.core.game", line) == []
@@ -144,7 +160,8 @@ def import_graph(modules: dict[str, Path]) -> dict[str, set[str]]:
         found = set()
         for name in imported(path.read_text(encoding="utf-8")):
             parts = name.split(".")
-            owner = next((".".join(parts[:k]) for k in range(len(parts), 0, -1) if ".".join(parts[:k]) in modules), None)
+            prefixes = (".".join(parts[:k]) for k in range(len(parts), 0, -1))
+            owner = next((prefix for prefix in prefixes if prefix in modules), None)
             if owner is not None and owner != module:
                 found.add(owner)
         graph[module] = found
@@ -187,7 +204,7 @@ WORLD_SWITCHES = ("switch_world", "delete_world", "current_world", "list_worlds"
 
 def world_switches(source: str) -> list[str]:
     """esper's world switching used in a source (``esper.switch_world`` and the like)."""
-    return [node.attr for node in ast.walk(ast.parse(source))
+    return [node.attr for node in nodes(source)
             if isinstance(node, ast.Attribute) and node.attr in WORLD_SWITCHES]
 
 
@@ -264,7 +281,7 @@ def test_storage_is_the_lowest_layer_importing_nothing_of_the_game() -> None:
 
 def climbs_two_folders(source: str) -> list[int]:
     """The lines of a source that take a path's ``.parent.parent``."""
-    return [node.lineno for node in ast.walk(ast.parse(source))
+    return [node.lineno for node in nodes(source)
             if isinstance(node, ast.Attribute) and node.attr == "parent"
             and isinstance(node.value, ast.Attribute) and node.value.attr == "parent"]
 
@@ -294,10 +311,9 @@ MAY_INSTALL_AMBIENT = {"roguelike.screens.ambient", "roguelike.cli.play", "rogue
 
 def ambient_calls(source: str) -> list[str]:
     """Calls in a source of the settings', keys' or sound's accessors (``settings.current()``, ``active()``...)."""
-    tree = ast.parse(source)
     modules: dict[str, str] = {}  # local name -> module of ours with accessors
     functions: dict[str, str] = {}  # local name -> "module.accessor"
-    for node in ast.walk(tree):
+    for node in nodes(source):
         if isinstance(node, ast.Import):
             modules.update({alias.asname or alias.name: alias.name for alias in node.names if alias.name in AMBIENT})
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -308,7 +324,7 @@ def ambient_calls(source: str) -> list[str]:
                 elif alias.name in AMBIENT.get(node.module, ()):
                     functions[alias.asname or alias.name] = whole
     found = []
-    for node in ast.walk(tree):
+    for node in nodes(source):
         if not isinstance(node, ast.Call):
             continue
         called = node.func
@@ -330,7 +346,8 @@ def ambient_violations(module: str, source: str) -> list[str]:
 def test_only_the_ambient_module_reads_the_settings_keys_and_sound_and_the_command_line_installs_them() -> None:
     modules = our_modules()
     assert ambient_calls(modules["roguelike.screens.ambient"].read_text(encoding="utf-8"))
-    broken = [v for module, path in modules.items() for v in ambient_violations(module, path.read_text(encoding="utf-8"))]
+    broken = [v for module, path in modules.items()
+              for v in ambient_violations(module, path.read_text(encoding="utf-8"))]
     assert broken == []
 
 

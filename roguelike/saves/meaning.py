@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.conditions import CONDITIONS
 from roguelike.content.doses import DOSE_KINDS
+from roguelike.content.finds import FIND_KINDS
 from roguelike.core import ecsworld
 from roguelike.core.commands import Wait
 from roguelike.core.names import printable
@@ -29,10 +30,12 @@ GAME_INT_LIMIT = 2**31  # no count, turn or attribute of a real game comes near 
 # The components whose first field names a row of a content table.
 KINDS: dict[str, frozenset[str]] = {
     "monster": frozenset(MONSTER_KINDS), "dose": frozenset(DOSE_KINDS), "taken_over": frozenset(CONDITIONS),
+    "find": frozenset(FIND_KINDS),
 }
 NEEDS: dict[str, tuple[str, ...]] = {  # what the systems look up on every entity with a component
     "monster": ("position", "renderable", "blocks_movement"),
     "dose": ("position", "renderable"),
+    "find": ("position", "renderable", "vision"),  # a find is a vision: never there for a sober player
     "taken_over": (),
 }
 
@@ -121,7 +124,7 @@ def all_entities(plain: Plain) -> Iterator[tuple[str, list[Any]]]:
 
 
 def check_kind(fields: list[Any], name: str, where: str) -> None:
-    """A monster, a dose or a takeover of a kind from the game's tables (the kind is the first field)."""
+    """A monster, a dose, a find or a takeover of a kind from the game's tables (the kind is the first field)."""
     if fields[0] not in KINDS[name]:
         fail(f"{where}.{name}", f"unknown {name} kind {str(fields[0])[:40]!r}")
 
