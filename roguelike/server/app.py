@@ -206,7 +206,7 @@ class ScoreServer:
             seen = store.epochs(connection)
             chosen = epoch if epoch is not None else (seen[0] if seen else self.config.epoch)
             board = board_at(connection, chosen, daily, window)
-            return board.to_plain(seen, store.counts(connection).get(store.PENDING, 0))
+            return board.to_plain(seen, store.waiting(connection))
 
 
 def board_with_par(plain: dict[str, Any], par: dict[str, Any] | None) -> dict[str, Any]:
