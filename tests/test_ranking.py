@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import insert
 
@@ -13,8 +14,8 @@ from roguelike.ground.ranking import Placing, best_first, first_attempts
 from roguelike.scores.hall import UNRANKED, VERIFIED_MARK, Entry, ranked
 from roguelike.scores.proof import VERIFIED, Proof
 from roguelike.server import store
-from roguelike.server.board import board_of
-from roguelike.server.store import Run
+from roguelike.server.board import Window, board_at
+from roguelike.server.envelope import Envelope
 
 from server_helpers import database, postgres  # noqa: F401
 
@@ -49,13 +50,18 @@ def test_the_hall_and_the_board_rank_equal_scores_the_same_way(tmp_path: Path) -
     # File names and upload times that would give another order if either side used them.
     entries = [Entry(tmp_path / f"{len(labels) - index}.replay", digest(label), GAMES[label], VERIFIED_MARK)
                for index, label in enumerate(labels)]
-    runs = [Run(digest(label), f"2026-04-{30 - index:02d}T00:00:00Z", EPOCH, 1, VERIFIED,
-                json.loads(GAMES[label].to_json()), "2026-04-30T00:00:00Z") for index, label in enumerate(labels)]
+    engine = store.open_engine(f"sqlite:///{tmp_path}/scores.sqlite")
+    for label in reversed(labels):
+        with engine.begin() as connection:
+            store.add_run(connection, Envelope(label.encode(), digest(label), EPOCH, 1, digest(f"game {label}")))
+            store.record_verdict(connection, digest(label), json.loads(GAMES[label].to_json()))
     same_start = sorted(["earlier", "same start"], key=digest)
     expected = [digest(label) for label in ["best", "fewer turns", *same_start, "later", "first attempt"]]
 
     hall = ranked(entries)
-    board = board_of(reversed(runs), EPOCH, None)
+    with engine.connect() as connection:
+        board = board_at(connection, EPOCH, None, Window())
+    engine.dispose()
 
     assert [entry.digest for entry in hall if entry.mark == VERIFIED_MARK] == expected
     assert [entry["hash"] for entry in board.ranked] == expected
@@ -85,7 +91,8 @@ RUNS = 20_000
 
 def test_a_board_of_twenty_thousand_ranked_runs_is_in_order(database: str) -> None:
     """Every run is a daily attempt; each character has two, and only the earlier ranks. Scores are a
-    permutation, so the order is known without the rule: the board once took time quadratic in them."""
+    permutation, so the order is known without the rule: the board once took time quadratic in them. The runs
+    are written as a server before the standings wrote them: opening the database works them out."""
     half = RUNS // 2
     score = [(number * 7919) % RUNS for number in range(RUNS)]  # 7919 is prime to 20,000: every score once
     rows = []
@@ -100,11 +107,18 @@ def test_a_board_of_twenty_thousand_ranked_runs_is_in_order(database: str) -> No
     engine = store.open_engine(database)
     with engine.begin() as connection:
         connection.execute(insert(store.runs), rows)
-    with engine.connect() as connection:
-        board = board_of(store.decided_runs(connection, EPOCH, None), EPOCH, None)
     engine.dispose()
+    engine = store.open_engine(database)
+    shown: list[dict[str, list[dict[str, Any]]]] = []
+    with engine.connect() as connection:
+        for offset in range(0, half, 1000):
+            page = board_at(connection, EPOCH, None, Window(offset, 1000))
+            shown.append({"ranked": page.ranked, "unranked": page.unranked})
+    engine.dispose()
+    board = {part: [entry for page in shown for entry in page[part]] for part in ("ranked", "unranked")}
     firsts = sorted(range(half), key=lambda number: -score[number])
-    assert [entry["hash"] for entry in board.ranked] == [digest(str(number)) for number in firsts]
-    assert [entry["rank"] for entry in board.ranked] == list(range(1, half + 1))
-    assert sorted(entry["hash"] for entry in board.unranked) == sorted(digest(str(number)) for number in range(half, RUNS))
-    assert {entry["why"] for entry in board.unranked} == {"a later attempt at that day's daily seed"}
+    assert [entry["hash"] for entry in board["ranked"]] == [digest(str(number)) for number in firsts]
+    assert [entry["rank"] for entry in board["ranked"]] == list(range(1, half + 1))
+    assert sorted(entry["hash"] for entry in board["unranked"]) == sorted(digest(str(number))
+                                                                          for number in range(half, RUNS))
+    assert {entry["why"] for entry in board["unranked"]} == {"a later attempt at that day's daily seed"}

@@ -22,8 +22,8 @@ from roguelike.ground.replayframe import FRAME, MASK32, PREAMBLE
 from roguelike.replay.fileformat import ReplayError, parse_replay, read_replay, replay_bytes
 from roguelike.server import store
 from roguelike.server.app import ScoreServer, ServerConfig
-from roguelike.server.board import board_of
-from roguelike.server.envelope import Limits, Refused, open_upload
+from roguelike.server.board import Window, board_at
+from roguelike.server.envelope import Envelope, Limits, Refused, open_upload
 from server_helpers import CORPUS, database, distinct_files, postgres, served, upload, verdict  # noqa: F401
 
 SHORT = next(path for path in CORPUS if path.name == "death-exhaustion.replay")
@@ -74,11 +74,16 @@ def test_a_broken_copy_uploaded_first_cannot_keep_the_honest_file_of_its_game_ou
     assert answer["new"] is True and verdict(served, answer["hash"])["status"] == "verified"
 
 
-def test_two_files_of_one_game_verified_side_by_side_rank_once() -> None:
+def test_two_files_of_one_game_verified_side_by_side_rank_once(database: str) -> None:
     proved = {"verdict": "verified", "score": 50, "ranked": True, "turns": 9, "name": "Bot", "recorded": "2026"}
-    runs = [store.Run(digest * 64, "t", 3, 9, "verified", {**proved, "recorded": recorded}, "t", "g" * 64)
-            for digest, recorded in (("a", "2026-02"), ("b", "2026-01"))]
-    board = board_of(runs, 3, None)
+    engine = store.open_engine(database)
+    for digest, recorded in (("a", "2026-02"), ("b", "2026-01")):
+        with engine.begin() as connection:
+            store.add_run(connection, Envelope(digest.encode(), digest * 64, 3, 9, "g" * 64))
+            store.record_verdict(connection, digest * 64, {**proved, "recorded": recorded})
+    with engine.connect() as connection:
+        board = board_at(connection, 3, None, Window())
+    engine.dispose()
     assert [entry["hash"] for entry in board.ranked] == ["b" * 64]
     assert [(entry["hash"], entry["why"]) for entry in board.unranked] == [("a" * 64, f"the same game as run {'b' * 12}")]
 

@@ -10,7 +10,9 @@ Routes:
 - ``GET /runs/{hash}/replay``: the replay, to download and watch;
 - ``GET /board`` (HTML, or JSON when asked for it) and ``GET /board.json``, with ``?epoch=N``
   and ``?daily=YYYY-MM-DD`` (a daily's board has the date's ``par`` for its epoch once a
-  worker has worked it out: ``roguelike.server.daypar``).
+  worker has worked it out: ``roguelike.server.daypar``), a page at a time: the first 100
+  entries of each list, ``?page=N`` (from 1) or ``?offset=N`` (from 0) for others, and
+  ``?limit=N`` (up to 1,000) entries a page.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import asyncio
 import contextlib
 import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Protocol
@@ -31,7 +33,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from roguelike.server import store
-from roguelike.server.board import board_of
+from roguelike.server.board import MOST, PAGE, Window, board_at
 from roguelike.server.child import ChildLimits
 from roguelike.server.daypar import daily_par
 from roguelike.server.envelope import Envelope, Limits, Refused, open_upload
@@ -188,22 +190,23 @@ class ScoreServer:
             return PlainTextResponse(f"{error}\n", status_code=400, headers=HEADERS)
         return JSONResponse(plain, headers=HEADERS)
 
-    def board_shown(self, epoch: int | None, daily: str | None) -> dict[str, Any]:
-        """The board, and a daily's par for the board's epoch (asked of the workers once, when there is a queue)."""
-        plain = self.board_plain(epoch, daily)
+    def board_shown(self, epoch: int | None, daily: str | None, window: Window) -> dict[str, Any]:
+        """A page of the board, and a daily's par for the board's epoch (asked of the workers once, when there is a
+        queue)."""
+        plain = self.board_plain(epoch, daily, window)
         if daily is None or plain["epoch"] is None:
             return plain
         return board_with_par(plain, daily_par(self.engine, getattr(self.verifier, "redis", None), daily,
                                                plain["epoch"]))
 
-    def board_plain(self, epoch: int | None, daily: str | None) -> dict[str, Any]:
-        """The board of an epoch (unless given, the newest with a verified run, else this server's game's) and a
-        daily date."""
+    def board_plain(self, epoch: int | None, daily: str | None, window: Window) -> dict[str, Any]:
+        """A page of the board of an epoch (unless given, the newest with a verified run, else this server's game's)
+        and a daily date."""
         with self.engine.connect() as connection:
             seen = store.epochs(connection)
             chosen = epoch if epoch is not None else (seen[0] if seen else self.config.epoch)
-            board = board_of(store.decided_runs(connection, chosen, daily), chosen, daily)
-            return board.to_plain(seen, store.counts(connection).get(store.PENDING, 0))
+            board = board_at(connection, chosen, daily, window)
+            return board.to_plain(seen, store.waiting(connection))
 
 
 def board_with_par(plain: dict[str, Any], par: dict[str, Any] | None) -> dict[str, Any]:
@@ -225,8 +228,8 @@ async def limited_body(request: Request, most: int) -> bytes:
     return b"".join(chunks)
 
 
-def board_query(request: Request) -> tuple[int | None, str | None]:
-    """The epoch and daily date asked for (ValueError with a reason when malformed)."""
+def board_query(request: Request) -> tuple[int | None, str | None, Window]:
+    """The epoch, daily date and page asked for (ValueError with a reason when malformed)."""
     epoch, daily = request.query_params.get("epoch"), request.query_params.get("daily")
     if epoch is not None and not (epoch.isdigit() and 0 < int(epoch) < 2**31):
         raise ValueError("epoch: a rules epoch is a positive whole number")
@@ -235,7 +238,28 @@ def board_query(request: Request) -> tuple[int | None, str | None]:
             daily = date.fromisoformat(daily).isoformat()
         except ValueError:
             raise ValueError("daily: a date is written YYYY-MM-DD") from None
-    return (int(epoch) if epoch is not None else None), daily
+    return (int(epoch) if epoch is not None else None), daily, board_window(request.query_params)
+
+
+def board_window(asked: Mapping[str, str]) -> Window:
+    """The page asked for: ``limit`` entries (default 100), from ``offset`` or from page ``page`` (ValueError with a
+    reason when malformed)."""
+    limit = whole(asked, "limit", 1, MOST, PAGE)
+    if "page" in asked and "offset" in asked:
+        raise ValueError("page, offset: ask for one or the other")
+    if "page" in asked:
+        return Window((whole(asked, "page", 1, 2**31 // limit, 1) - 1) * limit, limit)
+    return Window(whole(asked, "offset", 0, 2**31 - 1, 0), limit)
+
+
+def whole(asked: Mapping[str, str], name: str, least: int, most: int, default: int) -> int:
+    """A whole number from the query, from ``least`` to ``most`` (ValueError with a reason otherwise)."""
+    value = asked.get(name)
+    if value is None:
+        return default
+    if not (len(value) <= 10 and value.isascii() and value.isdigit() and least <= int(value) <= most):
+        raise ValueError(f"{name}: a whole number from {least} to {most:,}")
+    return int(value)
 
 
 def run_plain(run: store.Run) -> dict[str, Any]:
@@ -243,7 +267,8 @@ def run_plain(run: store.Run) -> dict[str, Any]:
     proved = run.verdict
     plain = {"hash": run.hash, "status": run.status, "epoch": run.epoch, "commands": run.commands,
              "received": run.received, "decided": run.decided, "detail": proved.get("detail"),
-             "score": proved.get("score"), "breakdown": proved.get("breakdown", []), "ranked": proved.get("ranked", False),
+             "score": proved.get("score"), "breakdown": proved.get("breakdown", []),
+             "ranked": proved.get("ranked", False),
              "name": proved.get("name"), "origin": proved.get("origin"), "daily": proved.get("daily"),
              "turns": proved.get("turns"), "cause": proved.get("cause"), "feats": proved.get("feats", [])}
     step = STEP.search(str(proved.get("detail", ""))) if run.status == "diverged" else None

@@ -1,4 +1,4 @@
-"""The board: verified runs ranked by the score their re-simulation computed, the rest shown apart.
+"""The board: verified runs ranked by the score their re-simulation computed, the rest shown apart, a page at a time.
 
 Only a run whose verifier said ``ranked`` (verified, played or daily, over) ranks, by its
 recomputed score; of a daily date, only a character's earliest attempt (by the date its
@@ -9,26 +9,45 @@ placed. The order, and what breaks a tie, is the local hall's own rule
 living games, later attempts) and runs that could not be verified here (another epoch with no
 runtime, a killed verifier) are listed apart, never ranked. Diverged and unreadable runs are
 on no board.
+
+Where each run stands was decided when its verdict was written (``roguelike.server.standing``),
+so a request reads one page of each list from the database's indexes, in order, and parses the
+verdicts of that page only: the ranked runs by :data:`PLACING_ORDER`, the others by hash
+(the "verified, not ranked" list: the unranked, then the other files of ranked games, then
+the later attempts).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from roguelike.ground.ranking import Placing, best_first, first_attempts
-from roguelike.server.store import Run
+from sqlalchemy import ColumnElement, Connection, func, select
 
-OFF_BOARD = ("diverged", "unreadable")
+from roguelike.server.standing import APART, COPY, LATER, RANKED, UNVERIFIED
+from roguelike.server.store import Run, runs
+
+PAGE = 100  # entries of each list a page shows unless asked for another count
+MOST = 1000  # the most a page shows
+PLACING_ORDER = (runs.c.score.desc(), runs.c.turns, runs.c.started, runs.c.hash)  # ranking.Placing.order, in SQL
+
+
+@dataclass(frozen=True)
+class Window:
+    """Which entries of each list a page shows: ``limit`` of them from the ``offset``-th (0 first)."""
+
+    offset: int = 0
+    limit: int = PAGE
 
 
 @dataclass
 class Board:
-    """One board: the ranked entries in order, and the others apart."""
+    """One page of a board: the ranked entries in order, and the others apart, and how many each list has."""
 
     epoch: int | None
     daily: str | None
+    window: Window = field(default_factory=Window)
+    totals: dict[str, int] = field(default_factory=dict)
     ranked: list[dict[str, Any]] = field(default_factory=list)
     unranked: list[dict[str, Any]] = field(default_factory=list)
     unverified: list[dict[str, Any]] = field(default_factory=list)
@@ -36,6 +55,7 @@ class Board:
     def to_plain(self, epochs: list[int], pending: int) -> dict[str, Any]:
         """The board as JSON."""
         return {"epoch": self.epoch, "daily": self.daily, "epochs": epochs, "pending": pending,
+                "offset": self.window.offset, "limit": self.window.limit, "totals": self.totals,
                 "ranked": self.ranked, "unranked": self.unranked, "unverified": self.unverified}
 
 
@@ -49,43 +69,63 @@ def entry(run: Run, reason: str = "") -> dict[str, Any]:
     return {**shown, "why": reason} if reason else shown
 
 
-def board_of(runs: Iterable[Run], epoch: int | None, daily: str | None) -> Board:
-    """Rank the runs' verified scores; list the rest apart."""
-    board = Board(epoch, daily)
-    contenders: list[Run] = []
-    for run in runs:
-        if run.status in OFF_BOARD:
-            continue
-        if run.status != "verified":
-            board.unverified.append(entry(run, str(run.verdict.get("detail", run.status))))
-        elif run.verdict.get("ranked") is True and isinstance(run.verdict.get("score"), int):
-            contenders.append(run)
-        else:
-            board.unranked.append(entry(run, unranked_reason(run.verdict)))
-    contenders, copies = one_per_game(contenders)
-    board.unranked += [entry(run, f"the same game as run {best[:12]}") for run, best in copies]
-    first, later = first_attempts(contenders, placing)
-    board.unranked += [entry(run, "a later attempt at that day's daily seed") for run in later]
-    board.ranked = [{"rank": place, **entry(run)} for place, run in enumerate(best_first(first, placing), start=1)]
+def board_at(connection: Connection, epoch: int | None, daily: str | None, window: Window) -> Board:
+    """One page of the board of an epoch (every epoch when None) and a daily date (every game when None)."""
+    where: list[ColumnElement[bool]] = [runs.c.standing.is_not(None)]
+    if epoch is not None:
+        where.append(runs.c.epoch == epoch)
+    if daily is not None:
+        where.append(runs.c.daily == daily)
+    counted = {row[0]: row[1] for row in connection.execute(
+        select(runs.c.standing, func.count()).where(*where).group_by(runs.c.standing))}
+    board = Board(epoch, daily, window, {"ranked": counted.get(RANKED, 0),
+                                         "unranked": sum(counted.get(standing, 0) for standing in APART),
+                                         "unverified": counted.get(UNVERIFIED, 0)})
+    ranked = connection.execute(select(runs).where(*where, runs.c.standing == RANKED).order_by(*PLACING_ORDER)
+                                .offset(window.offset).limit(window.limit))
+    board.ranked = [{"rank": place, **entry(Run.from_row(row))} for place, row in enumerate(ranked, window.offset + 1)]
+    board.unranked = apart(connection, where, window, counted)
+    unverified = connection.execute(select(runs).where(*where, runs.c.standing == UNVERIFIED).order_by(runs.c.hash)
+                                    .offset(window.offset).limit(window.limit))
+    board.unverified = [entry(run, str(run.verdict.get("detail", run.status))) for run in map(Run.from_row, unverified)]
     return board
 
 
-def one_per_game(runs: list[Run]) -> tuple[list[Run], list[tuple[Run, str]]]:
-    """The best placed run of each game, and the other runs of a game each with the hash of the one kept."""
-    best: dict[str, Run] = {}
-    for run in runs:
-        if run.game is not None and (run.game not in best or placing(run).order < placing(best[run.game]).order):
-            best[run.game] = run
-    kept = [run for run in runs if run.game is None or best[run.game] is run]
-    return kept, [(run, best[run.game].hash) for run in runs if run.game is not None and best[run.game] is not run]
+def apart(connection: Connection, where: list[ColumnElement[bool]], window: Window,
+          counted: dict[str, int]) -> list[dict[str, Any]]:
+    """The page's window of the "verified, not ranked" list: its parts one after another, each by hash."""
+    rows: list[Any] = []
+    skip = window.offset
+    for standing in APART:
+        if skip >= counted.get(standing, 0):
+            skip -= counted.get(standing, 0)
+            continue
+        if len(rows) == window.limit:
+            break
+        rows += connection.execute(select(runs).where(*where, runs.c.standing == standing).order_by(runs.c.hash)
+                                   .offset(skip).limit(window.limit - len(rows))).all()
+        skip = 0
+    shown = [(Run.from_row(row), row.standing) for row in rows]
+    kept = best_of_games(connection, {run.game for run, standing in shown if standing == COPY and run.game})
+    return [entry(run, why(run, standing, kept)) for run, standing in shown]
 
 
-def placing(run: Run) -> Placing:
-    """What the ranking reads of a ranked run (its verdict's score is an int: only those rank)."""
-    proved = run.verdict
-    turns, daily = proved.get("turns"), proved.get("daily")
-    return Placing(proved["score"], turns if isinstance(turns, int) else 0, str(proved.get("recorded") or ""),
-                   run.hash, str(proved.get("name") or ""), daily if isinstance(daily, str) else None)
+def best_of_games(connection: Connection, games: set[str]) -> dict[str, str]:
+    """The hash of the file of each game that stands for it (ranked, or a later attempt)."""
+    if not games:
+        return {}
+    found = connection.execute(select(runs.c.game, runs.c.hash)
+                               .where(runs.c.game.in_(sorted(games)), runs.c.standing.in_((RANKED, LATER))))
+    return {row.game: row.hash for row in found}
+
+
+def why(run: Run, standing: str, kept: dict[str, str]) -> str:
+    """Why a verified run does not rank."""
+    if standing == COPY:
+        return f"the same game as run {kept.get(run.game or '', '')[:12]}"
+    if standing == LATER:
+        return "a later attempt at that day's daily seed"
+    return unranked_reason(run.verdict)
 
 
 def unranked_reason(verdict: dict[str, Any]) -> str:

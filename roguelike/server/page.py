@@ -1,10 +1,13 @@
-"""The board as an HTML page a person reads: ranked scores first, the rest apart, every name escaped."""
+"""The board as an HTML page a person reads: ranked scores first, the rest apart, every name escaped, a page at a
+time with links to the pages before and after."""
 
 from __future__ import annotations
 
 from html import escape
 from typing import Any
 from urllib.parse import urlencode
+
+from roguelike.server.board import PAGE
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; background: #fbfaf7; }
@@ -24,9 +27,9 @@ def board_page(board: dict[str, Any]) -> str:
              f"<meta name=viewport content='width=device-width'><style>{STYLE}</style></head><body>",
              f"<h1>{escape(title)}</h1><p class=quiet>Hedonic Hypothesis, {escape(epoch)}. Every score here was "
              "recomputed by re-playing the uploaded game; nothing a player sent is believed.</p>",
-             epoch_links(board), par_paragraph(board.get("par"), board["daily"]), ranked_table(board["ranked"]),
-             apart_table("Verified, not ranked", board["unranked"]),
-             apart_table("Not verified here (shown apart, never ranked)", board["unverified"]),
+             epoch_links(board), par_paragraph(board.get("par"), board["daily"]), page_links(board),
+             ranked_table(board["ranked"]), apart_table("Verified, not ranked", board["unranked"]),
+             apart_table("Not verified here (shown apart, never ranked)", board["unverified"]), page_links(board),
              f"<p class=quiet>{board['pending']} uploads waiting to be verified.</p></body></html>"]
     return "".join(parts)
 
@@ -57,6 +60,31 @@ def epoch_links(board: dict[str, Any]) -> str:
     return f"<nav>{''.join(links)}<a href='/board.json'>JSON</a></nav>"
 
 
+def page_links(board: dict[str, Any]) -> str:
+    """Which entries this page shows of how many, and links to the pages before and after (nothing when one page
+    holds every list)."""
+    offset, limit, totals = board["offset"], board["limit"], board["totals"]
+    most = max(totals.values(), default=0)
+    if offset == 0 and most <= limit:
+        return ""
+    shown = (f"{offset + 1:,}-{min(offset + limit, totals['ranked']):,} of {totals['ranked']:,}"
+             if offset < totals["ranked"] else f"none of {totals['ranked']:,}")
+    links = [f"<a href='{escape(page_href(board, max(offset - limit, 0)))}'>previous</a>"] if offset > 0 else []
+    if offset + limit < most:
+        links.append(f"<a href='{escape(page_href(board, offset + limit))}'>next</a>")
+    return f"<nav><span class=quiet>Ranked {shown}. </span>{''.join(links)}</nav>"
+
+
+def page_href(board: dict[str, Any], offset: int) -> str:
+    """The address of this board from another entry (by page when on a page's boundary)."""
+    limit = board["limit"]
+    query: dict[str, Any] = {"epoch": board["epoch"]} if board["epoch"] is not None else {}
+    query.update({"daily": board["daily"]} if board["daily"] else {})
+    query.update({"page": offset // limit + 1} if offset % limit == 0 else {"offset": offset})
+    query.update({"limit": limit} if limit != PAGE else {})
+    return f"/board?{urlencode(query)}"
+
+
 def ranked_table(rows: list[dict[str, Any]]) -> str:
     """The ranked entries."""
     if not rows:
@@ -75,7 +103,8 @@ def apart_table(title: str, rows: list[dict[str, Any]]) -> str:
         return ""
     head = "<tr><th>Name</th><th>Score</th><th>Turns</th><th>Why not ranked</th><th></th></tr>"
     body = "".join(
-        f"<tr><td>{text(row['name'])}</td><td class=num>{text(row['score'])}</td><td class=num>{text(row['turns'])}</td>"
+        f"<tr><td>{text(row['name'])}</td><td class=num>{text(row['score'])}</td>"
+        f"<td class=num>{text(row['turns'])}</td>"
         f"<td>{text(row.get('why'))}</td><td>{links(row['hash'])}</td></tr>" for row in rows)
     return f"<h2>{escape(title)}</h2><table>{head}{body}</table>"
 

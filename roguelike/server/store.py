@@ -10,22 +10,33 @@ error would have aborted the whole transaction).
 A verdict is written once: only a pending run takes one, or a run that was "unverifiable here"
 (a worker or runtime that can verify it may come). The bytes of a run the game's reader
 refused (``unreadable``: garbage in a replay's framing) are dropped with its verdict.
+
+With the verdict go the fields the board ranks by (score, turns, the recorded start, the
+character's name, the daily date) and the run's standing (``roguelike.server.standing``),
+decided then for the run and re-decided for the other runs of its game and of its character's
+daily date: a board request reads one page of one index (``runs_board``) and parses the
+verdicts of that page only. On PostgreSQL verdicts are written one at a time (a transaction
+advisory lock), so two runs of one group decided at once each see the other. A database
+from before these columns gets them at start-up, its decided runs' standings worked out
+from their verdicts.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (Boolean, Column, Connection, Engine, Index, Integer, LargeBinary, MetaData, String, Table, Text,
-                        create_engine, delete, event, func, inspect, select, text, update)
+                        and_, bindparam, create_engine, delete, event, func, inspect, or_, select, text, update)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
 
+from roguelike.ground.ranking import Placing
 from roguelike.server.envelope import Envelope
+from roguelike.server.standing import CONTENDING, Contender, first_standing, group_keys, placing_columns, standings
 
 PENDING = "pending"
 UNVERIFIABLE = "unverifiable here"  # no runtime or worker for the run's epoch where it was tried: tried again
@@ -49,8 +60,19 @@ runs = Table(
     Column("daily", String(10), index=True),
     Column("decided", String(32)),
     Column("game", String(64)),  # the SHA-256 of the game's epoch, seed, name and commands (envelope.py)
+    # What the board ranks by and where the run stands, decided with its verdict (standing.py). The start sorts
+    # as Python sorts text: byte order ("C"), never PostgreSQL's locale order.
+    Column("turns", Integer),
+    Column("started", Text().with_variant(Text(collation="C"), "postgresql")),
+    Column("player", Text),  # the name whole (``name`` keeps 200 characters): a daily's attempts are by it
+    Column("standing", String(16)),
     Index("runs_game", "game"),
 )
+Index("runs_board", runs.c.epoch, runs.c.standing, runs.c.score.desc(), runs.c.turns, runs.c.started, runs.c.hash)
+Index("runs_apart", runs.c.epoch, runs.c.standing, runs.c.hash)
+Index("runs_epochs", runs.c.status, runs.c.epoch)
+Index("runs_standing", runs.c.epoch, runs.c.standing)  # narrow, so counting a board's lists reads few pages
+VERDICT_LOCK = 47_0001  # PostgreSQL's advisory lock key: verdicts are written one at a time
 replays = Table(
     "replays", metadata,
     Column("hash", String(64), primary_key=True),
@@ -81,17 +103,46 @@ def open_engine(url: str) -> Engine:
     else:
         engine = create_engine(url, pool_pre_ping=True)
     metadata.create_all(engine)
-    add_game_column(engine)
+    add_columns(engine)
+    backfill(engine)
     return engine
 
 
-def add_game_column(engine: Engine) -> None:
-    """Give a database made before runs had a game its column (its old runs keep none: each is its own game)."""
-    if "game" in {column["name"] for column in inspect(engine).get_columns("runs")}:
-        return
+def add_columns(engine: Engine) -> None:
+    """Give a database made before some of the runs table's columns those columns and their indexes (a run from
+    before games keeps none: each is its own game; its standing is worked out by ``backfill``)."""
+    have = {column["name"] for column in inspect(engine).get_columns("runs")}
+    missing = [column for column in runs.columns if column.name not in have]
     with engine.begin() as connection:
-        connection.execute(text("ALTER TABLE runs ADD COLUMN game VARCHAR(64)"))
-        connection.execute(text("CREATE INDEX IF NOT EXISTS runs_game ON runs (game)"))
+        for column in missing:
+            kind = column.type.compile(dialect=connection.dialect)
+            connection.execute(text(f"ALTER TABLE runs ADD COLUMN {column.name} {kind}"))
+        for index in runs.indexes:
+            index.create(connection, checkfirst=True)
+
+
+def backfill(engine: Engine) -> None:
+    """Work out from their verdicts the placing fields and standing of decided runs that have none (runs decided
+    before the database had the columns), then the standings of their epochs' contenders taken whole."""
+    with engine.begin() as connection:
+        one_at_a_time(connection)
+        rows = connection.execute(select(runs.c.hash, runs.c.status, runs.c.verdict, runs.c.epoch)
+                                  .where(runs.c.status != PENDING, runs.c.standing.is_(None))).all()
+        if not rows:
+            return
+        decided = [(row, json.loads(row.verdict) if row.verdict else {}) for row in rows]
+        connection.execute(update(runs).where(runs.c.hash == bindparam("key")).values(
+            standing=bindparam("now"), turns=bindparam("turns"), started=bindparam("started"),
+            player=bindparam("player")), [{"key": row.hash, "now": first_standing(row.status, verdict),
+                                           **placing_columns(verdict)} for row, verdict in decided])
+        for epoch in sorted({row.epoch for row in rows}):
+            decide(connection, connection.execute(contenders_of(epoch)).all())
+
+
+def one_at_a_time(connection: Connection) -> None:
+    """On PostgreSQL, wait for any other verdict being written (until this transaction ends)."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": VERDICT_LOCK})
 
 
 def sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -131,17 +182,64 @@ def add_run(connection: Connection, envelope: Envelope) -> bool:
 
 
 def record_verdict(connection: Connection, digest: str, verdict: dict[str, Any]) -> bool:
-    """Write a pending run's verdict (what the child proved); False if it had one already."""
+    """Write a pending run's verdict (what the child proved) and where it stands; False if it had one already."""
+    one_at_a_time(connection)
     score = verdict.get("score") if verdict.get("verdict") == "verified" else None
+    status = str(verdict.get("verdict"))
     values = {
-        "status": str(verdict.get("verdict")), "verdict": json.dumps(verdict, sort_keys=True),
-        "score": score if isinstance(score, int) else None, "ranked": verdict.get("ranked") is True and score is not None,
+        "status": status, "verdict": json.dumps(verdict, sort_keys=True),
+        "score": score if isinstance(score, int) else None,
+        "ranked": verdict.get("ranked") is True and score is not None,
         "name": text_or_none(verdict.get("name")), "origin": text_or_none(verdict.get("origin")),
-        "daily": text_or_none(verdict.get("daily")), "decided": now()}
+        "daily": text_or_none(verdict.get("daily")), "decided": now(),
+        "standing": first_standing(status, verdict), **placing_columns(verdict)}
     done = connection.execute(update(runs).where(runs.c.hash == digest, runs.c.status.in_(OPEN)).values(values))
     if done.rowcount == 1 and values["status"] == UNREADABLE:
         connection.execute(delete(replays).where(replays.c.hash == digest))  # garbage is not kept
+    if done.rowcount == 1 and values["standing"] in CONTENDING:
+        settle(connection, digest)
     return done.rowcount == 1
+
+
+def contenders_of(epoch: int) -> Any:
+    """The query of an epoch's contenders, with what their standing is decided by."""
+    return select(runs.c.hash, runs.c.game, runs.c.score, runs.c.turns, runs.c.started, runs.c.player, runs.c.daily,
+                  runs.c.standing).where(runs.c.epoch == epoch, runs.c.standing.in_(CONTENDING))
+
+
+def settle(connection: Connection, digest: str) -> None:
+    """Decide again the standings of a new contender's groups: its game's files and its character's attempts at
+    its daily date, and the groups those runs belong to in turn, until none is added (a game's files are of one
+    daily date and character unless a header was altered)."""
+    epoch = connection.execute(select(runs.c.epoch).where(runs.c.hash == digest)).scalar_one()
+    found = {row.hash: row for row in connection.execute(contenders_of(epoch).where(runs.c.hash == digest))}
+    asked: tuple[set[str], set[tuple[str, str]]] = (set(), set())
+    while True:
+        games, dailies = group_keys(contender(row) for row in found.values())
+        games, dailies = games - asked[0], dailies - asked[1]
+        if not games and not dailies:
+            break
+        asked[0].update(games)
+        asked[1].update(dailies)
+        groups = [runs.c.game.in_(sorted(games)),
+                  *[and_(runs.c.daily == daily, runs.c.player == name) for daily, name in sorted(dailies)]]
+        found.update((row.hash, row) for row in connection.execute(contenders_of(epoch).where(or_(*groups))))
+    decide(connection, list(found.values()))
+
+
+def decide(connection: Connection, rows: Sequence[Any]) -> None:
+    """Write the standings of contenders (their groups whole) where they changed."""
+    decided = standings({row.hash: contender(row) for row in rows})
+    changed = [{"key": row.hash, "now": decided[row.hash]} for row in rows if decided[row.hash] != row.standing]
+    if changed:
+        connection.execute(update(runs).where(runs.c.hash == bindparam("key")).values(standing=bindparam("now")),
+                           changed)
+
+
+def contender(row: Any) -> Contender:
+    """A contender from its row's columns."""
+    return Contender(row.game, Placing(row.score, row.turns or 0, row.started or "", row.hash, row.player or "",
+                                       row.daily))
 
 
 def text_or_none(value: Any) -> str | None:
@@ -216,15 +314,20 @@ def decided_runs(connection: Connection, epoch: int | None, daily: str | None) -
 
 
 def epochs(connection: Connection) -> list[int]:
-    """The rules epochs with a verified run, newest first: an upload naming an epoch proves nothing until verified."""
-    found = connection.execute(select(runs.c.epoch).where(runs.c.status == VERIFIED).distinct()).scalars()
-    return sorted(found, reverse=True)
+    """The rules epochs with a verified run, newest first: an upload naming an epoch proves nothing until verified.
+    Each is the largest below the one before, an index search each (``runs_epochs``): never a scan of the runs."""
+    found: list[int] = []
+    while True:
+        query = select(func.max(runs.c.epoch)).where(runs.c.status == VERIFIED)
+        below = connection.execute(query.where(runs.c.epoch < found[-1]) if found else query).scalar()
+        if below is None:
+            return found
+        found.append(below)
 
 
-def counts(connection: Connection) -> dict[str, int]:
-    """How many runs are in each status."""
-    rows = connection.execute(select(runs.c.status, func.count()).group_by(runs.c.status))
-    return {row[0]: row[1] for row in rows}
+def waiting(connection: Connection) -> int:
+    """How many runs wait for a verdict."""
+    return connection.execute(select(func.count()).where(runs.c.status == PENDING)).scalar_one()
 
 
 def keep_par(connection: Connection, day: str, epoch: int, par: dict[str, Any]) -> bool:
