@@ -32,7 +32,8 @@ print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.mod
 def run_probe(*args: str) -> dict[str, object]:
     """The exit code, output and loaded modules of ``hedonic ARGS`` in a new interpreter."""
     env = {**os.environ, "PYTHONPATH": str(REPOSITORY)}
-    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, env=env, timeout=60, check=True)
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, env=env, timeout=60,
+                          check=True)
     result: dict[str, object] = json.loads(done.stdout)
     return result
 
@@ -63,6 +64,22 @@ def test_listing_saves_loads_no_tcod_or_numpy(tmp_path: Path) -> None:
     assert heavy_in(result["modules"]) == []
 
 
+# What only some paths of a command need: several files' verification (a process pool), and
+# keeping a new runtime (reading the installation's metadata).
+ONLY_SOME_PATHS = ("multiprocessing", "concurrent.futures.process", "importlib.metadata")
+
+
+@pytest.mark.parametrize("args", [("simulate", "--seed", "1", "--turns", "3"),
+                                  ("replay", "--verify", str(REPOSITORY / "replays" / "death-overdose.replay"))])
+def test_simulating_and_verifying_one_file_load_no_process_pool_or_metadata(args: tuple[str, ...],
+                                                                              tmp_path: Path) -> None:
+    run_probe("--data-dir", str(tmp_path), *args)  # the first start keeps this version's runtime
+    result = run_probe("--data-dir", str(tmp_path), *args)
+    assert result["code"] == 0
+    assert isinstance(result["modules"], list)
+    assert [name for name in ONLY_SOME_PATHS if name in result["modules"]] == []
+
+
 # The threads of a process that starts as ``hedonic`` does and then loads numpy (Linux).
 THREADS = """
 import os
@@ -76,7 +93,8 @@ def threads_after_numpy(**player_env: str) -> int:
     """Threads in a new ``hedonic`` process once numpy has loaded, under the player's environment."""
     env = {key: value for key, value in os.environ.items() if key != "OPENBLAS_NUM_THREADS"}
     env.update(PYTHONPATH=str(REPOSITORY), **player_env)
-    done = subprocess.run([sys.executable, "-c", THREADS], capture_output=True, text=True, env=env, timeout=60, check=True)
+    done = subprocess.run([sys.executable, "-c", THREADS], capture_output=True, text=True, env=env, timeout=60,
+                          check=True)
     return int(done.stdout)
 
 
@@ -100,7 +118,8 @@ def test_hedonic_asks_numpy_for_one_blas_thread_unless_the_player_chose() -> Non
 
 # The effect itself shows only where OpenBLAS would start more than one thread; the test
 # above holds the setting everywhere.
-@pytest.mark.skipif(not hasattr(os, "sched_getaffinity") or len(os.sched_getaffinity(0)) < 2, reason="needs 2 cores, Linux")
+@pytest.mark.skipif(not hasattr(os, "sched_getaffinity") or len(os.sched_getaffinity(0)) < 2,
+                    reason="needs 2 cores, Linux")
 def test_numpy_starts_no_idle_blas_threads_unless_the_player_asks() -> None:
     assert threads_after_numpy() == 1
     assert threads_after_numpy(OPENBLAS_NUM_THREADS="2") == 2

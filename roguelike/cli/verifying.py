@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from roguelike.core.names import shown
-from roguelike.ground.pool import in_workers, workers_for
 
 if TYPE_CHECKING:
     from roguelike.replay.verify import Progress
@@ -49,6 +48,13 @@ def replay_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
     return found, empty
 
 
+def workers_for(files: list[Path], jobs: int | None) -> int:
+    """How many processes verify ``files`` (multiprocessing loads only for several files)."""
+    from roguelike.ground.pool import workers_for as chosen
+
+    return chosen(files, jobs)
+
+
 def verify_files(paths: list[Path], out: TextIO, err: TextIO, jobs: int | None = None,
                  options: Options | None = None, as_json: bool = False, par_root: Path | None = None) -> int:
     """Verify every file (folders expanded), printing verdicts in order; the worst exit status.
@@ -60,8 +66,7 @@ def verify_files(paths: list[Path], out: TextIO, err: TextIO, jobs: int | None =
     for folder in empty:
         print(f"hedonic replay: {shown(folder)}: a folder without replay files (*.replay)", file=err)
     worst = EXIT_BAD_FILE if empty else EXIT_OK
-    workers = workers_for(files, jobs)
-    if workers <= 1:
+    if len(files) <= 1 or (workers := workers_for(files, jobs)) <= 1:
         return max([worst, *(verify_file(path, out, err, options, as_json, par_root) for path in files)])
     for status, printed, complained in verified_in_parallel(files, workers, err, options, as_json, par_root):
         out.write(printed)
@@ -75,6 +80,7 @@ def verified_in_parallel(files: list[Path], workers: int, err: TextIO, options: 
     """Each file's outcome, in the order given, verified by ``workers`` processes, longest first."""
     # The game is imported here, before forking, so the workers share it (forked workers would
     # each import tcod, numpy and the game again; spawned ones pay that whatever we do).
+    from roguelike.ground.pool import in_workers
     import roguelike.replay.fileformat
     import roguelike.replay.verify  # noqa: F401
     import roguelike.scores.proof  # noqa: F401

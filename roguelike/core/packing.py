@@ -48,6 +48,7 @@ READERS: dict[type, tuple[str, Callable[[object], tuple[Any, ...]]]] = {
 }
 Packer = Callable[[tuple[object, ...]], PackedEntity]
 _packers: dict[tuple[type, ...], Packer] = {}
+PLANS: dict[tuple[type, ...], tuple[Packer, bool]] = {}  # plan_for's, by the classes of an entity's components
 
 
 def packer_for(kinds: tuple[type, ...]) -> Packer:
@@ -56,6 +57,38 @@ def packer_for(kinds: tuple[type, ...]) -> Packer:
     if packer is None:
         packer = _packers[kinds] = _compiled_packer(kinds)
     return packer
+
+
+def plan_for(kinds: tuple[type, ...]) -> tuple[Packer, bool]:
+    """:func:`packer_for` ``kinds``, and whether such an entity's packed fields can be kept and
+    compared with the next turn's (:func:`compares_by_value`)."""
+    plan = PLANS.get(kinds)
+    if plan is None:
+        plan = PLANS[kinds] = packer_for(kinds), all(compares_by_value(kind) for kind in kinds if kind in READERS)
+    return plan
+
+
+def compares_by_value(cls: type) -> bool:
+    """Whether equal packed fields of a component always encode to equal bytes, and stay as packed.
+
+    True when every field holds ints, booleans, text or tuples of them: immutable values,
+    so a packed copy never changes under the component, and of exact types (the saves'
+    checks refuse a boolean where an int belongs, :func:`roguelike.saves.schema.check_int`),
+    so ``1 == True`` cannot hide a different encoding. Lists and dicts are shared with the
+    component and change in place; a float field may hold ``1`` or ``1.0``, equal but
+    encoded differently.
+    """
+    hints = typing.get_type_hints(cls)
+    return all(_exact_and_immutable(hints[field.name]) for field in dataclasses.fields(cls))
+
+
+def _exact_and_immutable(hint: object) -> bool:
+    """Whether a field's hint admits only ints, booleans, text and tuples of them (no unions)."""
+    if hint in (int, bool, str):
+        return True
+    if typing.get_origin(hint) is tuple:
+        return all(arg is Ellipsis or _exact_and_immutable(arg) for arg in typing.get_args(hint))
+    return False
 
 
 def _compiled_packer(kinds: tuple[type, ...]) -> Packer:
@@ -99,7 +132,7 @@ def unpack_component(name: str, values: list[Any]) -> object:
     plan = FIELD_PLANS[cls]
     if len(values) != len(plan):
         raise ValueError(f"component {name!r} needs {len(plan)} fields, got {len(values)}")
-    args = [tuple(value) if is_tuple else fresh(value) for (_, is_tuple), value in zip(plan, values)]
+    args = [tuple(value) if is_tuple else fresh(value) for (_, is_tuple), value in zip(plan, values, strict=True)]
     return cls(*args)
 
 

@@ -7,7 +7,6 @@ requirements, read from the installation's metadata (``importlib.metadata``).
 from __future__ import annotations
 
 import re
-from importlib import metadata
 
 # What setup.cfg's install_requires names; the lock follows their requirements from here.
 REQUIRED = ("tcod", "esper", "numpy", "msgpack", "blessed", "platformdirs", "wcwidth")
@@ -21,6 +20,8 @@ def canonical(name: str) -> str:
 
 def current_lock() -> dict[str, str]:
     """Every installed distribution the game needs, directly or not, with its version."""
+    from importlib import metadata  # 20 ms (email's parsers): only a new runtime needs it, not each start
+
     lock: dict[str, str] = {}
     waiting = [canonical(name) for name in REQUIRED]
     while waiting:
