@@ -125,7 +125,7 @@ def bind(copy: Path, action: str, description: str, key: str) -> None:
     """How to add a command, step 1: the action, its description and its default key."""
     bindings = copy / "roguelike/screens/bindings.py"
     edit(bindings, r"^(ACTIONS: dict\[str, str\] = \{.*?)\n\}", rf'\1\n    "{action}": "{description}",\n}}')
-    edit(bindings, r"^(    keys\.update\(\{\n)", rf'\1        "{action}": [(KeySym.{key}, Modifier.NONE)],\n')
+    edit(bindings, r"^(    keys\.update\(\s*\{\n)", rf'\1        "{action}": [(KeySym.{key}, Modifier.NONE)],\n')
 
 
 def add_screen(copy: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import json
 import os
 import subprocess
@@ -97,7 +98,7 @@ def old_runtime_replay(tmp_path: Path, knows_json: bool) -> Path:
     code = game_copy(tmp_path / "old", epoch)
     if not knows_json:
         cli = code / "roguelike/cli/replay.py"
-        cli.write_text(cli.read_text().replace('parser.add_argument("--json"', 'parser.add_argument("--no-json"'))
+        cli.write_text(re.sub(r'add_argument\(\s*"--json"', 'add_argument("--no-json"', cli.read_text()))
     add_source(str(code))
     path, _ = record_bot_game(tmp_path / "data", seed=4, turns=50)
     replay = read_replay(path)
