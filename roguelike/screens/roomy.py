@@ -16,7 +16,7 @@ import tcod.console
 
 from roguelike.content import formulas
 from roguelike.render.colours import Scheme, Slot
-from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP, draw_carried, message_lines
+from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP, draw_above_messages, message_lines
 from roguelike.screens import ambient
 from roguelike.screens.base import App, Room
 from roguelike.screens.look import CURSOR_BG
@@ -95,10 +95,10 @@ def fill_room(canvas: tcod.console.Console, room: Room, scheme: Scheme) -> ListS
 
 def draw_tall_messages(canvas: tcod.console.Console, room: Room, scheme: Scheme) -> None:
     """The message area from the panel's top to the canvas's last row, newest last (as in the panel),
-    under the carried doses' row while there are any."""
+    under the rows over the messages (the effects and streak with no room beside the bar, the carried doses)."""
     canvas.draw_rect(MESSAGES_X, PANEL_TOP, MESSAGE_WIDTH, canvas.height - PANEL_TOP, ch=ord(" "),
                      bg=scheme[Slot.PANEL_BG])
-    top = PANEL_TOP + draw_carried(canvas, room.game, scheme)
+    top = PANEL_TOP + draw_above_messages(canvas, room.game, scheme)
     lines = message_lines(room.game, canvas.height - top, scheme)
     for row, (text, colour) in enumerate(lines):
         fade = 0.55 + 0.45 * (row + 1) / len(lines)
