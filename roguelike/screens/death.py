@@ -9,6 +9,7 @@ then opens :class:`RecordScreen`, which Character stats also uses for any past l
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -24,6 +25,7 @@ from roguelike.core.game import Game
 from roguelike.core.names import fit
 from roguelike.core.score import Breakdown
 from roguelike.render.draw import draw_game
+from roguelike.render.colours import RGB
 from roguelike.render.sombar import GraphBox, draw_life
 from roguelike.render.text import wrap
 from roguelike.saves import CharacterRecord
@@ -47,7 +49,8 @@ ANIMATION_SECONDS = 1.5
 KEYS_IGNORED_FOR = ANIMATION_SECONDS  # a key already held when death came must not skip it
 TIP_WIDTH, TIP_LINES = 50, 6  # the tip's box, right of the numbers and above the graph's title
 GRAPH = GraphBox(x=6, y=12, width=72, height=7)
-GRAPH_AND_STANDING = GraphBox(x=6, y=12, width=72, height=5)  # two rows left for the verdict and the feats
+STANDING_BOTTOM = 22  # the verdict and the feats end above the score's row, the graph shrinking for them
+STANDING_ROWS = 3  # at most: the graph keeps four rows
 
 
 class DyingScreen(Screen):
@@ -124,11 +127,13 @@ class RecordScreen(Screen):
         self.died = died
         self.morgue = morgue  # the morgue file's path, shown after a death
         self.standing = standing
+        self.drawn: list[str] | None = None  # the standing's lines last drawn
 
     @property
     def animated(self) -> bool:
-        """Redrawn while the game's replay is being verified."""
-        return self.standing is not None and self.standing.waiting
+        """Redrawn while the game's replay is being verified, and once more when the proof came: the
+        terminal redraws only when something changed, so the screen must not rest on "Verifying"."""
+        return self.standing is not None and (self.standing.waiting or self.drawn != standing_lines(self.standing))
 
     def on_event(self, event: tcod.event.Event) -> Transition | None:
         """Enter, Space or Esc goes back."""
@@ -153,17 +158,24 @@ class RecordScreen(Screen):
         for row, line in enumerate(tip_lines(record.cause)):
             console.print(28, 4 + row, line, fg=TEXT)
         console.print(2, 10, "State of Mind, turn by turn  (i: a dose, >: a new floor)", fg=LABEL)
-        draw_life(console, GRAPH if self.standing is None else GRAPH_AND_STANDING, record.life, died=True, scheme=ambient.look().scheme)
+        lines = standing_lines(self.standing, console.width - 2) if self.standing is not None else []
+        self.drawn = standing_lines(self.standing) if self.standing is not None else None
+        graph = replace(GRAPH, height=GRAPH.height - max(2, len(lines))) if self.standing is not None else GRAPH
+        draw_life(console, graph, record.life, died=True, scheme=ambient.look().scheme)
         scored = score_line(record)
         if scored is not None:
             console.print(centre, 22, fit(scored, console.width - 2), fg=LABEL, alignment=tcod.constants.CENTER)
-        if self.standing is not None:
-            console.print(centre, 20, fit(self.standing.line(), console.width - 2), fg=TEXT, alignment=tcod.constants.CENTER)
-            console.print(centre, 21, fit(self.standing.feats_line(), console.width - 2), fg=HINT,
-                          alignment=tcod.constants.CENTER)
+        for row, (line, colour) in enumerate(lines):
+            console.print(centre, STANDING_BOTTOM - len(lines) + row, line, fg=colour, alignment=tcod.constants.CENTER)
         console.print(centre, 23, fit_path(self.morgue, console.width - 2), fg=HINT, alignment=tcod.constants.CENTER)
         back = "Enter: back to the title" if self.died else "Enter or Esc: back"
         console.print(centre, 24, back, fg=HINT, alignment=tcod.constants.CENTER)
+
+
+def standing_lines(standing: Told, width: int = 78) -> list[tuple[str, RGB]]:
+    """The verdict and place, then the feats, each wrapped whole to ``width`` (three rows at most)."""
+    verdict = [(line, TEXT) for line in wrap(standing.line(), width)]
+    return (verdict + [(line, HINT) for line in wrap(standing.feats_line(), width)])[:STANDING_ROWS]
 
 
 def tip_lines(cause: str) -> list[str]:
