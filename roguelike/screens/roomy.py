@@ -5,7 +5,8 @@ cells (:func:`roomy_size`) shows a larger canvas: while a game is on screen (the
 in-game screen, look, a replay, a menu over a game: :meth:`Screen.room`) the 80x25 game
 sits in the top-left corner, the in-view list (:mod:`roguelike.screens.sidebar`) fills
 the columns to its right, and under the in-game screen the message area grows down into
-the spare rows. Any other screen is centred, as a terminal shows it. At exactly 80x25
+the spare rows. A screen that says it is roomy (the message log) is drawn on the whole
+canvas instead. Any other screen is centred, as a terminal shows it. At exactly 80x25
 nothing changes. The canvas is drawn unfinished: the frontend finishes it (the palette's
 filter, ASCII glyphs) once, as it would the console.
 """
@@ -56,6 +57,10 @@ class Canvas:
         """The canvas with the drawn 80x25 console on it, and the room beside it filled."""
         canvas = self.console
         canvas.clear()
+        if app.stack and app.stack[-1].roomy:  # it fills the canvas itself (the message log); never animated
+            self.origin, app.list_shown = (0, 0), None
+            app.stack[-1].on_draw(canvas, 0.0)
+            return canvas
         room = room_of(app)
         self.origin = (0, 0) if room is not None else ((canvas.width - WIDTH) // 2, (canvas.height - HEIGHT) // 2)
         game_console.blit(canvas, self.origin[0], self.origin[1])
