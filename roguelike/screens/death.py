@@ -8,9 +8,7 @@ then opens :class:`RecordScreen`, which Character stats also uses for any past l
 
 from __future__ import annotations
 
-import os
 from dataclasses import replace
-from pathlib import Path
 
 import numpy as np
 import tcod.console
@@ -24,10 +22,10 @@ from roguelike.content.tips import tip_for
 from roguelike.core.game import Game
 from roguelike.core.names import fit
 from roguelike.core.score import Breakdown
-from roguelike.render.draw import draw_game
 from roguelike.render.colours import RGB
+from roguelike.render.draw import draw_game
 from roguelike.render.sombar import GraphBox, draw_life
-from roguelike.render.text import wrap
+from roguelike.render.text import fit_path, wrap
 from roguelike.saves import CharacterRecord
 from roguelike.saves.history import record_of
 from roguelike.scores.standing import Told
@@ -181,21 +179,6 @@ def standing_lines(standing: Told, width: int = 78) -> list[tuple[str, RGB]]:
 def tip_lines(cause: str) -> list[str]:
     """The tip for a cause of death, wrapped to the box beside the numbers (TIP_LINES at most)."""
     return wrap(tip_for(cause), TIP_WIDTH)[:TIP_LINES]
-
-
-def fit_path(text: str, width: int) -> str:
-    """A line ending in a path, in ``width`` columns: the home folder as ``~``, then, if still too
-    long, the path's first folders left out (``Morgue file: …/morgue/<game>-turn9.txt``), so
-    its file name always shows whole."""
-    home = str(Path.home())
-    if len(home) > 1:
-        text = text.replace(home + os.sep, "~" + os.sep)
-    if len(text) <= width:
-        return text
-    start = min((text.find(mark) for mark in (" /", " ~") if mark in text), default=-1) + 1
-    tail = text[len(text) - (width - start - 1):]
-    tail = tail[tail.find(os.sep):] if os.sep in tail else tail
-    return fit(text[:start] + "…" + tail, width)
 
 
 def numbers(record: CharacterRecord) -> list[tuple[str, int]]:
