@@ -125,7 +125,7 @@ class RecordScreen(Screen):
         self.died = died
         self.morgue = morgue  # the morgue file's path, shown after a death
         self.standing = standing
-        self.drawn: list[str] | None = None  # the standing's lines last drawn
+        self.drawn: list[tuple[str, RGB]] | None = None  # the standing's lines last drawn
 
     @property
     def animated(self) -> bool:
