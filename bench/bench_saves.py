@@ -54,7 +54,7 @@ from roguelike.screens.keymap import MOVE_KEYS
 from roguelike.render.draw import draw_game
 from roguelike.render.look import DEFAULT_LOOK
 from roguelike.saves import Games, load_save, read_save, settle, write_save
-from roguelike.saves.atomic import write_atomic
+from roguelike.storage.atomic import write_atomic
 from roguelike.saves.savefile import sealed_save
 from roguelike.saves.slots import SlotWriter, newest_slot
 from roguelike.screens.ingame import InGameScreen
@@ -63,7 +63,7 @@ from roguelike.core.session import Observer, Session, Step
 from roguelike.replay.recorder import recording_observers
 from roguelike.saves.autosave import Autosave
 from roguelike.saves.games import ObserverFactory
-from roguelike.saves.layout import SAVE_SUFFIX
+from roguelike.storage.datadir import SAVE_SUFFIX
 from roguelike.core.snapshot import snapshot_bytes
 from roguelike.core.world import travel
 

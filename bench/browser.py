@@ -40,14 +40,16 @@ class ServerThread:
         self.live = live
         self.listening = socket.create_server(("127.0.0.1", 0))
         self.port = self.listening.getsockname()[1]
-        config = uvicorn.Config(WebServer({live.id: live}, Guard(loopback=True)).app, log_level="warning",
+        self.guard = Guard.made(loopback=True)
+        config = uvicorn.Config(WebServer({live.id: live}, self.guard).app, log_level="warning",
                                 ws_max_size=MAX_MESSAGE_BYTES * 16, lifespan="on", ws_per_message_deflate=False)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.listening]}, daemon=True)
 
     def url(self, path: str) -> str:
-        """An address on this server."""
-        return f"http://127.0.0.1:{self.port}{path}"
+        """An address on this server, with the token its page needs (the player's to play, else the watch token)."""
+        token = self.guard.play_token if path.startswith("/play") else self.guard.watch_token
+        return f"http://127.0.0.1:{self.port}{path}?token={token}"
 
     def server_rows(self) -> list[str]:
         """The screen the server last sent, as text."""

@@ -18,7 +18,7 @@ from roguelike.content.conditions import CONDITIONS
 from roguelike.core.snapshot import from_plain
 from roguelike.saves import load_save
 from roguelike.saves.container import unseal
-from roguelike.saves.errors import Damaged
+from roguelike.storage.errors import Damaged
 from roguelike.saves.savefile import SAVE_MAGIC, decode
 from roguelike.saves.slots import is_slotted, newest_slot
 from roguelike.saves.upgrade import FORMAT_VERSION, TAKEOVER_SENTENCES, upgrade

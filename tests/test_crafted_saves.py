@@ -11,7 +11,8 @@ import pytest
 
 from roguelike.core.commands import Wait
 from roguelike.core.snapshot import encode
-from roguelike.saves import FORMAT_VERSION, Games, SaveError, inspect_save, read_save
+from roguelike.saves import FORMAT_VERSION, Games, inspect_save, read_save
+from roguelike.storage.errors import SaveError
 from roguelike.saves.container import SAVE_MAGIC, seal
 from roguelike.saves.slots import slotted_file
 

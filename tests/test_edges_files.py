@@ -18,7 +18,8 @@ from roguelike.core.commands import Wait
 from roguelike.replay.fileformat import carried_steps, parse_replay, read_replay
 from roguelike.replay.recorder import SYNC_EVERY
 from roguelike.replay.verify import Outcome, verify
-from roguelike.saves import SaveError, SaveLock, read_save, settle
+from roguelike.saves import SaveLock, read_save, settle
+from roguelike.storage.errors import SaveError
 
 from conftest import ROOT
 from replay_helpers import only_replay, record_bot_game

@@ -11,7 +11,8 @@ import pytest
 from tcod.event import KeySym
 
 from roguelike.core.game import Game
-from roguelike.saves import Games, SaveError, inspect_save, read_save
+from roguelike.saves import Games, inspect_save, read_save
+from roguelike.storage.errors import SaveError
 from roguelike.screens.base import App
 from roguelike.screens.loadgame import LoadGameScreen
 from roguelike.screens.title import TitleScreen

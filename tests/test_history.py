@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from roguelike.core.commands import Wait
-from roguelike.saves import CharacterRecord, Games, SaveError, list_saves, read_history, record_path
+from roguelike.saves import CharacterRecord, Games, list_saves, read_history
+from roguelike.storage.datadir import DataDir
+from roguelike.storage.errors import SaveError
 from roguelike.saves import autosave as autosave_module
 from roguelike.saves.history import write_record
 from save_helpers import about_to_die, played
@@ -33,7 +35,7 @@ def test_death_records_the_character_then_retires_its_save(tmp_path: Path, monke
         real_write(record_file, record)
 
     def remove(file: Path) -> None:
-        assert record_path(tmp_path, path.stem).exists(), "the record must be on disk before the save goes"
+        assert DataDir(tmp_path).record(path.stem).exists(), "the record must be on disk before the save goes"
         order.append("retire")
         real_remove(file)
 
@@ -100,13 +102,13 @@ def record(name: str, turns: int, died_at: int = 1_700_000_000) -> CharacterReco
 
 def test_the_history_is_sorted_by_turns_survived(tmp_path: Path) -> None:
     for index, (name, turns) in enumerate([("Short", 10), ("Long", 900), ("Middle", 300), ("Tie", 300)]):
-        write_record(record_path(tmp_path, f"id{index}"), record(name, turns, died_at=1_700_000_000 + index))
+        write_record(DataDir(tmp_path).record(f"id{index}"), record(name, turns, died_at=1_700_000_000 + index))
     assert [r.name for r in read_history(tmp_path).records] == ["Long", "Middle", "Tie", "Short"]
 
 
 def test_a_damaged_record_is_reported_and_the_others_still_listed(tmp_path: Path) -> None:
-    write_record(record_path(tmp_path, "good"), record("Good", 5))
-    bad = record_path(tmp_path, "bad")
+    write_record(DataDir(tmp_path).record("good"), record("Good", 5))
+    bad = DataDir(tmp_path).record("bad")
     bad.write_bytes(b"\x89HHR\r\n\x1a\n garbage")
     history = read_history(tmp_path)
     assert [r.name for r in history.records] == ["Good"]
@@ -119,7 +121,7 @@ def test_a_record_is_not_a_save_and_a_save_is_not_a_record(tmp_path: Path) -> No
     session.close()
     (save,) = (tmp_path / "saves").glob("*.save")
     os.makedirs(tmp_path / "history", exist_ok=True)
-    os.replace(save, record_path(tmp_path, "x"))
+    os.replace(save, DataDir(tmp_path).record("x"))
     (problem,) = read_history(tmp_path).problems
     assert "not a Hedonic Hypothesis character record" in problem.reason
 
@@ -127,17 +129,17 @@ def test_a_record_is_not_a_save_and_a_save_is_not_a_record(tmp_path: Path) -> No
 def test_records_from_before_the_score_still_list_and_sort_last_by_score(tmp_path: Path) -> None:
     from dataclasses import asdict
 
-    from roguelike.saves.atomic import write_atomic
+    from roguelike.storage.atomic import write_atomic
     from roguelike.saves.container import RECORD_MAGIC, seal
     from roguelike.saves.history import by_score
     from roguelike.core.snapshot import encode
 
     old = asdict(record("Before", 500))
     del old["score"], old["origin"]  # as format 1 wrote a character's own record
-    path = record_path(tmp_path, "old")
+    path = DataDir(tmp_path).record("old")
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, seal(RECORD_MAGIC, 1, encode({}), encode(old)))
-    write_record(record_path(tmp_path, "new"), dataclass_replace(record("After", 100), score=40))
+    write_record(DataDir(tmp_path).record("new"), dataclass_replace(record("After", 100), score=40))
     records = read_history(tmp_path).records
     assert [(r.name, r.score) for r in records] == [("Before", None), ("After", 40)]
     assert [r.name for r in sorted(records, key=by_score)] == ["After", "Before"]

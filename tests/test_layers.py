@@ -2,8 +2,13 @@
 
 Layers, lowest first (docs/architecture.md draws them):
 
-    ground, content, components  <  core + systems  <  saves, assist, bots  <  replay, settings  <  render, sound
-                         <  screens  <  frontend  <  cli
+    storage  <  ground, content, components  <  core + systems  <  saves, assist, bots  <  replay, settings
+             <  render, scores, sound, coach  <  records  <  screens  <  frontend  <  cli
+
+``storage`` is the floor: files written atomically, the data directory's names, player
+files and file errors. Every layer may import it, and it imports nothing of the game but
+the package's own name and version. No module finds a data directory by climbing from a
+file (``path.parent.parent``): ``storage.datadir.DataDir`` names every folder and file in it.
 
 The rules core (content, components, core, systems) is headless: it never imports a
 frontend library (tcod's window, events or consoles, blessed). Above saves, nothing uses
@@ -18,6 +23,7 @@ imports nothing of the game but it.
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
@@ -25,7 +31,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("roguelike", "components", "systems")
 RANK = {
-    "roguelike": 0,  # the package itself: its version
+    "roguelike": -1,  # the package itself: its name and version
+    "storage": -1,  # the floor: files, the data directory
     "ground": 0,  # what the score server shares with the game
     "content": 0,
     "components": 1,
@@ -37,14 +44,16 @@ RANK = {
     "replay": 4,
     "runtimes": 4,
     "settings": 4,
+    "coach": 5,
     "render": 5,
     "scores": 5,
     "sound": 5,
-    "screens": 6,
-    "frontend": 7,
-    "server": 7,
-    "cli": 8,
-    "__main__": 9,
+    "records": 6,
+    "screens": 7,
+    "frontend": 8,
+    "server": 8,
+    "cli": 9,
+    "__main__": 10,
 }
 HEADLESS = {"ground", "content", "components", "core", "systems", "assist"}
 FRONTEND_LIBRARIES = ("tcod.context", "tcod.event", "tcod.sdl", "tcod.console", "tcod.tileset", "blessed")
@@ -237,6 +246,35 @@ def test_the_score_server_imports_nothing_of_the_game_but_the_ground_and_in_the_
     assert any(name.startswith("roguelike.ground.ranking") for name in web)  # the board ranks as the hall does
     assert {name for name in found["roguelike.server.job"] if not name.startswith("roguelike.server")} == {
         "roguelike.scores.proof", "roguelike.scores.proof.prove_file"}
+
+
+def test_storage_is_the_lowest_layer_importing_nothing_of_the_game() -> None:
+    """Every layer may import storage, so it imports only the standard library, platformdirs and the package's
+    own name and version (``roguelike``): never a layer above."""
+    found = {module: imported(path.read_text(encoding="utf-8")) for module, path in our_modules().items()
+             if layer_of(module) == "storage"}
+    assert len(found) >= 5
+    ours = {name for names in found.values() for name in names if layer_of(name) not in (None, "storage")}
+    assert ours <= {"roguelike", "roguelike.APP_ID", "roguelike.__version__"}, ours
+    assert {name.split(".")[0] for names in found.values() for name in names} - set(sys.stdlib_module_names) <= {
+        "roguelike", "platformdirs"}
+
+
+def climbs_two_folders(source: str) -> list[int]:
+    """The lines of a source that take a path's ``.parent.parent``."""
+    return [node.lineno for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Attribute) and node.attr == "parent"
+            and isinstance(node.value, ast.Attribute) and node.value.attr == "parent"]
+
+
+def test_no_module_finds_the_data_directory_by_climbing_from_a_file() -> None:
+    found = {module: climbs_two_folders(path.read_text(encoding="utf-8")) for module, path in our_modules().items()}
+    assert {module: lines for module, lines in found.items() if lines} == {}
+
+
+def test_climbing_two_folders_is_caught() -> None:
+    assert climbs_two_folders("root = replay.parent.parent") == [1]
+    assert climbs_two_folders("folder = replay.parent\nroot = DataDir.of_replay(replay)") == []
 
 
 # The process-wide settings, keys and sound: who may read them (docs/architecture.md, "Settings and how

@@ -233,12 +233,13 @@ def test_death_goes_to_the_history_and_the_stats_screen_lists_it(tmp_path: Path)
 
 
 def test_the_stats_screen_scrolls_and_reports_unreadable_records(tmp_path: Path) -> None:
-    from roguelike.saves import CharacterRecord, record_path
+    from roguelike.saves import CharacterRecord
     from roguelike.saves.history import write_record
+    from roguelike.storage.datadir import DataDir
 
     for index in range(30):
-        write_record(record_path(tmp_path, f"r{index}"), CharacterRecord(f"C{index}", index, 1, 1, "overdose", 0, 0, 0, 1, 0))
-    record_path(tmp_path, "broken").write_bytes(b"nope")
+        write_record(DataDir(tmp_path).record(f"r{index}"), CharacterRecord(f"C{index}", index, 1, 1, "overdose", 0, 0, 0, 1, 0))
+    DataDir(tmp_path).record("broken").write_bytes(b"nope")
     screen = StatsScreen(Games(tmp_path))
     assert screen_rows(screen)[4].split()[:3] == ["1", "C29", "29"]
     screen.on_event(key(KeySym.PAGEDOWN))
@@ -248,11 +249,12 @@ def test_the_stats_screen_scrolls_and_reports_unreadable_records(tmp_path: Path)
 
 
 def test_the_stats_screen_sorts_by_score_and_back_by_turns(tmp_path: Path) -> None:
-    from roguelike.saves import CharacterRecord, record_path
+    from roguelike.saves import CharacterRecord
     from roguelike.saves.history import write_record
+    from roguelike.storage.datadir import DataDir
 
     for name, turns, score in (("Long", 900, 50), ("Rich", 300, 700), ("Dull", 100, 10)):
-        write_record(record_path(tmp_path, name), CharacterRecord(name, turns, 1, 1, "overdose", 0, 0, 0, 1, 0, score=score))
+        write_record(DataDir(tmp_path).record(name), CharacterRecord(name, turns, 1, 1, "overdose", 0, 0, 0, 1, 0, score=score))
     screen = StatsScreen(Games(tmp_path))
     names = lambda: [row.split()[1] for row in screen_rows(screen)[4:7]]  # noqa: E731
     assert names() == ["Long", "Rich", "Dull"] and "by turns" in screen_text(screen)

@@ -18,7 +18,7 @@ from roguelike.content import formulas
 from roguelike.content.finds import finds_words
 from roguelike.core.game import Game
 from roguelike.core.session import Session
-from roguelike.render.morgue import chart
+from roguelike.records.morgue import chart
 from roguelike.replay.fileformat import read_replay
 from roguelike.replay.recorder import recording_observers
 from roguelike.screens.base import Replace

@@ -3,14 +3,18 @@ terminal colour mode, nothing told by colour alone, and flashing within the limi
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
+
 import numpy as np
 import pytest
 import tcod.console
 
-from palette_checks import VISIONS, dose_colours, find_colours, kind_colours, too_close
+import palette_checks
+from palette_checks import MONSTER_KINDS_APART, VISIONS, dose_colours, find_colours, kind_colours, too_close
 from roguelike import settings
 from roguelike.content import formulas
-from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.content.bestiary import MONSTER_KINDS, MonsterKind
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.content.finds import FIND_KINDS
 from roguelike.core.game import Game
@@ -18,6 +22,7 @@ from roguelike.frontend.palette import ColourMode, colour_keys
 from roguelike.render import colours
 from roguelike.render.colours import LUMA, MOOD_SLOTS, SCHEMES, Scheme, Slot
 from roguelike.render.draw import draw_game
+from roguelike.render.greys import monster_greys
 from roguelike.render.look import Look, finish_frame
 from roguelike.settings import Glyphs, Motion, PaletteName, Preferences
 
@@ -39,7 +44,42 @@ def test_every_mood_word_and_every_kind_has_its_colour(scheme: Scheme) -> None:
     words = {formulas.mood_word(som, will) for som in range(0, 102) for will in range(1, 11)}
     assert words <= {slot.value for slot in MOOD_SLOTS}
     if scheme.name is not PaletteName.CLASSIC:
+        missing = {"player", *DOSE_KINDS, *MONSTER_KINDS, *FIND_KINDS} - set(scheme.kinds)
+        assert not missing, f"the {scheme.name.value} palette has no colour for {sorted(missing)} (render/colours.py)"
         assert set(scheme.kinds) == {"player", *DOSE_KINDS, *MONSTER_KINDS, *FIND_KINDS}
+
+
+def test_the_greyscale_palette_has_room_for_every_monster_kind() -> None:
+    limit = colours.GREYSCALE_MONSTER_LIMIT
+    assert len(MONSTER_KINDS) <= limit, (
+        f"The greyscale palette tells at most {limit} monster kinds apart by grey (GREYSCALE_MONSTER_LIMIT:"
+        f" {MONSTER_KINDS_APART} CIEDE2000 apart, readable on the floor); the bestiary has {len(MONSTER_KINDS)}."
+        " See docs/architecture.md, How to add a monster.")
+
+
+def bestiary_of(count: int) -> dict[str, MonsterKind]:
+    """The bestiary cut to ``count`` kinds, or grown to it with throwaway rows of colours of their own."""
+    first = next(iter(MONSTER_KINDS.values()))
+    extra = (dataclasses.replace(first, key=f"extra{n}", name=f"Extra{n}", colour=(40 * n % 256, 200, 90 * n % 256))
+             for n in range(max(0, count - len(MONSTER_KINDS))))
+    return {kind.key: kind for kind in itertools.islice(itertools.chain(MONSTER_KINDS.values(), extra), count)}
+
+
+@pytest.mark.parametrize("past", [0, 1], ids=["at the limit", "one past it"])
+def test_greyscale_greys_grow_with_the_bestiary_up_to_their_limit_and_no_further(
+        monkeypatch: pytest.MonkeyPatch, past: int) -> None:
+    kinds = bestiary_of(colours.GREYSCALE_MONSTER_LIMIT + past)
+    monkeypatch.setattr(palette_checks, "MONSTER_KINDS", kinds)
+    greyscale = SCHEMES[PaletteName.GREYSCALE]
+    scheme = dataclasses.replace(greyscale, kinds={
+        **greyscale.kinds, **monster_greys(kinds.values(), colours.GREYSCALE_FLOOR)})
+    greys = list(kind_colours(scheme).values())
+    assert len(greys) == len(kinds) and all(r == g == b for r, g, b in greys)
+    if past:
+        assert too_close(scheme, ("normal",)) != []  # the limit is where greys stop being told apart
+    else:
+        assert too_close(scheme) == []
+        assert len(set(keys_of(ColourMode.COLOURS_256, greys, scheme[Slot.FLOOR_BG]))) == len(greys)
 
 
 def keys_of(mode: ColourMode, fg: list[tuple[int, int, int]], bg: tuple[int, int, int]) -> list[int]:

@@ -11,7 +11,8 @@ from roguelike.replay.fileformat import read_replay, replay_bytes
 from roguelike.replay.verify import Outcome, verify
 from roguelike.cli.main import main
 from roguelike.core.session import Session
-from roguelike.saves import SaveError, read_history, read_save
+from roguelike.saves import read_history, read_save
+from roguelike.storage.errors import SaveError
 from roguelike.saves.autosave import Autosave
 
 from save_helpers import read_only

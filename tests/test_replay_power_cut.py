@@ -6,6 +6,7 @@ next key is read) carries the records since. Resuming puts back what the replay 
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -43,7 +44,12 @@ def test_each_save_carries_the_records_since_the_replays_last_sync(tmp_path: Pat
     assert [record for record, _ in carried] == read_replay(replay_file).steps[SYNC_EVERY:]
 
 
-@pytest.mark.parametrize("leftovers", [b"", b"\0" * 4096, b"\x00\x00\x01"], ids=["clean", "zeros", "torn"])
+# What a power cut leaves where the unsynced records were: nothing, zeros, a cut record, or old blocks of the disk.
+OLD_BLOCKS = random.Random(47).randbytes(4096)
+
+
+@pytest.mark.parametrize("leftovers", [b"", b"\0" * 4096, b"\x00\x00\x01", OLD_BLOCKS],
+                         ids=["clean", "zeros", "torn", "random"])
 def test_resuming_puts_back_the_records_a_power_cut_took(tmp_path: Path, leftovers: bytes) -> None:
     replay_file, steps = played(tmp_path)
     whole = read_replay(replay_file).steps
@@ -64,3 +70,14 @@ def test_a_replay_cut_before_what_the_save_carries_is_not_patched(tmp_path: Path
     assert any("not being recorded" in line for line in session.notices.lines())
     session.close()
     assert len(read_replay(replay_file).steps) == SYNC_EVERY - 5
+
+
+def test_a_game_that_cannot_be_recorded_keeps_carrying_the_records_of_its_save(tmp_path: Path) -> None:
+    replay_file, _ = played(tmp_path)
+    tail = read_save(the_save(tmp_path)).header["replay_tail"]
+    cut(replay_file, SYNC_EVERY - 5, OLD_BLOCKS)  # the records the save carries no longer fit on what is left
+    session = games(tmp_path).resume(the_save(tmp_path))
+    assert any("not being recorded" in line for line in session.notices.lines())
+    bot_steps(session, 3)
+    session.close()
+    assert read_save(the_save(tmp_path)).header["replay_tail"] == tail  # they may be all that is left of those turns

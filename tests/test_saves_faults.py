@@ -17,8 +17,9 @@ import pytest
 from roguelike.core.commands import Wait
 from roguelike.core.notices import Notices
 from roguelike.replay.recorder import recording_observers
-from roguelike.saves import FORMAT_VERSION, Games, SaveError, list_saves, load_save, read_history, read_save, settle
-from roguelike.saves.atomic import temp_path, write_atomic
+from roguelike.saves import FORMAT_VERSION, Games, list_saves, load_save, read_history, read_save, settle
+from roguelike.storage.errors import SaveError
+from roguelike.storage.atomic import temp_path, write_atomic
 from save_helpers import SEED, about_to_die, played, read_only, saved
 
 HEDONIC = [sys.executable, "-m", "roguelike"]

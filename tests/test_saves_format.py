@@ -10,12 +10,13 @@ from typing import Any
 import msgpack
 import pytest
 
-from roguelike.saves import FORMAT_VERSION, SaveError, load_save, read_save, write_save
+from roguelike.saves import FORMAT_VERSION, load_save, read_save, write_save
+from roguelike.storage.errors import SaveError
 from roguelike.saves import upgrade as upgrade_module
 from roguelike.saves.container import SAVE_MAGIC, seal
 from roguelike.saves.slots import FILE_HEADER_SIZE, SLOT_HEADER_SIZE, SLOTS_START, newest_slot, slotted_file
 from roguelike.saves.upgrade import SLOTTED_SINCE
-from roguelike.saves.errors import Damaged
+from roguelike.storage.errors import Damaged
 from roguelike.saves.validate import field_checks
 from roguelike.core.snapshot import checksum, encode, to_plain
 from save_helpers import envelope_middles, played, saved

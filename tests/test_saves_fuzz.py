@@ -15,7 +15,8 @@ import msgpack
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from roguelike.saves import FORMAT_VERSION, SaveError, load_save
+from roguelike.saves import FORMAT_VERSION, load_save
+from roguelike.storage.errors import SaveError
 from roguelike.saves.container import SAVE_MAGIC, seal
 from roguelike.saves.slots import newest_slot, slotted_file
 from roguelike.core.snapshot import encode

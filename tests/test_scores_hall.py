@@ -14,8 +14,9 @@ from roguelike.core.game import Game
 from roguelike.core.session import Session
 from roguelike.replay.fileformat import read_replay, replay_bytes
 from roguelike.replay.recorder import recording_observers
-from roguelike.scores.hall import CACHE, DIVERGED_MARK, PENDING, UNRANKED, VERIFIED_MARK, hall
+from roguelike.scores.hall import DIVERGED_MARK, PENDING, UNRANKED, VERIFIED_MARK, hall
 from roguelike.scores.proof import prove_file
+from roguelike.storage.datadir import DataDir
 
 from conftest import ROOT
 from replay_helpers import play
@@ -73,12 +74,12 @@ def test_the_cache_is_rebuilt_when_deleted_or_damaged_and_pending_without_verify
     assert {e.mark for e in hall(tmp_path / "elsewhere", None)} == set()
     fresh = [(e.path, e.mark, e.score) for e in hall(tmp_path, prover)]
     assert [(e.path, e.mark, e.score) for e in hall(tmp_path, None)] == fresh  # cached: nothing to verify
-    (tmp_path / CACHE).unlink()
+    DataDir(tmp_path).hall_cache.unlink()
     assert {e.mark for e in hall(tmp_path, None)} == {PENDING}
     assert [(e.path, e.mark, e.score) for e in hall(tmp_path, prover)] == fresh
-    (tmp_path / CACHE).write_bytes(b"this is not a database" * 100)
+    DataDir(tmp_path).hall_cache.write_bytes(b"this is not a database" * 100)
     assert [(e.path, e.mark, e.score) for e in hall(tmp_path, prover)] == fresh
-    assert (tmp_path / (CACHE + ".damaged")).exists()
+    assert DataDir(tmp_path).hall_cache.with_name("hall.sqlite.damaged").exists()
 
 
 def test_a_game_still_being_played_is_not_in_the_hall(tmp_path: Path) -> None:

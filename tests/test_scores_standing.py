@@ -10,7 +10,7 @@ import tcod.console
 from roguelike.cli.saves import games_for
 from roguelike.core.game import Game
 from roguelike.core.session import Session
-from roguelike.render.morguefile import morgue_line
+from roguelike.records.morguefile import morgue_file
 from roguelike.replay.recorder import recording_observers
 from roguelike.saves.history import record_of
 from roguelike.scores.daily import DailyStart, today
@@ -27,7 +27,7 @@ def died(root: Path, session: Session) -> tuple[Game, Path]:
     session.close()
     replay = next((root / "replays").glob("*.replay"))
     assert session.game.state.game_over
-    assert morgue_line(session.game, replay).startswith("Morgue file: ")
+    assert morgue_file(session.game, replay).line.startswith("Morgue file: ")
     return session.game, replay
 
 

@@ -136,5 +136,5 @@ def test_a_takeover_that_stops_auto_explore_is_said_once() -> None:
     while app.busy:
         app.tick()
     spoken = screen.spoken()
-    assert sum("Desperate: the craving drags you to a dose." in line for line in spoken) == 1
-    assert spoken[-1].startswith("Desperate: the craving drags you to a dose.")
+    assert sum("Desperate: the craving hunts for a dose." in line for line in spoken) == 1
+    assert spoken[-1].startswith("Desperate: the craving hunts for a dose.")

@@ -14,7 +14,7 @@ import pytest
 
 from roguelike.settings import Glyphs, Motion, PaletteName, Preferences, Scaling, Settings, TileSize, WindowPlace
 from roguelike.settings.document import from_bytes, to_text
-from roguelike.settings.store import FILE_NAME
+from roguelike.storage.datadir import DataDir
 
 CHOSEN = Settings(PaletteName.COLOURBLIND, Motion.NONE, Glyphs.ASCII, TileSize(14, 24), True, Scaling.FIT,
                   WindowPlace(10, 20, 1120, 600))
@@ -22,7 +22,7 @@ CHOSEN = Settings(PaletteName.COLOURBLIND, Motion.NONE, Glyphs.ASCII, TileSize(1
 
 def write(root: Path, text: str | bytes) -> Path:
     """A settings file with this content."""
-    path = root / FILE_NAME
+    path = DataDir(root).settings
     path.write_bytes(text.encode() if isinstance(text, str) else text)
     return path
 
@@ -39,7 +39,7 @@ def test_settings_survive_a_round_trip_through_the_file(tmp_path: Path) -> None:
 
 def test_the_file_is_human_readable_json_with_named_values(tmp_path: Path) -> None:
     Preferences.load(tmp_path).change("palette", PaletteName.GREYSCALE)
-    text = (tmp_path / FILE_NAME).read_text()
+    text = DataDir(tmp_path).settings.read_text()
     document = json.loads(text)
     assert document["palette"] == "greyscale" and document["motion"] == "reduced"
     assert "tiles" not in document  # the window picks one for its screen until the player does
@@ -50,7 +50,7 @@ def test_no_file_means_defaults_and_nothing_is_written_until_a_change(tmp_path: 
     prefs = Preferences.load(tmp_path)
     assert prefs.current == Settings() and not prefs.problems
     prefs.remember_window(WindowPlace(1, 2, 880, 500))
-    assert (tmp_path / FILE_NAME).exists()  # a window place is worth keeping in a healthy (absent) file
+    assert DataDir(tmp_path).settings.exists()  # a window place is worth keeping in a healthy (absent) file
     assert not list(tmp_path.glob("*.tmp"))
 
 
@@ -59,7 +59,7 @@ def test_unknown_keys_from_a_newer_version_are_kept(tmp_path: Path) -> None:
     prefs = Preferences.load(tmp_path)
     assert not prefs.problems and prefs.current.palette is PaletteName.CONTRAST
     prefs.change("motion", Motion.FULL)
-    document = json.loads((tmp_path / FILE_NAME).read_text())
+    document = json.loads(DataDir(tmp_path).settings.read_text())
     assert document["interrupts"] == ["monster", "dose"] and document["zoom"] == 3 and document["version"] == 2
     assert document["palette"] == "contrast" and document["motion"] == "full"
 
@@ -137,7 +137,7 @@ def test_every_single_bit_flip_is_read_without_error_and_broken_json_is_reported
 
 
 def test_a_folder_in_place_of_the_file_is_reported_and_moved_aside_on_a_change(tmp_path: Path) -> None:
-    folder = tmp_path / FILE_NAME
+    folder = DataDir(tmp_path).settings
     folder.mkdir()
     (folder / "inside.txt").write_text("keep me")
     prefs = Preferences.load(tmp_path)
@@ -163,7 +163,7 @@ def test_a_read_only_folder_keeps_the_change_for_this_run_and_says_why_it_is_not
         raise PermissionError(errno.EACCES, "Permission denied")
 
     # As root (CI) a chmod does not stop writes, so the refusal comes from the system call.
-    monkeypatch.setattr("roguelike.saves.atomic.os.open", refuse)
+    monkeypatch.setattr("roguelike.storage.atomic.os.open", refuse)
     prefs.change("palette", PaletteName.GREYSCALE)
     assert prefs.current.palette is PaletteName.GREYSCALE
     assert prefs.save_error == f"Could not save settings to {path}: permission denied."
@@ -201,7 +201,7 @@ def read_only_child(folder: Path) -> int:
         folder.chmod(0o555)
         prefs.change("palette", PaletteName.CONTRAST)
         reported = prefs.save_error is not None and "permission denied" in prefs.save_error
-        return 0 if reported and not (folder / FILE_NAME).exists() else 1
+        return 0 if reported and not DataDir(folder).settings.exists() else 1
     except BaseException:  # noqa: BLE001 - anything in the child is a failure, never a second pytest
         return 2
 
@@ -210,7 +210,7 @@ def test_overrides_last_one_run_and_are_never_written(tmp_path: Path) -> None:
     prefs = Preferences.load(tmp_path, {"palette": PaletteName.CONTRAST, "tiles": TileSize(10, 18)})
     assert prefs.current.palette is PaletteName.CONTRAST and prefs.current.tiles == TileSize(10, 18)
     prefs.change("motion", Motion.NONE)
-    document = json.loads((tmp_path / FILE_NAME).read_text())
+    document = json.loads(DataDir(tmp_path).settings.read_text())
     assert document["palette"] == "classic" and "tiles" not in document
     prefs.change("palette", PaletteName.GREYSCALE)  # choosing on the screen wins over the override
     assert prefs.current.palette is PaletteName.GREYSCALE

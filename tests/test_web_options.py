@@ -1,4 +1,4 @@
-"""``hedonic --web``'s options: loopback by default, a token beyond it, a taken port said in one line."""
+"""``hedonic --web``'s options: loopback by default, a play and a watch token everywhere, a taken port said in one line."""
 
 from __future__ import annotations
 
@@ -11,18 +11,20 @@ from roguelike.cli.main import main
 from roguelike.frontend.web.run import DEFAULT_HOST, WebOptions, address
 
 
-def test_loopback_needs_no_token_and_any_other_address_gets_one() -> None:
-    assert WebOptions().guard().loopback and WebOptions().guard().token is None
+@pytest.mark.parametrize("host", ["127.0.0.1", "::1", "0.0.0.0"])
+def test_every_address_gets_a_play_token_and_another_to_watch(host: str) -> None:
+    made = [WebOptions(host=host).guard() for _ in range(2)]
+    assert made[0].loopback == (host != "0.0.0.0")
+    assert len(made[0].play_token) >= 20 and len(made[0].watch_token) >= 20
+    assert made[0].play_token != made[0].watch_token
+    assert made[0].play_token != made[1].play_token and made[0].watch_token != made[1].watch_token
     assert DEFAULT_HOST == "127.0.0.1"
-    made = [WebOptions(host="0.0.0.0").guard() for _ in range(2)]
-    assert not made[0].loopback and made[0].token and len(made[0].token) >= 20
-    assert made[0].token != made[1].token
-    assert WebOptions(host="192.168.1.5", token="sesame").guard().token == "sesame"
-    assert WebOptions(host="::1").guard().loopback
+    given = WebOptions(host="192.168.1.5", token="sesame").guard()
+    assert given.play_token == "sesame" and given.watch_token != "sesame"
 
 
 def test_the_printed_address_carries_the_token() -> None:
-    assert address("127.0.0.1", 8026, "/play", None) == "http://127.0.0.1:8026/play"
+    assert address("127.0.0.1", 8026, "/play", "p") == "http://127.0.0.1:8026/play?token=p"
     assert address("::1", 8026, "/watch/ab", "t") == "http://[::1]:8026/watch/ab?token=t"
 
 

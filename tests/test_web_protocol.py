@@ -20,7 +20,7 @@ from roguelike.saves import Games
 from roguelike.screens.base import App, Screen, Transition
 from roguelike.screens.ingame import InGameScreen
 from helpers import player_xy
-from web_helpers import BASE, ORIGIN, SOCKET, connect, live_game, new_game, served
+from web_helpers import BASE, ORIGIN, PLAY_TOKEN, SOCKET, WATCH_TOKEN, connect, live_game, new_game, served
 
 
 def player_at(rows: list[str]) -> tuple[int, int]:
@@ -93,26 +93,25 @@ def test_a_socket_from_another_page_is_refused(tmp_path: Path, origin: str | Non
     with served(live_game(tmp_path)) as client:
         headers = {} if origin is None else {"origin": origin}
         with pytest.raises(WebSocketDisconnect) as refused:
-            client.websocket_connect(f"{SOCKET}/ws/play", headers=headers).__enter__()
+            client.websocket_connect(f"{SOCKET}/ws/play?token={PLAY_TOKEN}", headers=headers).__enter__()
         assert refused.value.code == 1008
 
 
 def test_on_loopback_a_foreign_host_name_is_refused(tmp_path: Path) -> None:
-    server_guard = Guard(loopback=True)
-    with served(live_game(tmp_path), server_guard) as client:
-        assert client.get("/", headers={"host": "rebound.example:8026"}).status_code == 403
-        assert client.get("/").status_code == 200
+    with served(live_game(tmp_path)) as client:
+        assert client.get(f"/?token={PLAY_TOKEN}", headers={"host": "rebound.example:8026"}).status_code == 403
+        assert client.get(f"/?token={PLAY_TOKEN}").status_code == 200
         with pytest.raises(WebSocketDisconnect):
-            client.websocket_connect("ws://rebound.example:8026/ws/play",
+            client.websocket_connect(f"ws://rebound.example:8026/ws/play?token={PLAY_TOKEN}",
                                      headers={"origin": "http://rebound.example:8026"}).__enter__()
 
 
 def test_beyond_loopback_every_page_and_socket_needs_the_token(tmp_path: Path) -> None:
-    with served(live_game(tmp_path), Guard(loopback=False, token="sesame")) as client:
+    with served(live_game(tmp_path), Guard(False, "sesame", "seen")) as client:
         assert client.get("/").status_code == 403
         assert client.get("/?token=wrong").status_code == 403
         page = client.get("/?token=sesame")
-        assert page.status_code == 200 and "/watch/g1?token=sesame" in page.text
+        assert page.status_code == 200 and "/watch/g1?token=seen" in page.text
         assert client.get("/static/client.js").status_code == 200  # the client itself is no secret
         with pytest.raises(WebSocketDisconnect):
             client.websocket_connect(f"{SOCKET}/ws/watch/g1", headers=dict(ORIGIN)).__enter__()
@@ -156,11 +155,11 @@ def test_no_route_serves_a_file_a_client_names(tmp_path: Path) -> None:
 def test_the_front_page_lists_the_live_game(tmp_path: Path) -> None:
     live = live_game(tmp_path)
     with served(live) as client:
-        page = client.get(BASE + "/")
-        assert 'href="/watch/g1"' in page.text and "at the title screen" in page.text
+        page = client.get(BASE + f"/?token={WATCH_TOKEN}")
+        assert f'href="/watch/g1?token={WATCH_TOKEN}"' in page.text and "at the title screen" in page.text
         assert "default-src 'self'" in page.headers["content-security-policy"]
-        assert client.get("/watch/g1").status_code == 200
-        assert client.get("/watch/nope").status_code == 404
+        assert client.get(f"/watch/g1?token={WATCH_TOKEN}").status_code == 200
+        assert client.get(f"/watch/nope?token={WATCH_TOKEN}").status_code == 404
 
 
 class Exploding(Screen):

@@ -22,6 +22,7 @@ BASE = "http://127.0.0.1:8026"
 SOCKET = "ws://127.0.0.1:8026"
 ORIGIN = {"origin": BASE}
 SEED = 7
+PLAY_TOKEN, WATCH_TOKEN = "play-sesame", "watch-sesame"
 
 
 def live_game(root: Path, seed: int = SEED, game_id: str = "g1") -> LiveGame:
@@ -32,7 +33,7 @@ def live_game(root: Path, seed: int = SEED, game_id: str = "g1") -> LiveGame:
 @contextmanager
 def served(live: LiveGame, guard: Guard | None = None) -> Iterator[TestClient]:
     """The server running ``live``, with a client on the loopback address."""
-    server = WebServer({live.id: live}, guard or Guard(loopback=True))
+    server = WebServer({live.id: live}, guard or Guard(True, PLAY_TOKEN, WATCH_TOKEN))
     with TestClient(server.app, base_url=BASE) as client:
         yield client
 
@@ -98,10 +99,17 @@ class Client:
             self.socket.send_bytes(bytes([TEXT]) + char.encode())
 
 
+def with_token(path: str) -> str:
+    """The path with the token its page would carry (the player's to play, the watch token to watch), unless it has one."""
+    if "token=" in path:
+        return path
+    return f"{path}?token={PLAY_TOKEN if path.startswith(('/play', '/ws/play')) else WATCH_TOKEN}"
+
+
 @contextmanager
 def connect(client: TestClient, path: str = "/ws/play") -> Iterator[Client]:
     """A connection from the game's own page (the player's unless ``path`` says), with its first frame taken."""
-    with client.websocket_connect(f"{SOCKET}{path}", headers=dict(ORIGIN)) as socket:
+    with client.websocket_connect(f"{SOCKET}{with_token(path)}", headers=dict(ORIGIN)) as socket:
         connection = Client(socket)
         connection.frame()
         yield connection

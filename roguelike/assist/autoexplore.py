@@ -1,7 +1,9 @@
 """Where the player's own automation steps next: auto-explore and travel.
 
 Planning reads only what the player knows (the explored tiles and the doses seen there),
-never the real map behind the fog. Paths go around doses, stairs and the High's ways down
+never the real map behind the fog. Auto-explore goes first where the walk there and on to
+the nearest dose worth keeping near (the caller says which) is shortest, so it explores
+around the doses it knows instead of walking far off and back. Paths go around doses, stairs and the High's ways down
 the player is not heading for, because stepping onto them takes them: a dose is always the
 player's choice.
 The path-finding is the bot's and the takeover's (:mod:`roguelike.core.pathing`).
@@ -16,7 +18,14 @@ from components import Position, Shortcut
 from roguelike.core.commands import Move
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
-from roguelike.core.pathing import frontier, goal_mask, steer_clear, step_toward, travel_cost
+from roguelike.core.pathing import (
+    distance_map,
+    frontier,
+    goal_mask,
+    steer_clear,
+    step_toward,
+    travel_cost,
+)
 
 Mask = NDArray[np.bool_]
 STAIRS_TILE = {">": Tile.STAIRS_DOWN, "<": Tile.STAIRS_UP}
@@ -60,9 +69,28 @@ def explore_goals(game: Game) -> Mask:
     return frontier(game.state.floor) & ~lures(game)
 
 
-def explore_step(game: Game) -> Move | None:
-    """The next step of auto-explore, or None when nothing reachable is left unseen."""
-    return step_to(game, explore_goals(game))
+def explore_step(game: Game, near: Mask | None = None) -> Move | None:
+    """The next step of auto-explore, or None when nothing reachable is left unseen; with
+    ``near`` (doses), toward the unexplored places nearest to them by way of the player."""
+    goals = explore_goals(game)
+    if near is not None and near.any() and goals.any():
+        goals = nearest_detours(game, goals, near)
+    return step_to(game, goals)
+
+
+def nearest_detours(game: Game, goals: Mask, near: Mask) -> Mask:
+    """The goals with the shortest walk from the player to them and on to the nearest of ``near``
+    (all the goals when none can reach ``near`` over known ground)."""
+    pos = game.player_component(Position)
+    from_player = distance_map(known_cost(game, goals), [(pos.x, pos.y)]).astype(np.int64)
+    from_doses = distance_map(known_cost(game, near), near).astype(np.int64)
+    unreachable = np.iinfo(np.int32).max
+    detour = np.where((from_player < unreachable) & (from_doses < unreachable), from_player + from_doses, -1)
+    detour[~goals] = -1
+    if not (detour >= 0).any():
+        return goals
+    best: Mask = detour == detour[detour >= 0].min()
+    return best
 
 
 def stairs_goal(game: Game, glyph: str) -> Mask:

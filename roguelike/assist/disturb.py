@@ -51,7 +51,7 @@ class Outlook:
     hunting: frozenset[int]  # the monsters in sight that have noticed the player
     kinds_met: frozenset[str]
     doses: dict[int, tuple[str, int, int]]  # entity -> name and place, for doses and (while High) finds in sight
-    revealed: frozenset[tuple[int, int]]  # where a Perfect High showed doses: known, never news
+    drawn: frozenset[tuple[int, int]]  # where the map draws a dose (seen, in the remembered ring, or a High showed it)
     band: str
     attributes: tuple[int, int, int, int]
     effects: frozenset[str]
@@ -62,7 +62,7 @@ class Outlook:
 def observe(game: Game) -> Outlook:
     """The player's outlook now."""
     state, player, world = game.state, game.state.player, game.world
-    visible = game.view.visible
+    visible, drawn = game.view.visible, game.state.floor.dose_known()
     attrs = game.player_component(Attributes)
     som = game.player_component(StateOfMind).value
     bestiary = world.try_component(player, Bestiary)
@@ -77,7 +77,7 @@ def observe(game: Game) -> Outlook:
         kinds_met=frozenset(bestiary.met) if bestiary is not None else frozenset(),
         doses={**{e: (DOSE_KINDS[d.kind].name, p.x, p.y) for e, p, d in game.doses() if visible[p.y, p.x]},
                **{e: (FIND_KINDS[f.kind].name, p.x, p.y) for e, p, f in game.finds() if visible[p.y, p.x]}},
-        revealed=revealed_spots(game),
+        drawn=frozenset((p.x, p.y) for _, p, _ in game.doses() if drawn[p.y, p.x]),
         band=band(som, attrs.will),
         attributes=(attrs.confidence, attrs.nerve, attrs.will, game.player_component(Tolerance).value),
         effects=frozenset(timed.noun for _, timed, status in STATUSES if world.has(player, status)),
@@ -86,18 +86,14 @@ def observe(game: Game) -> Outlook:
     )
 
 
-def revealed_spots(game: Game) -> frozenset[tuple[int, int]]:
-    """Where doses lie that a Perfect High showed (the floor remembers them)."""
-    revealed = game.state.floor.revealed
-    return frozenset((p.x, p.y) for _, p, _ in game.doses() if revealed[p.y, p.x])
-
-
 @dataclass
 class Sightings:
     """What automation and held keys have already stopped for (never saved: a loaded game starts afresh).
 
-    A dose is news once: the first time it is seen on its floor, unless a Perfect High
-    showed it before (the floor remembers that, saved and all). A monster is news when it
+    A dose is news once: when it comes into sight not yet drawn on the map. One drawn
+    already (seen before, drawn in the remembered ring beyond sight, or shown by a Perfect
+    High) is never news: the floor remembers that, saved and all, so a resumed game knows
+    it too; the memory here keeps finds (seen only while High) from being news twice. A monster is news when it
     comes into view after being out of sight for ``MONSTER_FORGOTTEN_TURNS``, so one
     blinking at the edge of sight (or in and out of a High's haze) does not stop
     automation again and again.
@@ -113,9 +109,9 @@ class Sightings:
             self.monsters[outlook.depth, entity] = outlook.turn
 
     def knows_dose(self, outlook: Outlook, entity: int) -> bool:
-        """Whether this dose in view was seen before, or shown by a Perfect High."""
+        """Whether this dose or find was on the player's mind before."""
         name, x, y = outlook.doses[entity]
-        return (x, y) in outlook.revealed or (outlook.depth, name, x, y) in self.doses
+        return (outlook.depth, name, x, y) in self.doses
 
     def knows_monster(self, outlook: Outlook, entity: int) -> bool:
         """Whether this monster in view was in view lately."""
@@ -210,11 +206,12 @@ def attribute_changes(before: Outlook, after: Outlook) -> list[Interrupt]:
 
 
 def dose_changes(before: Outlook, after: Outlook, seen: Sightings) -> list[Interrupt]:
-    """Doses that came into view for the first time (one is enough to say)."""
+    """Doses and finds that came into view for the first time, a dose only if the map did not
+    draw it already (one is enough to say)."""
     if after.depth != before.depth:
         return []
-    fresh = [place[0] for entity, place in sorted(after.doses.items())
-             if entity not in before.doses and not seen.knows_dose(after, entity)]
+    fresh = [name for entity, (name, x, y) in sorted(after.doses.items())
+             if entity not in before.doses and (x, y) not in before.drawn and not seen.knows_dose(after, entity)]
     return [Interrupt(Disturbance.DOSE, f"You see {with_article(name)}.") for name in fresh[:1]]
 
 

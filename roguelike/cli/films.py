@@ -13,7 +13,7 @@ def make_film(source: Path, out: Path) -> int:
     """Write the film of a replay: 0, 1 if the game diverged (the film stops there), 2 for a bad file."""
     from roguelike.frontend.film.maker import Diverged, film_of
     from roguelike.replay.fileformat import ReplayError, read_replay
-    from roguelike.saves.atomic import write_atomic
+    from roguelike.storage.atomic import write_over_regular
 
     try:
         replay = read_replay(source)
@@ -25,7 +25,7 @@ def make_film(source: Path, out: Path) -> int:
     except Diverged as parted:
         film, status, note = parted.film, EXIT_DIVERGED, f" (stopped where {parted}: the rules changed)"
     try:
-        write_atomic(out, film)
+        write_over_regular(out, film)
     except OSError as error:
         return complain(f"cannot write {out}: {error.strerror or error}")
     print(f"{out}: {len(replay.steps)} commands, {len(film):,} bytes{note}")

@@ -53,7 +53,7 @@ def overrides(args: argparse.Namespace) -> dict[str, Any]:
 
 def use_player_settings(args: argparse.Namespace) -> Preferences:
     """Put the data directory's settings, with this run's overrides, in force."""
-    from roguelike.saves.datadir import data_dir
+    from roguelike.storage.datadir import data_dir
 
     prefs = Preferences.load(data_dir(args.data_dir), overrides(args))
     settings.use(prefs)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from roguelike import APP_ID, __version__
 from roguelike.cli.balance import BALANCE
+from roguelike.cli.coach import PAR, REVIEW
 from roguelike.cli.play import PLAY, add_play_options
 from roguelike.cli.replay import REPLAY
 from roguelike.cli.replays import REPLAYS
@@ -31,7 +32,7 @@ from roguelike.core.epoch import RULES_EPOCH
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 SUBCOMMANDS: tuple[Subcommand, ...] = (PLAY, DAILY, SIMULATE, SCREENSHOT, REPLAY, REPLAYS, SAVES, HALL, EXPORT, IMPORT,
-                                        BALANCE, RUNTIMES, SERVE)
+                                        BALANCE, REVIEW, PAR, RUNTIMES, SERVE)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -68,7 +68,7 @@ def add_runtime_options(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Dispatch to verify, re-record, save-as or watching (a replay of another rules epoch to its runtime)."""
-    from roguelike.cli.epochs import foreign_replay, runtime_options, run_elsewhere
+    from roguelike.cli.epochs import foreign_replay, run_elsewhere, runtime_options
 
     if args.verify:
         return verify_files(args.files, sys.stdout, sys.stderr, args.jobs, runtime_options(args), args.json)
@@ -129,8 +129,8 @@ def practice_starter(args: argparse.Namespace, replay: Replay) -> PlayFrom:
     made from a replay (it never counts), opened to play on; or why it cannot be."""
     from roguelike.cli.saves import games_for
     from roguelike.replay.tosave import CannotSave, save_as
-    from roguelike.saves import SaveError
     from roguelike.screens.ingame import InGameScreen
+    from roguelike.storage.errors import SaveError
 
     games = games_for(args)
 
@@ -167,8 +167,13 @@ def inspect_file(path: Path, turn: int) -> int:
 
 def diff_files(paths: list[Path]) -> int:
     """``--diff A B``: 0 when neither differs from the other, 1 with the first difference."""
-    from roguelike.replay.diff import NotComparable, describe_difference, first_difference, header_difference
-    from roguelike.replay.diff import length_note
+    from roguelike.replay.diff import (
+        NotComparable,
+        describe_difference,
+        first_difference,
+        header_difference,
+        length_note,
+    )
     from roguelike.replay.fileformat import ReplayError
 
     if len(paths) != 2:
@@ -204,9 +209,9 @@ def play_wizard(args: argparse.Namespace, save: Path) -> int:
     """Open a new wizard-mode save in the frontend ``hedonic play`` would choose."""
     from roguelike.cli.play import choose_frontend
     from roguelike.cli.saves import games_for
-    from roguelike.saves import SaveError
     from roguelike.screens.base import App
     from roguelike.screens.ingame import InGameScreen
+    from roguelike.storage.errors import SaveError
 
     try:
         session = games_for(args).resume(save)

@@ -26,7 +26,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """List, or prune by the given rules."""
-    from roguelike.saves.datadir import data_dir
+    from roguelike.storage.datadir import data_dir
 
     root = data_dir(args.data_dir)
     if not args.prune:

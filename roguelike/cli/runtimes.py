@@ -63,7 +63,7 @@ def list_runtimes() -> int:
     aside = damaged_copies()
     if aside:
         print(f"{len(aside)} damaged {'copy' if len(aside) == 1 else 'copies'} moved aside (never used; "
-              f"yours to look into or delete): {aside[0].parent.parent}")
+              f"yours to look into or delete): {aside[0].parents[1]}")
     return status
 
 
@@ -102,9 +102,9 @@ def prune(args: argparse.Namespace) -> int:
     """Remove the runtimes that no replay needs."""
     from roguelike.runtimes.prune import needed_formats, remove, removable
     from roguelike.runtimes.store import kept_runtimes
-    from roguelike.saves.datadir import data_dir
+    from roguelike.storage.datadir import DataDir, data_dir
 
-    folders = args.replays or [data_dir(args.data_dir) / "replays"]
+    folders = args.replays or [DataDir(data_dir(args.data_dir)).replays]
     needs = needed_formats(path for folder in folders for path in sorted(folder.glob("**/*.replay")))
     kept, _ = kept_runtimes()
     gone = removable(kept, needs)

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def games_for(args: argparse.Namespace) -> Games:
     """The player's games in the chosen data directory; every session autosaves and is recorded."""
-    from roguelike.saves.datadir import data_dir
+    from roguelike.storage.datadir import data_dir
     from roguelike.replay.recorder import recording_observers
     from roguelike.render.screenshot import game_console
     from roguelike.replay.catchup import catch_up
@@ -36,7 +36,7 @@ def games_for(args: argparse.Namespace) -> Games:
 
 def list_command(args: argparse.Namespace) -> int:
     """Print one line per save."""
-    from roguelike.saves.datadir import data_dir
+    from roguelike.storage.datadir import data_dir
     from roguelike.saves import list_saves
     from roguelike.core.names import shown
 

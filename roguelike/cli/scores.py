@@ -57,13 +57,14 @@ def configure_hall(parser: argparse.ArgumentParser) -> None:
 
 def hall_command(args: argparse.Namespace) -> int:
     """List the hall of fame (verifying what is not cached yet)."""
-    from roguelike.saves.datadir import data_dir
     from roguelike.scores.daily import today
     from roguelike.scores.hall import daily_board, hall
     from roguelike.scores.workers import prove_all
+    from roguelike.storage.datadir import data_dir
 
     root = data_dir(args.data_dir)
-    entries = hall(root, None if args.cached else lambda paths: prove_all(paths, args.jobs))
+    entries = hall(root, None if args.cached else lambda paths: prove_all(paths, args.jobs),
+                   lambda text: print(f"hedonic hall: {text}", file=sys.stderr))
     day = None if args.daily is None else today().isoformat() if args.daily == "today" else args.daily
     if day is not None:
         entries = daily_board(entries, day)
@@ -121,9 +122,9 @@ def configure_export(parser: argparse.ArgumentParser) -> None:
 
 def export_command(args: argparse.Namespace) -> int:
     """Write a score file."""
-    from roguelike.saves.datadir import data_dir
-    from roguelike.saves.errors import describe_os_error
     from roguelike.scores.scorefile import ScoreFileError, export
+    from roguelike.storage.datadir import data_dir
+    from roguelike.storage.errors import describe_os_error
 
     try:
         morgue = export(data_dir(args.data_dir), args.game, args.out, args.morgue)
@@ -146,10 +147,10 @@ def configure_import(parser: argparse.ArgumentParser) -> None:
 
 def import_command(args: argparse.Namespace) -> int:
     """Prove a score file and file it under its player's name."""
-    from roguelike.saves.datadir import data_dir
-    from roguelike.saves.errors import describe_os_error
     from roguelike.scores.proof import DIVERGED, VERIFIED
     from roguelike.scores.scorefile import ScoreFileError, import_file
+    from roguelike.storage.datadir import data_dir
+    from roguelike.storage.errors import describe_os_error
 
     try:
         proof, where, new = import_file(data_dir(args.data_dir), args.file)

@@ -69,15 +69,15 @@ def this_epoch() -> int:
 def config_of(args: argparse.Namespace, verifier: list[str] | None) -> ServerConfig:
     """The server's configuration from the options."""
     from roguelike.ground.pool import cores
-    from roguelike.saves.datadir import data_dir
     from roguelike.server.app import ServerConfig
     from roguelike.server.child import MIB, ChildLimits
     from roguelike.server.envelope import Limits
     from roguelike.server.store import default_url
+    from roguelike.storage.datadir import DataDir, data_dir
 
     url = args.db
     if url is None:
-        folder = data_dir(args.data_dir) / "server"
+        folder = DataDir(data_dir(args.data_dir)).server
         folder.mkdir(parents=True, exist_ok=True)
         url = default_url(str(folder))
     return ServerConfig(url, Limits(args.max_bytes, args.max_commands),

@@ -43,7 +43,7 @@ def simulate(args: argparse.Namespace) -> int:
     from roguelike.bots.registry import make_bot
     from roguelike.bots.watch import Watch
     from roguelike.core.names import shown
-    from roguelike.saves import SaveError
+    from roguelike.storage.errors import SaveError
 
     try:
         session = simulated_session(args)
@@ -81,10 +81,10 @@ def add_bot_option(parser: argparse.ArgumentParser) -> None:
 def simulated_session(args: argparse.Namespace) -> Session:
     """A named character's saved game (continued if it exists), or an unsaved game of Bot."""
     from roguelike.cli.saves import games_for
-    from roguelike.saves.datadir import data_dir
     from roguelike.core.game import Game
-    from roguelike.replay.recorder import recording_observers
     from roguelike.core.session import Session
+    from roguelike.replay.recorder import recording_observers
+    from roguelike.storage.datadir import data_dir
 
     if args.name is not None:
         games = games_for(args)
@@ -105,8 +105,8 @@ def refuse_damaged(games: Games, name: str) -> None:
     """SaveError when the character's save is damaged (named in it, or in its replay): a second
     character of that name would hide it."""
     from roguelike.core.names import DEFAULT_NAME, clean_name
-    from roguelike.saves import SaveError
     from roguelike.saves.games import playable
+    from roguelike.storage.errors import SaveError
 
     wanted = clean_name(name) or DEFAULT_NAME
     for info in map(playable, games.living()):
@@ -117,11 +117,11 @@ def refuse_damaged(games: Games, name: str) -> None:
 
 def replay_name(root: Path, game_id: str) -> str | None:
     """The character's name in a game's replay, if it can be read."""
-    from roguelike.replay.fileformat import SUFFIX, ReplayError, read_replay
-    from roguelike.replay.recorder import REPLAYS
+    from roguelike.replay.fileformat import ReplayError, read_replay
+    from roguelike.storage.datadir import DataDir
 
     try:
-        return read_replay(root / REPLAYS / f"{game_id}{SUFFIX}").header.name
+        return read_replay(DataDir(root).replay(game_id)).header.name
     except ReplayError:
         return None
 
@@ -173,9 +173,9 @@ def write_screenshot(console: tcod.console.Console, args: argparse.Namespace) ->
     """Write the drawn console where the options say."""
     from roguelike.render.png import write_png
     from roguelike.render.screenshot import render_pixels
-    from roguelike.saves.errors import describe_os_error
     from roguelike.screens import ambient
     from roguelike.screens.shots import console_text
+    from roguelike.storage.errors import describe_os_error
 
     if args.text and args.out is None:
         sys.stdout.write(console_text(console))

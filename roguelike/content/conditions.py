@@ -101,7 +101,7 @@ DESPERATE_CARRYING = Condition(
 )
 DESPERATE = Condition(
     key="desperate", title="Desperate", trigger=Trigger.DESPERATION, steer=Steer.TO_DOSE,
-    reason="Desperate: the craving drags you to a dose.", called="Desperate",
+    reason="Desperate: the craving hunts for a dose.", called="Desperate",
     rules="to the nearest known dose, even lethal",
 )
 WEAK_WILL = Condition(

@@ -24,7 +24,6 @@ KEPT_RGB = re.compile(rb"\x1bP1\$r[0-9;:]*48[:;]2[:;]+1[:;]2[:;]3")
 ANSWERED = re.compile(rb"\x1b\[\?[0-9;]*c")
 TRUECOLOUR_PROGRAMS = frozenset({"iTerm.app", "WezTerm", "vscode", "ghostty", "Hyper", "Tabby", "rio"})
 FIRST_TRUECOLOUR_VTE = 3600  # VTE 0.36
-HINT_FILE = "colour-hint-shown"
 HINT = ("hedonic: this terminal says it shows {colours} colours, so the world's colour shifting was coarse. "
         "If it can show more, start the game with COLORTERM=truecolor (or TERM=xterm-256color) for full colour; "
         "HEDONIC_COLOURS=16 keeps 16 and silences this note.")
@@ -53,14 +52,13 @@ def ask_terminal(write: Callable[[bytes], None], read: Callable[[float | None], 
     return bool(HAS_RGB.search(replies) or KEPT_RGB.search(replies))
 
 
-def hint_once(folder: Path, colours: int, tell: Callable[[str], None]) -> None:
-    """Tell the player how to get full colour, the first time only (a file in ``folder`` remembers)."""
-    marker = folder / HINT_FILE
+def hint_once(marker: Path, colours: int, tell: Callable[[str], None]) -> None:
+    """Tell the player how to get full colour, the first time only (the ``marker`` file remembers)."""
     if marker.exists():
         return
     tell(HINT.format(colours=colours))
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        marker.parent.mkdir(parents=True, exist_ok=True)
         marker.touch()
     except OSError:
         pass  # a read-only folder: the note comes again next time, which is harmless

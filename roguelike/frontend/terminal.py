@@ -29,7 +29,7 @@ from roguelike.frontend.glyphs import locale_is_utf8
 from roguelike.frontend.colourprobe import ask_terminal, hint_once
 from roguelike.frontend.palette import ColourMode, detect_mode, forced_mode
 from roguelike.render.text import wrap
-from roguelike.saves.datadir import data_dir
+from roguelike.storage.datadir import DataDir, data_dir
 from roguelike.frontend.reader import ReaderOutput
 from roguelike.frontend.termkeys import KeyDecoder
 from roguelike.frontend.termsession import RESET_CLEAR_HOME, Capabilities, TerminalSession
@@ -101,7 +101,7 @@ def run_terminal(app: App, screen_reader: bool = False) -> int:
         finally:
             app.close_all()
     if setup.mode is ColourMode.COLOURS_16 and forced_mode(os.environ) is None:
-        hint_once(data_dir(), 16, lambda text: print(text, file=sys.stderr))
+        hint_once(DataDir(data_dir()).colour_hint, 16, lambda text: print(text, file=sys.stderr))
     return 0 if session.ended_by is None else 128 + session.ended_by
 
 

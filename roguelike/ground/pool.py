@@ -5,15 +5,19 @@ it a function of one file. Workers are started only when the work is worth their
 (about ``BYTES_PER_WORKER`` of replay each), the largest file first so the last to finish
 starts early; results come back in the order the files were given, so what is reported is
 the same whatever the number of workers. Standard library only, and imported lazily: every
-``hedonic`` command loads the module that verifies.
+``hedonic`` command loads the module that verifies. The coach's rollouts use the same
+:func:`pool`.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
@@ -45,17 +49,24 @@ def workers_for(paths: list[Path], jobs: int | None = None) -> int:
     return min(jobs or worth, len(paths))
 
 
+@contextmanager
+def pool(workers: int, method: str = "fork") -> Iterator[ProcessPoolExecutor]:
+    """``workers`` processes started by ``method`` (forked where the platform can, sharing the
+    modules already imported; else spawned) that leave with this process; shut down on leaving."""
+    method = method if method in multiprocessing.get_all_start_methods() else "spawn"
+    executor = ProcessPoolExecutor(max(1, workers), mp_context=multiprocessing.get_context(method),
+                                   initializer=leave_with_parent, initargs=(os.getpid(),))
+    try:
+        yield executor
+    finally:
+        executor.shutdown(cancel_futures=True)
+
+
 def in_workers(task: Callable[[Path], Result], paths: list[Path], workers: int,
                method: str = "fork") -> Iterator[Result]:
-    """Each file's result, in the order given, from ``workers`` processes started by ``method``
-    (forked where the platform can, sharing the modules already imported; else spawned)."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    method = method if method in multiprocessing.get_all_start_methods() else "spawn"
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
-                             initializer=leave_with_parent, initargs=(os.getpid(),)) as pool:
-        futures = {path: pool.submit(task, path) for path in sorted(paths, key=file_size, reverse=True)}
+    """Each file's result, in the order given, from the pool's ``workers`` processes."""
+    with pool(workers, method) as executor:
+        futures = {path: executor.submit(task, path) for path in sorted(paths, key=file_size, reverse=True)}
         for path in paths:
             yield futures[path].result()
 

@@ -16,6 +16,10 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.content.doses import DOSE_KINDS
+from roguelike.content.finds import FIND_KINDS
+from roguelike.render.greys import GREY_KINDS_APART, grey_steps, monster_greys
 from roguelike.settings import PaletteName
 
 LUMA = np.array([0.299, 0.587, 0.114], dtype=np.float32)
@@ -154,21 +158,22 @@ COLOURBLIND = Scheme(PaletteName.COLOURBLIND, {
     "clarity": (255, 255, 255), "calm": (120, 200, 255), "insight": (255, 200, 40),
 })
 
+GREYSCALE_FLOOR = 12  # the floor's ground, which every monster's grey must stand out from
 GREYSCALE = Scheme(PaletteName.GREYSCALE, {
     Slot.WALL_FG: grey(140), Slot.WALL_BG: grey(66), Slot.FLOOR_FG: grey(100),
-    Slot.FLOOR_BG: grey(12), Slot.DOOR_FG: grey(200), Slot.DOOR_BG: grey(45),
+    Slot.FLOOR_BG: grey(GREYSCALE_FLOOR), Slot.DOOR_FG: grey(200), Slot.DOOR_BG: grey(45),
     Slot.STAIRS_FG: grey(255), Slot.STAIRS_BG: grey(80),
     Slot.DESPERATE: grey(98), Slot.WITHDRAWAL: grey(136), Slot.SOBER: grey(188),
     Slot.HIGH: grey(255), Slot.BAR_EMPTY: grey(48), Slot.BAR_MARK: grey(255),
     Slot.PANEL_BG: grey(8), Slot.TEXT: grey(215), Slot.TAKEOVER: grey(255),
     Slot.PULL_ZONE: grey(36),
 }, {
-    "player": grey(255), "dose": grey(255), "strong_dose": grey(255),
-    "small_dose": grey(255), "extra_large_dose": grey(255), "cardinal_dose": grey(255), "diagonal_dose": grey(255),
-    "depression": grey(83), "hunger": grey(169), "anxiety": grey(255),
-    "voices": grey(208), "shadows": grey(111), "regret": grey(137),
-    "clarity": grey(255), "calm": grey(255), "insight": grey(255),
+    "player": grey(255), **{key: grey(255) for key in (*DOSE_KINDS, *FIND_KINDS)},
+    **monster_greys(MONSTER_KINDS.values(), GREYSCALE_FLOOR),
 }, grey_screen=True)
+# How many monster kinds greys can tell apart (6 between this floor and white): the bestiary's limit
+# in greyscale, which tests/test_palette_access.py holds it to.
+GREYSCALE_MONSTER_LIMIT = len(grey_steps(GREYSCALE_FLOOR, GREY_KINDS_APART))
 
 # Pure black grounds and bright, saturated glyphs for low vision.
 CONTRAST = Scheme(PaletteName.CONTRAST, {

@@ -19,13 +19,13 @@ from roguelike.core.epoch import RULES_EPOCH
 from roguelike.core.game import Game
 from roguelike.core.session import Session
 from roguelike.core.snapshot import encoded_state
-from roguelike.replay.fileformat import SUFFIX, Replay, ReplayError, checksum_in, read_replay
-from roguelike.replay.recorder import REPLAYS
-from roguelike.saves import SaveError, SaveLock, read_save, save_game
-from roguelike.saves.atomic import remove_durably
+from roguelike.replay.fileformat import Replay, ReplayError, checksum_in, read_replay
+from roguelike.saves import SaveLock, read_save, save_game
 from roguelike.saves.history import record_of, write_record
-from roguelike.saves.layout import SAVES, record_path
 from roguelike.saves.savefile import SaveFile
+from roguelike.storage.atomic import remove_durably
+from roguelike.storage.datadir import DataDir
+from roguelike.storage.errors import SaveError
 
 
 def catch_up(save: Path) -> bool:
@@ -34,9 +34,10 @@ def catch_up(save: Path) -> bool:
     Anything that stops it (no replay, a damaged file, a divergence, a disk that refuses)
     leaves both files exactly as they were.
     """
-    if save.parent.name != SAVES:
+    folders = DataDir.of_save(save)
+    if folders is None:
         return False
-    replay_file = save.parent.parent / REPLAYS / f"{save.stem}{SUFFIX}"
+    replay_file = folders.replay(save.stem)
     try:
         saved, replay = read_save(save), read_replay(replay_file)
     except (SaveError, ReplayError):
@@ -49,7 +50,7 @@ def catch_up(save: Path) -> bool:
     if game is None:
         return False
     try:
-        return write_caught_up(save, game, len(replay.steps), replay_file)
+        return write_caught_up(folders, save, game, len(replay.steps), replay_file)
     finally:
         game.close()
 
@@ -68,7 +69,7 @@ def played_on(saved: SaveFile, replay: Replay) -> Game | None:
     return session.game
 
 
-def write_caught_up(save: Path, game: Game, steps: int, replay_file: Path) -> bool:
+def write_caught_up(folders: DataDir, save: Path, game: Game, steps: int, replay_file: Path) -> bool:
     """Save the game at the replay's end, or bury the character who died there; False if the disk refuses."""
     try:
         lock = SaveLock.acquire(save)
@@ -77,7 +78,7 @@ def write_caught_up(save: Path, game: Game, steps: int, replay_file: Path) -> bo
     try:
         sync(replay_file)  # the save is never ahead of a replay a power cut could still take
         if game.state.game_over:
-            write_record(record_path(save.parent.parent, save.stem), record_of(game))
+            write_record(folders.record(save.stem), record_of(game))
             remove_durably(save)
         else:
             save_game(save, game, steps=steps)

@@ -21,7 +21,7 @@ from typing import TextIO
 
 from roguelike.bots.registry import BOTS, Player
 from roguelike.core.commands import Command
-from roguelike.saves.atomic import write_atomic
+from roguelike.storage.atomic import write_atomic
 from roguelike.saves.crash import one_line
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.core.game import Game

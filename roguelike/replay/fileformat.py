@@ -14,7 +14,10 @@ older format was recorded under :data:`~roguelike.core.epoch.FIRST_EPOCH`.
 Any single flipped bit is caught (length vs complement, or the CRC), so a damaged file
 is rejected before anything is simulated. A file cut inside its last frame is what a
 killed game leaves: it reads as complete up to its last full record (``torn_at`` says
-where the cut record starts). Everything read is validated; problems raise
+where the cut record starts). A game resuming reads its own replay with ``torn_tail``: a
+power cut can leave any bytes after the last record that reached the disk whole (zeros, or
+old blocks of the disk), so whatever follows the last whole, checksummed frame is taken
+for that torn tail and cut off, and the records the save carries are put back there. Everything read is validated; problems raise
 :class:`ReplayError` with a one-line reason, never anything else.
 """
 
@@ -34,11 +37,12 @@ from roguelike.core.commands import Command, decode_command, encode_command
 from roguelike.core.epoch import FIRST_EPOCH, RULES_EPOCH
 from roguelike.core.names import clean_name
 from roguelike.ground.replayframe import EPOCH_SINCE, FRAME, MAGIC, MASK32, MAX_HEADER_BYTES, PREAMBLE
+from roguelike.storage.datadir import REPLAY_SUFFIX
 
 FORMAT_VERSION = 3
 WHOLE_BYTES_CHECKSUM = 1  # the last format whose checksum hashes the snapshot's bytes whole
 MAX_EPOCH = 2**31 - 1
-SUFFIX = ".replay"
+SUFFIX = REPLAY_SUFFIX  # the data directory names it (roguelike.storage.datadir)
 MAX_RECORD_BYTES = 16 * 1024
 MAX_FILE_BYTES = 256 * 1024 * 1024
 MAX_TEXT = 200
@@ -177,9 +181,9 @@ def replay_bytes(replay: Replay) -> bytes:
     return b"".join(parts)
 
 
-def read_replay(path: Path) -> Replay:
-    """Read and validate a replay file."""
-    return parse_replay(read_bytes(path))
+def read_replay(path: Path, torn_tail: bool = False) -> Replay:
+    """Read and validate a replay file (``torn_tail``: up to its last whole frame, whatever follows)."""
+    return parse_replay(read_bytes(path), torn_tail)
 
 
 def read_header(path: Path) -> tuple[int, Header]:
@@ -220,10 +224,10 @@ def read_bytes(path: Path, head: int | None = None) -> bytes:
         os.close(fd)
 
 
-def parse_replay(data: bytes) -> Replay:
-    """Validate a replay's bytes and return what they hold."""
+def parse_replay(data: bytes, torn_tail: bool = False) -> Replay:
+    """Validate a replay's bytes and return what they hold (``torn_tail``: see :func:`split_frames`)."""
     replay_format = check_preamble(data)
-    payloads, ends, torn_at = split_frames(data)
+    payloads, ends, torn_at = split_frames(data, torn_tail=torn_tail)
     if not payloads:
         raise ReplayError("the file ends inside its header")
     header = parse_header(unpack(payloads[0], "the header"), replay_format)
@@ -247,15 +251,18 @@ def check_preamble(data: bytes) -> int:
     return int(version)
 
 
-def split_frames(data: bytes, pos: int = PREAMBLE.size, header: bool = True) -> tuple[list[memoryview], list[int], int | None]:
+def split_frames(data: bytes, pos: int = PREAMBLE.size, header: bool = True,
+                 torn_tail: bool = False) -> tuple[list[memoryview], list[int], int | None]:
     """The payloads of the complete frames, where each ends, and where a cut-off one starts.
 
     The frames start at ``pos``, the first being the header unless ``header`` is False. A
     power cut can leave a file's last blocks as zero bytes: a frame that fails its checks
-    where such a tail of zeros begins is a cut-off record too, not damage.
+    where such a tail of zeros begins is a cut-off record too, not damage. With
+    ``torn_tail`` (the game resuming its own replay) any frame that fails its checks starts
+    the torn tail: the disk may hold anything where the unsynced records were.
     """
     view = memoryview(data)
-    zeros_from = zero_tail(data)
+    zeros_from = 0 if torn_tail else zero_tail(data)
     payloads: list[memoryview] = []
     ends: list[int] = []
     while pos < len(data):

@@ -17,12 +17,10 @@ from pathlib import Path
 from roguelike.core.commands import Mark, Wizard
 from roguelike.core.wizard import origin_after
 from roguelike.replay.fileformat import SUFFIX, Replay, ReplayError, read_replay
-from roguelike.replay.recorder import REPLAYS
 from roguelike.replay.verify import Outcome, verify
-from roguelike.saves.crash import CRASHES
-from roguelike.saves.errors import describe_os_error
-from roguelike.saves.layout import is_save_id, record_path, save_path
 from roguelike.saves.listing import MARKS
+from roguelike.storage.datadir import DataDir, is_save_id
+from roguelike.storage.errors import describe_os_error
 
 DAY = 24 * 60 * 60
 
@@ -54,8 +52,7 @@ class ReplayEntry:
 
 def replay_files(root: Path) -> list[Path]:
     """Every replay in the data directory's ``replays/``, by name."""
-    folder = root / REPLAYS
-    return sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []
+    return DataDir(root).replay_files()
 
 
 def describe(path: Path, root: Path, protected: dict[Path, str], check: bool = True) -> ReplayEntry:
@@ -68,7 +65,7 @@ def describe(path: Path, root: Path, protected: dict[Path, str], check: bool = T
     verdict = verify(replay) if check else None
     return ReplayEntry(
         path, replay.header.name, replay.header.seed, replay.final_turn,
-        ending(replay.crash is not None, verdict.cause if verdict else None, save_path(root, path.stem).exists()),
+        ending(replay.crash is not None, verdict.cause if verdict else None, DataDir(root).save(path.stem).exists()),
         "-" if verdict is None else ("yes" if verdict.outcome is Outcome.MATCHED else "no"), modified, kept_for,
         origin_of(replay),
     )
@@ -98,11 +95,11 @@ def protected_replays(root: Path) -> dict[Path, str]:
     good or damaged, or is gone while its character never died), or one a crash report names."""
     kept: dict[Path, str] = {}
     for path in replay_files(root):
-        if save_path(root, path.stem).exists():
+        if DataDir(root).save(path.stem).exists():
             kept[path.resolve()] = "its save is alive"
-        elif is_save_id(path.stem) and not record_path(root, path.stem).exists():
+        elif is_save_id(path.stem) and not DataDir(root).record(path.stem).exists():
             kept[path.resolve()] = "its save is gone and its character never died: it can rebuild the save"
-    crashes = root / CRASHES
+    crashes = DataDir(root).crashes
     for report in sorted(crashes.glob("*.txt")) if crashes.is_dir() else []:
         for line in report.read_text(encoding="utf-8", errors="replace").splitlines():
             kind, _, named = line.partition(": ")

@@ -23,24 +23,22 @@ from roguelike import __version__
 
 from roguelike.saves import crash
 from roguelike.core.commands import Command
-from roguelike.saves.datadir import subdir
-from roguelike.saves.errors import in_words
+from roguelike.storage.datadir import DataDir, made
+from roguelike.storage.errors import in_words
 from roguelike.core.game import Game
 from roguelike.core.notices import Notices
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.replay.fileformat import (
-    FORMAT_VERSION, SUFFIX, Header, Replay, ReplayError, StepRecord, Witness, carried_steps, checksum_in,
+    FORMAT_VERSION, Header, Replay, ReplayError, StepRecord, Witness, carried_steps, checksum_in,
     crash_bytes, header_bytes, read_replay, step_bytes,
 )
 from roguelike.replay.verify import first_divergence
 from roguelike.replay.witness import Ledger, recorded_facts
-from roguelike.saves.atomic import write_all
+from roguelike.storage.atomic import write_all
 from roguelike.saves.autosave import writer
-from roguelike.saves.layout import save_path
 from roguelike.core.session import Observer, Step
 from roguelike.core.snapshot import encoded_state
 
-REPLAYS = "replays"
 BINARY = getattr(os, "O_BINARY", 0)
 RECORDING_TOPIC = "recording"
 SYNC_EVERY = 32  # a saved game's replay is fsynced every this many records (its saves carry the rest)
@@ -53,7 +51,9 @@ def new_game_id() -> str:
 
 def replay_path(data_dir: Path, game_id: str) -> Path:
     """Where the replay of a game lives."""
-    return subdir(data_dir, REPLAYS) / f"{game_id}{SUFFIX}"
+    folders = DataDir(data_dir)
+    made(folders.replays)
+    return folders.replay(game_id)
 
 
 def recording_observers(
@@ -73,7 +73,7 @@ def recording_observers(
     """
     game_id = game_id or new_game_id()
     tell = teller(notices)
-    save = save_path(data_dir, game_id)
+    save = DataDir(data_dir).save(game_id)
     if save.exists():
         crash.watch(game, "save", save)
     try:
@@ -86,7 +86,7 @@ def recording_observers(
             recorder = ReplayRecorder.start(path, game, game_id)
     except (OSError, ReplayError) as error:
         tell(f"this game is not being recorded: {in_words(error)}")
-        return []
+        return [KeptRecords(carried)] if carried else []  # the save keeps what it carried
     recorder.tell, recorder.notices = tell, notices
     recorder.sync_every = SYNC_EVERY if saved else None
     recorder.flush()
@@ -147,7 +147,7 @@ class ReplayRecorder:
         The whole replay up to the save is verified first: an edited record (its CRC made
         right again) would otherwise be recorded into as if the file still proved the game.
         """
-        replay = read_replay(path)
+        replay = read_replay(path, torn_tail=True)  # a power cut's leftovers past the last whole record are cut
         if replay.header.epoch != RULES_EPOCH:
             raise ReplayError(f"its replay {path} holds rules epoch {replay.header.epoch}'s turns; this game plays "
                               f"epoch {RULES_EPOCH}'s rules, so the replay keeps the game as it was up to here")
@@ -251,6 +251,27 @@ class ReplayRecorder:
         if self.end == 0:
             with contextlib.suppress(OSError):
                 os.unlink(self.path)
+
+
+class KeptRecords:
+    """A resumed game that cannot be recorded: its saves go on carrying the records its save carried.
+
+    Those records may be all that is left of the replay's last turns (a power cut): a save
+    written without them would lose them for good.
+    """
+
+    def __init__(self, carried: bytes) -> None:
+        self.carried = carried
+
+    def after_step(self, game: Game, step: Step) -> None:
+        """Nothing is recorded."""
+
+    def unsynced(self) -> bytes:
+        """The records the save was loaded with."""
+        return self.carried
+
+    def close(self, game: Game) -> None:
+        """Nothing to close."""
 
 
 def carried_after(replay: Replay, carried: bytes) -> list[tuple[StepRecord, bytes]]:

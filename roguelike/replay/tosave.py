@@ -15,15 +15,15 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from roguelike.saves.datadir import data_dir
 from roguelike.core.commands import Mark
 from roguelike.core.game import Game
 from roguelike.core.names import clean_name
 from roguelike.replay.fileformat import SUFFIX, Replay, ReplayError, checksum_in, read_replay
-from roguelike.replay.recorder import REPLAYS, ReplayRecorder, replay_path
-from roguelike.saves.layout import SAVE_SUFFIX, SAVES
-from roguelike.saves import SaveError, SaveLock, new_save_id, read_save, save_game, save_path
+from roguelike.replay.recorder import ReplayRecorder, replay_path
+from roguelike.saves import SaveLock, read_save, save_game
 from roguelike.core.session import Observer, Session
+from roguelike.storage.datadir import SAVE_SUFFIX, DataDir, data_dir, new_save_id
+from roguelike.storage.errors import SaveError
 
 EXIT_OK, EXIT_CANNOT, EXIT_BAD_INPUT = 0, 1, 2
 DAMAGED_SUFFIX = ".damaged"
@@ -65,6 +65,7 @@ def save_as(replay: Replay, root: Path, turn: int, name: str, origin: str = "rep
     """
     steps = steps_to_turn(replay, turn)
     save_id = new_save_id()
+    save = DataDir(root).save(save_id)
     new_replay = replay_path(root, save_id)
     problems: list[str] = []
     try:
@@ -78,13 +79,13 @@ def save_as(replay: Replay, root: Path, turn: int, name: str, origin: str = "rep
         session.apply(Mark(origin))
         if problems:  # a save whose replay could not be written could never be rebuilt or verified
             raise CannotSave(problems[0])
-        save_game(save_path(root, save_id), session.game, steps=steps + 1)
+        save_game(save, session.game, steps=steps + 1)
     except (CannotSave, SaveError):
         session.close()
         new_replay.unlink(missing_ok=True)  # our own new file, of a save that does not exist
         raise
     session.close()
-    return save_path(root, save_id), session.game.state.turn
+    return save, session.game.state.turn
 
 
 def quiet_recorder(path: Path, game: Game, save_id: str, problems: list[str]) -> ReplayRecorder:
@@ -125,11 +126,11 @@ def save_from_replay(args: argparse.Namespace, play: Callable[[Path], int] | Non
 
 def rebuild_save(save: Path) -> str:
     """Rebuild a damaged (or lost) save from the replay with its id; what was done."""
-    root = data_dir_of(save)
+    folders = data_dir_of(save)
     lock = SaveLock.acquire(save)
     try:
         refuse_good(save)
-        replay = read_replay(root / REPLAYS / f"{save.stem}{SUFFIX}")
+        replay = read_replay(folders.replay(save.stem))
         session = simulate(replay, len(replay.steps), replay.header.name, lambda game: [])
         session.close()
         kept = keep_damaged(save)
@@ -147,11 +148,12 @@ def rebuild_save(save: Path) -> str:
     return f"Rebuilt {replay.header.name}'s save at turn {session.game.state.turn} from its replay{kept_note}."
 
 
-def data_dir_of(save: Path) -> Path:
+def data_dir_of(save: Path) -> DataDir:
     """The data directory a save lives in; CannotSave for a save anywhere else."""
-    if save.parent.name != SAVES or save.suffix != SAVE_SUFFIX:
-        raise CannotSave(f"it is not in a data directory's {SAVES}/ folder, where its replay would be found")
-    return save.parent.parent
+    folders = DataDir.of_save(save)
+    if folders is None or save.suffix != SAVE_SUFFIX:
+        raise CannotSave("it is not in a data directory's saves/ folder, where its replay would be found")
+    return folders
 
 
 def refuse_good(save: Path) -> None:
@@ -203,9 +205,8 @@ def rebuild_command(args: argparse.Namespace) -> int:
 
 def save_of(path: Path) -> Path:
     """The save a path names: itself, or the save sharing a replay's id."""
-    if path.suffix == SUFFIX:
-        return save_path(path.parent.parent, path.stem)
-    return path
+    folders = DataDir.of_replay(path) if path.suffix == SUFFIX else None
+    return folders.save(path.stem) if folders is not None else path
 
 
 def say(text: str, status: int) -> int:

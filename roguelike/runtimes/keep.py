@@ -104,7 +104,7 @@ def own_source() -> Path:
     """The folder holding this game's packages (site-packages, or a checkout)."""
     import roguelike
 
-    return Path(roguelike.__file__).resolve().parent.parent
+    return Path(roguelike.__file__).resolve().parents[1]
 
 
 def keep_own_runtime(root: Path | None = None) -> Runtime | None:

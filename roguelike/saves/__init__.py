@@ -7,7 +7,10 @@ The public API, for the menus, the CLI and the replay tools::
     list_saves(data_dir) -> [SaveInfo]    inspect_save(path) -> SaveInfo
     Games(data_dir, seed).new(name) / .resume(path) / .delete(info) / .history()
     settle(session)  (wait until the last step's autosave is on disk)
-    SaveError (the only error any of them raises), FORMAT_VERSION, save_path, new_save_id
+    FORMAT_VERSION
+
+The one error any of them raises, ``SaveError``, and the paths of the data directory
+(``DataDir``) are the ground's: :mod:`roguelike.storage`.
 """
 
 from __future__ import annotations
@@ -17,10 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from roguelike.saves.autosave import Autosave, settle
-    from roguelike.saves.errors import SaveError
     from roguelike.saves.games import Games, ObserverFactory
     from roguelike.saves.history import CharacterRecord, History, read_history
-    from roguelike.saves.layout import history_dir, new_save_id, record_path, save_path, saves_dir
     from roguelike.saves.listing import SaveInfo, inspect_save, list_saves
     from roguelike.saves.lock import SaveLock, is_locked
     from roguelike.saves.savefile import SaveFile, load_save, read_save, save_game, write_save
@@ -31,10 +32,8 @@ if TYPE_CHECKING:
 # game and its libraries along with it.
 HOMES = {
     "autosave": ("Autosave", "settle"),
-    "errors": ("SaveError",),
     "games": ("Games", "ObserverFactory"),
     "history": ("CharacterRecord", "History", "read_history"),
-    "layout": ("history_dir", "new_save_id", "record_path", "save_path", "saves_dir"),
     "listing": ("SaveInfo", "inspect_save", "list_saves"),
     "lock": ("SaveLock", "is_locked"),
     "savefile": ("SaveFile", "load_save", "read_save", "save_game", "write_save"),
@@ -58,22 +57,16 @@ __all__ = [
     "Games",
     "History",
     "ObserverFactory",
-    "SaveError",
     "SaveFile",
     "SaveInfo",
     "SaveLock",
-    "history_dir",
     "inspect_save",
     "is_locked",
     "list_saves",
     "load_save",
-    "new_save_id",
     "read_history",
     "read_save",
-    "record_path",
     "save_game",
-    "save_path",
-    "saves_dir",
     "settle",
     "write_save",
 ]

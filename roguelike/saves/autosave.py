@@ -22,10 +22,10 @@ from typing import Protocol, runtime_checkable
 
 from roguelike.core.game import Game
 from roguelike.core.notices import Notices
-from roguelike.saves.atomic import discard, remove_durably, temp_path
-from roguelike.saves.errors import SaveError, in_words
+from roguelike.storage.atomic import discard, remove_durably, temp_path
+from roguelike.storage.datadir import DataDir
+from roguelike.storage.errors import SaveError, in_words
 from roguelike.saves.history import record_of, write_record
-from roguelike.saves.layout import record_path
 from roguelike.saves.lock import SaveLock
 from roguelike.saves.savefile import write_save
 from roguelike.saves.slots import SlotWriter
@@ -134,7 +134,7 @@ class Autosave:
         if self.buried:
             return
         try:
-            write_record(record_path(self.root, self.path.stem), record_of(game))
+            write_record(DataDir(self.root).record(self.path.stem), record_of(game))
             remove_durably(self.path)
         except (SaveError, OSError) as error:
             self.notices.warn(DEATH_TOPIC, f"Cannot record this death yet ({in_words(error, self.path)}); the save is kept.")

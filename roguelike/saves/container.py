@@ -15,7 +15,7 @@ import hashlib
 import struct
 from dataclasses import dataclass
 
-from roguelike.saves.errors import Damaged
+from roguelike.storage.errors import Damaged
 
 SAVE_MAGIC = b"\x89HHS\r\n\x1a\n"
 RECORD_MAGIC = b"\x89HHR\r\n\x1a\n"

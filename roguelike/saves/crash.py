@@ -22,14 +22,13 @@ from typing import TYPE_CHECKING, TextIO, cast
 
 from roguelike import __version__
 from roguelike.core.names import shown, shown_lines
-from roguelike.saves.datadir import data_dir, subdir
-from roguelike.saves.output import EXIT_OUTPUT_LOST, Output, OutputLost
+from roguelike.storage.datadir import DataDir, data_dir, made
+from roguelike.storage.output import EXIT_OUTPUT_LOST, Output, OutputLost
 
 if TYPE_CHECKING:
     from roguelike.core.commands import Command
     from roguelike.core.game import Game
 
-CRASHES = "crashes"
 EXIT_CRASHED = 70  # EX_SOFTWARE: an internal error
 REPORTED = "hedonic_crash_message"  # set on an exception once its report is written
 EXIT_PIPE_CLOSED = 141  # 128 + SIGPIPE: what a shell reports for `tool | head -1`
@@ -204,7 +203,7 @@ def new_report_path(root: Path) -> Path:
     import secrets
     from datetime import datetime
 
-    folder = subdir(root, CRASHES).resolve()
+    folder = made(DataDir(root).crashes).resolve()
     return folder / f"crash-{datetime.now():%Y%m%d-%H%M%S}-{secrets.token_hex(2)}.txt"
 
 

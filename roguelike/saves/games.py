@@ -16,11 +16,11 @@ from roguelike.core.commands import Mark
 from roguelike.core.wizard import origin_after
 from roguelike.core.game import Game
 from roguelike.core.names import DEFAULT_NAME, clean_name
-from roguelike.saves.atomic import TEMP_SUFFIX, discard, remove_durably, temp_path
+from roguelike.storage.atomic import TEMP_SUFFIX, discard, remove_durably, temp_path
+from roguelike.storage.datadir import SAVE_SUFFIX, DataDir, new_save_id
 from roguelike.saves.autosave import SAVE_TOPIC, Autosave, CarriedBySave
-from roguelike.saves.errors import SaveError, in_words
+from roguelike.storage.errors import SaveError, in_words
 from roguelike.saves.history import History, read_history, record_of, write_record
-from roguelike.saves.layout import SAVE_SUFFIX, new_save_id, record_path, save_path, saves_dir
 from roguelike.saves.listing import SaveInfo, list_saves
 from roguelike.saves.lock import LOCK_SUFFIX, CannotLock, SaveLock
 from roguelike.saves.meaning import first_turn_problem
@@ -70,7 +70,7 @@ class Games:
         """A new character's game, saved before its first turn."""
         seed = self.seed if self.seed is not None else secrets.randbits(63)
         session = Session(Game.new(seed, clean_name(name) or DEFAULT_NAME))
-        path = save_path(self.root, new_save_id())
+        path = DataDir(self.root).save(new_save_id())
         autosave = Autosave(self.root, path, session.notices, self.lock_new(path, session))
         autosave.start(session.game)
         return self.attach(session, autosave, path, b"")
@@ -180,7 +180,7 @@ def lock_if_possible(path: Path) -> SaveLock | None:
 
 def sweep(root: Path) -> None:
     """Remove what crashed games left behind: temp files and locks of no save (never a save)."""
-    folder = saves_dir(root)
+    folder = DataDir(root).saves
     temps = [(t, t.with_name(t.name.removesuffix(TEMP_SUFFIX))) for t in folder.glob(f"*{SAVE_SUFFIX}{TEMP_SUFFIX}")]
     locks = [(lock, lock.with_suffix(SAVE_SUFFIX)) for lock in folder.glob(f"*{LOCK_SUFFIX}")]
     for leftover, save in sorted(temps + locks):
@@ -208,7 +208,7 @@ def bury_saved(root: Path, info: SaveInfo) -> None:
     """Record and retire one save of a dead character."""
     lock = SaveLock.acquire(info.path)
     try:
-        record = record_path(root, info.save_id)
+        record = DataDir(root).record(info.save_id)
         if not record.exists():
             game = read_save(info.path).game()
             write_record(record, record_of(game, died_at=info.saved_at))

@@ -16,10 +16,10 @@ from components import Bestiary, FindsTaken, HighStreak, Record
 from roguelike import __version__
 from roguelike.core.chart import Chart
 from roguelike.core.commands import RANKED_ORIGINS
-from roguelike.saves.atomic import write_atomic
+from roguelike.storage.atomic import write_atomic
+from roguelike.storage.datadir import DataDir
 from roguelike.saves.container import RECORD_MAGIC, seal, unseal
-from roguelike.saves.errors import Damaged, SaveError, describe_os_error
-from roguelike.saves.layout import record_files
+from roguelike.storage.errors import Damaged, SaveError, describe_os_error
 from roguelike.saves.savefile import checked, decode, read_file
 from roguelike.core.plain import Origin, PlainChart, encode
 
@@ -121,7 +121,7 @@ def upgraded(plain: Any, version: int) -> Any:
 def read_history(root: Path) -> History:
     """All records of a data directory, sorted by turns survived (most first)."""
     history = History()
-    for path in record_files(root):
+    for path in DataDir(root).record_files():
         try:
             history.records.append(read_record(path))
         except SaveError as error:

@@ -16,8 +16,8 @@ from typing import Any
 from components import Attributes, Record, StateOfMind
 from components.registry import NAME_OF
 from roguelike.content import formulas
-from roguelike.saves.errors import SaveError
-from roguelike.saves.layout import save_files
+from roguelike.storage.datadir import DataDir
+from roguelike.storage.errors import SaveError
 from roguelike.saves.lock import is_locked
 from roguelike.saves.savefile import SaveFile, read_save
 from roguelike.core.plain import Plain
@@ -90,5 +90,5 @@ def player_field(plain: Plain, kind: type, field: str) -> Any:
 
 def list_saves(root: Path) -> list[SaveInfo]:
     """Every save in a data directory, most recently played first, damaged ones last."""
-    infos = [inspect_save(path) for path in save_files(root)]
+    infos = [inspect_save(path) for path in DataDir(root).save_files()]
     return sorted(infos, key=lambda i: (not i.ok, -i.saved_at, i.name, i.save_id))

@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from roguelike.saves.errors import SaveError, describe_os_error
+from roguelike.storage.errors import SaveError, describe_os_error
 
 LOCK_SUFFIX = ".lock"
 ALREADY_OPEN = "this save is already open in another running game"

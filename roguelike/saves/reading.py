@@ -11,7 +11,7 @@ import stat
 from pathlib import Path
 
 from roguelike.saves.container import MAX_FILE_SIZE
-from roguelike.saves.errors import SaveError, describe_os_error
+from roguelike.storage.errors import SaveError, describe_os_error
 
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 

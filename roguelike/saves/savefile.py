@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, TypedDict
 import msgpack
 
 from roguelike import __version__
-from roguelike.saves.atomic import write_atomic
+from roguelike.storage.atomic import write_atomic
 from roguelike.saves.container import SAVE_MAGIC, seal, unseal
-from roguelike.saves.errors import Damaged, SaveError, describe_os_error
+from roguelike.storage.errors import Damaged, SaveError, describe_os_error
 from roguelike.saves.meaning import GAME_INT_LIMIT
 from roguelike.saves.reading import read_file as read_file
 from roguelike.saves.schema import Malformed, checker

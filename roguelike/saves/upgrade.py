@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from roguelike.core.chart import Chart
-from roguelike.saves.errors import Damaged
+from roguelike.storage.errors import Damaged
 
 FORMAT_VERSION = 15
 SLOTTED_SINCE = 6  # the first format whose file holds two slots (slots.py) rather than one envelope

@@ -17,9 +17,9 @@ from pathlib import Path
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.core.names import DEFAULT_NAME, clean_name
 from roguelike.core.session import Session
-from roguelike.replay.fileformat import SUFFIX, ReplayError, read_header
-from roguelike.replay.recorder import REPLAYS
+from roguelike.replay.fileformat import ReplayError, read_header
 from roguelike.saves import Games
+from roguelike.storage.datadir import DataDir
 
 Clock = Callable[[], datetime]
 SEED_BITS = 63
@@ -54,9 +54,8 @@ def daily_date_of(seed: int, epoch: int, recorded: str) -> date | None:
 
 def attempts(root: Path, name: str, day: date, epoch: int = RULES_EPOCH) -> list[Path]:
     """The replays of this machine where ``name`` played ``day``'s daily seed (ranked or practice)."""
-    folder, seed = root / REPLAYS, daily_seed(day, epoch)
-    found = []
-    for path in sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []:
+    seed, found = daily_seed(day, epoch), []
+    for path in DataDir(root).replay_files():
         try:
             _, header = read_header(path)
         except ReplayError:

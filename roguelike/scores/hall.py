@@ -5,7 +5,9 @@ leaving out the replays of games still being played. Each file's proof is cached
 small SQLite file under the replay's SHA-256, this game's rules epoch and a digest of the
 feats table (a feat added later is awarded to old games when they are proved again), so an edited
 replay is a new file, verified anew; the cache holds nothing the replays cannot give
-again and is rebuilt whenever it is missing or unreadable.
+again and is rebuilt whenever it is missing or damaged (even deleted mid-run). A cache that
+is merely busy (another ``hedonic`` holds its lock) is never moved aside: the listing goes
+on without it and says so.
 """
 
 from __future__ import annotations
@@ -19,15 +21,13 @@ from pathlib import Path
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.ground.ranking import Placing, first_attempts
 from roguelike.replay.fileformat import SUFFIX
-from roguelike.replay.recorder import REPLAYS
-from roguelike.saves.layout import SAVE_SUFFIX, saves_dir
 from roguelike.scores import feats
 from roguelike.scores.proof import DIVERGED, UNREADABLE, UNVERIFIABLE, VERIFIED, Proof
+from roguelike.storage.datadir import SAVE_SUFFIX, DataDir
 
-CACHE = "hall.sqlite"
-IMPORTED = "imported"
 VERIFIED_MARK, DIVERGED_MARK, PENDING, UNRANKED = "verified", "diverged", "pending", "unranked"
 MARKS = {VERIFIED: VERIFIED_MARK, DIVERGED: DIVERGED_MARK, UNREADABLE: DIVERGED_MARK, UNVERIFIABLE: PENDING}
+BUSY_SECONDS = 5.0  # how long to wait for another hedonic writing the cache before going on without it
 SCHEMA = ("CREATE TABLE IF NOT EXISTS proofs (hash TEXT, epoch INTEGER, feats TEXT, proof TEXT, "
           "PRIMARY KEY (hash, epoch, feats))")
 
@@ -51,11 +51,10 @@ class Entry:
 
 def hall_files(root: Path) -> list[Path]:
     """The finished games' replays and every imported score file, by path."""
-    own = sorted((root / REPLAYS).glob(f"*{SUFFIX}")) if (root / REPLAYS).is_dir() else []
-    saves = saves_dir(root)
-    living = {path.name[: -len(SAVE_SUFFIX)] for path in saves.glob(f"*{SAVE_SUFFIX}")} if saves.is_dir() else set()
-    finished = [path for path in own if path.stem not in living]
-    imported = sorted((root / IMPORTED).glob(f"*/*{SUFFIX}")) if (root / IMPORTED).is_dir() else []
+    folders = DataDir(root)
+    living = {path.name[: -len(SAVE_SUFFIX)] for path in folders.save_files()}
+    finished = [path for path in folders.replay_files() if path.stem not in living]
+    imported = sorted(folders.imported.glob(f"*/*{SUFFIX}")) if folders.imported.is_dir() else []
     return finished + imported
 
 
@@ -67,29 +66,73 @@ def file_digest(path: Path) -> str:
         return ""
 
 
+def quiet(text: str) -> None:
+    """Say nothing (what the cache tells is for a listing that shows it)."""
+
+
 class ProofCache:
-    """Proofs by replay hash and rules epoch, in ``hall.sqlite``; rebuilt from nothing when damaged."""
+    """Proofs by replay hash and rules epoch, in ``hall.sqlite``.
 
-    def __init__(self, root: Path) -> None:
-        self.path = root / CACHE
+    A damaged cache is kept aside and rebuilt, a deleted one (even while the hall is being
+    proved) rebuilt; a busy one (another ``hedonic`` holding its lock) is left as it is: the
+    listing goes on with a cache in memory, and ``tell`` says why its proofs are not kept.
+    """
+
+    def __init__(self, root: Path, tell: Callable[[str], None] = quiet) -> None:
+        self.path = DataDir(root).hall_cache
+        self.tell = tell
+        self.identity: tuple[int, int] | None = None  # the file opened, to notice it deleted or replaced
         root.mkdir(parents=True, exist_ok=True)
-        try:
-            self.db = self.open()
-        except sqlite3.DatabaseError:  # not a database, or a damaged one: it only ever held what replays give
-            self.path.replace(self.path.with_name(CACHE + ".damaged"))
-            self.db = self.open()
+        self.db = self.connect()
 
-    def open(self) -> sqlite3.Connection:
-        """Connect and make sure the table is there (this raises on a file that is not a database)."""
-        db = sqlite3.connect(self.path)
-        db.execute(SCHEMA)
-        db.execute("SELECT hash, epoch, feats, proof FROM proofs LIMIT 1").fetchall()
+    def connect(self) -> sqlite3.Connection:
+        """The cache file (rebuilt if damaged), or one in memory while the file cannot be used."""
+        self.identity = None
+        try:
+            db = self.open(self.path)
+        except sqlite3.OperationalError as error:  # busy (locked), or the folder refuses: not damage
+            self.tell(f"the hall's cache {self.path} cannot be used now ({error}): it is left as it is, "
+                      "and the proofs made now are not kept")
+            return self.open(":memory:")
+        except sqlite3.DatabaseError:  # not a database, or a damaged one: it only ever held what replays give
+            damaged = self.path.with_name(self.path.name + ".damaged")
+            self.path.replace(damaged)
+            self.tell(f"the hall's cache {self.path} was damaged: it is kept as {damaged.name} and rebuilt")
+            db = self.open(self.path)
+        stat = self.path.stat()
+        self.identity = (stat.st_dev, stat.st_ino)
         return db
+
+    @staticmethod
+    def open(where: Path | str) -> sqlite3.Connection:
+        """Connect and make sure the table is there (this raises on a file that is not a database)."""
+        db = sqlite3.connect(where, timeout=BUSY_SECONDS)
+        try:
+            db.execute(SCHEMA)
+            db.execute("SELECT hash, epoch, feats, proof FROM proofs LIMIT 1").fetchall()
+        except sqlite3.Error:
+            db.close()
+            raise
+        return db
+
+    def gone(self) -> bool:
+        """Whether the cache file was deleted or replaced since it was opened."""
+        if self.identity is None:
+            return False  # a cache in memory
+        try:
+            stat = self.path.stat()
+        except FileNotFoundError:
+            return True
+        return self.identity != (stat.st_dev, stat.st_ino)
 
     def known(self, digests: Iterable[str]) -> dict[str, Proof]:
         """The cached proofs of these hashes under this epoch (unreadable rows are left out)."""
-        rows = self.db.execute("SELECT hash, proof FROM proofs WHERE epoch = ? AND feats = ?",
-                               (RULES_EPOCH, feats.table_key())).fetchall()
+        try:
+            rows = self.db.execute("SELECT hash, proof FROM proofs WHERE epoch = ? AND feats = ?",
+                                   (RULES_EPOCH, feats.table_key())).fetchall()
+        except sqlite3.Error as error:
+            self.tell(f"the hall's cache {self.path} cannot be read now ({error}): every game is proved anew")
+            return {}
         wanted, found = set(digests), {}
         for digest, text in rows:
             if digest in wanted:
@@ -100,23 +143,30 @@ class ProofCache:
         return found
 
     def keep(self, proofs: dict[str, Proof]) -> None:
-        """Remember proofs (never an 'unverifiable here': a runtime may come)."""
+        """Remember proofs (never an 'unverifiable here': a runtime may come); a cache deleted meanwhile is rebuilt."""
         table = feats.table_key()
         rows = [(digest, RULES_EPOCH, table, proof.to_json()) for digest, proof in proofs.items()
                 if proof.verdict != UNVERIFIABLE]
-        with self.db:
-            self.db.executemany("INSERT OR REPLACE INTO proofs VALUES (?, ?, ?, ?)", rows)
+        if self.gone():
+            self.db.close()
+            self.db = self.connect()
+        try:
+            with self.db:
+                self.db.executemany("INSERT OR REPLACE INTO proofs VALUES (?, ?, ?, ?)", rows)
+        except sqlite3.Error as error:
+            self.tell(f"the hall's cache {self.path} cannot be written now ({error}): the proofs made now are not kept")
 
     def close(self) -> None:
         """Close the database."""
         self.db.close()
 
 
-def hall(root: Path, prover: Prover | None) -> list[Entry]:
-    """Every game of the hall, best first; with no prover, the files not yet proved are pending."""
+def hall(root: Path, prover: Prover | None, tell: Callable[[str], None] = quiet) -> list[Entry]:
+    """Every game of the hall, best first; with no prover, the files not yet proved are pending
+    (``tell`` hears what went wrong with the cache)."""
     files = hall_files(root)
     digests = {path: file_digest(path) for path in files}
-    cache = ProofCache(root)
+    cache = ProofCache(root, tell)
     try:
         known = cache.known(digests.values())
         missing = [path for path in files if digests[path] not in known]

@@ -9,19 +9,21 @@ changes nothing. Nothing in a score file is believed: the score shown is the pro
 from __future__ import annotations
 
 import hashlib
+import io
 import re
 import tempfile
 import zipfile
 from pathlib import Path
 
-from roguelike.render.morguefile import MORGUE_DIR
-from roguelike.replay.fileformat import MAX_FILE_BYTES, SUFFIX, ReplayError, read_header
-from roguelike.replay.recorder import REPLAYS
-from roguelike.saves.atomic import write_atomic
-from roguelike.scores.hall import IMPORTED
+from roguelike.ground.unzip import MemberTooLarge, ZipRefused, read_member
+from roguelike.replay.fileformat import MAX_FILE_BYTES, SUFFIX, ReplayError, read_bytes, read_header
 from roguelike.scores.proof import VERIFIED, Proof, prove_file
+from roguelike.storage.atomic import write_over_regular
+from roguelike.storage.datadir import DataDir
 
 REPLAY_MEMBER, MORGUE_MEMBER = "game.replay", "morgue.txt"
+# A replay deflates to a third or so; a bundle's replay more than this many times its zip is a bomb.
+MAX_RATIO = 32
 
 
 class ScoreFileError(Exception):
@@ -33,10 +35,11 @@ def find_game(root: Path, game: str) -> Path:
     given = Path(game)
     if given.is_file():
         return given
-    own = root / REPLAYS / f"{game}{SUFFIX}"
+    folders = DataDir(root)
+    own = folders.replay(game)
     if own.is_file():
         return own
-    named = [path for path in sorted((root / REPLAYS).glob(f"*{SUFFIX}")) if header_name(path) == game]
+    named = [path for path in folders.replay_files() if header_name(path) == game]
     if not named:
         raise ScoreFileError(f"no game called {game!r}: give a replay file, a game id or a character's name")
     return max(named, key=lambda path: path.stat().st_mtime)
@@ -52,7 +55,8 @@ def header_name(path: Path) -> str | None:
 
 def morgue_of(root: Path, replay: Path) -> Path | None:
     """The morgue file of a game of this data directory, if it died here."""
-    found = sorted((root / MORGUE_DIR).glob(f"{replay.stem}-turn*.txt")) if (root / MORGUE_DIR).is_dir() else []
+    folder = DataDir(root).morgue
+    found = sorted(folder.glob(f"{replay.stem}-turn*.txt")) if folder.is_dir() else []
     return found[-1] if found else None
 
 
@@ -62,28 +66,33 @@ def export(root: Path, game: str, out: Path, with_morgue: bool) -> Path | None:
     morgue = morgue_of(root, replay) if with_morgue else None
     data = replay.read_bytes()
     if morgue is None:
-        write_atomic(out, data)
+        write_over_regular(out, data)
         return None
     with tempfile.SpooledTemporaryFile() as buffer:
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as bundle:
             bundle.writestr(REPLAY_MEMBER, data)
             bundle.writestr(MORGUE_MEMBER, morgue.read_bytes())
         buffer.seek(0)
-        write_atomic(out, buffer.read())
+        write_over_regular(out, buffer.read())
     return morgue
 
 
 def replay_bytes_of(path: Path) -> bytes:
-    """The replay in a score file: the file itself, or a bundle's replay (size-checked before reading)."""
-    if not zipfile.is_zipfile(path):
-        return path.read_bytes()
+    """The replay in a score file: the file itself, or a bundle's replay, never read past a replay's
+    largest size (devices, pipes and other files that are not regular are refused unread)."""
     try:
-        with zipfile.ZipFile(path) as bundle:
-            info = bundle.getinfo(REPLAY_MEMBER)
-            if info.file_size > MAX_FILE_BYTES:
-                raise ScoreFileError(f"{path}: its replay is larger than a replay can be")
-            return bundle.read(info)
-    except (KeyError, zipfile.BadZipFile) as error:
+        data = read_bytes(path)
+    except ReplayError as error:
+        raise ScoreFileError(f"{path}: {error}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ScoreFileError(f"{path}: larger than a score file can be")
+    if not zipfile.is_zipfile(io.BytesIO(data)):
+        return data
+    try:
+        return read_member(io.BytesIO(data), REPLAY_MEMBER, min(MAX_FILE_BYTES, MAX_RATIO * len(data)))
+    except MemberTooLarge:
+        raise ScoreFileError(f"{path}: its replay unzips to more than a score file's replay can be") from None
+    except ZipRefused as error:
         raise ScoreFileError(f"{path}: a zip without a readable {REPLAY_MEMBER}: {error}") from None
 
 
@@ -103,9 +112,9 @@ def import_file(root: Path, path: Path) -> tuple[Proof, Path, bool]:
         proof = prove_file(candidate)
         if proof.verdict != VERIFIED:
             return proof, path, False
-        target = root / IMPORTED / folder_name(proof.name or "") / candidate.name
+        target = DataDir(root).imported / folder_name(proof.name or "") / candidate.name
         if target.exists() and hashlib.sha256(target.read_bytes()).hexdigest() == digest:
             return proof, target, False
         target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, data)
+        write_over_regular(target, data)
     return proof, target, True

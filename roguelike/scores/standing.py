@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from roguelike.saves.atomic import write_atomic
+from roguelike.storage.atomic import write_atomic
 from roguelike.scores.feats import titles
 from roguelike.scores.hall import PENDING, VERIFIED_MARK, Entry, ProofCache, daily_board, file_digest, hall
 from roguelike.scores.proof import VERIFIED, Proof

@@ -23,11 +23,11 @@ import tcod.event
 from tcod.event import KeySym, Modifier
 
 from roguelike.core.commands import Command, Move, Wait
-from roguelike.saves.atomic import write_atomic
-from roguelike.saves.playerfile import Unreadable, read_player_file
 from roguelike.screens.keymap import MODIFIED_MOVES, MOVE_KEYS, WAIT_KEYS
+from roguelike.storage.atomic import write_atomic
+from roguelike.storage.datadir import KEYS_FILE, DataDir
+from roguelike.storage.playerfile import Unreadable, read_player_file
 
-FILE_NAME = "keys.toml"
 MAX_BYTES = 64 * 1024  # a keymap is about 2 KB
 Chord = tuple[KeySym, Modifier]
 MODIFIER_NAMES = (("Shift", Modifier.SHIFT), ("Ctrl", Modifier.CTRL), ("Alt", Modifier.ALT))
@@ -48,6 +48,7 @@ ACTIONS: dict[str, str] = {
     "explore": "auto-explore until something happens",
     "travel_down": "travel to the known stairs down",
     "travel_up": "travel to the known stairs up",
+    "safe_dose": "travel to the nearest safe dose and take it",
     "rest": "rest until something happens",
     "rest_until": "rest until the State of Mind is down to a number",
     "surroundings": "read out the nearest dose, monsters and stairs",
@@ -74,6 +75,7 @@ def default_keys() -> dict[str, list[Chord]]:
         "explore": [(KeySym.O, Modifier.NONE)],
         "travel_down": [(KeySym.PERIOD, Modifier.SHIFT), (KeySym.GREATER, Modifier.NONE)],
         "travel_up": [(KeySym.COMMA, Modifier.SHIFT), (KeySym.LESS, Modifier.NONE)],
+        "safe_dose": [(KeySym.T, Modifier.NONE)],
         "rest": [(KeySym.Z, Modifier.SHIFT)],
         "rest_until": [(KeySym.R, Modifier.SHIFT)],
         "surroundings": [(KeySym.V, Modifier.NONE)],
@@ -154,7 +156,7 @@ class Bindings:
         if self.problem is not None:
             return self.problem
         if self.conflicts:
-            return f"{FILE_NAME}: " + "; ".join(self.conflicts) + f" (in {self.path})"
+            return f"{KEYS_FILE}: " + "; ".join(self.conflicts) + f" (in {self.path})"
         return None
 
 
@@ -165,7 +167,7 @@ def defaults() -> Bindings:
 
 def load(folder: Path) -> Bindings:
     """The player's keymap from ``folder/keys.toml`` (written with the defaults if missing)."""
-    path = folder / FILE_NAME
+    path = DataDir(folder).keys
     if not path.exists():
         write_defaults(path)
         return Bindings(default_keys(), path)
@@ -173,7 +175,7 @@ def load(folder: Path) -> Bindings:
         keys = parse_file(path)
     except Unreadable as error:
         # The meaning first, the path last: a long data folder must not push it off the title's rows.
-        problem = (f"{FILE_NAME} is damaged: {error.reason}. Playing with the default keys; "
+        problem = (f"{KEYS_FILE} is damaged: {error.reason}. Playing with the default keys; "
                    f"the file is left as it is: {path}")
         return Bindings(default_keys(), path, problem)
     except FileNotFoundError:

@@ -1,8 +1,10 @@
-"""Help in pages: Controls, Rules, Bestiary, Doses and Legend (Left/Right or Tab to turn).
+"""Help in pages: Controls, Rules, Bestiary, Doses, Highs and Legend (Left/Right or Tab to turn).
 
 Opened with ? during play and from the title. The Bestiary shows the monsters met in
 any game (the others as ``?``); the Doses page tells what each kind would give at the
-player's Tolerance when there is a game to ask.
+player's Tolerance when there is a game to ask. However long the tables grow, nothing is
+cut or lost: a line wider than the screen wraps at its words, and a page taller than the
+screen is turned in parts (its tab says ``Rules 1/2``), an entry kept whole where it can be.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ import tcod.console
 import tcod.event
 from tcod.event import KeySym, Modifier
 
-from roguelike.content.bestiary import MONSTER_KINDS
 from components import StateOfMind, Tolerance
+from roguelike.content import formulas
+from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS, dose_odds
 from roguelike.content.finds import FIND_KINDS
 from roguelike.core.game import PLAYER_COLOUR, Game
@@ -31,10 +34,14 @@ Colour = tuple[int, int, int]
 Line = list[tuple[str, Colour]]
 KEY = (170, 200, 255)
 UNMET = (90, 90, 105)
-ROWS = 22
-TOP = 2
+TOP = 2  # the tabs, then a blank row
+HINTS = formulas.SCREEN_HEIGHT - 1  # the row that says how to turn and leave
+ROWS = HINTS - TOP  # rows of text a part of a page holds
+WIDTH = formulas.SCREEN_WIDTH - 2  # columns of text, from the margin to the edge
+NARROWEST = 24  # text wrapped beside a column keeps at least this many columns
+ENTRY_MARGIN = 5  # a row blank this far in continues the entry above it
 LABEL_WIDTH = 14
-TEXT_WIDTH = 80 - LABEL_WIDTH - 2
+TEXT_WIDTH = WIDTH - LABEL_WIDTH
 CLOSE_KEYS = frozenset({KeySym.ESCAPE, KeySym.RETURN, KeySym.KP_ENTER, KeySym.Q, KeySym.QUESTION, KeySym.SLASH})
 NEXT_KEYS = frozenset({KeySym.RIGHT, KeySym.KP_6, KeySym.L, KeySym.PAGEDOWN, KeySym.SPACE})
 PREVIOUS_KEYS = frozenset({KeySym.LEFT, KeySym.KP_4, KeySym.H, KeySym.PAGEUP})
@@ -77,7 +84,7 @@ def rules(known: Known) -> list[Line]:
     return labelled(helptext.RULES)
 
 
-MOVES_WIDTH = 80 - 2 - 5 - 12 - 25  # what is left of the row for how a monster acts
+MOVES_WIDTH = WIDTH - 5 - 12 - 25  # what is left of the row for how a monster acts
 
 
 def bestiary(known: Known) -> list[Line]:
@@ -155,14 +162,77 @@ PAGES: tuple[tuple[str, Callable[[Known], list[Line]]], ...] = (
 
 
 def pages(known: Known) -> list[tuple[str, list[Line]]]:
-    """Every page, a long one split into numbered parts."""
+    """Every page, its lines fitted to the screen's width, a long one split into numbered parts."""
     found: list[tuple[str, list[Line]]] = []
     for title, build in PAGES:
-        lines = build(known)
-        parts = [lines[start : start + ROWS] for start in range(0, len(lines), ROWS)] or [[]]
+        parts = parts_of([row for line in build(known) for row in fitted(line)])
         for number, part in enumerate(parts):
             found.append((title if len(parts) == 1 else f"{title} {number + 1}/{len(parts)}", part))
     return found
+
+
+def fitted(line: Line, width: int = WIDTH) -> list[Line]:
+    """A line as rows no wider than ``width``: the text that would pass the edge wraps at a
+    word, under where that text began (a word wider than a whole row is the only thing broken)."""
+    rows: list[Line] = []
+    while (cut := overflow(line, width)) is not None:
+        index, start = cut
+        text, colour = line[index]
+        indent = min(start + len(text) - len(text.lstrip(" ")), width - NARROWEST)
+        first, rest = split_at_word(text, width - start)
+        if not first and start > indent:  # not one word fits here: the text starts the next row
+            rows.append(line[:index])
+            line = [(" " * indent, colour), (text.lstrip(" "), colour), *line[index + 1 :]]
+            continue
+        if not first:
+            first, rest = text[: width - start], text[width - start :]
+        rows.append([*line[:index], (first, colour)])
+        line = [(" " * indent, colour), (rest.lstrip(" "), colour), *line[index + 1 :]]
+    return [*rows, line]
+
+
+def overflow(line: Line, width: int) -> tuple[int, int] | None:
+    """The first piece of a line whose text passes ``width``, and the column it starts at."""
+    start = 0
+    for index, (text, _) in enumerate(line):
+        if start + len(text.rstrip()) > width:
+            return index, start
+        start += len(text)
+    return None
+
+
+def split_at_word(text: str, room: int) -> tuple[str, str]:
+    """The most whole words of ``text`` that fit in ``room`` columns, and the rest ("" first if none fit)."""
+    space = text.rfind(" ", 0, room + 1)
+    if space <= 0 or not text[:space].strip():
+        return "", text
+    return text[:space].rstrip(" "), text[space:]
+
+
+def parts_of(rows: list[Line], size: int = ROWS) -> list[list[Line]]:
+    """Rows in parts of at most ``size``, each part ending before an entry rather than inside one
+    (unless the entry is longer than half a part); no part starts with a blank row."""
+    parts: list[list[Line]] = []
+    while len(rows) > size:
+        cut = size
+        while cut > size // 2 and continues(rows[cut]):
+            cut -= 1
+        parts.append(rows[: cut if not continues(rows[cut]) else size])
+        rows = rows[len(parts[-1]) :]
+        while rows and not line_text(rows[0]).strip():
+            rows = rows[1:]
+    return [*parts, rows] if rows or not parts else parts
+
+
+def continues(row: Line) -> bool:
+    """Whether a row carries on the entry above it (its first columns blank, text further on)."""
+    text = line_text(row)
+    return bool(text.strip()) and not text[:ENTRY_MARGIN].strip()
+
+
+def line_text(line: Line) -> str:
+    """A line's text, without its colours."""
+    return "".join(text for text, _ in line)
 
 
 class HelpScreen(Screen):
@@ -203,4 +273,4 @@ class HelpScreen(Screen):
             for text, colour in line:
                 console.print(column, TOP + row, text, fg=colour)
                 column += len(text)
-        console.print(1, 24, f"Left/Right or Tab: turn the page   1-{len(PAGES)}: jump   Esc: back", fg=HINT)
+        console.print(1, HINTS, f"Left/Right or Tab: turn the page   1-{len(PAGES)}: jump   Esc: back", fg=HINT)

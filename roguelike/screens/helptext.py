@@ -22,19 +22,21 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("Auto-explore / rest", "o / Z  (a key or anything new stops it)"),
     ("Rest until a State of Mind", "R  (digits change the number, Enter rests)"),
     ("Travel to the stairs", "> or <  (a cell: click, or Enter in look)"),
+    ("Go to the nearest safe dose", "t  (and take it)"),
     ("Read out around / condition", "v / c  (V: all in view)"),
-    ("Look around", "x or ;  (move keys move the cursor,"),
-    ("", "Tab: next monster or dose, Esc: back)"),
+    ("Look around", "x or ;  (Tab: next monster or dose, Esc: back)"),
     ("Help (these pages)", "?  (Left/Right or Tab: page, Esc: back)"),
     ("Message log", "m  (arrows, PgUp/PgDn: scroll, Esc: back)"),
     ("Menu (the game is always saved)", "Esc"),
     ("Fullscreen (window)", "Alt+Enter"),
     ("Save and quit (terminal)", "Ctrl-C;  Ctrl-L redraws"),
 )
-CALLED = [condition.called for condition in CONDITIONS.values()]
+CALLED = [condition.called for condition in CONDITIONS.values() if condition.takes_controls]
+TURNED = [condition.called for condition in CONDITIONS.values() if not condition.takes_controls]
 CONTROLS_NOTE = (
     f"When you are {', '.join(CALLED[:-1])} or {CALLED[-1]}, the game has the controls:",
     "any key passes a turn and the panel says why.",
+    *(f"When {called}, you keep them but move the wrong way, and o Z R t > < are refused." for called in TURNED),
 )
 
 PURER_FULL = f.PURE_BATCH_FROM_FLOOR + f.PURE_BATCH_RAMP_FLOORS - 1

@@ -18,8 +18,7 @@ from roguelike.core.game import Game
 from roguelike.core.state import Message
 from roguelike.render.draw import draw_game
 from roguelike.render.effects import Effects
-from roguelike.render.morguefile import morgue_line, recorded_replay
-from roguelike.scores.standing import Standing
+from roguelike.records.ending import end_game
 from roguelike.screens.askfirst import LEFT_ALONE, purer_risk, risky_step
 from roguelike.screens.sidebar import in_view_words
 from roguelike.screens import carrykeys
@@ -75,6 +74,8 @@ class InGameScreen(Screen):
             return self.answer(event)
         if self.carry_question is not None:
             return self.answer_carry(event)
+        if self.pilot.offered is not None and not is_modifier(event) and self.pilot.answer_offer(event):
+            return None
         action = ambient.keys().action_for(event)
         if self.pilot.on_key(event, action):
             return None
@@ -141,9 +142,10 @@ class InGameScreen(Screen):
         self.pilot.begin(lambda autopilot: autopilot.rest(until_som=state_of_mind))
 
     def on_tick(self) -> Transition | None:
-        """One step of the automation under way, as the command it becomes."""
+        """One step of the automation under way, as the command it becomes (the last step of going
+        to a dose takes it, asking first like the player's own step)."""
         command = self.pilot.next_command()
-        return None if command is None else self.play(command)
+        return None if command is None else self.ask_or_play(command)
 
     def play(self, command: Command) -> Transition | None:
         """Apply a command (a step finishes the previous turn's save first); the death screen if it killed."""
@@ -159,11 +161,8 @@ class InGameScreen(Screen):
             self.say_once(bump_words(self.game, command))
         if self.game.state.game_over:
             self.pilot.disturbed = True
-            replay = recorded_replay(self.session)
-            self.session.close()  # the replay is complete and closed before the morgue reads it
-            morgue = morgue_line(self.game, replay)
-            standing = Standing(replay.parent.parent, replay) if replay is not None else None
-            return Replace(DyingScreen(self.game, morgue, standing))
+            ending = end_game(self.session)
+            return Replace(DyingScreen(ending.game, ending.morgue_line, ending.standing))
         return None
 
     def say_once(self, text: str) -> None:
@@ -174,9 +173,10 @@ class InGameScreen(Screen):
 
     def command_for(self, event: tcod.event.KeyDown, action: str | None) -> Command | None:
         """The command for a key (its action looked up once, by the caller); any key is a wait
-        while the player is not in control."""
+        while the game holds the controls (confusion leaves them to the player)."""
         command = bindings.command_of(action)
-        if command is None and self.game.control_reason() is not None and not is_modifier(event):
+        steering = self.game.steering()
+        if command is None and steering is not None and steering.takes_controls and not is_modifier(event):
             return Wait()
         return command
 

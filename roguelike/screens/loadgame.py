@@ -13,7 +13,8 @@ from tcod.event import KeySym
 from roguelike.screens.keymap import CONFIRM_KEYS, MENU_DOWN, MENU_UP
 from roguelike.core.names import fit
 from roguelike.replay.tosave import rebuild_status
-from roguelike.saves import Games, SaveError, SaveInfo
+from roguelike.saves import Games, SaveInfo
+from roguelike.storage.errors import SaveError
 from roguelike.screens.base import Pop, Push, Replace, Screen, Transition
 from roguelike.screens.confirm import ConfirmScreen
 from roguelike.screens.ingame import InGameScreen

@@ -9,7 +9,7 @@ import tcod.event
 
 from roguelike.core.game import Game
 from roguelike.render.draw import draw_game
-from roguelike.render.morguefile import morgue_line, recorded_replay
+from roguelike.records.morguefile import morgue_file, recorded_replay
 from roguelike.screens import ambient
 from roguelike.screens.base import Pop, Push, Screen, Transition
 from roguelike.screens.menu import Menu
@@ -42,7 +42,7 @@ class PauseScreen(Screen):
             case 1:
                 return Push(SettingsScreen())
             case 2:
-                self.status = morgue_line(self.game, recorded_replay(self.session))
+                self.status = morgue_file(self.game, recorded_replay(self.session)).line
             case 3:
                 self.session.close()  # the autosave writes anything unsaved and lets go of the save
                 return Pop(2)  # this menu and the game under it

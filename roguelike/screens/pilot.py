@@ -7,6 +7,10 @@ autopilot works out once what changed (:meth:`Autopilot.after_step`); the same a
 stops automation, holds back a key held down (its repeats are ignored until a key is
 pressed afresh) and, through :attr:`Pilot.disturbed`, has the frontends drop keys typed
 ahead of it. An activity that stops by itself, for whatever reason, disturbs too.
+When the State of Mind rule stops or refuses an activity with the way on within reach,
+the line asks whether to go there (``y``); any other key goes on as usual. Confused, the
+automation keys are refused without a turn (the player keeps the controls, and automation
+would walk the wrong way); while the game holds the controls they pass a turn like any key.
 """
 
 from __future__ import annotations
@@ -16,10 +20,11 @@ from collections.abc import Callable
 import tcod.console
 import tcod.event
 
-from roguelike.assist.autopilot import Autopilot
-from roguelike.core.commands import Command
-from roguelike.content.interrupts import Disturbance
+from roguelike.assist.autopilot import CONFUSED, Autopilot
 from roguelike.assist.disturb import BACK_IN_CONTROL, Interrupt, summary
+from roguelike.assist.reserve import Way
+from roguelike.content.interrupts import Disturbance
+from roguelike.core.commands import Command
 from roguelike.core.game import Game
 from roguelike.core.state import Message
 from roguelike.render.colours import Slot
@@ -34,7 +39,13 @@ AUTOMATION: dict[str, Callable[[Autopilot], None]] = {
     "travel_down": lambda pilot: pilot.travel_to_stairs(">"),
     "travel_up": lambda pilot: pilot.travel_to_stairs("<"),
     "rest": Autopilot.rest,
+    "safe_dose": Autopilot.go_to_safe_dose,
 }
+# Keys refused while confused: automation, and the prompt that starts a rest.
+NOT_CONFUSED = frozenset({*AUTOMATION, "rest_until"})
+# The question after the State of Mind rule's line, by the way it points to.
+WAY_QUESTIONS = {Way.DOSE: "Press y to go to it and take it, any other key to stay.",
+                 Way.STAIRS: "Press y to go down, any other key to stay."}
 
 
 class Pilot:
@@ -48,6 +59,7 @@ class Pilot:
         self.shown: str | None = None  # the line under the messages: why something stopped
         self.said: list[str] = []  # lines shown since a screen reader was last told
         self.notes: list[Message] = []  # every line shown, for the message log (never saved)
+        self.offered: Way | None = None  # the way the rule's line offers to go (y answers)
 
     @property
     def enabled(self) -> frozenset[Disturbance]:
@@ -58,7 +70,7 @@ class Pilot:
         """Start an activity under the interrupts in force, showing why if it cannot start."""
         self.autopilot.enabled = self.enabled
         start(self.autopilot)
-        self.show(self.autopilot.report)
+        self.tell()
 
     @property
     def active(self) -> bool:
@@ -75,11 +87,29 @@ class Pilot:
                 self.show(self.held_back)
             return True
         self.held_back = self.shown = None
+        steering = self.game.steering()
+        if action in NOT_CONFUSED and steering is not None and not steering.takes_controls:
+            self.show(CONFUSED)
+            return True
         start = AUTOMATION.get(action or "")
-        if start is None or self.game.control_reason() is not None:
+        if start is None or steering is not None:
             return False  # while the game steers, the key passes a turn like any other
         self.begin(start)
         return True
+
+    def answer_offer(self, event: tcod.event.KeyDown) -> bool:
+        """The answer to the rule's offer: y (pressed afresh) goes, n or Esc stays; True when the
+        key is used up here (any other key declines and does what it always does)."""
+        if event.repeat:
+            return True
+        way, self.offered = self.offered, None
+        if way is not None and event.sym == tcod.event.KeySym.Y:
+            self.begin(lambda autopilot: autopilot.take_the_way(way))
+            return True
+        if event.sym in (tcod.event.KeySym.N, tcod.event.KeySym.ESCAPE):
+            self.shown = None
+            return True
+        return False
 
     def stop(self) -> None:
         """Stop the activity at the player's word."""
@@ -89,6 +119,14 @@ class Pilot:
     def hover(self, text: str) -> None:
         """Describe what the pointer is over (shown, not queued: a screen reader has keys)."""
         self.shown = text
+
+    def tell(self) -> None:
+        """Show why the activity ended or could not start, with the rule's offer if it makes one."""
+        report, self.offered = self.autopilot.report, self.autopilot.offer
+        if report is not None and self.offered is not None:
+            report = f"{report} {WAY_QUESTIONS[self.offered]}"
+            self.disturbed = True  # keys typed ahead must not answer it
+        self.show(report)
 
     def show(self, text: str | None) -> None:
         """Put a line under the messages (None clears it) and queue it for a screen reader."""
@@ -101,14 +139,14 @@ class Pilot:
         """The activity's next command (None: it ended, and :attr:`shown` says why)."""
         command = self.autopilot.next_command()
         if command is None:
-            self.show(self.autopilot.report)
+            self.tell()
             self.disturbed = True  # it ended by itself: keys typed meanwhile were meant for it
         return command
 
     def show_if_stopped(self) -> None:
         """Say why the activity ended, once it has."""
         if not self.autopilot.active:
-            self.show(self.autopilot.report)
+            self.tell()
 
     def before_command(self) -> None:
         """Note what the player perceives before a command of theirs (the autopilot notes its own)."""

@@ -20,7 +20,6 @@ from roguelike.render.look import finish_frame
 from roguelike.render.screenshot import SCREENSHOT_TIME
 from roguelike.saves import Games
 from roguelike.saves.history import record_of, write_record
-from roguelike.saves.layout import record_path
 from roguelike.screens import ambient
 from roguelike.screens.base import Screen, Transition
 from roguelike.screens.death import RecordScreen
@@ -28,6 +27,7 @@ from roguelike.screens.help import HelpScreen, known_in
 from roguelike.screens.look import LookScreen
 from roguelike.screens.stats import StatsScreen
 from roguelike.screens.title import TitleScreen
+from roguelike.storage.datadir import DataDir
 
 
 class GameView(Screen):
@@ -61,7 +61,7 @@ def look_screen(game: Game, root: Path, page: str) -> Screen:
 
 def stats_screen(game: Game, root: Path, page: str) -> Screen:
     """Character stats with this game's character in the history."""
-    write_record(record_path(root, "screenshot"), record_of(game))
+    write_record(DataDir(root).record("screenshot"), record_of(game))
     screen = StatsScreen(Games(root))
     screen.overall = page.lower() == "overall"
     return screen

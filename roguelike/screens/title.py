@@ -15,7 +15,8 @@ import tcod.event
 
 from roguelike import __version__
 from roguelike.core.names import fit
-from roguelike.saves import Games, SaveError, SaveInfo
+from roguelike.saves import Games, SaveInfo
+from roguelike.storage.errors import SaveError
 from roguelike.scores.daily import DailyStart, today
 from roguelike.screens import ambient
 from roguelike.screens.base import Push, Quit, Screen, Transition

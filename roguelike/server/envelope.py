@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import zipfile
 import zlib
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 import msgpack
 
 from roguelike.ground.replayframe import EPOCH_SINCE, FIRST_EPOCH, FRAME, MAGIC, MASK32, MAX_HEADER_BYTES, PREAMBLE
+from roguelike.ground.unzip import MemberTooLarge, ZipRefused, read_member
 
 KNOWN_FORMATS = range(1, 100)
 REPLAY_MEMBER = "game.replay"
@@ -71,14 +71,12 @@ def open_upload(body: bytes, limits: Limits) -> Envelope:
 
 
 def unzipped(body: bytes, limits: Limits) -> bytes:
-    """The replay inside a score file's zip, size-checked before it is read."""
+    """The replay inside a score file's zip, decompressed no further than the size limit (its header is not believed)."""
     try:
-        with zipfile.ZipFile(io.BytesIO(body)) as bundle:
-            info = bundle.getinfo(REPLAY_MEMBER)
-            if info.file_size > limits.max_bytes:
-                raise Refused(413, f"the zip's replay is larger than {limits.max_bytes} bytes")
-            return bundle.read(info)
-    except (KeyError, zipfile.BadZipFile, zlib.error, EOFError) as error:
+        return read_member(io.BytesIO(body), REPLAY_MEMBER, limits.max_bytes)
+    except MemberTooLarge:
+        raise Refused(413, f"the zip's replay is larger than {limits.max_bytes} bytes") from None
+    except ZipRefused as error:
         raise Refused(400, f"a zip without a readable {REPLAY_MEMBER}: {error}") from None
 
 

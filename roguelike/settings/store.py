@@ -16,8 +16,11 @@ from typing import Any
 
 from roguelike.settings.document import MAX_BYTES, Reading, from_bytes, to_text
 from roguelike.settings.options import Settings, WindowPlace
+from roguelike.storage.atomic import fsync_folder, write_atomic
+from roguelike.storage.datadir import DataDir
+from roguelike.storage.errors import describe_os_error
+from roguelike.storage.playerfile import Unreadable, read_player_file
 
-FILE_NAME = "settings.json"
 DAMAGED_STEM = "settings.damaged"
 PROBLEM_ENDING = "Defaults are used for what could not be read; the file is kept as it is until you change a setting."
 # Settings that follow the machine (the window's screen) until the player chooses one: written
@@ -25,16 +28,8 @@ PROBLEM_ENDING = "Defaults are used for what could not be read; the file is kept
 AUTOMATIC = frozenset({"tiles"})
 
 
-def settings_path(root: Path) -> Path:
-    """Where the settings live in a data directory."""
-    return root / FILE_NAME
-
-
 def read_file(path: Path) -> Reading:
     """The settings in a file; a missing file is the defaults, an unreadable one a problem."""
-    # A small module: importing it does not load the rest of the saves package.
-    from roguelike.saves.playerfile import Unreadable, read_player_file
-
     try:
         data = read_player_file(path, MAX_BYTES)
     except FileNotFoundError:
@@ -42,14 +37,6 @@ def read_file(path: Path) -> Reading:
     except Unreadable as error:
         return Reading(Settings(), (error.reason,))
     return from_bytes(data)
-
-
-def describe(error: OSError) -> str:
-    """A short phrase for an operating-system error."""
-    # Imported here: the saves package is heavy and ``hedonic --version`` reads settings options.
-    from roguelike.saves.errors import describe_os_error
-
-    return describe_os_error(error)
 
 
 def damaged_copy_path(path: Path) -> Path:
@@ -66,8 +53,6 @@ def keep_damaged(path: Path) -> Path | None:
     """Move a damaged settings file (or folder) aside; where it went, or None if absent."""
     if not (path.exists() or path.is_symlink()):
         return None
-    from roguelike.saves.atomic import fsync_folder
-
     kept = damaged_copy_path(path)
     os.rename(path, kept)
     fsync_folder(path.parent)
@@ -96,7 +81,7 @@ class Preferences:
     @classmethod
     def load(cls, root: Path, overrides: dict[str, Any] | None = None) -> Preferences:
         """The settings of a data directory, with this run's overrides."""
-        path = settings_path(root)
+        path = DataDir(root).settings
         reading = read_file(path)
         return cls(path, reading.settings, dict(overrides or {}), reading.problems, reading.unknown, given=reading.given)
 
@@ -165,14 +150,12 @@ class Preferences:
         """Write the settings file, keeping a damaged one beside it; failures are reported."""
         if self.path is None:
             return
-        from roguelike.saves.atomic import write_atomic
-
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             kept = keep_damaged(self.path) if self.damaged else None
             write_atomic(self.path, to_text(self.saved, self.unknown, AUTOMATIC - self.given).encode("utf-8"))
         except OSError as error:
-            self.save_error = f"Could not save settings to {self.path}: {describe(error)}."
+            self.save_error = f"Could not save settings to {self.path}: {describe_os_error(error)}."
             return
         self.save_error = None
         self.problems = ()  # the file on disk is good now

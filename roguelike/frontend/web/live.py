@@ -13,8 +13,15 @@ The player gets every frame at once. Spectators get the screen at most once a
 message), and the frames that follow within the tick are merged into one diff sent when it
 ends, so a burst of animation or of keys costs each spectator one message, and the screen
 the player settles on always reaches them. Every spectator gets the same bytes; a newcomer
-starts with a keyframe of the screen they all have. (Each message costs each connection a
-write to its socket, which on loopback is most of what a spectator costs the server.)
+starts with a keyframe of the screen they all have, made once for all who join on that
+screen. (Each message costs each connection a write to its socket, which on loopback is
+most of what a spectator costs the server.)
+
+A crowd never costs the player its game: spectators join at most ``JOINS_PER_SECOND`` (a
+burst of ``JOIN_BURST``) and ``MAX_WATCHERS`` at once, the others are told to come back;
+how many watch is a note each viewer holds one of (the newest), never a queue that a crowd
+joining could fill, so only the player's own frames count against the player's queue; and
+every frame is queued for the player before any spectator.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from roguelike.content import formulas
 from roguelike.frontend.frames import Cells, Screenful, deflated, diff, keyframe
 from roguelike.frontend.keygate import KeyGate
 from roguelike.frontend.loop import RunLoop
+from roguelike.frontend.web.guard import RateLimit
 from roguelike.render.look import finish_frame
 from roguelike.screens import ambient
 from roguelike.screens.base import App
@@ -40,7 +48,9 @@ from roguelike.screens.base import App
 MAX_PENDING = 90
 # Seconds: spectators get at most one frame a tick (the frames within it merged), 10 a second.
 SPECTATOR_TICK = 0.1
-NORMAL, GOING_AWAY, POLICY_VIOLATION = 1000, 1001, 1008
+# Spectators joining: at most this many a second (a burst of JOIN_BURST), and this many watching at once.
+JOINS_PER_SECOND, JOIN_BURST, MAX_WATCHERS = 10.0, 40.0, 500
+NORMAL, GOING_AWAY, POLICY_VIOLATION, TRY_AGAIN_LATER = 1000, 1001, 1008, 1013
 Message = bytes | str
 
 
@@ -54,6 +64,7 @@ class Viewer:
         self.closed: str | None = None
         self.code = NORMAL
         self.sent_bytes = 0
+        self.note: str | None = None  # the newest note of how many watch, sent after what is queued
 
     def offer(self, message: Message) -> None:
         """Queue a message, or drop the viewer if it is too far behind."""
@@ -66,6 +77,12 @@ class Viewer:
         self.pending.append(message)
         self.ready.set()
 
+    def tell(self, note: str) -> None:
+        """Hold a note, in place of any not yet sent (it says what is true now, so only the newest matters)."""
+        if self.closed is None:
+            self.note = note
+            self.ready.set()
+
     def close(self, reason: str, code: int = NORMAL) -> None:
         """End the connection (with a WebSocket close code) once what is queued is sent."""
         if self.closed is None:
@@ -74,14 +91,17 @@ class Viewer:
 
     async def next(self) -> Message | None:
         """The next message to send; None when the viewer is closed and its queue empty."""
-        while not self.pending and self.closed is None:
+        while not self.pending and self.note is None and self.closed is None:
             self.ready.clear()
             await self.ready.wait()
         if self.pending:
             message = self.pending.popleft()
-            self.sent_bytes += len(message)
-            return message
-        return None
+        elif self.note is not None and self.closed is None:
+            message, self.note = self.note, None
+        else:
+            return None
+        self.sent_bytes += len(message)
+        return message
 
 
 class LiveGame:
@@ -103,6 +123,8 @@ class LiveGame:
         self.on_finish: Callable[[], None] = lambda: None
         self.seen: Cells = self.screenful.cells  # the screen as every spectator has it
         self.seen_at = -SPECTATOR_TICK  # when spectators were last brought up to date
+        self.seen_keyframe: tuple[Cells, bytes] | None = None  # the newcomers' keyframe, made once per screen
+        self.joins = RateLimit(JOINS_PER_SECOND, JOIN_BURST, clock)
         self.due: asyncio.TimerHandle | None = None  # the end of the tick, when frames wait for it
         self.later: Callable[[float, Callable[[], None]], asyncio.TimerHandle] = (
             lambda delay, then: asyncio.get_running_loop().call_later(delay, then))
@@ -202,6 +224,14 @@ class LiveGame:
             self.watchers -= dropped
             self.tell_count()
 
+    def admits(self) -> str | None:
+        """Why one more spectator may not join now (None: they may)."""
+        if len(self.watchers) >= MAX_WATCHERS:
+            return f"{MAX_WATCHERS} are watching already: try again later"
+        if not self.joins.allow():
+            return "too many joining at once: try again in a moment"
+        return None
+
     def join(self, viewer: Viewer, playing: bool) -> None:
         """Start a viewer with the whole screen; a new player takes over from the last one."""
         if playing:
@@ -211,9 +241,15 @@ class LiveGame:
             self.player = viewer
         else:
             self.catch_up()  # the spectators already there get what waited; all then have the player's screen
-            viewer.offer(deflated(keyframe(self.seen)))
+            viewer.offer(self.newcomers_keyframe())
             self.watchers.add(viewer)
         self.tell_count()
+
+    def newcomers_keyframe(self) -> bytes:
+        """The keyframe of the screen the spectators have, compressed once for everyone who joins on it."""
+        if self.seen_keyframe is None or self.seen_keyframe[0] is not self.seen:
+            self.seen_keyframe = (self.seen, deflated(keyframe(self.seen)))
+        return self.seen_keyframe[1]
 
     def leave(self, viewer: Viewer) -> None:
         """Forget a viewer whose connection ended."""
@@ -226,7 +262,7 @@ class LiveGame:
         """Let every viewer know how many watch."""
         note = json.dumps({"watchers": len(self.watchers), "title": self.title})
         for viewer in self.viewers():
-            viewer.offer(note)
+            viewer.tell(note)
 
     def finish(self, reason: str) -> None:
         """The game is over for everyone: say why and close every connection (once)."""

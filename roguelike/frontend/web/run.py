@@ -1,17 +1,24 @@
 """``hedonic --web``: serve the app on a port and open the browser on it.
 
-The server listens on 127.0.0.1 unless told otherwise; on any other address it requires a
-token (one is made up when none is given) and prints the address with it. Ctrl-C, or the
-player quitting, stops the server; the screens save on the way out, as in the window.
+The server listens on 127.0.0.1 unless told otherwise. Playing needs the play token (made up
+unless ``--token`` gives it) and watching the watch token, on loopback too: the addresses
+printed carry them, and the browser is opened on the player's through a file only this user
+can read (a browser's command line is there for every user of the machine to see). Ctrl-C,
+or the player quitting, stops the server; the screens save on the way out, as in the window.
 """
 
 from __future__ import annotations
 
+import html
+import os
 import secrets
+import shutil
 import socket
 import sys
+import tempfile
 import webbrowser
 from dataclasses import dataclass
+from pathlib import Path
 
 import uvicorn
 
@@ -34,16 +41,14 @@ class WebOptions:
     open_browser: bool = True
 
     def guard(self) -> Guard:
-        """The rules for this address: loopback only, or a token."""
-        loopback = is_loopback(self.host)
-        token = self.token if self.token is not None or loopback else secrets.token_urlsafe(18)
-        return Guard(loopback, token)
+        """The rules for this address (loopback only or not), with the play and watch tokens."""
+        return Guard.made(is_loopback(self.host), self.token)
 
 
-def address(host: str, port: int, path: str, token: str | None) -> str:
+def address(host: str, port: int, path: str, token: str) -> str:
     """The address a browser opens."""
     shown = f"[{host}]" if ":" in host else host
-    return f"http://{shown}:{port}{path}" + (f"?token={token}" if token else "")
+    return f"http://{shown}:{port}{path}?token={token}"
 
 
 def run_web(app: App, options: WebOptions) -> int:
@@ -64,13 +69,29 @@ def run_web(app: App, options: WebOptions) -> int:
                             ws_per_message_deflate=False)
     running = uvicorn.Server(config)
     live.on_finish = lambda: setattr(running, "should_exit", True)
-    play = address(options.host, port, "/play", guard.token)
+    play = address(options.host, port, "/play", guard.play_token)
     print(f"Hedonic Hypothesis is served at {play}\n"
-          f"Spectators: {address(options.host, port, f'/watch/{live.id}', guard.token)}\n"
+          f"Spectators (they can only watch): {address(options.host, port, f'/watch/{live.id}', guard.watch_token)}\n"
           "Ctrl-C here saves and stops the game.", flush=True)
-    if options.open_browser:
-        webbrowser.open(play)
-    running.run(sockets=[listening])
+    page = launch_page(play) if options.open_browser else None
+    if page is not None:
+        webbrowser.open(page.as_uri())
+    try:
+        running.run(sockets=[listening])
+    finally:
+        if page is not None:
+            shutil.rmtree(page.parent, ignore_errors=True)
     if live.crash is not None:
         raise live.crash  # already reported: the command ends as after any crash
     return 0
+
+
+def launch_page(url: str) -> Path:
+    """A page, readable by this user only, that sends the browser on to ``url`` (its token stays off command lines)."""
+    folder = Path(tempfile.mkdtemp(prefix="hedonic-web-"))  # made 0700
+    page = folder / "play.html"
+    fd = os.open(page, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as file:
+        file.write(f'<!doctype html><meta charset=utf-8><meta http-equiv="refresh" content="0;url={html.escape(url)}">'
+                   f'<title>Hedonic Hypothesis</title><a href="{html.escape(url)}">Play</a>')
+    return page

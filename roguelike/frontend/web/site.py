@@ -1,8 +1,9 @@
 """The web server: the client page, the list of live games, and a WebSocket per viewer.
 
-Routes (every one behind the :class:`~roguelike.frontend.web.guard.Guard`):
+Routes (every one behind the :class:`~roguelike.frontend.web.guard.Guard`: playing needs the
+play token, watching either token):
 
-- ``/``: the live games, each with a link to watch it (and the link to play);
+- ``/``: the live games, each with a link to watch it (and, for the player, the link to play);
 - ``/play`` and ``/watch/GAME``: the client page (the same page: it reads its own address);
 - ``/static/client.js``, ``/static/font.ttf``: the client and the game's font, fixed files;
 - ``/ws/play`` and ``/ws/watch/GAME``: the frames, and the player's keys.
@@ -24,9 +25,9 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from roguelike.frontend.web.guard import MAX_MESSAGE_BYTES, Guard, RateLimit
+from roguelike.frontend.web.guard import MAX_MESSAGE_BYTES, OPEN, PLAY, WATCH, Guard, RateLimit
 from roguelike.frontend.web.keycodes import BadMessage, decode
-from roguelike.frontend.web.live import POLICY_VIOLATION, LiveGame, Viewer
+from roguelike.frontend.web.live import POLICY_VIOLATION, TRY_AGAIN_LATER, LiveGame, Viewer
 
 POLICY = "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'"
 HEADERS = {"Content-Security-Policy": POLICY, "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store",
@@ -71,32 +72,32 @@ class WebServer:
                 task.cancel()
             await asyncio.gather(*self.tasks, return_exceptions=True)
 
-    def refused(self, request: Request, secret: bool = True) -> Response | None:
+    def refused(self, request: Request, access: str) -> Response | None:
         """A 403 saying why, when the guard does not let the request in."""
-        reason = self.guard.refusal(request.headers, request.query_params, secret)
+        reason = self.guard.refusal(request.headers, request.query_params, access)
         return None if reason is None else PlainTextResponse(reason, status_code=403, headers=HEADERS)
 
     async def index(self, request: Request) -> Response:
         """The live games, with who watches each."""
-        refused = self.refused(request)
+        refused = self.refused(request, WATCH)
         if refused is not None:
             return refused
-        token = f"?token={html.escape(self.guard.token)}" if self.guard.token else ""
-        return HTMLResponse(index_page(list(self.games.values()), self.player_game, token), headers=HEADERS)
+        play = self.player_game if self.guard.may_play(request.query_params) else None
+        return HTMLResponse(index_page(list(self.games.values()), play, self.guard), headers=HEADERS)
 
     async def client_page(self, request: Request) -> Response:
         """The page that plays or watches (a game that is not live: 404)."""
-        refused = self.refused(request)
+        game = request.path_params.get("game")
+        refused = self.refused(request, PLAY if game is None else WATCH)
         if refused is not None:
             return refused
-        game = request.path_params.get("game")
         if game is not None and game not in self.games:
             return PlainTextResponse("no such live game", status_code=404, headers=HEADERS)
         return HTMLResponse(self.page, headers=HEADERS)
 
     async def static(self, request: Request) -> Response:
         """One of the client's fixed files."""
-        refused = self.refused(request, secret=False)
+        refused = self.refused(request, OPEN)
         if refused is not None:
             return refused
         found = self.files.get(request.path_params["name"])
@@ -116,11 +117,15 @@ class WebServer:
 
     async def serve(self, socket: WebSocket, game: LiveGame | None, playing: bool) -> None:
         """Check, accept, then send frames while reading the client until either side ends."""
-        reason = self.guard.socket_refusal(socket.headers, socket.query_params)
+        reason = self.guard.socket_refusal(socket.headers, socket.query_params, PLAY if playing else WATCH)
         if reason is None and (game is None or not game.app.running):
             reason = "no such live game"
         if reason is not None or game is None:
             await socket.close(code=POLICY_VIOLATION, reason=reason)
+            return
+        crowded = None if playing else game.admits()
+        if crowded is not None:
+            await socket.close(code=TRY_AGAIN_LATER, reason=crowded)
             return
         await socket.accept()
         viewer = Viewer()
@@ -180,14 +185,15 @@ def take_message(data: bytes | None, game: LiveGame | None, limit: RateLimit) ->
     return None
 
 
-def index_page(games: list[LiveGame], player_game: str | None, token: str) -> str:
-    """The list of live games as a small page."""
+def index_page(games: list[LiveGame], player_game: str | None, guard: Guard) -> str:
+    """The list of live games as a small page: watch links carry the watch token, the play link (for the player) the play token."""
+    watch = f"?token={html.escape(guard.watch_token)}"
     rows = "".join(
-        f'<li><a href="/watch/{html.escape(game.id)}{token}">{html.escape(game.title)}</a>'
+        f'<li><a href="/watch/{html.escape(game.id)}{watch}">{html.escape(game.title)}</a>'
         f" &middot; {len(game.watchers)} watching &middot; {'played now' if game.player else 'nobody at the keys'}</li>"
         for game in games if game.app.running
     ) or "<li>No live games.</li>"
-    play = f'<p><a href="/play{token}">Play</a></p>' if player_game is not None else ""
+    play = f'<p><a href="/play?token={html.escape(guard.play_token)}">Play</a></p>' if player_game is not None else ""
     return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>Hedonic Hypothesis: live games</title>"
             f"</head><body style='background:#111;color:#ddd;font-family:monospace'><h1>Hedonic Hypothesis</h1>"
             f"{play}<h2>Live games</h2><ul>{rows}</ul></body></html>")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 from pathlib import Path
 
 TEMP_SUFFIX = ".tmp"
@@ -89,3 +90,24 @@ def discard(path: Path) -> None:
     """Remove a temp file on the error path, ignoring any further error."""
     with contextlib.suppress(OSError):
         os.unlink(path)
+
+
+KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+         (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+
+
+def write_over_regular(path: Path, data: bytes) -> None:
+    """:func:`write_atomic` to a path the player named (``--out``), which may be new or a regular file only.
+
+    A rename replaces whatever is at the name: a device node, a FIFO, a symbolic link would be
+    swapped for a regular file (as root, ``/dev/full`` for the whole system). Those are refused
+    (OSError naming the file and what it is) and left as they are; no temp file is made beside them.
+    """
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        mode = stat.S_IFREG
+    if not stat.S_ISREG(mode):
+        what = next((name for test, name in KINDS if test(mode)), "something else")
+        raise OSError(errno.EEXIST, f"it is {what}, not a regular file: it is left as it is", str(path))
+    write_atomic(path, data)

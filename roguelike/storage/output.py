@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, TextIO
 
-from roguelike.saves.errors import describe_os_error
+from roguelike.storage.errors import describe_os_error
 
 EXIT_OUTPUT_LOST = 1
 

@@ -12,7 +12,7 @@ import os
 import stat
 from pathlib import Path
 
-from roguelike.saves.errors import describe_os_error
+from roguelike.storage.errors import describe_os_error
 
 READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 

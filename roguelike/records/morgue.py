@@ -17,8 +17,8 @@ from typing import Any
 from components import FindsTaken, HighStreak, Record
 from roguelike import __version__
 from roguelike.content import formulas
-from roguelike.core.game import Game
 from roguelike.content.finds import finds_words
+from roguelike.core.game import Game
 from roguelike.core.score import Breakdown
 from roguelike.render.screenshot import game_console
 from roguelike.replay import chronicle
