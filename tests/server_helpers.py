@@ -53,6 +53,16 @@ def distinct_files(count: int) -> list[bytes]:
     return [replay_bytes(replace(replay, steps=replay.steps[:number])) for number in range(1, count + 1)]
 
 
+def played_bytes(path: Path) -> bytes:
+    """A corpus game as a played game's file: its header's bot origin left out, so the board ranks it."""
+    from dataclasses import replace
+
+    from roguelike.replay.fileformat import header_bytes, read_replay
+
+    replay = read_replay(path)
+    return header_bytes(replace(replay.header, origin=None), replay.format) + path.read_bytes()[replay.ends[0]:]
+
+
 def upload(client: TestClient, data: bytes) -> str:
     """Upload a file that must be accepted; its hash."""
     answer = client.post("/runs", content=data)

@@ -6,8 +6,9 @@ import pytest
 import tcod.console
 
 from roguelike.core.game import Game
+from roguelike.render.text import fit_path
 from roguelike.saves.history import record_of
-from roguelike.screens.death import RecordScreen, fit_path
+from roguelike.screens.death import RecordScreen
 
 
 def morgue_row(morgue: str) -> str:

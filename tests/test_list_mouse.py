@@ -56,7 +56,8 @@ def test_the_dose_entry_sits_where_these_tests_point() -> None:
     screen, _ = room_screen(ROOM)
     rows = drawn_wide(App(screen))
     assert rows[TITLE_ROW][81:].startswith("In view")
-    assert rows[NAME_ROW][81:].startswith("! Dose") and rows[LINE_ROW][81:].strip().startswith("+")
+    assert rows[NAME_ROW][81:].startswith("! Dose") and rows[LINE_ROW][81:].strip() == "6 east and 1 south"  # where it lies
+    assert rows[LINE_ROW + 1][81:].strip().startswith("+")
 
 
 def test_hovering_an_entry_describes_its_cell_as_hovering_the_map_does() -> None:

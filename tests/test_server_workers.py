@@ -17,7 +17,7 @@ from rq.serializers import JSONSerializer
 
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.server.queue import LOST_AFTER, job_id
-from server_helpers import CORPUS, ServerProcess, get, post, wait_http
+from server_helpers import CORPUS, ServerProcess, get, played_bytes, post, wait_http
 from server_services import redis_program, redis_server, wait_for
 
 SPINNER = f"{shlex.quote(sys.executable)} -c 'while True: pass'"
@@ -58,7 +58,7 @@ def test_two_workers_verify_the_corpus_through_the_queue(tmp_path: object) -> No
         server = ServerProcess("--queue", url, "--db", f"sqlite:///{tmp_path}/runs.sqlite", "--port", "0")
         try:
             workers_up(url, 2)
-            digests = [post(server.base, path.read_bytes())["hash"] for path in CORPUS]
+            digests = [post(server.base, played_bytes(path))["hash"] for path in CORPUS]
             runs = wait_http(server.base, digests, 180)
             board = get(server.base, "/board.json")
         finally:

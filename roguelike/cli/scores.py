@@ -65,12 +65,16 @@ def hall_command(args: argparse.Namespace) -> int:
     root = data_dir(args.data_dir)
     entries = hall(root, None if args.cached else lambda paths: prove_all(paths, args.jobs),
                    lambda text: print(f"hedonic hall: {text}", file=sys.stderr))
-    if args.daily is not None:
-        entries = daily_board(entries, today().isoformat() if args.daily == "today" else args.daily)
+    day = None if args.daily is None else today().isoformat() if args.daily == "today" else args.daily
+    if day is not None:
+        entries = daily_board(entries, day)
+    if day is not None and not args.json:
+        print("\n".join(par_lines(root, day)))
+    if not entries:  # a table's header alone would say nothing
+        print(f"no games on the {day} daily board yet in {root}" if day else f"no finished games in {root}")
+        return 0
     lines = [entry_json(place, entry) for place, entry in placed(entries)] if args.json else hall_lines(entries)
-    if args.daily is not None and not args.json:
-        print("\n".join(par_lines(root, args.daily)))
-    print("\n".join(lines) if lines else f"no finished games in {root}")
+    print("\n".join(lines))
     return 0
 
 

@@ -104,13 +104,17 @@ class MonsterKind:
         return self.name if self.plural_only else with_article(self.name, capital)
 
 
+# The parity rule: at two steps it steps beside you and strikes with its second action; at three its
+# second step only stops beside you, and you strike first. Help, look, the death tip and the README say it.
+DEPRESSION_COUNSEL = "it holds still the turn it notices you: step back then, and never end a turn two steps from it"
+
 DEPRESSION = MonsterKind(
     key="depression", name="Depression", plural="Depressions",
     glyph="D", colour=(90, 90, 200),
     hit=DEATH, hit_text="Depression swallows you whole.",
     action_points=formulas.DEPRESSION_ACTION_POINTS, weight=formulas.DEPRESSION_WEIGHT,
     sighting="A Depression (D) looms: it moves twice a turn, and its touch kills.",
-    hit_summary="kills you", moves="two steps a turn, none the turn it notices you: let it come to you",
+    hit_summary="kills you", moves=f"two steps a turn; {DEPRESSION_COUNSEL}",
     from_floor=formulas.DEPRESSION_FROM_FLOOR, deeper_every=formulas.DEPRESSION_DEEPER_EVERY,
 )
 HUNGER = MonsterKind(

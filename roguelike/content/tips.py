@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from roguelike.content import formulas
+from roguelike.content.bestiary import DEPRESSION_COUNSEL
 
 TIPS: dict[str, str] = {
     "exhaustion": (
@@ -18,8 +19,8 @@ TIPS: dict[str, str] = {
     ),
     "depression": (
         "A Depression takes two steps a turn: you cannot outrun it, and it kills with one touch."
-        " It holds still the turn it notices you: step back then, wait where its second step must"
-        " end next to you, and strike first; or put a closed door between you."
+        f" {DEPRESSION_COUNSEL[:1].upper()}{DEPRESSION_COUNSEL[1:]}; its second step then stops next to"
+        " you, and you strike first. Or put a closed door between you."
     ),
 }
 GENERAL_TIP = (

@@ -39,10 +39,8 @@ def draw_panel(console: tcod.console.Console, game: Game, scheme: Scheme = CLASS
     attrs = game.player_component(Attributes)
     tolerance = game.player_component(Tolerance).value
     draw_mood(console, som, attrs.will, game.state.name, scheme)
-    marked = next_action(game) is not None and not game.state.game_over
-    room = LEFT_WIDTH - BAR_WIDTH - 1 - (len(ACTION_MARK) + 1 if marked else 0)
-    console.print(BAR_WIDTH + 1, PANEL_TOP + 1, fit(effects_text(game), room), fg=scheme[Slot.TAKEOVER])
-    draw_streak(console, game, room, scheme)
+    if not status_overflows(game):  # else on the message area's first row (draw_above_messages)
+        draw_parts(console, BAR_WIDTH + 1, PANEL_TOP + 1, status_parts(game, scheme))
     draw_action_mark(console, game, scheme)
     line = f"Con {attrs.confidence:>2}  Nrv {attrs.nerve:>2}  Wil {attrs.will:>2}  Tol {tolerance:>2}"
     console.print(0, PANEL_TOP + 2, line, fg=text)
@@ -56,16 +54,35 @@ def streak_text(streak: HighStreak) -> str:
     return f"Streak {streak.turns} +{streak.bonus}" if streak.turns or streak.bonus else ""
 
 
-def draw_streak(console: tcod.console.Console, game: Game, room: int, scheme: Scheme = CLASSIC) -> None:
-    """The High streak after the effects on the bar's row, in the High colour while it grows."""
-    effects, streak = effects_text(game), game.player_component(HighStreak)
-    left = room - (len(effects) + 1 if effects else 0)
-    text = streak_text(streak)
-    if not text or left < len("Streak 0"):
-        return
+def status_parts(game: Game, scheme: Scheme = CLASSIC) -> list[tuple[str, RGB]]:
+    """The effects running and the High streak, each whole, in their colours (the streak in the
+    High colour while it grows), a space between."""
+    effects, streak = effects_text(game), streak_text(game.player_component(HighStreak))
     growing = formulas.streak_goes_on(game.player_component(StateOfMind).value)
-    x = BAR_WIDTH + 1 + (len(effects) + 1 if effects else 0)
-    console.print(x, PANEL_TOP + 1, fit(text, left), fg=scheme[Slot.HIGH] if growing else scheme[Slot.TEXT])
+    parts = [(effects, scheme[Slot.TAKEOVER]), (streak, scheme[Slot.HIGH] if growing else scheme[Slot.TEXT])]
+    shown = [(text, colour) for text, colour in parts if text]
+    return [(f"{text} " if index < len(shown) - 1 else text, colour) for index, (text, colour) in enumerate(shown)]
+
+
+def status_fits(game: Game, room: int) -> bool:
+    """Whether the effects and the streak fit whole in ``room`` columns beside the bar."""
+    return sum(len(text) for text, _ in status_parts(game)) <= room
+
+
+def status_overflows(game: Game) -> bool:
+    """Whether the effects and the streak go on the message area's first row (no room beside the bar)."""
+    marked = next_action(game) is not None and not game.state.game_over
+    room = LEFT_WIDTH - BAR_WIDTH - 1 - (len(ACTION_MARK) + 1 if marked else 0)
+    return bool(status_parts(game)) and not status_fits(game, room)
+
+
+def draw_parts(console: tcod.console.Console, x: int, y: int, parts: list[tuple[str, RGB]]) -> int:
+    """Print coloured parts one after another from ``x``, cut at the message area's end; where they ended."""
+    end = MESSAGES_X + MESSAGE_WIDTH
+    for text, colour in parts:
+        console.print(x, y, text[: max(0, end - x)], fg=colour)
+        x += len(text)
+    return x
 
 
 def draw_action_mark(console: tcod.console.Console, game: Game, scheme: Scheme = CLASSIC) -> None:
@@ -131,7 +148,7 @@ def folded(texts: list[str]) -> list[str]:
 def draw_messages(console: tcod.console.Console, game: Game, scheme: Scheme = CLASSIC) -> None:
     """The doses carried on the first row (while there are any), then the newest message lines,
     older ones fading."""
-    top = PANEL_TOP + draw_carried(console, game, scheme)
+    top = PANEL_TOP + draw_above_messages(console, game, scheme)
     lines = message_lines(game, formulas.SCREEN_HEIGHT - top, scheme)
     for row, (text, colour) in enumerate(lines):
         fade = 0.55 + 0.45 * (row + 1) / len(lines)
@@ -155,11 +172,18 @@ def carried_parts(game: Game, scheme: Scheme = CLASSIC) -> list[tuple[str, RGB]]
     return parts
 
 
-def draw_carried(console: tcod.console.Console, game: Game, scheme: Scheme = CLASSIC) -> int:
-    """The carried doses on the message area's first row; how many rows that took (0 or 1)."""
-    x, end = MESSAGES_X, MESSAGES_X + MESSAGE_WIDTH
+def draw_above_messages(console: tcod.console.Console, game: Game, scheme: Scheme = CLASSIC) -> int:
+    """The rows over the messages: the effects and the streak when the bar's row has no room for
+    them whole, then the doses carried; how many rows they took (0 to 2)."""
+    rows = 0
+    if status_overflows(game):
+        draw_parts(console, MESSAGES_X, PANEL_TOP, status_parts(game, scheme))
+        rows = 1
+    return rows + draw_carried(console, game, scheme, PANEL_TOP + rows)
+
+
+def draw_carried(console: tcod.console.Console, game: Game, scheme: Scheme = CLASSIC, row: int = PANEL_TOP) -> int:
+    """The carried doses on a row of the message area (its first by default); how many rows that took (0 or 1)."""
     parts = carried_parts(game, scheme)
-    for text, colour in parts:
-        console.print(x, PANEL_TOP, text[: max(0, end - x)], fg=colour)
-        x += len(text)
+    draw_parts(console, MESSAGES_X, row, parts)
     return 1 if parts else 0

@@ -3,9 +3,11 @@
 ``replays/corpus.json`` lists recipes: a bot, a seed and what the game must show (a
 cause of death, a floor reached). ``hedonic replay --rerecord replays/`` plays every
 recipe again with the current game, moving to the next seed when the old one no longer
-shows what it must, and writes the seed it used back to the manifest. Every other
-``.replay`` in the folder (the replay of a fixed bug) is re-recorded by applying its
-own commands again. Files whose records did not change are left untouched.
+shows what it must, and writes the seed it used back to the manifest; its header names the
+``bot`` origin, so a bot's game never ranks as a played one. Every other ``.replay`` in the
+folder (the replay of a fixed bug) is re-recorded by applying its own commands again, its
+header's origin kept. Files whose records did not change are left untouched (a file whose
+header lacks only its origin gets it, every other byte kept).
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ from typing import TextIO
 
 from roguelike.bots.registry import BOTS, Player
 from roguelike.core.commands import Command
+from roguelike.storage.atomic import write_atomic
 from roguelike.saves.crash import one_line
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.core.game import Game
-from roguelike.replay.fileformat import FORMAT_VERSION, SUFFIX, Replay, ReplayError, read_replay
+from roguelike.replay.fileformat import FORMAT_VERSION, SUFFIX, Replay, ReplayError, header_bytes, read_replay
 from roguelike.replay.recorder import ReplayRecorder
 from roguelike.core.session import Session
 
@@ -30,6 +33,7 @@ MANIFEST = "corpus.json"
 EPOCHS = "epochs"  # the folder beside a corpus keeping the replays of older rules epochs
 SEED_SEARCH = 300
 ACTIONS_PER_TURN = 8  # as in headless.play_bot: a bot bumping into nothing cannot loop forever
+BOT_ORIGIN = "bot"  # the origin a recipe's game is recorded with
 
 
 @dataclass(frozen=True)
@@ -109,7 +113,7 @@ def record_recipe(recipe: Recipe, folder: Path) -> tuple[Recipe, str] | None:
         shown = tried.shown_by(game)
         game.close()
         if shown:
-            return tried, write_recording(folder / recipe.file, seed, recipe.name, commands)
+            return tried, write_recording(folder / recipe.file, seed, recipe.name, commands, origin=BOT_ORIGIN)
     return None
 
 
@@ -134,16 +138,18 @@ def rerecord_one(path: Path, out: TextIO, err: TextIO) -> int:
     commands = [step.command for step in replay.steps]
     crash = replay.crash.command if replay.crash is not None else None
     header = replay.header
-    print(f"{path}: {write_recording(path, header.seed, header.name, commands, crash)}", file=out)
+    print(f"{path}: {write_recording(path, header.seed, header.name, commands, crash, header.origin)}", file=out)
     return 0
 
 
-def write_recording(path: Path, seed: int, name: str, commands: list[Command], crash: Command | None = None) -> str:
-    """Record commands into ``path`` (replacing it only if the game changed); what happened.
+def write_recording(path: Path, seed: int, name: str, commands: list[Command], crash: Command | None = None,
+                    origin: str | None = None) -> str:
+    """Record commands into ``path`` (replacing it only if the game changed), its header naming
+    ``origin``; what happened.
 
     A file whose game is unchanged is kept as it is, in the format it was made in: it is
     compared with a recording in its own format, and only a changed game is written anew,
-    in today's format. A file of an older rules epoch is always recorded anew, the old one
+    in today's format; if only its header's origin differs, the header alone is written anew. A file of an older rules epoch is always recorded anew, the old one
     first kept in ``epochs/<its epoch>/`` beside it, where it goes on verifying through
     that epoch's runtime.
     """
@@ -152,15 +158,22 @@ def write_recording(path: Path, seed: int, name: str, commands: list[Command], c
     same_epoch = existing is not None and existing.header.epoch == RULES_EPOCH
     kept_format = existing.format if existing is not None and same_epoch else FORMAT_VERSION
     every = commands + ([crash] if crash is not None else [])
-    record(temporary, path.stem, seed, name, every, kept_format)
+    record(temporary, path.stem, seed, name, every, kept_format, origin)
     if existing is not None and same_epoch and same_records(existing, read_replay(temporary)):
         temporary.unlink()
-        return "unchanged"
+        return "unchanged" if existing.header.origin == origin else mark_origin(path, existing, origin)
     if kept_format != FORMAT_VERSION:
-        record(temporary, path.stem, seed, name, every, FORMAT_VERSION)
+        record(temporary, path.stem, seed, name, every, FORMAT_VERSION, origin)
     kept = keep_old_epoch(path, existing) if existing is not None and not same_epoch else ""
     os.replace(temporary, path)
     return "re-recorded" + kept
+
+
+def mark_origin(path: Path, existing: Replay, origin: str | None) -> str:
+    """Write ``path`` anew with its header naming ``origin``, every record's bytes kept; what was done."""
+    header = replace(existing.header, origin=origin)
+    write_atomic(path, header_bytes(header, existing.format) + path.read_bytes()[existing.ends[0]:])
+    return f"origin marked ({origin or 'none'})"
 
 
 def keep_old_epoch(path: Path, existing: Replay) -> str:
@@ -184,11 +197,13 @@ def readable(path: Path) -> Replay | None:
         return None
 
 
-def record(path: Path, game_id: str, seed: int, name: str, commands: list[Command], replay_format: int) -> None:
-    """Record a game of ``commands`` into ``path``, ending with a crash if one crashes."""
+def record(path: Path, game_id: str, seed: int, name: str, commands: list[Command], replay_format: int,
+           origin: str | None = None) -> None:
+    """Record a game of ``commands`` into ``path`` (its header naming ``origin``), ending with a
+    crash if one crashes."""
     path.unlink(missing_ok=True)
     game = Game.new(seed, name)
-    recorder = ReplayRecorder.start(path, game, game_id, replay_format)
+    recorder = ReplayRecorder.start(path, game, game_id, replay_format, origin)
     session = Session(game, [recorder])
     try:
         for command in commands:

@@ -54,6 +54,7 @@ MIN_ZERO_TAIL = 12  # zero bytes at the end taken for a power cut's leftovers, n
 STEP, CRASH = 0, 1
 READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+HEADER_ORIGINS = ("bot",)  # the origins a header may name: none of them ranks
 
 Witness = dict[str, Any]
 
@@ -83,7 +84,10 @@ class ReplayError(Exception):
 
 @dataclass(frozen=True)
 class Header:
-    """Who played what: the game id, seed, player name, game version, date and rules epoch."""
+    """Who played what: the game id, seed, player name, game version, date and rules epoch.
+
+    ``origin`` marks a game recorded as one that never ranks (a corpus's bot game) outside
+    the checksums: it can only take a game out of the rankings, never put one in."""
 
     game_id: str
     seed: int
@@ -91,6 +95,7 @@ class Header:
     version: str
     date: str
     epoch: int = RULES_EPOCH
+    origin: str | None = None  # one of HEADER_ORIGINS, written only when set
 
     def to_plain(self, replay_format: int = FORMAT_VERSION) -> dict[str, Any]:
         """The header as the msgpack map stored in a file of ``replay_format``."""
@@ -98,6 +103,8 @@ class Header:
                                  "date": self.date}
         if replay_format >= EPOCH_SINCE:
             plain["epoch"] = self.epoch
+        if self.origin is not None:
+            plain["origin"] = self.origin
         return plain
 
 
@@ -332,12 +339,23 @@ def parse_header(value: Any, replay_format: int = FORMAT_VERSION) -> Header:
         version=header_field(value, "version", str),
         date=header_field(value, "date", str),
         epoch=header_epoch(value, replay_format),
+        origin=header_origin(value),
     )
     if not GAME_ID.fullmatch(header.game_id):
         raise ReplayError("the header's game id has characters a game id never has")
     if clean_name(header.name) != header.name or not header.name:
         raise ReplayError("the header's name has characters a player's name never has")
     return header
+
+
+def header_origin(header: dict[str, Any]) -> str | None:
+    """The origin a header names (None: it names none)."""
+    if "origin" not in header:
+        return None
+    origin: str = header_field(header, "origin", str)
+    if origin not in HEADER_ORIGINS:
+        raise ReplayError(f"the header's origin {origin!r} is not one a header may name")
+    return origin
 
 
 def header_epoch(header: dict[str, Any], replay_format: int) -> int:

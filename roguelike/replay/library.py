@@ -72,12 +72,13 @@ def describe(path: Path, root: Path, protected: dict[Path, str], check: bool = T
 
 
 def origin_of(replay: Replay) -> str | None:
-    """The mark the recorded game ends with, from its developer commands."""
+    """The mark the recorded game ends with, from its developer commands, else the origin its
+    header names (a corpus's bot game)."""
     origin = None
     for step in replay.steps:
         if isinstance(step.command, (Mark, Wizard)):
             origin = origin_after(origin, step.command)
-    return origin
+    return origin or replay.header.origin
 
 
 def ending(crashed: bool, cause: str | None, saved: bool) -> str:

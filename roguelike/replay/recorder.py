@@ -125,11 +125,13 @@ class ReplayRecorder:
         crash.watch(game, "replay", path, self.record_crash)
 
     @classmethod
-    def start(cls, path: Path, game: Game, game_id: str, replay_format: int = FORMAT_VERSION) -> ReplayRecorder:
-        """Create the replay of a new game (never overwriting a file); its header is written by ``flush``."""
+    def start(cls, path: Path, game: Game, game_id: str, replay_format: int = FORMAT_VERSION,
+              origin: str | None = None) -> ReplayRecorder:
+        """Create the replay of a new game (never overwriting a file), its header naming ``origin``
+        if given; the header is written by ``flush``."""
         state = game.state
         header = Header(game_id, state.seed, state.name, __version__, datetime.now(UTC).isoformat(timespec="seconds"),
-                        RULES_EPOCH)
+                        RULES_EPOCH, origin)
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | BINARY, 0o644))
         recorder = cls(path, game, 1, end=0, replay_format=replay_format)
         recorder.unwritten = header_bytes(header, replay_format)

@@ -106,7 +106,7 @@ def proved(file: str, replay: Replay, game: Game, trace: Trace, steps: int) -> P
     """The proof of a verified replay: the score and feats of the re-simulated game."""
     header, state = replay.header, game.state
     parts = game.score()
-    origin = state.origin or PLAYED
+    origin = state.origin or header.origin or PLAYED
     day = daily_date_of(header.seed, header.epoch, header.date) if origin in ("daily", "practice") else None
     rows = [{"part": label, "counted": how, "points": points} for label, how, points in parts.rows()]
     return Proof(file, VERIFIED, f"{state.turn} turns verified ({steps} commands)", header.epoch, header.seed,

@@ -64,6 +64,11 @@ class Screen(ABC):
         """Whether the screen acts on its own (auto-explore): frontends then call :meth:`on_tick`."""
         return False
 
+    @property
+    def roomy(self) -> bool:
+        """Whether the screen draws itself on a larger canvas, using all of it (roomy.py), when on top."""
+        return False
+
     def on_tick(self) -> Transition | None:
         """Take the next step of what the screen does on its own."""
         return None

@@ -11,8 +11,7 @@ After a death the record shows the coach's par for a daily game once it is worke
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
+from dataclasses import replace
 
 import numpy as np
 import tcod.console
@@ -27,9 +26,10 @@ from roguelike.core.game import Game
 from roguelike.core.names import fit
 from roguelike.core.score import Breakdown
 from roguelike.records.coaching import Coaching
+from roguelike.render.colours import RGB
 from roguelike.render.draw import draw_game
 from roguelike.render.sombar import GraphBox, draw_life
-from roguelike.render.text import wrap
+from roguelike.render.text import fit_path, wrap
 from roguelike.saves import CharacterRecord
 from roguelike.saves.history import record_of
 from roguelike.scores.standing import Told
@@ -52,7 +52,8 @@ ANIMATION_SECONDS = 1.5
 KEYS_IGNORED_FOR = ANIMATION_SECONDS  # a key already held when death came must not skip it
 TIP_WIDTH, TIP_LINES = 50, 6  # the tip's box, right of the numbers and above the graph's title
 GRAPH = GraphBox(x=6, y=12, width=72, height=7)
-GRAPH_AND_STANDING = GraphBox(x=6, y=12, width=72, height=5)  # two rows left for the verdict and the feats
+STANDING_BOTTOM = 22  # the verdict and the feats end above the score's row, the graph shrinking for them
+STANDING_ROWS = 3  # at most: the graph keeps four rows (three with the par line)
 REVIEW_KEY = tcod.event.KeySym.R
 
 
@@ -134,13 +135,15 @@ class RecordScreen(Screen):
         self.morgue = morgue  # the morgue file's path, shown after a death
         self.standing = standing
         self.coaching = coaching
+        self.drawn: list[tuple[str, RGB]] | None = None  # the standing's lines last drawn
         self.drawn_working = False  # whether the frame last drawn showed work still going on
 
     @property
     def animated(self) -> bool:
-        """Redrawn while the replay is being verified or par worked out, and once more when they are done
-        (the last frame drawn while working must not stay: the terminal draws only frames that are due)."""
-        return self.working() or self.drawn_working
+        """Redrawn while the replay is being verified or par worked out, and once more when they are done:
+        the terminal redraws only when something changed, so the screen must not rest on "Verifying"."""
+        proved_undrawn = self.standing is not None and self.drawn != standing_lines(self.standing)
+        return self.working() or self.drawn_working or proved_undrawn
 
     def working(self) -> bool:
         """Whether the proof or the par shown here is still being worked out."""
@@ -174,24 +177,25 @@ class RecordScreen(Screen):
             console.print(28, 4 + row, line, fg=TEXT)
         console.print(2, 10, "State of Mind, turn by turn  (i: a dose, >: a new floor)", fg=LABEL)
         par = self.coaching.par_line() if self.coaching is not None else None
-        draw_life(console, self.graph_box(par is not None), record.life, died=True, scheme=ambient.look().scheme)
+        lines = standing_lines(self.standing, console.width - 2) if self.standing is not None else []
+        self.drawn = standing_lines(self.standing) if self.standing is not None else None
+        draw_life(console, self.graph_box(len(lines), par is not None), record.life, died=True,
+                  scheme=ambient.look().scheme)
         if par is not None:
-            console.print(centre, 19 if self.standing is not None else 21, fit(par, console.width - 2), fg=LABEL,
+            console.print(centre, STANDING_BOTTOM - len(lines) - 1, fit(par, console.width - 2), fg=LABEL,
                           alignment=tcod.constants.CENTER)
         scored = score_line(record)
         if scored is not None:
             console.print(centre, 22, fit(scored, console.width - 2), fg=LABEL, alignment=tcod.constants.CENTER)
-        if self.standing is not None:
-            console.print(centre, 20, fit(self.standing.line(), console.width - 2), fg=TEXT, alignment=tcod.constants.CENTER)
-            console.print(centre, 21, fit(self.standing.feats_line(), console.width - 2), fg=HINT,
-                          alignment=tcod.constants.CENTER)
+        for row, (line, colour) in enumerate(lines):
+            console.print(centre, STANDING_BOTTOM - len(lines) + row, line, fg=colour, alignment=tcod.constants.CENTER)
         console.print(centre, 23, fit_path(self.morgue, console.width - 2), fg=HINT, alignment=tcod.constants.CENTER)
         console.print(centre, 24, self.keys_line(), fg=HINT, alignment=tcod.constants.CENTER)
 
-    def graph_box(self, par_shown: bool) -> GraphBox:
-        """The graph, made lower by a row for the par line (and two for the standing)."""
-        box = GRAPH if self.standing is None else GRAPH_AND_STANDING
-        return GraphBox(box.x, box.y, box.width, box.height - 1) if par_shown else box
+    def graph_box(self, standing_rows: int, par_shown: bool) -> GraphBox:
+        """The graph, made lower for the standing's lines (two rows at least while it is proved) and the par line."""
+        lower = (max(2, standing_rows) if self.standing is not None else 0) + (1 if par_shown else 0)
+        return replace(GRAPH, height=GRAPH.height - lower)
 
     def keys_line(self) -> str:
         """The keys: back, and the review when the coach can make one."""
@@ -199,24 +203,15 @@ class RecordScreen(Screen):
         return back + ("   R: where it went wrong (the coach's review)" if self.coaching is not None else "")
 
 
+def standing_lines(standing: Told, width: int = 78) -> list[tuple[str, RGB]]:
+    """The verdict and place, then the feats, each wrapped whole to ``width`` (three rows at most)."""
+    verdict = [(line, TEXT) for line in wrap(standing.line(), width)]
+    return (verdict + [(line, HINT) for line in wrap(standing.feats_line(), width)])[:STANDING_ROWS]
+
+
 def tip_lines(cause: str) -> list[str]:
     """The tip for a cause of death, wrapped to the box beside the numbers (TIP_LINES at most)."""
     return wrap(tip_for(cause), TIP_WIDTH)[:TIP_LINES]
-
-
-def fit_path(text: str, width: int) -> str:
-    """A line ending in a path, in ``width`` columns: the home folder as ``~``, then, if still too
-    long, the path's first folders left out (``Morgue file: …/morgue/<game>-turn9.txt``), so
-    its file name always shows whole."""
-    home = str(Path.home())
-    if len(home) > 1:
-        text = text.replace(home + os.sep, "~" + os.sep)
-    if len(text) <= width:
-        return text
-    start = min((text.find(mark) for mark in (" /", " ~") if mark in text), default=-1) + 1
-    tail = text[len(text) - (width - start - 1):]
-    tail = tail[tail.find(os.sep):] if os.sep in tail else tail
-    return fit(text[:start] + "…" + tail, width)
 
 
 def numbers(record: CharacterRecord) -> list[tuple[str, int]]:

@@ -20,6 +20,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("Doors, doses, stairs, strike", "walk into them"),
     ("Pick up / take a carried dose", "g / q  (then a direction / its number)"),
     ("Auto-explore / rest", "o / Z  (a key or anything new stops it)"),
+    ("Rest until a State of Mind", "R  (digits change the number, Enter rests)"),
     ("Travel to the stairs", "> or <  (a cell: click, or Enter in look)"),
     ("Go to the nearest safe dose", "t  (and take it)"),
     ("Read out around / condition", "v / c  (V: all in view)"),

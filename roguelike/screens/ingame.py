@@ -19,7 +19,7 @@ from roguelike.core.state import Message
 from roguelike.render.draw import draw_game
 from roguelike.render.effects import Effects
 from roguelike.records.ending import end_game
-from roguelike.screens.askfirst import LEFT_ALONE, risky_step
+from roguelike.screens.askfirst import LEFT_ALONE, purer_risk, risky_step
 from roguelike.screens.sidebar import in_view_words
 from roguelike.screens import carrykeys
 from roguelike.screens.base import Push, Replace, Room, Screen, Transition
@@ -113,6 +113,9 @@ class InGameScreen(Screen):
         """Play a command, unless it would take a dose that could overdose: then ask first."""
         asked = risky_step(self.game, command)
         if asked is None:
+            told = purer_risk(self.game, command)
+            if told is not None:
+                self.pilot.show(told)  # said, not asked
             return self.play(command)
         self.asking = command
         self.pilot.show(asked)

@@ -23,10 +23,10 @@ from roguelike.content.doses import CARDINAL_LINES, DIAGONAL_LINES, DOSE_KINDS, 
 from roguelike.assist.readout import shown_odds
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
-from roguelike.core.names import fit
 from roguelike.render.draw import draw_game
 from roguelike.render.colours import Slot
 from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP
+from roguelike.render.text import wrap
 from roguelike.screens import ambient, helptext
 from roguelike.screens.help import colour_of_kind
 from roguelike.screens.base import Pop, Room, Screen, Transition
@@ -99,17 +99,28 @@ class LookScreen(Screen):
         self.cursor = spots[index % len(spots)]
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
-        """The game, the cursor, and the description over the message area."""
+        """The game, the cursor, and the description over the message area, wrapped whole."""
         draw_game(console, self.game, now, ambient.look())
         x, y = self.cursor
         console.rgb["bg"][y, x] = CURSOR_BG
         console.rgb["fg"][y, x] = (0, 0, 0)
-        console.draw_rect(MESSAGES_X, PANEL_TOP, MESSAGE_WIDTH, 4, ch=ord(" "), bg=ambient.look().scheme[Slot.PANEL_BG])
         keys = "Move: cursor  Tab: next thing  Enter: travel  Esc: back" if self.travel else \
             "Move: cursor  Tab: next thing  Esc: back"
-        lines = describe(self.game, self.cursor)[:3] + [(keys, HINT)]
+        lines = [(part, colour) for text, colour in [*describe(self.game, self.cursor), (keys, HINT)]
+                 for part in wrap(text, MESSAGE_WIDTH)]
+        top = box_top(len(lines), self.cursor)
+        console.draw_rect(MESSAGES_X, top, MESSAGE_WIDTH, len(lines), ch=ord(" "),
+                          bg=ambient.look().scheme[Slot.PANEL_BG])
         for row, (text, colour) in enumerate(lines):
-            console.print(MESSAGES_X, PANEL_TOP + row, fit(text, MESSAGE_WIDTH), fg=colour)
+            console.print(MESSAGES_X, top + row, text, fg=colour)
+
+
+def box_top(rows: int, cursor: tuple[int, int]) -> int:
+    """The first row of the description's box: the message area, grown up over the map when it
+    needs more rows, or the top of the screen when growing would hide the cursor."""
+    top = min(PANEL_TOP, formulas.SCREEN_HEIGHT - rows)
+    covered = cursor[0] >= MESSAGES_X and cursor[1] >= top
+    return 0 if covered else top
 
 
 def things_in_view(game: Game) -> list[tuple[int, int]]:

@@ -7,6 +7,7 @@ import tcod.constants
 import tcod.event
 
 from roguelike.core.names import DEFAULT_NAME, NAME_MAX, clean_name, fit, printable
+from roguelike.render.text import wrap
 from roguelike.saves import Games
 from roguelike.scores.daily import DailyStart
 from roguelike.screens.base import Pop, Replace, Screen, Transition
@@ -17,6 +18,7 @@ TEXT = (220, 220, 230)
 FIELD_BG = (30, 28, 45)
 FIELD_WIDTH = 40
 START_KEYS = frozenset({tcod.event.KeySym.RETURN, tcod.event.KeySym.KP_ENTER})
+DAILY_RULE = "The first attempt under a name ranks on the board; later ones are practice."
 
 
 class NewGameScreen(Screen):
@@ -58,8 +60,10 @@ class NewGameScreen(Screen):
         return None
 
     def standing(self) -> str:
-        """Whether a daily attempt under the name typed would rank."""
+        """Whether a daily attempt under the name typed would rank (the rule alone before a name is typed)."""
         assert self.daily is not None
+        if not clean_name(self.name):
+            return DAILY_RULE
         if self.name not in self.standings:
             self.standings[self.name] = self.daily.standing(self.name)
         return self.standings[self.name]
@@ -78,6 +82,6 @@ class NewGameScreen(Screen):
             console.print(centre, 3, f"Daily game of {self.daily.day.isoformat()} (UTC)", fg=HEADING,
                           alignment=tcod.constants.CENTER)
             console.print(centre, 4, "the same dungeon for everyone today", fg=HINT, alignment=tcod.constants.CENTER)
-            console.print(centre, 14, fit(self.standing(), console.width - 2), fg=HINT,
-                          alignment=tcod.constants.CENTER)
+            for row, line in enumerate(wrap(self.standing(), console.width - 2)[:2]):  # a long name's wraps
+                console.print(centre, 14 + row, line, fg=HINT, alignment=tcod.constants.CENTER)
         console.print(centre, 16, "Enter: start    Backspace: delete    Esc: back", fg=HINT, alignment=tcod.constants.CENTER)

@@ -5,7 +5,8 @@ cells (:func:`roomy_size`) shows a larger canvas: while a game is on screen (the
 in-game screen, look, a replay, a menu over a game: :meth:`Screen.room`) the 80x25 game
 sits in the top-left corner, the in-view list (:mod:`roguelike.screens.sidebar`) fills
 the columns to its right, and under the in-game screen the message area grows down into
-the spare rows. Any other screen is centred, as a terminal shows it. At exactly 80x25
+the spare rows. A screen that says it is roomy (the message log) is drawn on the whole
+canvas instead. Any other screen is centred, as a terminal shows it. At exactly 80x25
 nothing changes. The canvas is drawn unfinished: the frontend finishes it (the palette's
 filter, ASCII glyphs) once, as it would the console.
 """
@@ -16,7 +17,7 @@ import tcod.console
 
 from roguelike.content import formulas
 from roguelike.render.colours import Scheme, Slot
-from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP, draw_carried, message_lines
+from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP, draw_above_messages, message_lines
 from roguelike.screens import ambient
 from roguelike.screens.base import App, Room
 from roguelike.screens.look import CURSOR_BG
@@ -56,6 +57,10 @@ class Canvas:
         """The canvas with the drawn 80x25 console on it, and the room beside it filled."""
         canvas = self.console
         canvas.clear()
+        if app.stack and app.stack[-1].roomy:  # it fills the canvas itself (the message log); never animated
+            self.origin, app.list_shown = (0, 0), None
+            app.stack[-1].on_draw(canvas, 0.0)
+            return canvas
         room = room_of(app)
         self.origin = (0, 0) if room is not None else ((canvas.width - WIDTH) // 2, (canvas.height - HEIGHT) // 2)
         game_console.blit(canvas, self.origin[0], self.origin[1])
@@ -95,10 +100,10 @@ def fill_room(canvas: tcod.console.Console, room: Room, scheme: Scheme) -> ListS
 
 def draw_tall_messages(canvas: tcod.console.Console, room: Room, scheme: Scheme) -> None:
     """The message area from the panel's top to the canvas's last row, newest last (as in the panel),
-    under the carried doses' row while there are any."""
+    under the rows over the messages (the effects and streak with no room beside the bar, the carried doses)."""
     canvas.draw_rect(MESSAGES_X, PANEL_TOP, MESSAGE_WIDTH, canvas.height - PANEL_TOP, ch=ord(" "),
                      bg=scheme[Slot.PANEL_BG])
-    top = PANEL_TOP + draw_carried(canvas, room.game, scheme)
+    top = PANEL_TOP + draw_above_messages(canvas, room.game, scheme)
     lines = message_lines(room.game, canvas.height - top, scheme)
     for row, (text, colour) in enumerate(lines):
         fade = 0.55 + 0.45 * (row + 1) / len(lines)

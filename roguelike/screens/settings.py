@@ -19,7 +19,7 @@ from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.core.names import fit
 from roguelike.render.colours import MOOD_SLOTS, Slot
-from roguelike.render.text import wrap
+from roguelike.render.text import fit_path, wrap
 from roguelike.screens import ambient
 from roguelike.screens.base import Pop, Push, Screen, Transition
 from roguelike.screens.interrupts import InterruptsScreen
@@ -147,7 +147,7 @@ class SettingsScreen(OptionList):
         """Where the settings are kept, and anything wrong with the file."""
         prefs = ambient.preferences()
         where = f"Settings file: {prefs.path}" if prefs.path is not None else "Settings are not saved in this run."
-        console.print(2, FILE_TOP, fit(where, console.width - 4), fg=HINT)
+        console.print(2, FILE_TOP, fit_path(where, console.width - 4), fg=HINT)  # the file's name always whole
         trouble = trouble_lines(prefs, console.width - 4, PROBLEM_ROWS)
         if trouble:
             for row, line in enumerate(trouble):

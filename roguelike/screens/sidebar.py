@@ -52,6 +52,7 @@ class Entry:
     lines: tuple[tuple[str, bool], ...]
     at: tuple[int, int]  # its cell on the map (hovering the entry describes it, a click travels there)
     remembered: bool = False  # a known dose out of sight
+    dose: bool = False  # a dose: the list says where it lies, in view or not
 
 
 def in_view(game: Game) -> list[Entry]:
@@ -101,7 +102,7 @@ def dose_entry(game: Game, at: Position, dose: Dose) -> Entry:
     gives = f"+{odds.low}..+{odds.high}{odds.if_purer(f', purer +{odds.purest}')}"
     return Entry(kind.glyph, capital(kind.name), colour_of_kind(kind.key, kind.colour), where(game, at),
                  ((gives, False), (odds.risk.value, odds.could_kill)),
-                 (at.x, at.y))
+                 (at.x, at.y), dose=True)
 
 
 def find_entry(game: Game, at: Position, find: Find) -> Entry:
@@ -139,8 +140,8 @@ Row = list[tuple[str, RGB]]
 
 def sidebar_rows(game: Game, width: int, scheme: Scheme) -> list[tuple[Row, Entry | None]]:
     """The sidebar's rows, each with the entry it belongs to: a title, each entry's name row and its
-    wrapped lines; then the remembered doses under their heading, each with where it lies
-    (out of sight, the map cannot point it out)."""
+    wrapped lines; then the remembered doses under their heading. Every dose, in view or
+    remembered, says where it lies (the way to it is what the list is read for)."""
     text = scheme[Slot.TEXT]
     seen, known = in_view(game), remembered(game)
     rows: list[tuple[Row, Entry | None]] = [([(TITLE, text)], None), ([], None)]
@@ -151,7 +152,7 @@ def sidebar_rows(game: Game, width: int, scheme: Scheme) -> list[tuple[Row, Entr
             rows += [([], None), ([(REMEMBERED, text)], None)]
         colour = dimmed(entry.colour) if entry.remembered else entry.colour
         rows.append(([(entry.glyph, colour), (" ", text), (fit(entry.name, width - 2), colour)], entry))
-        for line, warning in ((entry.where, False), *entry.lines) if entry.remembered else entry.lines:
+        for line, warning in ((entry.where, False), *entry.lines) if entry.dose else entry.lines:
             rows += [([("  " + part, WARNING if warning else text)], entry) for part in wrap(line, width - 2) or [""]]
     return rows
 
@@ -167,13 +168,18 @@ def sidebar_lines(game: Game, width: int, scheme: Scheme) -> list[Row]:
 
 
 def fitted_rows(game: Game, width: int, height: int, scheme: Scheme) -> list[tuple[Row, Entry | None]]:
-    """The rows that fit ``height``; what does not fit ends with a count of the things left out."""
+    """The rows that fit ``height``, each entry whole; what does not fit ends with a count of the
+    things left out (never of none)."""
     rows = sidebar_rows(game, width, scheme)
     if len(rows) <= height:
         return rows
-    shown = len({id(entry) for _, entry in rows[:height - 1] if entry is not None})
+    kept, cut = rows[:height - 1], rows[height - 1:]
+    last = kept[-1][1] if kept else None
+    if last is not None and any(entry is last for _, entry in cut):
+        kept = [row for row in kept if row[1] is not last]  # an entry is listed whole or counted as left out
+    shown = len({id(entry) for _, entry in kept if entry is not None})
     left_out = len(listed(game)) - shown
-    return rows[:height - 1] + [([(f"... and {left_out} more (V reads all)", scheme[Slot.TEXT])], None)]
+    return kept + [([(f"{left_out} more: V reads all"[:width], scheme[Slot.TEXT])], None)]
 
 
 def draw_sidebar(console: tcod.console.Console, game: Game, left: int, width: int,
