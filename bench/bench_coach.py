@@ -74,17 +74,23 @@ def review_game(seed: int) -> None:
     two, two_cpu, two_wall = timed(lambda: review(replay, jobs=2))
     one, one_cpu, _ = timed(lambda: review(replay, jobs=1))
     others = {runs: named(review(replay, runs=runs, jobs=2)) for runs in OTHER_RUNS}
-    print(f"seed {seed}: {replay.final_turn} turns, {len(two.outlooks)} points; R={REVIEW_RUNS} H={HORIZON}: "
-          f"{two_cpu:.0f} s CPU, {two_wall:.0f} s wall on 2 workers ({one_cpu:.0f} s CPU on 1); "
-          f"named turn {named(two)} (1 worker: {named(one)}, same: {one == two}); "
-          + ", ".join(f"R={runs}: {turn}" for runs, turn in others.items()), flush=True)
+    print(
+        f"seed {seed}: {replay.final_turn} turns, {len(two.outlooks)} points; R={REVIEW_RUNS} H={HORIZON}: "
+        f"{two_cpu:.0f} s CPU, {two_wall:.0f} s wall on 2 workers ({one_cpu:.0f} s CPU on 1); "
+        f"named turn {named(two)} (1 worker: {named(one)}, same: {one == two}); "
+        + ", ".join(f"R={runs}: {turn}" for runs, turn in others.items()),
+        flush=True,
+    )
 
 
 def par_today() -> None:
     """Time today's par and print it."""
     made, used, wall = timed(lambda: par(daily_seed(today()), jobs=2))
-    print(f"par of {today()}'s daily: {made.line()}, turns {made.turn_band.text()}: "
-          f"{used:.0f} s CPU, {wall:.0f} s wall on 2 workers", flush=True)
+    print(
+        f"par of {today()}'s daily: {made.line()}, turns {made.turn_band.text()}: "
+        f"{used:.0f} s CPU, {wall:.0f} s wall on 2 workers",
+        flush=True,
+    )
 
 
 def main() -> None:

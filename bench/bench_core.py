@@ -134,8 +134,12 @@ def main() -> None:
     """Print the figures."""
     with tempfile.TemporaryDirectory(prefix="bench-core-") as folder:
         turns, seconds = simulate_games(Path(folder))
-        figure("simulate (bot, rules, snapshot, checksum, recorder)", rate(turns, seconds), "turns/s",
-               f"{turns} turns over {len(SEEDS)} games, CPU time")
+        figure(
+            "simulate (bot, rules, snapshot, checksum, recorder)",
+            rate(turns, seconds),
+            "turns/s",
+            f"{turns} turns over {len(SEEDS)} games, CPU time",
+        )
         split = parts(Path(folder))
     whole = sum(split.values())
     for name, part in split.items():

@@ -46,6 +46,7 @@ PATROL: list[Command] = [Move(1, 0), Move(1, 0), Move(0, 1), Wait(), Move(-1, 0)
 # The timed statuses, as components that count turns (found so in this code and in older checkouts alike).
 TIMED_STATUSES = [cls for cls in SAVED_COMPONENTS.values() if [f.name for f in dataclasses.fields(cls)] == ["turns"]]
 
+
 def hunting_floor(seed: int = 2024) -> Game:
     """A game whose floor holds only the player and 40 hunting monsters."""
     game = Game.new(seed, "Bench")
@@ -149,8 +150,12 @@ def idle() -> list[float]:
 def main() -> None:
     """Print the figures for docs/performance.md."""
     for label, seconds in (("patrolling a room", patrol()), ("roaming the floor", roam())):
-        figure(f"{MONSTERS} hunters with the checksum, player {label}", rate(len(seconds), sum(seconds)), "turns/s",
-               f"target >= {TARGET:,}")
+        figure(
+            f"{MONSTERS} hunters with the checksum, player {label}",
+            rate(len(seconds), sum(seconds)),
+            "turns/s",
+            f"target >= {TARGET:,}",
+        )
         print(report("  ", seconds) + f", mean {statistics.mean(seconds) * 1e6:.0f} us")
     seconds = idle()
     figure(f"{MONSTERS} idle monsters with the checksum, player waiting", rate(len(seconds), sum(seconds)), "turns/s")

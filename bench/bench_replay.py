@@ -28,10 +28,10 @@ from pathlib import Path
 
 from bench.common import ROOT, children_cpu, figure, rate
 from roguelike.core.game import Game
+from roguelike.core.snapshot import digest, snapshot_bytes
 from roguelike.replay.fileformat import Replay, read_replay, step_bytes
 from roguelike.replay.verify import Outcome, verify
 from roguelike.replay.witness import changes, witness
-from roguelike.core.snapshot import digest, snapshot_bytes
 
 CORPUS = ROOT / "replays"
 CORPUS_FILE = CORPUS / "floors.replay"
@@ -58,8 +58,9 @@ def command(files: list[Path], jobs: int | None = None) -> None:
 
 def supports_jobs() -> bool:
     """Whether the game under test verifies several files side by side (``--jobs``)."""
-    result = subprocess.run([sys.executable, "-m", "roguelike", "replay", "--help"], capture_output=True, text=True,
-                            timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "roguelike", "replay", "--help"], capture_output=True, text=True, timeout=60
+    )
     return "--jobs" in result.stdout
 
 
@@ -120,33 +121,48 @@ def main() -> None:
     replay = read_replay(CORPUS_FILE)
     steps, turns = len(replay.steps), replay.final_turn
     floors = max(s.changes.get("depth", 1) for s in replay.steps)
-    print(f"replay: {CORPUS_FILE.name}, {turns} turns, {steps} commands, {floors} floors, "
-          f"{CORPUS_FILE.stat().st_size / steps:.0f} bytes a command")
+    print(
+        f"replay: {CORPUS_FILE.name}, {turns} turns, {steps} commands, {floors} floors, "
+        f"{CORPUS_FILE.stat().st_size / steps:.0f} bytes a command"
+    )
     corpus = sorted(CORPUS.glob("*.replay"))
     corpus_turns = sum(read_replay(path).final_turn for path in corpus)
     runs: list[tuple[str, list[Path], int, int | None]] = [
-        ("this replay", [CORPUS_FILE], turns, None), (f"the corpus ({len(corpus)} files)", corpus, corpus_turns, None)]
+        ("this replay", [CORPUS_FILE], turns, None),
+        (f"the corpus ({len(corpus)} files)", corpus, corpus_turns, None),
+    ]
     if supports_jobs():  # the corpus one file at a time too, to show what the workers give
         runs.append((f"the corpus ({len(corpus)} files) with --jobs 1", corpus, corpus_turns, 1))
     for label, files, count, jobs in runs:
         wall = best_of(COMMAND_RUNS, lambda: command(files, jobs), time.perf_counter)
         cpu = best_of(COMMAND_RUNS, lambda: command(files, jobs), children_cpu)
-        figure(f"`hedonic replay --verify` on {label}, as a command", rate(count, wall), "turns/s wall",
-               f"{cpu:.2f} s CPU ({rate(count, cpu):,.0f} turns/s), {wall:.2f} s wall")
+        figure(
+            f"`hedonic replay --verify` on {label}, as a command",
+            rate(count, wall),
+            "turns/s wall",
+            f"{cpu:.2f} s CPU ({rate(count, cpu):,.0f} turns/s), {wall:.2f} s wall",
+        )
     verify_s = best_of(RUNS, lambda: verify_once(replay))
     figure("verify() in-process, this replay", rate(turns, verify_s), "turns/s", "CPU time")
     with tempfile.TemporaryDirectory() as folder:
         for path in (CORPUS_FILE, DEEP_FILE):
             today = recorded_today(path, Path(folder))
             seconds = best_of(RUNS, lambda: verify_once(today))
-            figure(f"verify() in-process, {path.name} recorded today ({len(today.steps)} commands)",
-                   rate(today.final_turn, seconds), "turns/s", f"CPU time, replay format {today_format(today)}")
+            figure(
+                f"verify() in-process, {path.name} recorded today ({len(today.steps)} commands)",
+                rate(today.final_turn, seconds),
+                "turns/s",
+                f"CPU time, replay format {today_format(today)}",
+            )
     read_s = best_of(RUNS, lambda: read_replay(CORPUS_FILE))
     measured = [parts(replay) for _ in range(RUNS)]
     logic, snapshot, record = (statistics.median(run[i] for run in measured) for i in range(3))
-    for label, seconds, unit in (("game logic", logic, "command"), ("snapshot + checksum", snapshot, "command"),
-                                 ("reading and checking the file", read_s, "record"),
-                                 ("recording: witness + record (besides the above)", record, "command")):
+    for label, seconds, unit in (
+        ("game logic", logic, "command"),
+        ("snapshot + checksum", snapshot, "command"),
+        ("reading and checking the file", read_s, "record"),
+        ("recording: witness + record (besides the above)", record, "command"),
+    ):
         print(f"  {label}: {seconds * 1000:.0f} ms, {seconds / steps * 1e6:.1f} us a {unit}")
 
 

@@ -55,8 +55,12 @@ def main() -> None:
             own = next((root / "replays").glob("*.replay"))
             resume = statistics.median(resumed_once(root, save) for _ in range(RUNS))
             check = statistics.median(verified_once(own) for _ in range(RUNS))
-            figure(f"resume at turn {turn} of {name}", resume, "s CPU",
-                   f"verifying its replay alone {check:.2f} s, {rate(turn, check):,.0f} turns/s")
+            figure(
+                f"resume at turn {turn} of {name}",
+                resume,
+                "s CPU",
+                f"verifying its replay alone {check:.2f} s, {rate(turn, check):,.0f} turns/s",
+            )
 
 
 if __name__ == "__main__":

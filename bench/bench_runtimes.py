@@ -32,8 +32,9 @@ RUNS = 5
 def hedonic(args: list[str], cwd: Path, environment: dict[str, str]) -> float:
     """The wall time of one ``hedonic`` command run from a folder; it must succeed."""
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "roguelike", *args], cwd=cwd, env=environment, check=True,
-                   capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "roguelike", *args], cwd=cwd, env=environment, check=True, capture_output=True
+    )
     return time.perf_counter() - start
 
 
@@ -58,8 +59,11 @@ def median_of(runs: int, measure: list[str], cwd: Path, environment: dict[str, s
 def cold(installer: str, replay: Path, new: Path, wheels: Path, environment: dict[str, str], cache: Path) -> float:
     """One verify that first makes the runtime's isolated environment."""
     shutil.rmtree(cache / "runtimes" / "environments", ignore_errors=True)
-    return hedonic(["replay", "--verify", "--isolated", "--installer", installer, "--wheels", str(wheels),
-                    str(replay)], new, environment)
+    return hedonic(
+        ["replay", "--verify", "--isolated", "--installer", installer, "--wheels", str(wheels), str(replay)],
+        new,
+        environment,
+    )
 
 
 def main() -> None:

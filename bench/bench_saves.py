@@ -45,27 +45,27 @@ from tcod.event import KeySym, Modifier, Scancode
 
 from bench.common import figure, machine, report, timings
 from components import Monster, StateOfMind
-from roguelike.content import formulas
 from roguelike.bots.bot import Bot
+from roguelike.content import formulas
 from roguelike.core.commands import Command, Move
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
-from roguelike.screens.keymap import MOVE_KEYS
+from roguelike.core.notices import Notices
+from roguelike.core.session import Observer, Session, Step
+from roguelike.core.snapshot import snapshot_bytes
+from roguelike.core.world import travel
 from roguelike.render.draw import draw_game
 from roguelike.render.look import DEFAULT_LOOK
+from roguelike.replay.recorder import recording_observers
 from roguelike.saves import Games, load_save, read_save, settle, write_save
-from roguelike.storage.atomic import write_atomic
+from roguelike.saves.autosave import Autosave
+from roguelike.saves.games import ObserverFactory
 from roguelike.saves.savefile import sealed_save
 from roguelike.saves.slots import SlotWriter, newest_slot
 from roguelike.screens.ingame import InGameScreen
-from roguelike.core.notices import Notices
-from roguelike.core.session import Observer, Session, Step
-from roguelike.replay.recorder import recording_observers
-from roguelike.saves.autosave import Autosave
-from roguelike.saves.games import ObserverFactory
+from roguelike.screens.keymap import MOVE_KEYS
+from roguelike.storage.atomic import write_atomic
 from roguelike.storage.datadir import SAVE_SUFFIX
-from roguelike.core.snapshot import snapshot_bytes
-from roguelike.core.world import travel
 
 FLOORS = 10
 WALK = 60  # bot commands on each floor before going down
@@ -77,6 +77,7 @@ LOADS = 200
 
 def recorded(root: Path) -> ObserverFactory:
     """The replay recorder as ``hedonic play`` gives it to every saved game."""
+
     def record(session: Session, save: Path, carried: bytes = b"") -> list[Observer]:
         return recording_observers(root, session.game, save.stem, session.steps, session.notices)
 
@@ -207,7 +208,10 @@ def playing(session: Session) -> list[list[float]]:
 
 def key_for(command: Command) -> tcod.event.KeyDown:
     """The key press that gives a command."""
-    sym = next((k for k, step in MOVE_KEYS.items() if isinstance(command, Move) and step == (command.dx, command.dy)), KeySym.PERIOD)
+    sym = next(
+        (k for k, step in MOVE_KEYS.items() if isinstance(command, Move) and step == (command.dx, command.dy)),
+        KeySym.PERIOD,
+    )
     return tcod.event.KeyDown(scancode=Scancode.UNKNOWN, sym=sym, mod=Modifier.NONE)
 
 
@@ -247,7 +251,9 @@ def write_paths(path: Path, beside: Path, snapshot: bytes) -> tuple[list[float],
 def main() -> None:
     """Print the figures."""
     parser = argparse.ArgumentParser(description="The cost of the autosave, the size of a save, its load time.")
-    parser.add_argument("folder", nargs="?", type=Path, help="a folder on the disk players use (default: a temporary one)")
+    parser.add_argument(
+        "folder", nargs="?", type=Path, help="a folder on the disk players use (default: a temporary one)"
+    )
     parser.add_argument("--runs", type=int, default=5, help="time the turns this many times over (default 5)")
     args = parser.parse_args()
     folder = args.folder or Path(tempfile.mkdtemp(prefix="bench-saves-"))
@@ -261,10 +267,16 @@ def main() -> None:
             costs.setdefault(label, []).append(cost)
     print(machine(folder))
     for label, runs in costs.items():
-        figure(f"{label} (median)", statistics.median(runs), "ms",  # the label bench.versus pairs
-               f"median of {len(runs)} runs: " + ", ".join(f"{cost:.2f}" for cost in runs))
+        figure(
+            f"{label} (median)",
+            statistics.median(runs),
+            "ms",  # the label bench.versus pairs
+            f"median of {len(runs)} runs: " + ", ".join(f"{cost:.2f}" for cost in runs),
+        )
     snapshot = snapshot_bytes(session.game)
-    print(report("snapshot (snapshot_bytes)", timings(lambda: snapshot_bytes(session.game), 500, clock=time.perf_counter)))
+    print(
+        report("snapshot (snapshot_bytes)", timings(lambda: snapshot_bytes(session.game), 500, clock=time.perf_counter))
+    )
     beside = path.with_name("whole.bench")
     in_place, whole = write_paths(path, beside, snapshot)
     print(report("a turn's write: the older slot in place, fdatasync", in_place))
@@ -272,9 +284,15 @@ def main() -> None:
     grown = timings(lambda: write_save(beside, snapshot), 100, clock=time.perf_counter)
     print(report("a whole two-slot file (new or outgrown): the same", grown))
     beside.unlink()
-    figure("main's write over the in-place write (medians, same minutes)", statistics.median(whole) / statistics.median(in_place), "x")
+    figure(
+        "main's write over the in-place write (medians, same minutes)",
+        statistics.median(whole) / statistics.median(in_place),
+        "x",
+    )
     snapshot_size = len(newest_slot(path.read_bytes()).sealed.payload)
-    print(f"save size: {snapshot_size:,} bytes of snapshot, a file of {path.stat().st_size:,} bytes (two slots with room to grow)")
+    print(
+        f"save size: {snapshot_size:,} bytes of snapshot, a file of {path.stat().st_size:,} bytes (two slots with room to grow)"
+    )
     loads = timings(lambda: load_save(path).close(), LOADS, clock=time.perf_counter)
     print(report("load (read, check, validate, rebuild)", loads))
     figure("load (median)", statistics.median(loads) * 1e3, "ms")

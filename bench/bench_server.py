@@ -73,8 +73,11 @@ def bot_games(root: Path, seeds: range = range(33, 39)) -> list[Replay]:
 
 def copies(games: list[Replay], commands: int, count: int) -> list[bytes]:
     """``count`` distinct games of about ``commands`` commands: the games' prefixes of the lengths nearest it."""
-    nearest = sorted((abs(length - commands), length, index)
-                     for index, game in enumerate(games) for length in range(1, len(game.steps) + 1))[:count]
+    nearest = sorted(
+        (abs(length - commands), length, index)
+        for index, game in enumerate(games)
+        for length in range(1, len(game.steps) + 1)
+    )[:count]
     return [replay_bytes(replace(games[index], steps=games[index].steps[:length])) for _, length, index in nearest]
 
 
@@ -82,8 +85,13 @@ class Served:
     """``hedonic serve ARGS`` in a process; its address."""
 
     def __init__(self, *args: str) -> None:
-        self.process = subprocess.Popen([sys.executable, "-m", "roguelike", "serve", "--port", "0", *args], cwd=ROOT,
-                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "roguelike", "serve", "--port", "0", *args],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
         line = self.process.stdout.readline() if self.process.stdout else ""
         self.base = line.split("/board")[0].split()[-1]
 
@@ -128,8 +136,12 @@ def one_verdict(folder: Path, files: list[bytes]) -> None:
     server = Served("--db", f"sqlite:///{folder}/latency.sqlite")
     times = [upload_and_wait(server.base, data) for data in files[:REPEATS]]
     server.stop()
-    figure("1,000-command replay, upload to verdict (median)", statistics.median(times), "s",
-           f"max {max(times):.2f} s of {len(times)}")
+    figure(
+        "1,000-command replay, upload to verdict (median)",
+        statistics.median(times),
+        "s",
+        f"max {max(times):.2f} s of {len(times)}",
+    )
 
 
 def crowd(base: str, files: list[bytes], clients: int) -> tuple[float, list[float]]:
@@ -163,18 +175,21 @@ def load(folder: Path, files: list[bytes], clients: int) -> None:
     wall, waits = crowd(server.base, files, clients)
     server.stop()
     ordered = sorted(waits)
-    figure(f"100-command replays, {len(files)} uploads from {clients} clients", len(files) / wall, "verdicts/s",
-           f"p50 {statistics.median(ordered):.2f} s, p95 {ordered[int(len(ordered) * 0.95) - 1]:.2f} s "
-           "upload to verdict")
+    figure(
+        f"100-command replays, {len(files)} uploads from {clients} clients",
+        len(files) / wall,
+        "verdicts/s",
+        f"p50 {statistics.median(ordered):.2f} s, p95 {ordered[int(len(ordered) * 0.95) - 1]:.2f} s upload to verdict",
+    )
 
 
 def with_workers(folder: Path, url: str, files: list[bytes], workers: int, name: str) -> float:
     """Verdicts a second through the queue with ``workers`` RQ workers."""
-    from roguelike.core.epoch import RULES_EPOCH
-    from tests.server_services import wait_for
-
     from redis import Redis
     from rq import Worker
+
+    from roguelike.core.epoch import RULES_EPOCH
+    from tests.server_services import wait_for
 
     server = Served("--queue", url, "--db", f"sqlite:///{folder}/{name}.sqlite")
     digests = [post(server.base, data) for data in files]  # queued while no worker runs
@@ -195,7 +210,7 @@ def scaling(folder: Path, files: list[bytes], commands: int) -> None:
 
     with redis_server() as url:
         one = with_workers(folder, url, files[: len(files) // 2], 1, "one")
-        two = with_workers(folder, url, files[len(files) // 2:], 2, "two")
+        two = with_workers(folder, url, files[len(files) // 2 :], 2, "two")
     size = f"{len(files) // 2} replays of {commands:,} commands"
     figure("queue, one worker", one, "verdicts/s", size)
     figure("queue, two workers", two, "verdicts/s", f"{two / one:.2f}x one; {size}")
@@ -227,8 +242,12 @@ def lost_and_twice(folder: Path, files: list[bytes]) -> None:
     with engine.connect() as connection:
         rows = len(list(store.decided_runs(connection, None, None)))
     lost = sum(verdict != "verified" for verdict in verdicts)
-    figure("kill -9 of the server and of a worker: runs lost", lost, "runs",
-           f"{len(digests)} uploaded, {rows} runs verified in the database")
+    figure(
+        "kill -9 of the server and of a worker: runs lost",
+        lost,
+        "runs",
+        f"{len(digests)} uploaded, {rows} runs verified in the database",
+    )
 
 
 def lost_job(folder: Path, data: bytes) -> None:
@@ -254,8 +273,11 @@ def lost_job(folder: Path, data: bytes) -> None:
     took = []
     for attempt in range(REPEATS):
         with redis_server() as url:
-            doomed = subprocess.Popen([sys.executable, "-m", "tests.runaway_worker", url, str(RULES_EPOCH),
-                                       hashlib.sha256(data).hexdigest()], cwd=ROOT, stdout=subprocess.DEVNULL)
+            doomed = subprocess.Popen(
+                [sys.executable, "-m", "tests.runaway_worker", url, str(RULES_EPOCH), hashlib.sha256(data).hexdigest()],
+                cwd=ROOT,
+                stdout=subprocess.DEVNULL,
+            )
             workers_up(url, 1)
             server = Served("--queue", url, "--db", f"sqlite:///{folder}/lost-{attempt}.sqlite")
             digest = post(server.base, data)
@@ -269,8 +291,12 @@ def lost_job(folder: Path, data: bytes) -> None:
             took.append(time.perf_counter() - killed)
             for process in (server, rescuer):
                 process.stop()
-    figure("a job lost with its worker (kill -9 mid-job): kill to verdict (median)", statistics.median(took), "s",
-           f"{min(took):.2f}-{max(took):.2f} s of {len(took)}; 100-command replay")
+    figure(
+        "a job lost with its worker (kill -9 mid-job): kill to verdict (median)",
+        statistics.median(took),
+        "s",
+        f"{min(took):.2f}-{max(took):.2f} s of {len(took)}; 100-command replay",
+    )
 
 
 def big_board(folder: Path, ranked: int) -> None:
@@ -293,8 +319,12 @@ def big_board(folder: Path, ranked: int) -> None:
             with urllib.request.urlopen(f"{server.base}{path}", timeout=600) as got:
                 size = len(got.read())
             times.append(time.perf_counter() - start)
-        figure(f"GET {path} with {ranked:,} ranked runs (median)", statistics.median(times) * 1000, "ms",
-               f"{min(times) * 1000:.1f}-{max(times) * 1000:.1f} ms of {len(times)}; {size / 2**10:.1f} KiB")
+        figure(
+            f"GET {path} with {ranked:,} ranked runs (median)",
+            statistics.median(times) * 1000,
+            "ms",
+            f"{min(times) * 1000:.1f}-{max(times) * 1000:.1f} ms of {len(times)}; {size / 2**10:.1f} KiB",
+        )
     server.stop()
 
 
@@ -307,14 +337,36 @@ def made_up_rows(ranked: int) -> list[dict[str, object]]:
     for number in range(ranked):
         score, turns = draw.randrange(10, 5000), draw.randrange(50, 3000)
         daily = f"2026-11-{draw.randrange(1, 29):02d}" if number % 10 == 0 else None
-        verdict = {"verdict": "verified", "score": score, "ranked": True, "turns": turns,
-                   "name": f"Player{number % 997}", "origin": "daily" if daily else "played", "daily": daily,
-                   "cause": "exhaustion", "feats": [],
-                   "recorded": f"2026-11-{draw.randrange(1, 29):02d}T12:00:00+00:00"}
-        rows.append({"hash": f"{number:064x}", "received": "2026-11-28T00:00:00Z", "epoch": 12, "commands": turns,
-                     "size": 1000, "status": "verified", "verdict": json.dumps(verdict), "score": score,
-                     "ranked": True, "name": verdict["name"], "origin": verdict["origin"], "daily": daily,
-                     "decided": "2026-11-28T00:00:00Z", "game": f"{number:064x}"})
+        verdict = {
+            "verdict": "verified",
+            "score": score,
+            "ranked": True,
+            "turns": turns,
+            "name": f"Player{number % 997}",
+            "origin": "daily" if daily else "played",
+            "daily": daily,
+            "cause": "exhaustion",
+            "feats": [],
+            "recorded": f"2026-11-{draw.randrange(1, 29):02d}T12:00:00+00:00",
+        }
+        rows.append(
+            {
+                "hash": f"{number:064x}",
+                "received": "2026-11-28T00:00:00Z",
+                "epoch": 12,
+                "commands": turns,
+                "size": 1000,
+                "status": "verified",
+                "verdict": json.dumps(verdict),
+                "score": score,
+                "ranked": True,
+                "name": verdict["name"],
+                "origin": verdict["origin"],
+                "daily": daily,
+                "decided": "2026-11-28T00:00:00Z",
+                "game": f"{number:064x}",
+            }
+        )
     return rows
 
 

@@ -44,8 +44,10 @@ REPEATS = 30
 ROUNDS = 3
 WALK_ROUNDS = 2
 TURNS = 300
-BUILD_ONCE = ("import time; from roguelike.sound import bank; cpu, wall = time.process_time(), time.perf_counter(); "
-              "bank.build(); print(time.process_time() - cpu, time.perf_counter() - wall)")
+BUILD_ONCE = (
+    "import time; from roguelike.sound import bank; cpu, wall = time.process_time(), time.perf_counter(); "
+    "bank.build(); print(time.process_time() - cpu, time.perf_counter() - wall)"
+)
 
 
 def build_in_fresh_processes() -> tuple[float, float]:
@@ -147,7 +149,9 @@ def main() -> None:
     for label, walked in walks.items():
         latencies = [seconds for walk in walked for seconds in walk.latencies]
         idle = statistics.median(walk.idle_cpu for walk in walked)
-        figure(f"key to frame, {label} (median)", statistics.median(latencies) * 1e3, "ms", f"idle CPU {idle * 100:.1f}%")
+        figure(
+            f"key to frame, {label} (median)", statistics.median(latencies) * 1e3, "ms", f"idle CPU {idle * 100:.1f}%"
+        )
 
 
 if __name__ == "__main__":

@@ -76,8 +76,15 @@ def returning_player(data: Path, env: dict[str, str]) -> None:
     """A data directory holding one living character's save, listed as sound."""
     play = ["simulate", "--seed", "3", "--turns", str(SAVED_TURNS), "--name", "Ann"]
     for args in (play, ["saves"]):
-        done = subprocess.run([sys.executable, "-m", "roguelike", "--data-dir", str(data), *args],
-                              cwd=ROOT, env=env, check=True, capture_output=True, text=True, timeout=LIMIT)
+        done = subprocess.run(
+            [sys.executable, "-m", "roguelike", "--data-dir", str(data), *args],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=LIMIT,
+        )
     assert done.stdout.startswith(f"Ann  turn {SAVED_TURNS}  floor") and " ok" in done.stdout, done.stdout
 
 

@@ -32,9 +32,9 @@ from bench.common import ROOT, figure
 from components import StateOfMind
 from roguelike import settings
 from roguelike.core.commands import Wait
+from roguelike.core.game import Game
 from roguelike.frontend.ansi import AnsiRenderer
 from roguelike.frontend.palette import ColourMode
-from roguelike.core.game import Game
 from roguelike.render.draw import draw_game
 from roguelike.render.look import Look
 
@@ -72,8 +72,11 @@ termsession.TerminalSession.write = timed("write", termsession.TerminalSession.w
 sys.exit(main(["play", "--terminal", *sys.argv[2:]]))
 """
 PARTS = ("input", "draw", "diff", "write")
-MODES = {"truecolour": {"COLORTERM": "truecolor"}, "256 colours": {"COLORTERM": "", "TERM": "xterm-256color"},
-         "16 colours": {"COLORTERM": "", "TERM": "linux"}}
+MODES = {
+    "truecolour": {"COLORTERM": "truecolor"},
+    "256 colours": {"COLORTERM": "", "TERM": "xterm-256color"},
+    "16 colours": {"COLORTERM": "", "TERM": "linux"},
+}
 
 
 class PtyGame:
@@ -90,8 +93,15 @@ class PtyGame:
         full_env = {key: value for key, value in os.environ.items() if key not in ("DISPLAY", "SDL_VIDEODRIVER")}
         full_env.update(TERM="xterm-256color", LANG="C.UTF-8", HEDONIC_DATA_DIR=str(data), PYTHONPATH=str(ROOT))
         full_env.update(env)
-        self.process = subprocess.Popen([sys.executable, "-c", CHILD, str(log), *PLAY_OPTIONS], cwd=ROOT,
-                                        env=full_env, stdin=slave, stdout=slave, stderr=slave, start_new_session=True)
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", CHILD, str(log), *PLAY_OPTIONS],
+            cwd=ROOT,
+            env=full_env,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            start_new_session=True,
+        )
         os.close(slave)
         self.screen = pyte.Screen(80, 25)
         self.stream = pyte.ByteStream(self.screen)
@@ -134,7 +144,7 @@ class PtyGame:
         players = [(line.index("@"), y) for y, line in enumerate(rows) if "@" in line]
         if len(players) != 1 or "died" in "\n".join(rows):
             return None
-        (x, y), = players
+        ((x, y),) = players
         for (dx, dy), key in ARROWS.items():
             if rows[y + dy][x + dx] == ".":
                 return self.key(key)
@@ -201,8 +211,10 @@ def walk_steps(game: PtyGame, figures: Figures) -> None:
     while len(figures.latencies) < STEPS:
         keys += 1
         if keys > KEYS_LIMIT or time.monotonic() > deadline:
-            raise TimeoutError(f"only {len(figures.latencies)} of {STEPS} steps drew a frame; screen:\n"
-                               + "\n".join(game.screen.display))
+            raise TimeoutError(
+                f"only {len(figures.latencies)} of {STEPS} steps drew a frame; screen:\n"
+                + "\n".join(game.screen.display)
+            )
         measured = game.step()
         if measured is None:  # withdrawal killed the walker: begin another game
             game.key(b"\r")
@@ -226,10 +238,12 @@ def describe(name: str, figures: Figures) -> str:
     """One mode's figures as text."""
     ordered, sizes = sorted(figures.latencies), sorted(figures.sizes)
     parts = ", ".join(f"{part} {seconds * 1e3:.2f} ms" for part, seconds in figures.parts.items())
-    return (f"{name}: frame after a step median {statistics.median(sizes):.0f} B (p90 {sizes[len(sizes) * 9 // 10]} B); "
-            f"key to frame median {statistics.median(ordered) * 1e3:.2f} ms (p90 "
-            f"{ordered[len(ordered) * 9 // 10] * 1e3:.2f} ms); idle CPU {figures.idle_cpu * 100:.1f}%; "
-            f"parts (medians): {parts}")
+    return (
+        f"{name}: frame after a step median {statistics.median(sizes):.0f} B (p90 {sizes[len(sizes) * 9 // 10]} B); "
+        f"key to frame median {statistics.median(ordered) * 1e3:.2f} ms (p90 "
+        f"{ordered[len(ordered) * 9 // 10] * 1e3:.2f} ms); idle CPU {figures.idle_cpu * 100:.1f}%; "
+        f"parts (medians): {parts}"
+    )
 
 
 def animated_frames(mode: ColourMode) -> tuple[float, float]:

@@ -98,8 +98,12 @@ def bench_frames() -> None:
     figure("bytes a turn, raw (mean)", sum(raw[1:]) / turns, "B")
     figure("bytes a turn, on the wire (mean)", sum(wire[1:]) / turns, "B", "deflated once for every viewer")
     figure("bytes a command, on the wire (p95)", p95(wire[1:]), "B")
-    figure("bytes a turn, with permessage-deflate instead (mean)", sum(stream[1:]) / turns, "B",
-           "one stream a connection, context kept")
+    figure(
+        "bytes a turn, with permessage-deflate instead (mean)",
+        sum(stream[1:]) / turns,
+        "B",
+        "one stream a connection, context kept",
+    )
     figure("keyframe, raw", len(keyframe), "B")
     figure("keyframe, on the wire", len(frames.deflated(keyframe)), "B")
     figure("frontend work a step (mean)", statistics.mean(work) * 1e3, "ms", "draw + finish + diff + deflate")
@@ -175,15 +179,35 @@ def bench_spectators(spectators: int, pace: float = 0.0) -> tuple[list[float], f
     """Key-to-frame latencies and server CPU a key, with ``spectators`` watching, a key every ``pace`` s."""
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen(
-            [sys.executable, "-m", "roguelike", "play", "--web", "--no-browser", "--port", "0", "--data-dir", folder,
-             "--seed", str(SEED)], stdout=subprocess.PIPE, text=True, cwd=ROOT)
+            [
+                sys.executable,
+                "-m",
+                "roguelike",
+                "play",
+                "--web",
+                "--no-browser",
+                "--port",
+                "0",
+                "--data-dir",
+                folder,
+                "--seed",
+                str(SEED),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
         assert server.stdout is not None
         play = server.stdout.readline().split()[-1]
         watch = server.stdout.readline().split()[-1]
         base = play.rsplit("/", 1)[0]
         stop = threading.Event()
-        threads = [threading.Thread(target=spectate, args=(watch.replace("http", "ws").replace("/watch", "/ws/watch"),
-                                                            base, stop)) for _ in range(spectators)]
+        threads = [
+            threading.Thread(
+                target=spectate, args=(watch.replace("http", "ws").replace("/watch", "/ws/watch"), base, stop)
+            )
+            for _ in range(spectators)
+        ]
         try:
             return play_keys(base, server.pid, threads, pace)
         finally:
@@ -234,8 +258,12 @@ def bench_watching() -> None:
         figure(f"{name}: key to frame, no spectator (p95)", p95(alone) * 1e3, "ms", "a client on loopback")
         figure(f"{name}: key to frame, {SPECTATORS} spectators (p95)", p95(watched) * 1e3, "ms")
         figure(f"{name}: server CPU a key, no spectator", alone_cpu * 1e3, "ms")
-        figure(f"{name}: server CPU a key, {SPECTATORS} spectators", watched_cpu * 1e3, "ms",
-               f"+{(watched_cpu / alone_cpu - 1) * 100:.0f}%")
+        figure(
+            f"{name}: server CPU a key, {SPECTATORS} spectators",
+            watched_cpu * 1e3,
+            "ms",
+            f"+{(watched_cpu / alone_cpu - 1) * 100:.0f}%",
+        )
 
 
 def bench_browser(screenshot: Path | None) -> None:
@@ -263,8 +291,12 @@ def main() -> None:
     parser.add_argument("--screenshot", type=Path, help="with --browser: save the canvas here")
     parser.add_argument("--only", choices=["frames", "films", "watching", "browser"], help="one part only")
     args = parser.parse_args()
-    parts: dict[str, Callable[[], None]] = {"frames": bench_frames, "films": bench_films, "watching": bench_watching,
-             "browser": lambda: bench_browser(args.screenshot)}
+    parts: dict[str, Callable[[], None]] = {
+        "frames": bench_frames,
+        "films": bench_films,
+        "watching": bench_watching,
+        "browser": lambda: bench_browser(args.screenshot),
+    }
     for name, run in parts.items():
         if (args.only is None and (name != "browser" or args.browser)) or args.only == name:
             run()

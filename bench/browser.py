@@ -20,16 +20,23 @@ from typing import Any
 
 import uvicorn
 
+from roguelike.cli.saves import games_for
 from roguelike.frontend import frames
 from roguelike.frontend.web.guard import MAX_MESSAGE_BYTES, Guard
 from roguelike.frontend.web.live import LiveGame
 from roguelike.frontend.web.site import WebServer
-from roguelike.cli.saves import games_for
 from roguelike.screens.base import App
 from roguelike.screens.title import TitleScreen
 
-CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 VIEWPORT = {"width": 1280, "height": 760}
 
 
@@ -41,8 +48,13 @@ class ServerThread:
         self.listening = socket.create_server(("127.0.0.1", 0))
         self.port = self.listening.getsockname()[1]
         self.guard = Guard.made(loopback=True)
-        config = uvicorn.Config(WebServer({live.id: live}, self.guard).app, log_level="warning",
-                                ws_max_size=MAX_MESSAGE_BYTES * 16, lifespan="on", ws_per_message_deflate=False)
+        config = uvicorn.Config(
+            WebServer({live.id: live}, self.guard).app,
+            log_level="warning",
+            ws_max_size=MAX_MESSAGE_BYTES * 16,
+            lifespan="on",
+            ws_per_message_deflate=False,
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.listening]}, daemon=True)
 

@@ -43,8 +43,12 @@ def crowd_floor(game: Game, entities: int) -> None:
             esper.create_entity(Position(*spot), look, Dose(EVERYDAY_DOSE.key, 30, 0, 0, 0))
 
 
-def timings(run: Callable[[], object], repeats: int, between: Callable[[], None] | None = None,
-            clock: Callable[[], float] = time.process_time) -> list[float]:
+def timings(
+    run: Callable[[], object],
+    repeats: int,
+    between: Callable[[], None] | None = None,
+    clock: Callable[[], float] = time.process_time,
+) -> list[float]:
     """Seconds taken by each of ``repeats`` calls (``between`` runs untimed in between).
 
     CPU time by default: on an idle machine it is the wall time, and it stays steady while

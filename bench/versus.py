@@ -31,8 +31,15 @@ Figures = dict[str, list[float]]
 def run(python: Path, bench: str, pythonpath: str, cwd: Path) -> dict[str, tuple[float, str]]:
     """The figures one run of a bench prints."""
     env = {**os.environ, "PYTHONPATH": pythonpath}
-    done = subprocess.run([str(python), "-m", f"bench.{bench}"], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=LIMIT, check=True)
+    done = subprocess.run(
+        [str(python), "-m", f"bench.{bench}"],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=LIMIT,
+        check=True,
+    )
     found = {}
     for line in done.stdout.splitlines():
         match = FIGURE.match(line)
@@ -52,8 +59,10 @@ def compare(bench: str, other: Path, aside: Path) -> None:
     theirs: Figures = {}
     units: dict[str, str] = {}
     for _ in range(ROUNDS):
-        for into, python, path, cwd in ((mine, HERE / ".venv/bin/python", str(HERE), HERE),
-                                        (theirs, other / ".venv/bin/python", f"{aside}{os.pathsep}{other}", aside)):
+        for into, python, path, cwd in (
+            (mine, HERE / ".venv/bin/python", str(HERE), HERE),
+            (theirs, other / ".venv/bin/python", f"{aside}{os.pathsep}{other}", aside),
+        ):
             for label, (value, unit) in run(python, bench, path, cwd).items():
                 into.setdefault(label, []).append(value)
                 units[label] = unit

@@ -5,7 +5,18 @@ Every component that is saved is listed in :mod:`components.registry` under a st
 
 from __future__ import annotations
 
-from components.actors import Attributes, FindsTaken, HighStreak, Palette, Player, Record, Score, Sight, StateOfMind, Tolerance
+from components.actors import (
+    Attributes,
+    FindsTaken,
+    HighStreak,
+    Palette,
+    Player,
+    Record,
+    Score,
+    Sight,
+    StateOfMind,
+    Tolerance,
+)
 from components.intents import ActionPoints, MoveIntent, TakenOver, UseDose
 from components.items import Carried, Dose, Find, Shortcut, Vision
 from components.monsters import Bestiary, Confused, Monster, Panicked, Stunned

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
 NOT_CARRIED = -1  # MoveIntent.carried when the action takes no carried dose
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-
 NO_TARGET = 0  # esper never gives out entity id 0
 
 

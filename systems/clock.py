@@ -24,9 +24,7 @@ def decay_state_of_mind(now: Now, entity: int, player: Player, som: StateOfMind)
 
 
 @system(Player, ActionPoints, Attributes)
-def advance_turn(
-    now: Now, entity: int, player: Player, points: ActionPoints, attrs: Attributes
-) -> None:
+def advance_turn(now: Now, entity: int, player: Player, points: ActionPoints, attrs: Attributes) -> None:
     """Count the turn and refill action points (two at Will 10)."""
     now.state.turn += 1
     points.remaining = formulas.action_points(attrs.will)

@@ -34,9 +34,7 @@ def return_control(now: Now, entity: int, player: Player, taken: TakenOver) -> N
 
 
 @system(Player, Position, Attributes, MoveIntent)
-def steer_player(
-    now: Now, entity: int, player: Player, pos: Position, attrs: Attributes, intent: MoveIntent
-) -> None:
+def steer_player(now: Now, entity: int, player: Player, pos: Position, attrs: Attributes, intent: MoveIntent) -> None:
     """Replace the player's step by the one whatever holds the controls takes."""
     condition = who_steers(now)
     if condition is None:

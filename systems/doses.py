@@ -9,18 +9,28 @@ from __future__ import annotations
 import esper
 
 from components import (
-    Attributes, Carried, Dose, Monster, MoveIntent, Player, Position, Record, StateOfMind, Tolerance, UseDose,
+    Attributes,
+    Carried,
+    Dose,
+    Monster,
+    MoveIntent,
+    Player,
+    Position,
+    Record,
+    StateOfMind,
+    Tolerance,
+    UseDose,
 )
 from components.intents import NOT_CARRIED
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS, DoseKind
 from roguelike.core import cues
 from roguelike.core.carrying import take_out
+from roguelike.core.combat import count, slay
 from roguelike.core.ecs import system
 from roguelike.core.floor import TRANSPARENT
 from roguelike.core.state import Now
 from roguelike.core.world import entities_at
-from roguelike.core.combat import count, slay
 
 ATTRIBUTE_NAMES = (("confidence", "Confidence"), ("nerve", "Nerve"), ("will", "Will"))
 

@@ -22,8 +22,14 @@ from roguelike.core.state import Now
 
 @system(Player, Position, StateOfMind, Attributes, Tolerance, FindsTaken)
 def take_find(
-    now: Now, entity: int, player: Player, pos: Position, som: StateOfMind,
-    attrs: Attributes, tolerance: Tolerance, taken: FindsTaken,
+    now: Now,
+    entity: int,
+    player: Player,
+    pos: Position,
+    som: StateOfMind,
+    attrs: Attributes,
+    tolerance: Tolerance,
+    taken: FindsTaken,
 ) -> None:
     """Take the find the player stands on, if High: it disappears and its effects apply."""
     if not formulas.is_high(som.value) or formulas.is_overdose(som.value):
@@ -61,5 +67,5 @@ def reveal(floor: Floor) -> None:
     around = np.zeros_like(known)
     for dy in (0, 1, 2):
         for dx in (0, 1, 2):
-            around |= padded[dy:dy + height, dx:dx + width]
+            around |= padded[dy : dy + height, dx : dx + width]
     floor.explored |= around

@@ -16,13 +16,13 @@ from components.monsters import NO_TARGET
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.core import cues
+from roguelike.core.combat import bestiary_of, count
 from roguelike.core.ecs import Round, system
 from roguelike.core.hunt import Hunt
 from roguelike.core.pathing import chebyshev
 from roguelike.core.state import Now
-from roguelike.core.world import Roster, Spot, blockers, roster, sight_test
-from roguelike.core.combat import bestiary_of, count
 from roguelike.core.stepping import BUMPED, MOVED, step_or_bump
+from roguelike.core.world import Roster, Spot, blockers, roster, sight_test
 
 ACTION_POINTS = {kind.key: kind.action_points for kind in MONSTER_KINDS.values()}
 PACK = {kind.key: kind.pack for kind in MONSTER_KINDS.values()}
@@ -115,14 +115,23 @@ def plan_hunt(now: Now, entity: int, player: Player, pos: Position) -> None:
         return
     wander = formulas.wander_chance(esper.component_for_entity(entity, StateOfMind).value)
     at = (pos.x, pos.y)
-    now.action.hunt = Hunt(now.state.floor, now.state.clock(), at, blockers(monsters, entity, at), wander,
-                           lambda: hunters_reach(monsters, at), lambda: idle_spots(monsters))
+    now.action.hunt = Hunt(
+        now.state.floor,
+        now.state.clock(),
+        at,
+        blockers(monsters, entity, at),
+        wander,
+        lambda: hunters_reach(monsters, at),
+        lambda: idle_spots(monsters),
+    )
 
 
 def hunters_reach(monsters: Roster, at: Spot) -> int:
     """How far, in king's moves, the farthest hunter stands from the player (what a new chase map must cover)."""
     px, py = at
-    return max((max(abs(p.x - px), abs(p.y - py)) for _, monster, p in monsters if monster.target != NO_TARGET), default=0)
+    return max(
+        (max(abs(p.x - px), abs(p.y - py)) for _, monster, p in monsters if monster.target != NO_TARGET), default=0
+    )
 
 
 def idle_spots(monsters: Roster) -> list[Spot]:

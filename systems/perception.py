@@ -37,9 +37,7 @@ def cast_sight(
 
 
 @system(Player, StateOfMind, Record, Position)
-def notice_perfect_high(
-    now: Now, entity: int, player: Player, som: StateOfMind, record: Record, pos: Position
-) -> None:
+def notice_perfect_high(now: Now, entity: int, player: Player, som: StateOfMind, record: Record, pos: Position) -> None:
     """Count each time the State of Mind enters the Perfect High; say so (at length the first time)."""
     perfect = formulas.is_perfect_high(som.value) and not now.state.game_over
     if perfect and not record.in_perfect_high:

@@ -12,8 +12,14 @@ from roguelike.core.floor import Tile
 from roguelike.core.game import Game
 
 TILE_OF = {
-    "#": Tile.WALL, ".": Tile.FLOOR, "+": Tile.DOOR_CLOSED, "'": Tile.DOOR_OPEN,
-    ">": Tile.STAIRS_DOWN, "<": Tile.STAIRS_UP, "@": Tile.FLOOR, "i": Tile.FLOOR,
+    "#": Tile.WALL,
+    ".": Tile.FLOOR,
+    "+": Tile.DOOR_CLOSED,
+    "'": Tile.DOOR_OPEN,
+    ">": Tile.STAIRS_DOWN,
+    "<": Tile.STAIRS_UP,
+    "@": Tile.FLOOR,
+    "i": Tile.FLOOR,
 }
 
 

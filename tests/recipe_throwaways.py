@@ -3,7 +3,7 @@ checks (a test file in the copy) that play each one."""
 
 from __future__ import annotations
 
-MONSTER_ROW = '''QUIBBLE = MonsterKind(
+MONSTER_ROW = """QUIBBLE = MonsterKind(
     key="quibble", name="Quibble", plural="Quibbles",
     glyph="Q", colour=(200, 90, 60),
     hit=STATE_OF_MIND_DRAIN, hit_text="A Quibble nags at you: -{amount} State of Mind.",
@@ -11,8 +11,8 @@ MONSTER_ROW = '''QUIBBLE = MonsterKind(
     sighting="A Quibble (Q) nags: each bite drains State of Mind.",
     hit_summary="drains State of Mind", moves="one step a turn",
 )
-'''
-MONSTER_PLAY = '''
+"""
+MONSTER_PLAY = """
 from collections import Counter
 
 from bestiary_helpers import add_monster, arena
@@ -37,16 +37,16 @@ def test_throwaway_monster_turns_up_bites_and_shows() -> None:
     assert SCHEMES[PaletteName.COLOURBLIND].kind_colour("quibble", (0, 0, 0)) == (0, 51, 204)
     screen = HelpScreen(Known(frozenset({"quibble"})), page="Bestiary")
     assert "Quibble" in screen_text(screen)
-'''
+"""
 
-DOSE_ROW = '''TINCTURE = DoseKind(
+DOSE_ROW = """TINCTURE = DoseKind(
     key="tincture", name="tincture", glyph="%", colour=(200, 255, 160),
     strength=(20, 30), confidence=(0, 1), nerve=(0, 1), will=(0, 1),
     description="A tincture: a gentle lift, and little risk.",
     weight=1,
 )
-'''
-DOSE_PLAY = '''
+"""
+DOSE_PLAY = """
 from bestiary_helpers import arena, set_player
 from components import Dose, Record, StateOfMind
 from helpers import add_dose
@@ -63,16 +63,16 @@ def test_throwaway_dose_is_taken_and_shown() -> None:
     game.apply(Move(1, 0))
     assert game.player_component(Record).doses_used == 1 and game.player_component(StateOfMind).value > 40
     assert "A gentle lift, and little risk." in screen_text(HelpScreen(Known(), page="Doses"))
-'''
+"""
 
-FIND_ROW = '''SPARK = FindKind(
+FIND_ROW = """SPARK = FindKind(
     key="spark", name="Spark", glyph="$", colour=(255, 140, 200),
     description="A Spark: it lifts your Will.",
     taken="A Spark lights in you: Will {will}.",
     will=1, weight=1,
 )
-'''
-FIND_PLAY = '''
+"""
+FIND_PLAY = """
 from components import Attributes, FindsTaken
 from finds_helpers import find_game
 from roguelike.core.commands import Move
@@ -87,7 +87,7 @@ def test_throwaway_find_is_taken_while_high_and_shown() -> None:
     assert game.player_component(FindsTaken).kinds["spark"] == 1
     assert game.player_component(Attributes).will == will + 1
     assert "It lifts your Will." in screen_text(HelpScreen(Known(), page="Highs"))
-'''
+"""
 
 CONDITION_COMPONENT = '''
 
@@ -95,15 +95,15 @@ CONDITION_COMPONENT = '''
 class Dazed(Status):
     """The player stands dazed, unable to step."""
 '''
-CONDITION_ROW = '''
+CONDITION_ROW = """
 DAZED = Condition(
     key="dazed", title="Dazed", trigger=Trigger.TIMED, steer=Steer.STAY,
     reason="Dazed: you stand still.", called="dazed", rules="stand",
     timed=Timed(component="dazed", name="Dazed", short="Daze", ends="The daze lifts.", noun="daze",
                 flash=(255, 255, 160), danger=2),
 )
-'''
-CONDITION_PLAY = '''
+"""
+CONDITION_PLAY = """
 import esper
 
 from components.monsters import Dazed
@@ -124,7 +124,7 @@ def test_throwaway_condition_steers_a_game() -> None:
     game.apply(Move(1, 0))
     assert "The daze lifts." in [m.text for m in game.state.messages]
     assert "Dazed: stand." in dict(helptext.RULES)["Taken over"]
-'''
+"""
 
 SYSTEM = '''
 
@@ -133,7 +133,7 @@ def count_actions(now: Now, entity: int, player: Player) -> None:
     """Count the player's actions in the action's record."""
     now.action.counted += 1
 '''
-SYSTEM_PLAY = '''
+SYSTEM_PLAY = """
 from roguelike.core.commands import Wait
 from roguelike.core.game import Game
 
@@ -142,7 +142,7 @@ def test_throwaway_system_runs_in_its_phase() -> None:
     game = Game.new(4, "Ada")
     game.apply(Wait())
     assert game.action.counted == 1
-'''
+"""
 
 NOTES_SCREEN = '''"""The notes: where the player is, in a line (a throwaway screen)."""
 
@@ -172,7 +172,7 @@ class NotesScreen(Screen):
         text = f"Notes: floor {self.game.state.depth}, turn {self.game.state.turn}."
         console.print(1, 1, text, fg=ambient.look().scheme[Slot.TEXT])
 '''
-SCREEN_PLAY = '''
+SCREEN_PLAY = """
 from pathlib import Path
 
 from tcod.event import KeySym
@@ -195,9 +195,9 @@ def test_throwaway_screen_opens_with_its_key_and_draws(tmp_path: Path) -> None:
     assert isinstance(opened.screen.on_event(key(KeySym.ESCAPE)), Pop)
     assert "Notes: floor 1" in console_text(drawn(SCREENS["notes"](game, tmp_path, "")))
     assert "F5" in screen_text(HelpScreen())
-'''
+"""
 
-COMMAND_PLAY = '''
+COMMAND_PLAY = """
 from tcod.event import KeySym
 
 from roguelike.core.game import Game
@@ -212,4 +212,4 @@ def test_throwaway_command_reads_out_the_turn() -> None:
     assert screen.on_event(key(KeySym.F6)) is None
     assert "Turn 0." in screen_text(screen)
     assert "Read out the turn" in screen_text(HelpScreen())
-'''
+"""

@@ -7,8 +7,8 @@ from pathlib import Path
 from roguelike.bots.bot import Bot
 from roguelike.core.commands import Command
 from roguelike.core.game import Game
-from roguelike.replay.recorder import recording_observers
 from roguelike.core.session import Session, Step
+from roguelike.replay.recorder import recording_observers
 
 
 def record_bot_game(data_dir: Path, seed: int = 7, turns: int = 60, name: str = "Bot") -> tuple[Path, list[Step]]:

@@ -15,8 +15,8 @@ from tcod.event import KeySym, Modifier, Scancode
 
 from components import StateOfMind
 from roguelike.bots.bot import Bot
-from roguelike.saves import Games, settle
 from roguelike.core.session import Session, Step
+from roguelike.saves import Games, settle
 
 SEED = 53  # a seed whose bot lives a few hundred turns
 

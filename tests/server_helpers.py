@@ -10,10 +10,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from conftest import ROOT
 from roguelike.server.app import ScoreServer, ServerConfig
 from server_services import Postgres, postgres_cluster
-
-from conftest import ROOT
 
 CORPUS = sorted((ROOT / "replays").glob("*.replay"))
 
@@ -60,7 +59,7 @@ def played_bytes(path: Path) -> bytes:
     from roguelike.replay.fileformat import header_bytes, read_replay
 
     replay = read_replay(path)
-    return header_bytes(replace(replay.header, origin=None), replay.format) + path.read_bytes()[replay.ends[0]:]
+    return header_bytes(replace(replay.header, origin=None), replay.format) + path.read_bytes()[replay.ends[0] :]
 
 
 def upload(client: TestClient, data: bytes) -> str:
@@ -94,8 +93,14 @@ class ServerProcess:
         import subprocess
         import sys
 
-        self.process = subprocess.Popen(command or [sys.executable, "-m", "roguelike", "serve", *args], cwd=ROOT,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ))
+        self.process = subprocess.Popen(
+            command or [sys.executable, "-m", "roguelike", "serve", *args],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=dict(os.environ),
+        )
         self.first_line = self.process.stdout.readline() if self.process.stdout else ""
         assert self.first_line, self.process.stderr.read() if self.process.stderr else "no output"
 

@@ -33,7 +33,9 @@ def redis_program() -> str:
     """Debian's redis-server."""
     found = shutil.which("redis-server")
     if found is None:
-        raise RuntimeError("redis-server is missing: install Debian's redis-server package (apt-get install redis-server)")
+        raise RuntimeError(
+            "redis-server is missing: install Debian's redis-server package (apt-get install redis-server)"
+        )
     return found
 
 
@@ -80,17 +82,26 @@ def postgres_cluster() -> Iterator[Postgres]:
         for path in (folder, cluster.socket):
             os.chown(path, uid, -1)
     data = folder / "data"
-    subprocess.run([postgres_program("initdb"), "-D", str(data), "-U", "hedonic", "--auth=trust", "-E", "UTF8",
-                    "--no-sync"], check=True, capture_output=True, **owner)  # type: ignore[call-overload]
+    subprocess.run(
+        [postgres_program("initdb"), "-D", str(data), "-U", "hedonic", "--auth=trust", "-E", "UTF8", "--no-sync"],
+        check=True,
+        capture_output=True,
+        **owner,
+    )  # type: ignore[call-overload]
     options = f"-c listen_addresses='' -k {cluster.socket} -F -c fsync=off"
-    subprocess.run([postgres_program("pg_ctl"), "-D", str(data), "-w", "-l", str(folder / "log"), "-o", options,
-                    "start"], check=True, capture_output=True, **owner)  # type: ignore[call-overload]
+    subprocess.run(
+        [postgres_program("pg_ctl"), "-D", str(data), "-w", "-l", str(folder / "log"), "-o", options, "start"],
+        check=True,
+        capture_output=True,
+        **owner,
+    )  # type: ignore[call-overload]
     try:
         make_role(cluster)
         yield cluster
     finally:
-        subprocess.run([postgres_program("pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
-                       capture_output=True, **owner)  # type: ignore[call-overload]
+        subprocess.run(
+            [postgres_program("pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], capture_output=True, **owner
+        )  # type: ignore[call-overload]
         shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -109,9 +120,25 @@ def redis_server() -> Iterator[str]:
     """A private redis-server on a unix socket (no TCP port, nothing saved); its URL."""
     folder = Path(tempfile.mkdtemp(prefix="hedonic-redis-"))
     socket = folder / "redis.sock"
-    server = subprocess.Popen([redis_program(), "--port", "0", "--unixsocket", str(socket), "--unixsocketperm", "700",
-                               "--save", "", "--appendonly", "no", "--dir", str(folder)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [
+            redis_program(),
+            "--port",
+            "0",
+            "--unixsocket",
+            str(socket),
+            "--unixsocketperm",
+            "700",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(folder),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         wait_for(lambda: socket.exists(), 60, "redis-server did not open its socket")
         yield f"unix://{socket}"

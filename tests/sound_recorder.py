@@ -44,7 +44,9 @@ EVENTS: dict[str, Cue] = {
 DRONE_MINDS = {"drone_10": Mind(10, 5), "drone_40": Mind(40, 5), "drone_55": Mind(55, 5), "drone_80": Mind(80, 5)}
 
 
-def record(folder: Path, name: str, seconds: float, play: Callable[[Audio], None], **chosen: object) -> dict[str, object]:
+def record(
+    folder: Path, name: str, seconds: float, play: Callable[[Audio], None], **chosen: object
+) -> dict[str, object]:
     """Play one scenario into ``folder/name.raw``: ``seconds`` of sound after ``play`` set it going.
 
     Returns the file's format. No stream outlives its scenario: tcod finds a stream's Python
@@ -64,7 +66,11 @@ def record(folder: Path, name: str, seconds: float, play: Callable[[Audio], None
     while not speaker.drained():
         time.sleep(0.005)
     time.sleep(0.05)
-    found = {"channels": speaker.device.channels, "rate": speaker.device.frequency, "format": str(speaker.device.format)}
+    found = {
+        "channels": speaker.device.channels,
+        "rate": speaker.device.frequency,
+        "format": str(speaker.device.format),
+    }
     speaker.close()
     return found
 
@@ -74,10 +80,33 @@ def main(folder: Path) -> None:
     lib.SDL_SetHint(b"SDL_AUDIO_DRIVER", b"disk")
     lib.SDL_SetHint(b"SDL_AUDIO_DISK_TIMESCALE", b"0.05")  # twenty times faster than real time
     for name, cue in EVENTS.items():
-        record(folder, name, 1.8, lambda audio, cue=cue: (audio.follow(None, settings.current()), audio.hear([cue], settings.current())), volume=100, drone=False)
+        record(
+            folder,
+            name,
+            1.8,
+            lambda audio, cue=cue: (audio.follow(None, settings.current()), audio.hear([cue], settings.current())),
+            volume=100,
+            drone=False,
+        )
     for name, mind in DRONE_MINDS.items():
-        record(folder, name, 4.0, lambda audio, mind=mind: audio.follow(mind, settings.current()), volume=100, sound_effects=False)
-    found = record(folder, "muted", 2.0, lambda audio: (audio.follow(Mind(97, 5), settings.current()), audio.hear([EVENTS["death"]], settings.current())), volume=0)
+        record(
+            folder,
+            name,
+            4.0,
+            lambda audio, mind=mind: audio.follow(mind, settings.current()),
+            volume=100,
+            sound_effects=False,
+        )
+    found = record(
+        folder,
+        "muted",
+        2.0,
+        lambda audio: (
+            audio.follow(Mind(97, 5), settings.current()),
+            audio.hear([EVENTS["death"]], settings.current()),
+        ),
+        volume=0,
+    )
     (folder / "format.json").write_text(json.dumps(found))
 
 

@@ -8,8 +8,8 @@ import pyte
 from blessed import Terminal
 
 from roguelike.frontend.palette import ColourMode
-from roguelike.frontend.termkeys import KeyDecoder
 from roguelike.frontend.terminal import TerminalSetup
+from roguelike.frontend.termkeys import KeyDecoder
 from roguelike.frontend.termsession import Capabilities
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import esper
 import pytest
 import tcod.console

@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from tcod.event import KeySym
 
+from bestiary_helpers import arena, set_player
 from components import Dose, Record
+from helpers import add_dose
 from roguelike import settings
 from roguelike.content.doses import SMALL_DOSE, Risk, dose_odds
 from roguelike.core.commands import Move
 from roguelike.core.game import Game
 from roguelike.core.session import Session
 from roguelike.screens.ingame import InGameScreen
-
-from bestiary_helpers import arena, set_player
-from helpers import add_dose
 from save_helpers import key
 
 DEEP = 3  # the first floor where purer batches lie

@@ -7,15 +7,15 @@ import numpy as np
 import pytest
 
 from bestiary_helpers import add_monster, set_player
-from helpers import drawn_game, player_xy, reachable
 from components import Bestiary, Monster, Position, Record, StateOfMind
-from roguelike.content import formulas
-from roguelike.content.finds import FIND_KINDS
-from roguelike.content.wording import with_article
+from helpers import drawn_game, player_xy, reachable
 from roguelike.assist import autopilot as ap
 from roguelike.assist.autopilot import Autopilot
-from roguelike.core.commands import Command, Move, Wait
+from roguelike.content import formulas
+from roguelike.content.finds import FIND_KINDS
 from roguelike.content.interrupts import Disturbance
+from roguelike.content.wording import with_article
+from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
 from roguelike.core.mapgen import FLOOR_KINDS
@@ -45,8 +45,9 @@ def sober(game: Game) -> None:
     """Make the player High, short of close to an overdose, at Will 10 (the test's hand, not a
     rule): no monster grows on a floor while the player is High, sight is wide, and Desperation
     is far enough off that the State of Mind rule never calls the player back to a dose."""
-    set_player(game, state_of_mind=formulas.STATE_OF_MIND_MAX - formulas.CLOSE_CALL_MARGIN - 1,
-               will=formulas.ATTRIBUTE_MAX)
+    set_player(
+        game, state_of_mind=formulas.STATE_OF_MIND_MAX - formulas.CLOSE_CALL_MARGIN - 1, will=formulas.ATTRIBUTE_MAX
+    )
     game.refresh_visible()
 
 
@@ -109,13 +110,15 @@ def test_auto_explore_refuses_with_a_monster_in_view() -> None:
 
 
 def test_auto_explore_walks_around_a_dose_and_never_takes_it() -> None:
-    game = drawn_game([
-        "#########",
-        "#@.....##",
-        "#.i......",
-        "#.....###",
-        "#########",
-    ])
+    game = drawn_game(
+        [
+            "#########",
+            "#@.....##",
+            "#.i......",
+            "#.....###",
+            "#########",
+        ]
+    )
     sober(game)
     pilot = Autopilot(game, enabled=frozenset(Disturbance) - {Disturbance.DOSE, Disturbance.MOOD})
     pilot.explore()
@@ -180,11 +183,13 @@ def floor_without_monsters(seed: int, depth: int) -> Game:
 
 
 def test_travel_to_the_stairs_down_descends() -> None:
-    game = drawn_game([
-        "###########",
-        "#@.......>#",
-        "###########",
-    ])
+    game = drawn_game(
+        [
+            "###########",
+            "#@.......>#",
+            "###########",
+        ]
+    )
     sober(game)
     game.state.floor.explored[:] = True
     pilot = Autopilot(game)

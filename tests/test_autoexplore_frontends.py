@@ -12,9 +12,8 @@ import tcod.event
 from tcod.event import KeySym, Modifier, Scancode
 
 from bestiary_helpers import add_monster, set_player
-from helpers import drawn_game, player_xy
-from term_helpers import ScriptedTerminal, xterm_setup
 from components import Position, Record
+from helpers import drawn_game, player_xy
 from roguelike.assist.autoexplore import known_doses, step_to
 from roguelike.content import formulas
 from roguelike.core.commands import Command, Move, Wait
@@ -28,6 +27,7 @@ from roguelike.replay.verify import Outcome, verify
 from roguelike.screens.base import App
 from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.pilot import STOPPED
+from term_helpers import ScriptedTerminal, xterm_setup
 
 CORRIDOR = [
     "########################################",

@@ -20,8 +20,23 @@ LIMIT = 250
 
 def run(out: Path, jobs: int, capsys: pytest.CaptureFixture[str]) -> tuple[str, str]:
     """Run the command; its report.json and report.md."""
-    code = main(["balance", "--seeds", SEEDS, "--bot", "careful", "--bot", "reckless",
-                 "--turns", str(LIMIT), "--jobs", str(jobs), "--out", str(out)])
+    code = main(
+        [
+            "balance",
+            "--seeds",
+            SEEDS,
+            "--bot",
+            "careful",
+            "--bot",
+            "reckless",
+            "--turns",
+            str(LIMIT),
+            "--jobs",
+            str(jobs),
+            "--out",
+            str(out),
+        ]
+    )
     assert code == 0
     assert f"{2 * 3}/{2 * 3} games" in capsys.readouterr().err  # the progress bar reached the end
     return (out / "report.json").read_text(), (out / "report.md").read_text()
@@ -33,8 +48,9 @@ def test_the_report_is_identical_for_any_number_of_jobs(tmp_path: Path, capsys: 
     assert one == two
 
 
-def test_the_report_holds_every_figure_the_issue_asks_for(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_report_holds_every_figure_the_issue_asks_for(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(plots, "available", lambda: False)
     plain, markdown = run(tmp_path, 1, capsys)
     report = json.loads(plain)
@@ -44,18 +60,44 @@ def test_the_report_holds_every_figure_the_issue_asks_for(tmp_path: Path, capsys
     for key in ("turns", "deepest_floor", "doses", "score", "best_streak", "streak_points", "finds"):
         assert set(careful[key]) == {"min", "p10", "median", "p90", "max", "mean"}
     assert set(careful["attributes"]) >= {"confidence", "nerve", "will", "tolerance", "will_reached_max"}
-    assert set(careful["takeovers"]) == set(CONDITIONS) >= {"desperate", "desperate_carrying", "weak_will",
-                                                             "pocket_pull", "stunned", "panicked", "nerve_panic",
-                                                             "confused"}  # each condition, one added later too
-    assert set(careful["carried"]) == {"games_taking", "taken_per_game", "taken_low", "saved_games", "saved_share",
-                                       "saved_interval"}
+    assert (
+        set(careful["takeovers"])
+        == set(CONDITIONS)
+        >= {
+            "desperate",
+            "desperate_carrying",
+            "weak_will",
+            "pocket_pull",
+            "stunned",
+            "panicked",
+            "nerve_panic",
+            "confused",
+        }
+    )  # each condition, one added later too
+    assert set(careful["carried"]) == {
+        "games_taking",
+        "taken_per_game",
+        "taken_low",
+        "saved_games",
+        "saved_share",
+        "saved_interval",
+    }
     deaths = sum(entry["games"] for entry in careful["causes"].values())
     assert deaths + careful["alive_at_limit"] == 3
     assert careful["survival"][0] == [0, 100.0]
     games = [game for game in report["games"] if game["bot"] == "careful"]
     assert careful["best_streak"]["max"] == max(game["best_streak"] for game in games)
-    for heading in ("Turns survived", "Floors", "Causes of death", "Attributes", "Control taken over",
-                    "Longest High streak (turns)", "Points from High streaks", "Finds taken", "Carried doses"):
+    for heading in (
+        "Turns survived",
+        "Floors",
+        "Causes of death",
+        "Attributes",
+        "Control taken over",
+        "Longest High streak (turns)",
+        "Points from High streaks",
+        "Finds taken",
+        "Carried doses",
+    ):
         assert f"## {heading}" in markdown
     assert CHARTS_HINT in markdown and not list(tmp_path.glob("*.png"))
 

@@ -18,8 +18,19 @@ from roguelike.cli.main import main
 
 def result(seed: int, turns: int, prelude: int = 0, bot: str = "careful", **fields: object) -> GameResult:
     """A made-up game result."""
-    base = GameResult(bot=bot, seed=seed, turns=turns, floor=1, deepest=1, cause="exhaustion", doses=0,
-                      close_calls=0, kills=0, score=turns, prelude=prelude)
+    base = GameResult(
+        bot=bot,
+        seed=seed,
+        turns=turns,
+        floor=1,
+        deepest=1,
+        cause="exhaustion",
+        doses=0,
+        close_calls=0,
+        kills=0,
+        score=turns,
+        prelude=prelude,
+    )
     return replace(base, **fields)  # type: ignore[arg-type]
 
 
@@ -53,9 +64,11 @@ def test_the_butterfly_counts_twin_games_more_than_twice_or_half_as_long() -> No
 
 
 def test_deaths_per_thousand_turns_are_counted_by_the_band_the_player_died_in() -> None:
-    games = [result(1, 300, floor=2, depth_turns={"1": 100, "2": 200}),
-             result(2, 500, floor=5, depth_turns={"1": 100, "3": 150, "5": 250}),
-             result(3, 80, floor=1, cause="alive", depth_turns={"1": 80})]
+    games = [
+        result(1, 300, floor=2, depth_turns={"1": 100, "2": 200}),
+        result(2, 500, floor=5, depth_turns={"1": 100, "3": 150, "5": 250}),
+        result(3, 80, floor=1, cause="alive", depth_turns={"1": 80}),
+    ]
     bands = depth_band_figures(games)
     assert bands["1"] == {"turns": 280, "deaths": 0, "per_1000_turns": 0.0}
     assert bands["2-3"] == {"turns": 350, "deaths": 1, "per_1000_turns": 2.86}
@@ -68,11 +81,29 @@ def test_a_butterfly_twin_waits_first_and_then_plays_as_the_bot_does() -> None:
     assert sum(first.depth_turns.values()) == first.turns and sum(twin.depth_turns.values()) == twin.turns
 
 
-def test_the_butterfly_report_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_butterfly_report_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(plots, "available", lambda: False)
-    assert main(["balance", "--seeds", "3-4", "--bot", "diver", "--turns", "120", "--butterfly", "--jobs", "1",
-                 "--out", str(tmp_path)]) == 0
+    assert (
+        main(
+            [
+                "balance",
+                "--seeds",
+                "3-4",
+                "--bot",
+                "diver",
+                "--turns",
+                "120",
+                "--butterfly",
+                "--jobs",
+                "1",
+                "--out",
+                str(tmp_path),
+            ]
+        )
+        == 0
+    )
     report = json.loads((tmp_path / "report.json").read_text())
     assert report["butterfly"]["diver"]["pairs"] == 2 and len(report["games"]) == 4
     assert set(report["bots"]["diver"]["intervals"]) == {"turns_median", "score_median", "ended_on_floor_1"}

@@ -116,7 +116,7 @@ def test_the_title_screen_names_a_damaged_keymap(tmp_path: Path) -> None:
     title.status = bindings.load(tmp_path).notice() or ""
     console = tcod.console.Console(80, 25, order="C")
     title.on_draw(console, 0.0)
-    shown = "".join("".join(chr(c) for c in row) for row in console.rgb["ch"][STATUS_TOP:STATUS_TOP + 3])
+    shown = "".join("".join(chr(c) for c in row) for row in console.rgb["ch"][STATUS_TOP : STATUS_TOP + 3])
     compact = "".join(shown.split())  # the line wraps wherever the path's length puts it
     # The meaning is shown whatever the data folder's length (a long one may only cut the path at the end).
     assert compact.startswith("keys.tomlisdamaged:") and "defaultkeys" in compact

@@ -46,9 +46,15 @@ def random_floor(rng: np.random.Generator, shape: tuple[int, int], open_share: f
     kinds = [Tile.WALL, Tile.FLOOR, Tile.DOOR_CLOSED, Tile.DOOR_OPEN, Tile.STAIRS_DOWN, Tile.STAIRS_UP]
     weights = np.array([1 - open_share, open_share * 0.9, open_share * 0.04, open_share * 0.04, 0.01, 0.01])
     tiles = rng.choice(np.array(kinds, dtype=np.uint8), size=shape, p=weights / weights.sum())
-    return Floor(depth=1, tiles=tiles, explored=np.zeros(shape, dtype=bool),
-                 revealed=np.zeros(shape, dtype=bool), down_stairs=(0, 0),
-                 up_stairs=None, arrival=(0, 0))
+    return Floor(
+        depth=1,
+        tiles=tiles,
+        explored=np.zeros(shape, dtype=bool),
+        revealed=np.zeros(shape, dtype=bool),
+        down_stairs=(0, 0),
+        up_stairs=None,
+        arrival=(0, 0),
+    )
 
 
 def open_spot(rng: np.random.Generator, cost: np.ndarray) -> tuple[int, int]:
@@ -60,7 +66,8 @@ def open_spot(rng: np.random.Generator, cost: np.ndarray) -> tuple[int, int]:
 
 @pytest.mark.parametrize("shape", [(21, 80), (6, 10), (40, 120)])
 def test_the_first_step_matches_the_whole_floor_map_as_goals_shrink_and_the_player_walks(
-        shape: tuple[int, int]) -> None:
+    shape: tuple[int, int],
+) -> None:
     rng = np.random.default_rng(7)
     fast, plain = Routes(), PlainRoutes()
     boxes_proved = 0

@@ -8,15 +8,16 @@ from components import Attributes, Dose, StateOfMind
 from helpers import drawn_game, player_xy
 from roguelike.bots.careful import CarefulBot
 from roguelike.bots.headless import play_bot, summarise
-from roguelike.bots.reckless import RecklessBot
-from roguelike.bots.sense import known_doses
 from roguelike.bots.names import DEFAULT_BOT
+from roguelike.bots.reckless import RecklessBot
 from roguelike.bots.registry import BOTS, make_bot
+from roguelike.bots.sense import known_doses
 from roguelike.bots.watch import Watch
 from roguelike.content import formulas
 from roguelike.content.doses import SMALL_DOSE
 from roguelike.core.game import Game
 from roguelike.core.session import Session
+
 
 def walk(game: Game, bot: CarefulBot | RecklessBot, steps: int) -> list[tuple[int, int]]:
     """Where the player stands after each of the bot's commands."""

@@ -118,8 +118,9 @@ def test_the_terminal_takes_the_carry_keys_and_the_screen_reader_says_what_is_ca
     game = drawn_game(ROOM, dose=Dose(SMALL_DOSE.key, 30, 0, 0, 0, floor=3))
     terminal = ScriptedTerminal([b"g", b"c", b"q"], (80, 40))
     seconds = itertools.count()  # a second between keys: none falls in the pause after a change
-    TerminalLoop(App(InGameScreen(Session(game))), terminal, xterm_setup(screen_reader=True),
-                 clock=lambda: float(next(seconds))).run()
+    TerminalLoop(
+        App(InGameScreen(Session(game))), terminal, xterm_setup(screen_reader=True), clock=lambda: float(next(seconds))
+    ).run()
     spoken = " ".join(row.strip() for row in terminal.screen.display[25:] if row.strip())
     assert "You pick up the small dose (from floor 3): 1 of 3 carried." in spoken
     assert "Carrying 1 of 3: 1, a small dose from floor 3, +" in spoken

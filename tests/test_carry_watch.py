@@ -41,4 +41,3 @@ def test_a_dropped_dose_is_not_counted_as_taken() -> None:
     game.apply(Wait())
     watch.after(game)
     assert carried(game) == [] and watch.carried_taken == 0
-

@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 from bestiary_helpers import add_monster, arena, set_player
 from components import Attributes, Carried, Dose, Position, Record, StateOfMind, Tolerance
 from helpers import dose_positions, drawn_game, player_xy
+from roguelike.assist.craving import craving
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS, NORMAL_DOSE, SMALL_DOSE, dose_odds
 from roguelike.core.carrying import carried_doses, put_in, true_odds, weakest
 from roguelike.core.commands import Move, PickUp, TakeCarried, Wait, decode_command, encode_command
-from roguelike.assist.craving import craving
 from roguelike.core.game import Game
 from roguelike.core.snapshot import from_plain, to_plain
 
@@ -180,11 +180,23 @@ def test_new_commands_round_trip_through_their_replay_form() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(found_on=st.integers(1, 30), taken_on=st.integers(1, 30), strength_draw=st.integers(0, 100),
-       pure=st.booleans(), tolerance=st.integers(0, 80), state_of_mind=st.integers(1, 100),
-       kind=st.sampled_from(sorted(DOSE_KINDS)))
+@given(
+    found_on=st.integers(1, 30),
+    taken_on=st.integers(1, 30),
+    strength_draw=st.integers(0, 100),
+    pure=st.booleans(),
+    tolerance=st.integers(0, 80),
+    state_of_mind=st.integers(1, 100),
+    kind=st.sampled_from(sorted(DOSE_KINDS)),
+)
 def test_a_carried_doses_panel_range_holds_what_it_gives_wherever_it_is_taken(
-    found_on: int, taken_on: int, strength_draw: int, pure: bool, tolerance: int, state_of_mind: int, kind: str,
+    found_on: int,
+    taken_on: int,
+    strength_draw: int,
+    pure: bool,
+    tolerance: int,
+    state_of_mind: int,
+    kind: str,
 ) -> None:
     low, high = DOSE_KINDS[kind].strength
     strength = low + strength_draw * (high - low) // 100 + formulas.dose_strength_bonus(found_on)
@@ -207,4 +219,6 @@ def test_a_dropped_dose_is_shown_at_the_figures_of_the_floor_it_was_found_on() -
     game.apply(Wait())
     [(_, _, dropped)] = game.doses()
     som, tolerance = game.player_component(StateOfMind).value, game.player_component(Tolerance).value
-    assert game.state.depth == 1 and shown_odds(game, dropped.kind, dropped.floor) == dose_odds(NORMAL_DOSE, 6, som, tolerance)
+    assert game.state.depth == 1 and shown_odds(game, dropped.kind, dropped.floor) == dose_odds(
+        NORMAL_DOSE, 6, som, tolerance
+    )

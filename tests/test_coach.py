@@ -21,7 +21,6 @@ from components import Position
 from roguelike.cli.main import main
 from roguelike.coach.par import Par, par
 from roguelike.coach.parcache import ParCache, par_for
-from roguelike.storage.datadir import DataDir
 from roguelike.coach.review import Review, ReviewRefused, review
 from roguelike.core.commands import Command, Move, Wait, Wizard
 from roguelike.core.epoch import RULES_EPOCH
@@ -29,6 +28,7 @@ from roguelike.core.game import Game
 from roguelike.core.session import Session
 from roguelike.replay.fileformat import Replay, read_replay, replay_bytes
 from roguelike.replay.recorder import recording_observers
+from roguelike.storage.datadir import DataDir
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 SEED = 3
@@ -61,8 +61,11 @@ def wait_until(game: Game, turn: int) -> Iterator[Command]:
 def onto_the_dose_beside(game: Game) -> Command:
     """The step onto the dose beside the player."""
     here = game.player_component(Position)
-    (step,) = [Move(at.x - here.x, at.y - here.y) for _, at, _ in game.doses()
-               if max(abs(at.x - here.x), abs(at.y - here.y)) == 1]
+    (step,) = [
+        Move(at.x - here.x, at.y - here.y)
+        for _, at, _ in game.doses()
+        if max(abs(at.x - here.x), abs(at.y - here.y)) == 1
+    ]
     return step
 
 
@@ -118,8 +121,9 @@ def test_review_names_the_turn_a_hunting_depression_is_met(depression_review: Re
     assert line.startswith(f"Turn {TURN}: first saw a Depression; from here the planner was killed by a Depression in ")
 
 
-def test_review_is_the_same_twice_and_with_one_or_two_workers(depression_replay: Path,
-                                                              depression_review: Review) -> None:
+def test_review_is_the_same_twice_and_with_one_or_two_workers(
+    depression_replay: Path, depression_review: Review
+) -> None:
     replay = read_replay(depression_replay)
     assert review(replay, jobs=1, **CHEAP) == depression_review
     assert review(replay, jobs=2, **CHEAP).to_plain() == depression_review.to_plain()
@@ -127,9 +131,29 @@ def test_review_is_the_same_twice_and_with_one_or_two_workers(depression_replay:
 
 def test_review_is_the_same_whatever_the_hash_seed(depression_replay: Path, depression_review: Review) -> None:
     env = {**os.environ, "PYTHONPATH": str(REPOSITORY), "PYTHONHASHSEED": "12345"}
-    done = subprocess.run([sys.executable, "-m", "roguelike", "review", str(depression_replay), "--json", "--runs", "3",
-                           "--horizon", "20", "--every", "5", "--jobs", "2"],
-                          capture_output=True, text=True, env=env, timeout=120, check=True)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "roguelike",
+            "review",
+            str(depression_replay),
+            "--json",
+            "--runs",
+            "3",
+            "--horizon",
+            "20",
+            "--every",
+            "5",
+            "--jobs",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=True,
+    )
     assert json.loads(done.stdout) == json.loads(json.dumps(depression_review.to_plain()))
 
 
@@ -196,8 +220,9 @@ def test_a_damaged_par_file_is_left_as_it_is(tmp_path: Path) -> None:
     assert damaged.read_text(encoding="utf-8") == "{not json"
 
 
-def test_the_review_command_prints_three_lines_json_and_a_chart(dose_replay: Path, tmp_path: Path,
-                                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_review_command_prints_three_lines_json_and_a_chart(
+    dose_replay: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     options = ["--runs", "2", "--horizon", "10", "--every", "5", "--jobs", "1"]
     assert main(["review", str(dose_replay), *options, "--chart", str(tmp_path / "review.png")]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -207,8 +232,9 @@ def test_the_review_command_prints_three_lines_json_and_a_chart(dose_replay: Pat
     assert json.loads(capsys.readouterr().out)["named"]["turn"] == TURN
 
 
-def test_the_review_command_refuses_a_tampered_replay(depression_replay: Path, tmp_path: Path,
-                                                      capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_review_command_refuses_a_tampered_replay(
+    depression_replay: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     changed = tampered(read_replay(depression_replay), tmp_path / "changed.replay")
     assert main(["review", str(changed), "--runs", "2", "--horizon", "5"]) == 1
     assert "does not prove its game" in capsys.readouterr().err

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 import tcod.event
 
+from replay_helpers import play
 from roguelike.cli.main import main
 from roguelike.cli.saves import games_for
 from roguelike.coach.par import Par, par
@@ -35,8 +36,6 @@ from roguelike.screens.death import DyingScreen, RecordScreen
 from roguelike.screens.hall import HallScreen
 from roguelike.screens.replay import ReplayScreen
 from roguelike.screens.review import ReviewScreen
-
-from replay_helpers import play
 from save_helpers import key, screen_text
 
 DAY = date(2026, 1, 1)  # a daily whose seed the bot dies on quickly
@@ -65,6 +64,7 @@ def died_daily(root: Path, day: date = DAY) -> Ending:
 @pytest.fixture
 def tiny_par_for(monkeypatch: pytest.MonkeyPatch) -> None:
     """The death screen's par worked out small (and kept, as the real one is)."""
+
     def small(root: Path, seed: int, progress: Progress | None = None, method: str = "fork") -> tuple[Par, ParCache]:
         made = par(seed, runs=2, jobs=1, progress=progress, method=method, limit=40)
         cache = ParCache(root)
@@ -168,8 +168,9 @@ def test_the_review_page_shows_progress_then_three_lines_and_jumps_to_the_turn_n
         released.wait(WAIT)
         return small_review(daily_death.replay)  # type: ignore[arg-type]
 
-    coaching = Coaching(daily_death.coaching.root, daily_death.replay, daily_death.coaching.seed, 0, daily=False,
-                        review_work=work)
+    coaching = Coaching(
+        daily_death.coaching.root, daily_death.replay, daily_death.coaching.seed, 0, daily=False, review_work=work
+    )
     record = RecordScreen(record_of(daily_death.game), died=True, coaching=coaching)
     opened = record.on_event(key(tcod.event.KeySym.R))
     assert isinstance(opened, Push) and isinstance(opened.screen, ReviewScreen)
@@ -210,8 +211,9 @@ def test_a_kept_par_is_in_the_morgue_file_written_at_death(tmp_path: Path) -> No
         ending.standing.thread.join(WAIT)
 
 
-def test_verify_json_gives_a_dailys_par_of_its_own_epoch_only(daily_death: Ending, tmp_path: Path,
-                                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_verify_json_gives_a_dailys_par_of_its_own_epoch_only(
+    daily_death: Ending, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert daily_death.replay is not None
     seed = daily_seed(today())
     argv = ["--data-dir", str(tmp_path), "replay", "--verify", "--json", str(daily_death.replay)]

@@ -9,8 +9,8 @@ from components import Attributes, Bestiary, Dose, Record
 from helpers import add_dose, dose_positions, player_xy
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
-from roguelike.core.commands import Move, Wait
 from roguelike.content.doses import NORMAL_DOSE
+from roguelike.core.commands import Move, Wait
 
 
 @pytest.mark.parametrize("kind", sorted(MONSTER_KINDS))

@@ -18,12 +18,12 @@ from roguelike.content.conditions import CONDITIONS
 from roguelike.core.snapshot import from_plain
 from roguelike.saves import load_save
 from roguelike.saves.container import unseal
-from roguelike.storage.errors import Damaged
 from roguelike.saves.savefile import SAVE_MAGIC, decode
+from roguelike.saves.schema import Malformed
 from roguelike.saves.slots import is_slotted, newest_slot
 from roguelike.saves.upgrade import FORMAT_VERSION, TAKEOVER_SENTENCES, upgrade
 from roguelike.saves.validate import validate_snapshot
-from roguelike.saves.schema import Malformed
+from roguelike.storage.errors import Damaged
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
 OLD_SAVES = sorted(path for path in SAVES.glob("v*.save") if int(path.stem[1:]) < 10)
@@ -46,7 +46,9 @@ def taken_over(plain: Any, sentence: str) -> Any:
 
 
 def player_components(plain: Any) -> dict[str, list[Any]]:
-    return {name: fields for entity, packed in plain["entities"] if entity == plain["player"] for name, fields in packed}
+    return {
+        name: fields for entity, packed in plain["entities"] if entity == plain["player"] for name, fields in packed
+    }
 
 
 def test_every_sentence_the_game_said_names_a_condition() -> None:

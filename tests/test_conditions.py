@@ -17,15 +17,15 @@ from components import Carried, Dose
 from components.monsters import Status
 from components.registry import NAME_OF, SAVED_COMPONENTS
 from helpers import add_dose
+from roguelike.assist.disturb import Interrupt, disturbances, observe
 from roguelike.bots.watch import Watch
 from roguelike.content import formulas
 from roguelike.content.bestiary import HIT_EFFECTS
 from roguelike.content.conditions import CONDITIONS, Condition, Steer, Trigger
 from roguelike.content.doses import NORMAL_DOSE, SMALL_DOSE
-from roguelike.core.carrying import put_in
 from roguelike.content.interrupts import Disturbance
+from roguelike.core.carrying import put_in
 from roguelike.core.commands import Wait
-from roguelike.assist.disturb import Interrupt, disturbances, observe
 from roguelike.core.game import Game
 from roguelike.core.steering import HOLDS, STATUS_OF, STEPS
 from roguelike.render.colours import SCHEMES, Slot

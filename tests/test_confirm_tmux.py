@@ -16,7 +16,16 @@ from test_terminal_tmux import new_game, require_tmux
 
 pytestmark = pytest.mark.slow
 SEED = 204
-STEP_KEYS = {(0, -1): "k", (0, 1): "j", (-1, 0): "h", (1, 0): "l", (-1, -1): "y", (1, -1): "u", (-1, 1): "b", (1, 1): "n"}
+STEP_KEYS = {
+    (0, -1): "k",
+    (0, 1): "j",
+    (-1, 0): "h",
+    (1, 0): "l",
+    (-1, -1): "y",
+    (1, -1): "u",
+    (-1, 1): "b",
+    (1, 1): "n",
+}
 EXTRA_LARGE = str(sorted(DOSE_KINDS).index(EXTRA_LARGE_DOSE.key) + 1)  # its number in the wizard's list
 
 

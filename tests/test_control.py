@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from components import Attributes, Record, StateOfMind
 from helpers import drawn_game, player_xy
+from roguelike.content.conditions import DESPERATE, WEAK_WILL
 from roguelike.core.commands import Move, Wait
 from roguelike.core.game import Game
-from roguelike.content.conditions import DESPERATE, WEAK_WILL
 
 ROOM = [
     "##########",

@@ -13,13 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
+from replay_helpers import bot_commands
 from roguelike.replay import corpus
 from roguelike.replay.fileformat import FORMAT_VERSION, ReplayError, header_bytes, read_replay
 from roguelike.replay.library import origin_of
 from roguelike.scores.proof import prove_file
-
-from conftest import ROOT
-from replay_helpers import bot_commands
 
 CORPUS = ROOT / "replays"
 
@@ -40,14 +39,17 @@ def test_rerecording_gives_a_bots_game_its_origin_and_keeps_every_record_byte(tm
     commands = bot_commands(11, 60)
     corpus.record(path, path.stem, 11, "Bot", commands, FORMAT_VERSION)  # recorded before origins were kept
     before = read_replay(path)
-    records = path.read_bytes()[before.ends[0]:]
+    records = path.read_bytes()[before.ends[0] :]
     assert prove_file(path).origin == "played"
     said = corpus.write_recording(path, 11, "Bot", commands, origin=corpus.BOT_ORIGIN)
     after = read_replay(path)
     assert said == "origin marked (bot)" and after.header.origin == "bot"
-    assert (after.steps, after.header.date, after.header.version) == (before.steps, before.header.date,
-                                                                       before.header.version)
-    assert path.read_bytes()[after.ends[0]:] == records
+    assert (after.steps, after.header.date, after.header.version) == (
+        before.steps,
+        before.header.date,
+        before.header.version,
+    )
+    assert path.read_bytes()[after.ends[0] :] == records
     assert prove_file(path).origin == "bot" and not prove_file(path).ranked
 
 
@@ -64,6 +66,6 @@ def test_a_header_naming_an_origin_that_ranks_is_refused(tmp_path: Path) -> None
     corpus.record(path, path.stem, 11, "Bot", bot_commands(11, 5), FORMAT_VERSION, origin="bot")
     replay = read_replay(path)
     claimed = replace(replay.header, origin="daily")  # well framed, its CRC right: only the claim is wrong
-    path.write_bytes(header_bytes(claimed) + path.read_bytes()[replay.ends[0]:])
+    path.write_bytes(header_bytes(claimed) + path.read_bytes()[replay.ends[0] :])
     with pytest.raises(ReplayError, match="origin 'daily'"):
         read_replay(path)

@@ -12,10 +12,9 @@ import pytest
 from roguelike.core.commands import Wait
 from roguelike.core.snapshot import encode
 from roguelike.saves import FORMAT_VERSION, Games, inspect_save, read_save
-from roguelike.storage.errors import SaveError
 from roguelike.saves.container import SAVE_MAGIC, seal
 from roguelike.saves.slots import slotted_file
-
+from roguelike.storage.errors import SaveError
 from save_helpers import saved
 from test_edges_meaning import fields_of, first_with
 from test_replay_saves import games
@@ -64,6 +63,7 @@ def monsters(plain: Any) -> list[list[Any]]:
 def set_glyph(glyph: str) -> Callable[[Any], None]:
     def change(plain: Any) -> None:
         fields_of(first_with(plain, "player"), "renderable")[0] = glyph
+
     change.__name__ = f"glyph {glyph!r}"
     return change
 
@@ -91,10 +91,20 @@ def name_with_escapes(plain: Any) -> None:
     plain["name"] = "Ann\x1b[2J"
 
 
-@pytest.mark.parametrize("change", [
-    set_glyph("ab"), set_glyph(""), set_glyph("\x1b"), colour_out_of_range, blockers_stacked, monster_is_a_player,
-    message_with_escapes, name_with_escapes,
-], ids=lambda change: change.__name__)
+@pytest.mark.parametrize(
+    "change",
+    [
+        set_glyph("ab"),
+        set_glyph(""),
+        set_glyph("\x1b"),
+        colour_out_of_range,
+        blockers_stacked,
+        monster_is_a_player,
+        message_with_escapes,
+        name_with_escapes,
+    ],
+    ids=lambda change: change.__name__,
+)
 def test_a_save_that_would_crash_or_inject_is_damaged(tmp_path: Path, change: Callable[[Any], None]) -> None:
     path = saved(tmp_path)
     plain = plain_of(path)
@@ -115,7 +125,9 @@ def test_a_step_count_the_next_save_could_not_count_on_from_is_damaged(tmp_path:
 
 def test_a_slot_numbered_two_to_the_64_minus_one_is_not_the_newest(tmp_path: Path) -> None:
     path = saved(tmp_path)
-    envelope = seal(SAVE_MAGIC, FORMAT_VERSION, encode({"saved_at": 1, "steps": 0, "game": "test"}), encode(plain_of(path)))
+    envelope = seal(
+        SAVE_MAGIC, FORMAT_VERSION, encode({"saved_at": 1, "steps": 0, "game": "test"}), encode(plain_of(path))
+    )
     path.write_bytes(slotted_file(envelope, sequence=2**64 - 1))
     with pytest.raises(SaveError, match="its sequence number is out of range"):
         read_save(path)

@@ -8,17 +8,16 @@ from types import TracebackType
 
 import pytest
 
-from roguelike.saves import crash
+from replay_helpers import only_replay
 from roguelike.cli.main import main
 from roguelike.core.commands import Command
-from roguelike.saves.crash import EXIT_CRASHED, guarded
 from roguelike.core.game import Game
+from roguelike.core.session import Step
 from roguelike.replay.fileformat import read_replay
 from roguelike.replay.recorder import ReplayRecorder
 from roguelike.replay.verify import Outcome, verify
-from roguelike.core.session import Step
-
-from replay_helpers import only_replay
+from roguelike.saves import crash
+from roguelike.saves.crash import EXIT_CRASHED, guarded
 
 CRASH_TURN = 12
 
@@ -54,9 +53,16 @@ def test_a_crash_writes_a_report_with_what_a_developer_needs(
     report = the_report(tmp_path)
     text = report.read_text()
     copy, replay = report.with_suffix(".replay"), only_replay(tmp_path).resolve()
-    for expected in ("Traceback (most recent call last)", "RuntimeError: the floor gave way", "game version: ",
-                     "seed: 5", f"turn: {CRASH_TURN}", f"\nreplay: {copy}", f"game replay: {replay}",
-                     "crashed applying: "):
+    for expected in (
+        "Traceback (most recent call last)",
+        "RuntimeError: the floor gave way",
+        "game version: ",
+        "seed: 5",
+        f"turn: {CRASH_TURN}",
+        f"\nreplay: {copy}",
+        f"game replay: {replay}",
+        "crashed applying: ",
+    ):
         assert expected in text
     assert copy.read_bytes() == replay.read_bytes()
 

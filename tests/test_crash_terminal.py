@@ -13,7 +13,6 @@ import pytest
 
 from roguelike.replay.fileformat import read_replay
 from roguelike.saves import read_save
-
 from test_terminal_e2e import PtyGame, assert_restored, start_new_game, step_somewhere
 
 pytestmark = pytest.mark.slow
@@ -45,7 +44,7 @@ def test_a_crash_in_the_terminal_restores_it_and_names_the_files(tmp_path: Path)
         game.send(b"s")  # waits a turn: the game logic raises
         assert game.wait_exit() == 70
         assert_restored(game)
-        after = bytes(game.output[game.output.rindex(b"\x1b[?1049l"):]).decode("utf-8", "replace")
+        after = bytes(game.output[game.output.rindex(b"\x1b[?1049l") :]).decode("utf-8", "replace")
     finally:
         game.close()
     assert "stopped because of a bug (RuntimeError)" in after

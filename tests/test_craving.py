@@ -4,16 +4,15 @@ would take, and warn when that dose could kill; the Rules page says what Despera
 from __future__ import annotations
 
 from components import Attributes, Dose, StateOfMind
-from roguelike.content import formulas
-from roguelike.content.doses import EXTRA_LARGE_DOSE, LARGE_DOSE, SMALL_DOSE
+from helpers import drawn_game
 from roguelike.assist.craving import craving
 from roguelike.assist.readout import condition
+from roguelike.content import formulas
+from roguelike.content.doses import EXTRA_LARGE_DOSE, LARGE_DOSE, SMALL_DOSE
+from roguelike.core.game import Game
 from roguelike.render.colours import CLASSIC
 from roguelike.render.panel import message_lines
-from roguelike.core.game import Game
 from roguelike.screens import helptext
-
-from helpers import drawn_game
 
 ROOM = ["##########", "#@......i#", "##########"]
 

@@ -10,7 +10,6 @@ from roguelike.core.names import DEFAULT_NAME
 from roguelike.scores.daily import DailyStart, today
 from roguelike.screens.helptext import CONTROLS
 from roguelike.screens.newgame import DAILY_RULE, NewGameScreen
-
 from save_helpers import screen_text, text
 from test_scores_hall import hedonic
 

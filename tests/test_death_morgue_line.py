@@ -35,5 +35,7 @@ def test_a_morgue_file_deep_in_a_long_folder_keeps_its_name_whole(monkeypatch: p
 
 
 def test_a_short_line_is_shown_as_it_is() -> None:
-    assert fit_path("No morgue file: this game is not being recorded.", 78) == \
-        "No morgue file: this game is not being recorded."
+    assert (
+        fit_path("No morgue file: this game is not being recorded.", 78)
+        == "No morgue file: this game is not being recorded."
+    )

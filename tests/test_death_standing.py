@@ -11,11 +11,10 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from bestiary_helpers import arena
 from roguelike.saves.history import record_of
 from roguelike.scores.standing import WAITING
 from roguelike.screens.death import RecordScreen
-
-from bestiary_helpers import arena
 from save_helpers import screen_rows
 from test_terminal_e2e import LIMIT
 from test_terminal_tmux import new_game, require_tmux

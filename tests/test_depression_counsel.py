@@ -7,7 +7,9 @@ strikes first. "Let it come to you" was wrong at two steps.
 
 from __future__ import annotations
 
+from bestiary_helpers import add_monster, arena, where
 from components import Position
+from conftest import ROOT
 from roguelike.content.bestiary import DEPRESSION_COUNSEL, MONSTER_KINDS
 from roguelike.content.formulas import SCREEN_HEIGHT
 from roguelike.content.tips import tip_for
@@ -15,9 +17,6 @@ from roguelike.core.commands import Move, Wait
 from roguelike.core.game import Game
 from roguelike.render.panel import PANEL_TOP
 from roguelike.screens.look import LookScreen, box_top
-
-from bestiary_helpers import add_monster, arena, where
-from conftest import ROOT
 from save_helpers import screen_rows
 
 DEPRESSION = MONSTER_KINDS["depression"]

@@ -6,12 +6,11 @@ import os
 import subprocess
 import sys
 
-from roguelike.core.game import Game
+from conftest import ROOT
 from roguelike.bots.headless import play_bot, summarise
+from roguelike.core.game import Game
 from roguelike.core.session import Session
 from roguelike.core.snapshot import checksum
-
-from conftest import ROOT
 
 
 def simulate_in_subprocess(hash_seed: str, seed: int, turns: int) -> str:

@@ -10,9 +10,8 @@ import tcod.path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from roguelike.core.distances import UNREACHABLE, fill_distances
-
 from conftest import ROOT
+from roguelike.core.distances import UNREACHABLE, fill_distances
 
 
 def reference(dist: np.ndarray, cost: np.ndarray, cardinal: int, diagonal: int) -> np.ndarray:
@@ -23,17 +22,27 @@ def reference(dist: np.ndarray, cost: np.ndarray, cardinal: int, diagonal: int) 
 
 
 # Up to a few roots (on walls too) at several values, costs 0 (a wall) to 3: as the rules use them.
-floors = st.integers(1, 24).flatmap(lambda height: st.integers(1, 84).flatmap(lambda width: st.tuples(
-    st.lists(st.integers(0, 3), min_size=height * width, max_size=height * width).map(
-        lambda costs: np.array(costs, dtype=np.uint8).reshape(height, width)),
-    st.lists(st.tuples(st.integers(0, height - 1), st.integers(0, width - 1), st.integers(0, 5)), min_size=1, max_size=4),
-)))
+floors = st.integers(1, 24).flatmap(
+    lambda height: st.integers(1, 84).flatmap(
+        lambda width: st.tuples(
+            st.lists(st.integers(0, 3), min_size=height * width, max_size=height * width).map(
+                lambda costs: np.array(costs, dtype=np.uint8).reshape(height, width)
+            ),
+            st.lists(
+                st.tuples(st.integers(0, height - 1), st.integers(0, width - 1), st.integers(0, 5)),
+                min_size=1,
+                max_size=4,
+            ),
+        )
+    )
+)
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(floors, st.sampled_from([(1, 1), (2, 3)]), st.sampled_from([np.uint8, np.int32]))
-def test_the_distances_are_tcods_dijkstra2d_cell_for_cell(floor: tuple[np.ndarray, list[tuple[int, int, int]]],
-                                                          steps: tuple[int, int], kind: type) -> None:
+def test_the_distances_are_tcods_dijkstra2d_cell_for_cell(
+    floor: tuple[np.ndarray, list[tuple[int, int, int]]], steps: tuple[int, int], kind: type
+) -> None:
     cost: np.ndarray = floor[0].astype(kind)
     roots = floor[1]
     dist = np.full(cost.shape, UNREACHABLE, dtype=np.int32)
@@ -100,8 +109,11 @@ print(rss() - before)
 
 
 def test_many_distance_maps_keep_the_memory_flat() -> None:
-    grown = float(subprocess.run([sys.executable, "-c", MEMORY], cwd=ROOT, capture_output=True, text=True,
-                                 check=True, timeout=300).stdout)
+    grown = float(
+        subprocess.run(
+            [sys.executable, "-c", MEMORY], cwd=ROOT, capture_output=True, text=True, check=True, timeout=300
+        ).stdout
+    )
     assert grown < 4  # MiB; tcod's dijkstra2d grew 21 MiB over 5,000 calls (4.4 KB each): 86 MiB over these
 
 
@@ -128,8 +140,11 @@ print(rss() - before)
 
 
 def test_a_process_playing_game_after_game_keeps_its_memory_flat() -> None:
-    grown = float(subprocess.run([sys.executable, "-c", GAMES], cwd=ROOT, capture_output=True, text=True,
-                                 check=True, timeout=600).stdout)
+    grown = float(
+        subprocess.run(
+            [sys.executable, "-c", GAMES], cwd=ROOT, capture_output=True, text=True, check=True, timeout=600
+        ).stdout
+    )
     assert grown < 3  # MiB over 16 games; with tcod's dijkstra2d the bots' routes and chase maps added ~12
 
 

@@ -9,13 +9,12 @@ import numpy as np
 import pytest
 
 from components import Dose, Position
+from floor_samples import CHUNK, DEPTH, GAMES, UNREACHED, sampled_games
 from roguelike.core.chokepoints import chokepoints
 from roguelike.core.floor import Floor
 from roguelike.core.mapgen import FLOOR_KINDS
 from roguelike.core.packing import unpack_entity
 from roguelike.core.pathing import distance_map, travel_cost
-
-from floor_samples import CHUNK, DEPTH, GAMES, UNREACHED, sampled_games
 
 
 def dose_spots(floor: Floor) -> list[tuple[int, int]]:
@@ -53,12 +52,7 @@ def test_no_dose_gates_any_part_of_a_thousand_floors_of_every_kind(first: int) -
 
 
 def test_a_corridor_tile_and_a_doorway_are_chokepoints_and_a_room_tile_is_not() -> None:
-    rows = ["#########",
-            "#...#...#",
-            "#.......#",
-            "#...#...#",
-            "###.#####",
-            "###.#####"]
+    rows = ["#########", "#...#...#", "#.......#", "#...#...#", "###.#####", "###.#####"]
     open_ground = np.array([[c == "." for c in row] for row in rows])
     cuts = chokepoints(open_ground)
     assert cuts[2, 4] and cuts[4, 3]  # the gap between the rooms, the corridor leaving one

@@ -23,8 +23,12 @@ def doses_of(seed: int, depth: int) -> list[Dose]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(seed=st.integers(0, 2**40), depth=st.integers(1, 40), tolerance=st.integers(0, 80),
-       state_of_mind=st.integers(1, 100))
+@given(
+    seed=st.integers(0, 2**40),
+    depth=st.integers(1, 40),
+    tolerance=st.integers(0, 80),
+    state_of_mind=st.integers(1, 100),
+)
 def test_the_range_shown_holds_what_every_dose_gives(seed: int, depth: int, tolerance: int, state_of_mind: int) -> None:
     for dose in doses_of(seed, depth):
         odds = dose_odds(DOSE_KINDS[dose.kind], depth, state_of_mind, tolerance)

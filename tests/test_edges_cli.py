@@ -14,15 +14,21 @@ from typing import Any
 import msgpack
 import pytest
 
-from roguelike.core.epoch import RULES_EPOCH
+from conftest import ROOT
+from replay_helpers import record_bot_game
 from roguelike.cli.main import main
+from roguelike.core.epoch import RULES_EPOCH
 from roguelike.core.names import NAME_MAX, clean_name
 from roguelike.replay.fileformat import MASK32, STEP, frame, preamble, read_replay
 
-from conftest import ROOT
-from replay_helpers import record_bot_game
-
-GOOD_HEADER = {"id": "g1", "seed": 3, "name": "Bot", "version": "0.1.0", "date": "2026-01-01T00:00:00+00:00", "epoch": RULES_EPOCH}
+GOOD_HEADER = {
+    "id": "g1",
+    "seed": 3,
+    "name": "Bot",
+    "version": "0.1.0",
+    "date": "2026-01-01T00:00:00+00:00",
+    "epoch": RULES_EPOCH,
+}
 
 
 @pytest.mark.parametrize("typed", ["a" * 199 + " tail", "x" * 199 + "\u200b y", " " + "b" * 205, "é" * 199 + "  z"])
@@ -32,7 +38,9 @@ def test_a_name_cleaned_once_is_clean(typed: str) -> None:
     assert len(once) <= NAME_MAX and once == once.strip()
 
 
-def test_a_replay_saved_under_a_long_name_is_one_the_game_reads_back(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_replay_saved_under_a_long_name_is_one_the_game_reads_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     replay, _ = record_bot_game(tmp_path / "a", seed=5, turns=10)
     name = "a" * 199 + " tail"
     assert main(["replay", str(replay), "--to-turn", "3", "--save-as", name, "--data-dir", str(tmp_path / "b")]) == 0
@@ -89,7 +97,9 @@ def test_save_as_into_a_folder_that_refuses_is_one_line_and_exit_1(
     assert len(err.splitlines()) == 1 and os.strerror(code).lower() in err.lower()
 
 
-def test_a_deeply_nested_changes_table_is_a_bad_file_not_a_crash(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_deeply_nested_changes_table_is_a_bad_file_not_a_crash(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     # msgpack itself refuses to pack this deep, so the bytes are put together by hand.
     nested = b"\x91" * 1000 + b"\x00"
     payload = bytes([0x96, STEP, 1, 0x91, 0, 1, 0xC4, 8]) + b"\0" * 8 + b"\x81" + msgpack.packb("depth") + nested
@@ -102,7 +112,18 @@ def test_a_deeply_nested_changes_table_is_a_bad_file_not_a_crash(tmp_path: Path,
 
 
 def test_a_closed_output_pipe_ends_quietly(tmp_path: Path) -> None:
-    command = [sys.executable, "-m", "roguelike", "simulate", "--seed", "5", "--turns", "300", "--data-dir", str(tmp_path)]
+    command = [
+        sys.executable,
+        "-m",
+        "roguelike",
+        "simulate",
+        "--seed",
+        "5",
+        "--turns",
+        "300",
+        "--data-dir",
+        str(tmp_path),
+    ]
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert process.stdout is not None and process.stderr is not None
     process.stdout.readline()
@@ -116,11 +137,31 @@ def test_a_closed_output_pipe_ends_quietly(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("where", ["closed", "full"])
 def test_a_closed_or_full_output_is_one_line_and_exit_one_not_a_bug(tmp_path: Path, where: str) -> None:
-    command = [sys.executable, "-m", "roguelike", "simulate", "--seed", "5", "--turns", "30", "--name", "Out",
-               "--data-dir", str(tmp_path)]
+    command = [
+        sys.executable,
+        "-m",
+        "roguelike",
+        "simulate",
+        "--seed",
+        "5",
+        "--turns",
+        "30",
+        "--name",
+        "Out",
+        "--data-dir",
+        str(tmp_path),
+    ]
     with open(os.devnull if where == "closed" else "/dev/full", "w") as full:
-        process = subprocess.run(command, cwd=ROOT, stdout=full, stderr=subprocess.PIPE, text=True, timeout=120,
-                                 close_fds=True, preexec_fn=(lambda: os.close(1)) if where == "closed" else None)
+        process = subprocess.run(
+            command,
+            cwd=ROOT,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            close_fds=True,
+            preexec_fn=(lambda: os.close(1)) if where == "closed" else None,
+        )
     said = {"closed": "standard output is closed", "full": "no space left on device"}[where]
     assert process.returncode == 1
     assert process.stderr.splitlines() == [f"hedonic: cannot write the output: {said}."]

@@ -9,7 +9,6 @@ from tcod.event import KeySym, Modifier
 
 from roguelike.frontend.colourprobe import PROBE_SECONDS, QUERY, ask_terminal
 from roguelike.frontend.palette import ColourMode, detect_mode
-
 from test_terminal_e2e import PtyGame, data
 
 __all__ = ["data"]
@@ -89,7 +88,7 @@ def test_a_16_colour_terminal_gets_the_full_colour_hint_once(data: Path) -> None
         finally:
             game.close()
     assert b"\x1b[38;2;" not in outputs[0]
-    tail = outputs[0][outputs[0].rindex(b"\x1b[?1049l"):]
+    tail = outputs[0][outputs[0].rindex(b"\x1b[?1049l") :]
     assert b"COLORTERM=truecolor" in tail
     assert b"COLORTERM=truecolor" not in outputs[1]
 

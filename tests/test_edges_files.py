@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from conftest import ROOT
+from replay_helpers import only_replay, record_bot_game
 from roguelike.cli.main import main
 from roguelike.core.commands import Wait
 from roguelike.replay.fileformat import carried_steps, parse_replay, read_replay
@@ -20,9 +22,6 @@ from roguelike.replay.recorder import SYNC_EVERY
 from roguelike.replay.verify import Outcome, verify
 from roguelike.saves import SaveLock, read_save, settle
 from roguelike.storage.errors import SaveError
-
-from conftest import ROOT
-from replay_helpers import only_replay, record_bot_game
 from save_helpers import read_only
 from test_replay_saves import bot_steps, damage, games, recorded_game, the_save
 
@@ -100,7 +99,9 @@ def test_a_replay_begun_on_a_full_disk_is_written_whole_once_space_returns(
 
 
 @linux_only
-def test_a_game_quit_while_the_disk_is_full_leaves_no_empty_replay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_game_quit_while_the_disk_is_full_leaves_no_empty_replay(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     with replays_refused(monkeypatch):
         session = games(tmp_path).new("Ann")
         session.close()
@@ -179,8 +180,12 @@ while True:
 def test_listing_saves_never_makes_a_resume_fail(tmp_path: Path) -> None:
     recorded_game(tmp_path, commands=3)
     save = the_save(tmp_path)
-    prober = subprocess.Popen([sys.executable, "-c", PROBE, str(save)], cwd=ROOT, stdout=subprocess.PIPE,
-                              env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    prober = subprocess.Popen(
+        [sys.executable, "-c", PROBE, str(save)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
     assert prober.stdout is not None and prober.stdout.readline() == b"probing\n"
     try:
         for _ in range(20):

@@ -8,19 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from roguelike.core.epoch import RULES_EPOCH
-
+from replay_helpers import bot_commands, only_replay, record_bot_game
 from roguelike.cli.main import main
 from roguelike.content import formulas
 from roguelike.core.commands import Command, Wait, Wizard
+from roguelike.core.epoch import RULES_EPOCH
 from roguelike.core.game import Game
 from roguelike.core.session import Session
 from roguelike.replay.fileformat import read_replay
 from roguelike.replay.recorder import recording_observers
 from roguelike.replay.witness import differences as fact_differences
 from roguelike.replay.witness import recorded_facts
-
-from replay_helpers import bot_commands, only_replay, record_bot_game
 
 
 def record(root: Path, seed: int, commands: list[Command], name: str = "Bot") -> Path:
@@ -59,7 +57,9 @@ def test_inspect_refuses_a_turn_the_replay_does_not_have(tmp_path: Path, capsys:
     assert "not in the replay" in capsys.readouterr().err
 
 
-def test_diff_names_the_first_step_that_differs_and_what_differs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_diff_names_the_first_step_that_differs_and_what_differs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     commands = bot_commands(5, 30)
     changed = list(commands)
     changed[11] = Wait() if commands[11] != Wait() else replace(commands[12])
@@ -87,7 +87,8 @@ def test_diff_says_games_of_different_names_differ_from_the_start(
 def test_a_differing_player_fact_is_named_once() -> None:
     recorded, now = {"@player": ["Rev"], "@position": [1, 2]}, {"@player": ["Botty"], "@position": [1, 3]}
     assert fact_differences(recorded, now) == [
-        "player: recorded ['Rev'], now ['Botty']", "player position: recorded [1, 2], now [1, 3]",
+        "player: recorded ['Rev'], now ['Botty']",
+        "player position: recorded [1, 2], now [1, 3]",
     ]
 
 

@@ -7,16 +7,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from tcod.event import KeySym
 
 from roguelike.core.game import Game
 from roguelike.saves import Games, inspect_save, read_save
-from roguelike.storage.errors import SaveError
 from roguelike.screens.base import App
 from roguelike.screens.loadgame import LoadGameScreen
 from roguelike.screens.title import TitleScreen
-
+from roguelike.storage.errors import SaveError
 from save_helpers import key, saved, screen_text
 from test_saves_format import plain_of, reseal
 
@@ -52,7 +50,9 @@ def huge_state_of_mind(plain: Any) -> None:
     fields_of(first_with(plain, "state_of_mind"), "state_of_mind")[0] = 2**64 - 1
 
 
-@pytest.mark.parametrize("change", [unknown_monster, monster_nowhere, unknown_dose, unknown_floor_kind, huge_state_of_mind])
+@pytest.mark.parametrize(
+    "change", [unknown_monster, monster_nowhere, unknown_dose, unknown_floor_kind, huge_state_of_mind]
+)
 def test_a_save_that_cannot_be_played_is_damaged(tmp_path: Path, change: Callable[[Any], None]) -> None:
     path = saved(tmp_path)
     plain = plain_of(path)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from tcod.event import KeySym
 
+from replay_helpers import only_replay
 from roguelike.core.commands import Move, Wait
 from roguelike.core.game import Game
 from roguelike.core.session import Session
@@ -13,8 +14,6 @@ from roguelike.replay.fileformat import Replay, read_replay
 from roguelike.replay.playback import Playback
 from roguelike.replay.recorder import recording_observers
 from roguelike.screens.replay import HINT_ROWS, ReplayScreen
-
-from replay_helpers import only_replay
 from test_replay_screen import key
 
 

@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from roguelike.cli.main import main
-
 from replay_helpers import record_bot_game
+from roguelike.cli.main import main
 from test_replay_saves import bot_steps, games, the_save
 
 MONTH = 31 * 24 * 60 * 60
@@ -26,7 +25,9 @@ def library(root: Path) -> dict[str, Path]:
     crashed, _ = record_bot_game(root / "crashy", seed=6, turns=10, name="Crashy")
     bot, crashed = (path.rename(root / "replays" / path.name) for path in (bot, crashed))
     (root / "crashes").mkdir()
-    (root / "crashes" / "crash-1.txt").write_text(f"Hedonic Hypothesis crash report\ngame replay: {crashed.resolve()}\n")
+    (root / "crashes" / "crash-1.txt").write_text(
+        f"Hedonic Hypothesis crash report\ngame replay: {crashed.resolve()}\n"
+    )
     old = time.time() - MONTH
     for path in (living, bot, crashed):
         os.utime(path, (old, old))

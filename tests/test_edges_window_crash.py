@@ -12,7 +12,6 @@ from tcod.event import KeySym
 from roguelike.cli.main import main
 from roguelike.frontend import window
 from roguelike.saves.crash import EXIT_CRASHED, player_message
-
 from test_crash_reports import explode_at_turn
 from test_window import key
 

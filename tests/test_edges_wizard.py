@@ -11,6 +11,7 @@ import pytest
 from tcod.event import KeySym, Modifier
 
 from components import Attributes, Dose, Find, Monster, Position, StateOfMind
+from replay_helpers import only_replay
 from roguelike.cli.main import main
 from roguelike.cli.saves import games_for
 from roguelike.core.commands import Mark, Wait, Wizard, decode_command, encode_command
@@ -22,8 +23,6 @@ from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.loadgame import LoadGameScreen
 from roguelike.screens.stats import StatsScreen
 from roguelike.screens.wizard import WizardScreen
-
-from replay_helpers import only_replay
 from save_helpers import key, screen_rows, text
 from test_replay_saves import bot_steps, recorded_game, the_save
 
@@ -39,8 +38,9 @@ def near(game: Any, kind: type) -> list[Any]:
     """Components of a kind on entities next to the player."""
     game.activate()
     player = esper.component_for_entity(game.state.player, Position)
-    return [c for e, (c, p) in esper.get_components(kind, Position)
-            if max(abs(p.x - player.x), abs(p.y - player.y)) == 1]
+    return [
+        c for e, (c, p) in esper.get_components(kind, Position) if max(abs(p.x - player.x), abs(p.y - player.y)) == 1
+    ]
 
 
 def test_developer_commands_round_trip_and_ordinary_games_have_none(tmp_path: Path) -> None:
@@ -58,14 +58,23 @@ def test_every_wizard_change_does_what_it_says_and_the_game_verifies(tmp_path: P
     session = wizard_games(tmp_path).new("Merlin")
     game = session.game
     assert game.state.origin == "wizard"
-    changes = [Wizard("mind", 77), Wizard("will", 9), Wizard("reveal"), Wizard("monster", kind="anxiety"),
-               Wizard("dose", kind="strong_dose"), Wizard("find", kind="calm"), Wizard("still")]
+    changes = [
+        Wizard("mind", 77),
+        Wizard("will", 9),
+        Wizard("reveal"),
+        Wizard("monster", kind="anxiety"),
+        Wizard("dose", kind="strong_dose"),
+        Wizard("find", kind="calm"),
+        Wizard("still"),
+    ]
     doses_before = [d.kind for d in near(game, Dose)]  # the start dose may lie next to the player
     for change in changes:
         session.apply(change)
     assert game.player_component(StateOfMind).value == 77 and game.player_component(Attributes).will == 9
     assert game.state.floor.explored.all()
-    assert [m.kind for m in near(game, Monster)] == ["anxiety"] and sorted(d.kind for d in near(game, Dose)) == sorted([*doses_before, "strong_dose"])
+    assert [m.kind for m in near(game, Monster)] == ["anxiety"] and sorted(d.kind for d in near(game, Dose)) == sorted(
+        [*doses_before, "strong_dose"]
+    )
     assert [f.kind for f in near(game, Find)] == ["calm"]
     spots = sorted((p.x, p.y) for _, (_, p) in esper.get_components(Monster, Position))
     for _ in range(5):
@@ -112,9 +121,13 @@ def type_ampersand(app: App, sym: KeySym = KeySym.N7, mod: Modifier = Modifier.S
     app.handle(text("&"))
 
 
-@pytest.mark.parametrize(("layout", "sym", "mod"), [
-    ("German: Shift+6", KeySym.N6, Modifier.SHIFT), ("AZERTY: & unshifted", KeySym.AMPERSAND, Modifier.NONE),
-])
+@pytest.mark.parametrize(
+    ("layout", "sym", "mod"),
+    [
+        ("German: Shift+6", KeySym.N6, Modifier.SHIFT),
+        ("AZERTY: & unshifted", KeySym.AMPERSAND, Modifier.NONE),
+    ],
+)
 def test_the_wizard_prompt_opens_from_the_typed_ampersand_on_any_layout(
     tmp_path: Path, layout: str, sym: KeySym, mod: Modifier
 ) -> None:
@@ -140,7 +153,9 @@ def test_a_save_made_from_a_replay_is_marked_everywhere_and_never_ranked(
     source = recorded_game(tmp_path / "mine", commands=10_000)  # played to its death
     final = read_replay(source).final_turn
     target = tmp_path / "dev"
-    assert main(["replay", str(source), "--to-turn", str(final - 3), "--save-as", "Ann", "--data-dir", str(target)]) == 0
+    assert (
+        main(["replay", str(source), "--to-turn", str(final - 3), "--save-as", "Ann", "--data-dir", str(target)]) == 0
+    )
     save = the_save(target)
     assert read_save(save).plain["origin"] == "replay"
     capsys.readouterr()
@@ -164,7 +179,9 @@ def test_a_save_made_from_a_replay_is_marked_everywhere_and_never_ranked(
     assert any(row.lstrip().startswith("rep  Ann") for row in rows) and any("never ranked" in row for row in rows)
 
 
-def test_replay_to_turn_wizard_opens_the_game_there_in_wizard_mode(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_replay_to_turn_wizard_opens_the_game_there_in_wizard_mode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     source = recorded_game(tmp_path / "mine", commands=40)
     opened: list[App] = []
 
@@ -225,6 +242,8 @@ def test_a_wizard_spawn_says_why_nothing_appeared(tmp_path: Path) -> None:
     before = len(game.monsters()), len(game.doses())
     game.apply(Wizard("monster", kind="hunger"))
     game.apply(Wizard("dose", kind="dose"))
-    assert [m.text for m in game.state.messages[-2:]] == ["Wizard: no room for a Hunger here.",
-                                                           "Wizard: no room for a dose here."]
+    assert [m.text for m in game.state.messages[-2:]] == [
+        "Wizard: no room for a Hunger here.",
+        "Wizard: no room for a dose here.",
+    ]
     assert (len(game.monsters()), len(game.doses())) == before

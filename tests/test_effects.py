@@ -10,12 +10,12 @@ from components import Confused, Dose, Panicked, Stunned
 from helpers import add_dose, player_xy
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
-from roguelike.core.commands import Move, Wait
-from roguelike.content.doses import NORMAL_DOSE
-from roguelike.core.game import Game
-from roguelike.screens.ingame import InGameScreen
-from roguelike.core.session import Session
 from roguelike.content.conditions import CONDITIONS, CONFUSED, DESPERATE, NERVE_FAILS, PANICKED, STUNNED
+from roguelike.content.doses import NORMAL_DOSE
+from roguelike.core.commands import Move, Wait
+from roguelike.core.game import Game
+from roguelike.core.session import Session
+from roguelike.screens.ingame import InGameScreen
 
 START = (8, 4)
 
@@ -169,11 +169,15 @@ def test_while_the_game_has_the_controls_any_key_is_a_turn() -> None:
     give(game, Stunned(3))
     screen = InGameScreen(Session(game))
     before = game.state.turn
-    screen.on_event(tcod.event.KeyDown(scancode=tcod.event.Scancode.Z, sym=tcod.event.KeySym.Z, mod=tcod.event.Modifier.NONE))
+    screen.on_event(
+        tcod.event.KeyDown(scancode=tcod.event.Scancode.Z, sym=tcod.event.KeySym.Z, mod=tcod.event.Modifier.NONE)
+    )
     assert game.state.turn == before + 1
 
 
 def test_every_loss_of_control_line_fits_the_message_area() -> None:
-    lines = [NERVE_FAILS.notice] + [text for c in CONDITIONS.values() for text in (c.reason, c.timed.ends if c.timed else "")]
+    lines = [NERVE_FAILS.notice] + [
+        text for c in CONDITIONS.values() for text in (c.reason, c.timed.ends if c.timed else "")
+    ]
     lines += [f"{99} {kind.plural} slain: your Will grows." for kind in MONSTER_KINDS.values()]
     assert all(len(line) <= 48 for line in lines)

@@ -14,15 +14,14 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from roguelike.core.epoch import FIRST_EPOCH, RULES_EPOCH
 from roguelike.replay import corpus, recorder
 from roguelike.replay.fileformat import FORMAT_VERSION, read_header, read_replay
-from roguelike.saves import read_save
 from roguelike.runtimes.dispatch import Options, run_in_runtime, runtime_for
 from roguelike.runtimes.sources import past_epochs
 from roguelike.runtimes.store import kept_runtimes
-
-from conftest import ROOT
+from roguelike.saves import read_save
 
 CORPUS = ROOT / "replays"
 EPOCHS = CORPUS / corpus.EPOCHS
@@ -58,8 +57,9 @@ def history_runtimes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return cache
 
 
-def test_each_earlier_epoch_has_a_runtime_made_from_its_last_commit(history_runtimes: Path,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_earlier_epoch_has_a_runtime_made_from_its_last_commit(
+    history_runtimes: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("HEDONIC_CACHE_DIR", str(history_runtimes))
     epochs = past_epochs(ROOT)
     assert sorted(epochs) == list(range(FIRST_EPOCH, RULES_EPOCH)), "each earlier epoch has a last commit"
@@ -68,8 +68,9 @@ def test_each_earlier_epoch_has_a_runtime_made_from_its_last_commit(history_runt
     assert made == {epoch: f"git {commit}@{ROOT.resolve()}" for epoch, commit in epochs.items()}
 
 
-def test_each_earlier_epochs_replays_verify_in_the_runtime_of_their_epoch(history_runtimes: Path,
-                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_earlier_epochs_replays_verify_in_the_runtime_of_their_epoch(
+    history_runtimes: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # One child a runtime verifies all its epoch's files (``hedonic replay --verify`` starts
     # one a file, and is run whole below for one epoch): the same runtime, command and
     # checks, without paying a Python start and a compile of the old code for each file.
@@ -80,8 +81,9 @@ def test_each_earlier_epochs_replays_verify_in_the_runtime_of_their_epoch(histor
         notes: list[str] = []
         runtime = runtime_for(epoch, max(read_header(path)[0] for path in files), notes.append)
         assert runtime.epoch == epoch and not notes, notes
-        done = run_in_runtime(runtime, ["replay", "--verify", "--jobs", "1", *map(str, files)], Options(),
-                              notes.append, capture=True)
+        done = run_in_runtime(
+            runtime, ["replay", "--verify", "--jobs", "1", *map(str, files)], Options(), notes.append, capture=True
+        )
         assert done.returncode == 0 and not notes, done.stdout + done.stderr
         for path in files:
             assert re.search(verified(path, epoch) + "$", done.stdout, re.MULTILINE), done.stdout
@@ -103,8 +105,14 @@ def verified(path: Path, epoch: int) -> str:
 
 def hedonic(args: list[str], environment: dict[str, str]) -> subprocess.CompletedProcess[str]:
     """Run the game's command line from the repository."""
-    return subprocess.run([sys.executable, "-m", "roguelike", *args], cwd=ROOT, capture_output=True, text=True,
-                          env={**os.environ, **environment}, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "roguelike", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **environment},
+        timeout=600,
+    )
 
 
 def test_a_new_replay_and_a_new_save_record_the_rules_epoch(tmp_path: Path) -> None:
@@ -123,7 +131,8 @@ def test_saves_and_replays_older_than_epochs_are_the_first_epoch() -> None:
 
 
 def test_rerecording_after_a_bump_keeps_the_old_file_in_its_epochs_folder(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     original = CORPUS / "death-overdose.replay"
     copy = tmp_path / "replays" / original.name
     copy.parent.mkdir()

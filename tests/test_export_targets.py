@@ -13,9 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from roguelike.cli.main import main
-
 from replay_helpers import record_bot_game
+from roguelike.cli.main import main
 
 WRITERS = {
     "export": lambda replay, out, data: ["export", str(replay), "--out", str(out), "--data-dir", str(data)],
@@ -48,7 +47,8 @@ def symlink(folder: Path) -> Path:
 @pytest.mark.parametrize("writer", sorted(WRITERS))
 @pytest.mark.parametrize("planted", [fifo, symlink], ids=["fifo", "symlink"])
 def test_a_target_that_is_not_a_regular_file_is_refused_and_left_as_it_is(
-        replay: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], writer: str, planted: object) -> None:
+    replay: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], writer: str, planted: object
+) -> None:
     target = planted(tmp_path)  # type: ignore[operator]
     before = os.lstat(target)
     assert main(WRITERS[writer](replay, target, replay.parent.parent)) == 2
@@ -56,7 +56,8 @@ def test_a_target_that_is_not_a_regular_file_is_refused_and_left_as_it_is(
     assert (stat.S_IFMT(after.st_mode), after.st_ino) == (stat.S_IFMT(before.st_mode), before.st_ino)
     assert f"cannot write {target}: it is a" in capsys.readouterr().err
     assert sorted(path.name for path in tmp_path.iterdir()) == sorted(
-        ["target", *(["theirs.txt"] if planted is symlink else [])])  # no temp file beside it
+        ["target", *(["theirs.txt"] if planted is symlink else [])]
+    )  # no temp file beside it
     if planted is symlink:
         assert (tmp_path / "theirs.txt").read_text() == "someone else's file\n"
 

@@ -26,7 +26,6 @@ from roguelike.render.colours import CLASSIC, Slot
 from roguelike.render.screenshot import game_console
 from roguelike.saves import Games
 from roguelike.saves.history import record_of, write_record
-from roguelike.storage.datadir import DataDir
 from roguelike.screens.base import App, Pop
 from roguelike.screens.death import DyingScreen, RecordScreen
 from roguelike.screens.help import HelpScreen, Known
@@ -35,6 +34,7 @@ from roguelike.screens.look import LookScreen
 from roguelike.screens.messages import MessageLogScreen
 from roguelike.screens.stats import StatsScreen
 from roguelike.screens.title import TitleScreen
+from roguelike.storage.datadir import DataDir
 from save_helpers import key, screen_rows, screen_text
 
 
@@ -64,15 +64,24 @@ def test_help_pages_turn_with_the_arrows_and_tab_and_cover_every_topic() -> None
     # The purer batch's odds climb with depth, and the heading gives this floor's.
     assert "+3 a floor down (+20 purer: 1 in 1,050" in rules and "on floor 3, 1 in 150 from 9)" in rules
     assert "Here, on floor 6 (purer 1 in 262) at Tolerance 4" in doses
-    for glyph_line in ("+  closed door", ">  stairs down", "^  on the State of Mind bar", "D  Depression",
-                       f"{''.join(kind.glyph for kind in FIND_KINDS.values())} finds, seen only while High"):
+    for glyph_line in (
+        "+  closed door",
+        ">  stairs down",
+        "^  on the State of Mind bar",
+        "D  Depression",
+        f"{''.join(kind.glyph for kind in FIND_KINDS.values())} finds, seen only while High",
+    ):
         assert glyph_line in legend
     # The Highs page: how a streak pays, and every find with what taking it does.
     assert "your longest does: every 25 turns of it, 60 points the" in highs and "up to 720 a time" in highs
     running, paid = map(int, re.search(r"Streak (\d+) \+(\d+)", highs).groups())  # the panel's example
     payable = {formulas.high_streak_bonus(turns) for turns in range(running, 1000)}
     assert paid in payable, "the example shows what no longest streak as long as the running one pays"
-    for find_line in ("=  Clarity   Tolerance -3", "~  Calm      Nerve +2, Will +1", "?  Insight   shows the floor and its stairs"):
+    for find_line in (
+        "=  Clarity   Tolerance -3",
+        "~  Calm      Nerve +2, Will +1",
+        "?  Insight   shows the floor and its stairs",
+    ):
         assert find_line in highs
     assert isinstance(screen.on_event(key(KeySym.ESCAPE)), Pop)
 
@@ -189,8 +198,14 @@ def test_death_keeps_the_map_marks_the_killer_and_a_key_opens_the_record() -> No
     record = dying.on_event(key(KeySym.RETURN))
     assert isinstance(record.screen, RecordScreen)  # type: ignore[union-attr]
     text = screen_text(record.screen)  # type: ignore[union-attr]
-    for words in ("Tester was killed by Depression.", "Turns survived", "What would have helped",
-                  "two steps a turn", "State of Mind, turn by turn", "turn 0"):
+    for words in (
+        "Tester was killed by Depression.",
+        "Turns survived",
+        "What would have helped",
+        "two steps a turn",
+        "State of Mind, turn by turn",
+        "turn 0",
+    ):
         assert words in text
     assert any(block in text for block in "▁▂▃▄▅▆▇█")
 
@@ -220,7 +235,9 @@ def test_stats_lists_characters_opens_a_record_and_shows_the_overall_page(tmp_pa
     assert "Overdose" in listing and "Depression" in listing and "Enter: full record" in listing
     screen.on_event(key(KeySym.DOWN))
     opened = screen.on_event(key(KeySym.RETURN))
-    assert "was killed by Depression" in screen_text(opened.screen) or "died of an overdose" in screen_text(opened.screen)  # type: ignore[union-attr]
+    assert "was killed by Depression" in screen_text(opened.screen) or "died of an overdose" in screen_text(
+        opened.screen
+    )  # type: ignore[union-attr]
     screen.on_event(key(KeySym.TAB))
     overall = screen_rows(screen)
     assert next(row for row in overall if "Characters" in row).split()[1] == "3"
@@ -241,23 +258,36 @@ def test_the_message_log_scrolls_and_says_how() -> None:
     assert isinstance(log.on_event(key(KeySym.ESCAPE)), Pop)
 
 
-@pytest.mark.parametrize(("name", "words"), [
-    ("game", "Turn 40"), ("help", "Controls"), ("look", "Move: cursor"), ("stats", "Character stats"),
-    ("title", "H E D O N I C"),
-])
-def test_screenshot_writes_each_screen_as_text(name: str, words: str, tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("game", "Turn 40"),
+        ("help", "Controls"),
+        ("look", "Move: cursor"),
+        ("stats", "Character stats"),
+        ("title", "H E D O N I C"),
+    ],
+)
+def test_screenshot_writes_each_screen_as_text(
+    name: str, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["screenshot", "--seed", "32", "--turns", "40", "--screen", name, "--text"]) == 0
     shown = capsys.readouterr().out
     assert words in shown and len(shown.splitlines()) == 25
 
 
 def test_screenshot_of_death_plays_until_the_bot_dies_and_refuses_when_it_does_not(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "death.txt"
-    assert main(["screenshot", "--seed", "204", "--turns", "2000", "--screen", "death", "--text", "--out", str(out)]) == 0
+    assert (
+        main(["screenshot", "--seed", "204", "--turns", "2000", "--screen", "death", "--text", "--out", str(out)]) == 0
+    )
     assert "Turns survived" in out.read_text(encoding="utf-8")
-    assert main(["screenshot", "--seed", "204", "--turns", "3", "--screen", "death", "--out", str(tmp_path / "x.png")]) == 1
+    assert (
+        main(["screenshot", "--seed", "204", "--turns", "3", "--screen", "death", "--out", str(tmp_path / "x.png")])
+        == 1
+    )
     assert "still alive after 3 turns" in capsys.readouterr().err
 
 
@@ -272,10 +302,12 @@ def test_falling_back_from_a_window_that_cannot_open_prints_nothing(tmp_path: Pa
     import subprocess
     import sys
 
-    code = ("from roguelike import settings\nfrom roguelike.frontend.quiet import quiet_c_output\n"
-            "from roguelike.frontend.window import open_window\n"
-            "try:\n    with quiet_c_output():\n        open_window(settings.current())\n"
-            "except RuntimeError:\n    print('fell back')\n")
+    code = (
+        "from roguelike import settings\nfrom roguelike.frontend.quiet import quiet_c_output\n"
+        "from roguelike.frontend.window import open_window\n"
+        "try:\n    with quiet_c_output():\n        open_window(settings.current())\n"
+        "except RuntimeError:\n    print('fell back')\n"
+    )
     env = {k: v for k, v in os.environ.items() if k not in ("WAYLAND_DISPLAY",)}
     env.update(DISPLAY=":987", SDL_VIDEODRIVER="x11")
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)

@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from roguelike.cli.main import main
-
 from replay_helpers import record_bot_game
+from roguelike.cli.main import main
 
 HOSTILE = "\x1b]0;owned\x07\x1b[2J\x9b31m\u202e"  # retitle (OSC ... BEL), clear the screen, C1 CSI, bidi override
 ACTING = set("\x1b\x07\x9b\u202e")

@@ -9,6 +9,7 @@ import tcod.console
 import tcod.event
 from tcod.event import KeySym
 
+from replay_helpers import record_bot_game
 from roguelike.cli.main import main
 from roguelike.frontend import frames
 from roguelike.frontend.film.fileformat import FRAMES_PER_CHUNK, MAGIC, Film, FilmError, is_film
@@ -21,9 +22,8 @@ from roguelike.replay.fileformat import read_replay
 from roguelike.replay.playback import Playback
 from roguelike.screens.base import App
 from roguelike.settings import Settings
-from replay_helpers import record_bot_game
-from web_helpers import connect, served
 from save_helpers import key
+from web_helpers import connect, served
 
 COMMANDS = FRAMES_PER_CHUNK + 60  # two chunks
 
@@ -77,13 +77,19 @@ def test_going_to_a_turn_finds_its_first_frame(recorded: tuple[Path, bytes]) -> 
 
 def damaged(data: bytes) -> list[bytes]:
     """Ways a film file goes wrong."""
-    header_end = len(MAGIC) + 4 + int.from_bytes(data[len(MAGIC):len(MAGIC) + 4], "little")
+    header_end = len(MAGIC) + 4 + int.from_bytes(data[len(MAGIC) : len(MAGIC) + 4], "little")
     middle = header_end + 40
     return [
-        b"", b"HHREPLAY" + data[8:], MAGIC[:-1] + b"\x09" + data[len(MAGIC):], data[:len(MAGIC) + 2],
-        data[:header_end - 3], data[:header_end] + data[header_end + 100:], data[:-1],
-        data[:middle] + bytes(byte ^ 0x5A for byte in data[middle:middle + 30]) + data[middle + 30:],
-        data.replace(b'"columns":80', b'"columns":99'), data.replace(b'"frames":', b'"frames":9'),
+        b"",
+        b"HHREPLAY" + data[8:],
+        MAGIC[:-1] + b"\x09" + data[len(MAGIC) :],
+        data[: len(MAGIC) + 2],
+        data[: header_end - 3],
+        data[:header_end] + data[header_end + 100 :],
+        data[:-1],
+        data[:middle] + bytes(byte ^ 0x5A for byte in data[middle : middle + 30]) + data[middle + 30 :],
+        data.replace(b'"columns":80', b'"columns":99'),
+        data.replace(b'"frames":', b'"frames":9'),
         data.replace(b'"seed":3', b'"seed":true'),
     ]
 
@@ -145,8 +151,9 @@ def test_the_film_screen_draws_the_stored_frame_exactly_once_the_bar_hides(recor
     assert (frames.cells_of(shown) == film.frame(40)[1]).all()
 
 
-def test_the_command_writes_a_film_that_any_frontend_plays(recorded: tuple[Path, bytes], tmp_path: Path,
-                                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_writes_a_film_that_any_frontend_plays(
+    recorded: tuple[Path, bytes], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path, data = recorded
     out = tmp_path / "game.film"
     assert main(["replay", str(path), "--film", str(out)]) == 0

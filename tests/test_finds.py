@@ -10,13 +10,13 @@ from bestiary_helpers import set_player
 from components import Attributes, Find, FindsTaken, Tolerance, Vision
 from finds_helpers import find_game
 from helpers import player_xy
+from roguelike.assist.readout import surroundings
 from roguelike.bots.careful import CarefulBot
 from roguelike.content import formulas
 from roguelike.content.finds import FIND_KINDS
 from roguelike.core.commands import Move, Wait
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
-from roguelike.assist.readout import surroundings
 from roguelike.core.world import ensure_floor
 from roguelike.render.screenshot import game_console
 from roguelike.screens.look import describe
@@ -42,8 +42,9 @@ def test_map_generation_places_finds_from_floor_2_on_the_same_for_the_same_seed(
     assert min(counts) >= formulas.FINDS_PER_FLOOR[0] and max(counts) <= formulas.FINDS_PER_FLOOR[1]
     assert {kind for found in per_floor for kind, _ in found} == set(FIND_KINDS)
     again = [Game.new(seed, "F") for seed in range(12)]
-    assert [[finds_of_floor(game, depth) for depth in (2, 3)] for game in again] == \
-        [[finds_of_floor(game, depth) for depth in (2, 3)] for game in games]
+    assert [[finds_of_floor(game, depth) for depth in (2, 3)] for game in again] == [
+        [finds_of_floor(game, depth) for depth in (2, 3)] for game in games
+    ]
     for game in games:
         floor = game.state.floors[3]
         for _, (x, y) in finds_of_floor(game, 3):

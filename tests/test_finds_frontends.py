@@ -33,8 +33,13 @@ from web_helpers import connect, served
 CLARITY_TAKEN = "A moment of Clarity"
 
 
-def terminal_run(game: Game, script: list[bytes], mode: ColourMode = ColourMode.TRUECOLOUR,
-                 screen_reader: bool = False, size: tuple[int, int] = (80, 25)) -> ScriptedTerminal:
+def terminal_run(
+    game: Game,
+    script: list[bytes],
+    mode: ColourMode = ColourMode.TRUECOLOUR,
+    screen_reader: bool = False,
+    size: tuple[int, int] = (80, 25),
+) -> ScriptedTerminal:
     """The in-game screen of ``game`` in the terminal loop, fed ``script``."""
     terminal = ScriptedTerminal(script, size)
     setup = dataclasses.replace(xterm_setup(screen_reader), mode=mode)
@@ -63,10 +68,14 @@ def test_in_the_terminal_walking_onto_it_takes_it_and_the_streak_shows() -> None
 
 def test_the_screen_reader_names_finds_only_while_high() -> None:
     high, _ = find_game(som=80)
-    said = " ".join(row.strip() for row in terminal_run(high, [b"v"], screen_reader=True, size=(80, 30)).screen.display[25:])
+    said = " ".join(
+        row.strip() for row in terminal_run(high, [b"v"], screen_reader=True, size=(80, 30)).screen.display[25:]
+    )
     assert "Finds in sight, only while High: Clarity (Tolerance -3) 1 east." in said
     sober, _ = find_game(som=55)
-    said = " ".join(row.strip() for row in terminal_run(sober, [b"v"], screen_reader=True, size=(80, 30)).screen.display[25:])
+    said = " ".join(
+        row.strip() for row in terminal_run(sober, [b"v"], screen_reader=True, size=(80, 30)).screen.display[25:]
+    )
     assert "Clarity" not in said and "Finds" not in said
 
 
@@ -85,7 +94,7 @@ def test_the_window_draws_the_find_and_a_key_takes_it(monkeypatch: pytest.Monkey
     tileset = load_tileset()
     pixels = render_pixels(game_console(game))
     tw, th = tileset.tile_width, tileset.tile_height
-    cell = pixels[4 * th:5 * th, 9 * tw:10 * tw, :3]
+    cell = pixels[4 * th : 5 * th, 9 * tw : 10 * tw, :3]
     assert (cell.min(axis=2) > 200).sum() > 5  # white ink: the Clarity's own colour
     events = [tcod.event.KeyDown(scancode=Scancode.UNKNOWN, sym=KeySym.L, mod=Modifier.NONE)]
 

@@ -8,13 +8,12 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from floor_samples import CHUNK, GAMES, UNREACHED, sampled_games
 from roguelike.core.floor import Floor, Tile
 from roguelike.core.mapgen import FLOOR_KINDS, generate_floor
 from roguelike.core.pathing import distance_map, travel_cost
 from roguelike.core.plain import FloorKind
 from roguelike.core.world import floor_seed
-
-from floor_samples import CHUNK, GAMES, UNREACHED, sampled_games
 
 
 def check_floor(floor: Floor, above: Floor | None) -> None:
@@ -73,7 +72,9 @@ def test_halls_are_open_and_caves_are_irregular() -> None:
     cave = seen["caves"]
     assert (cave.tiles != Tile.WALL).sum() >= 400
     hall = seen["halls"]
-    inner_rock = (hall.tiles[1:-1, 1:-1] == Tile.WALL) & (hall.tiles[:-2, 1:-1] != Tile.WALL) & (
-        hall.tiles[2:, 1:-1] != Tile.WALL
+    inner_rock = (
+        (hall.tiles[1:-1, 1:-1] == Tile.WALL)
+        & (hall.tiles[:-2, 1:-1] != Tile.WALL)
+        & (hall.tiles[2:, 1:-1] != Tile.WALL)
     )
     assert inner_rock.any(), "a hall has pillars or islands with open ground on both sides"

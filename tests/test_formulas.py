@@ -52,8 +52,14 @@ def test_desperation_threshold_follows_will() -> None:
 def test_mood_words_match_the_design_bands() -> None:
     words = {som: formulas.mood_word(som, 5) for som in (10, 15, 16, 49, 50, 60, 61, 100)}
     assert words == {
-        10: "Desperate", 15: "Desperate", 16: "Withdrawal", 49: "Withdrawal",
-        50: "Sober", 60: "Sober", 61: "High", 100: "High",
+        10: "Desperate",
+        15: "Desperate",
+        16: "Withdrawal",
+        49: "Withdrawal",
+        50: "Sober",
+        60: "Sober",
+        61: "High",
+        100: "High",
     }
 
 

@@ -7,8 +7,17 @@ import sys
 
 from conftest import ROOT
 
-CORE = ("components", "systems", "roguelike.core.game", "roguelike.core.session", "roguelike.core.snapshot",
-        "roguelike.bots.headless", "roguelike.bots.bot", "roguelike.core.mapgen", "roguelike.core.world")
+CORE = (
+    "components",
+    "systems",
+    "roguelike.core.game",
+    "roguelike.core.session",
+    "roguelike.core.snapshot",
+    "roguelike.bots.headless",
+    "roguelike.bots.bot",
+    "roguelike.core.mapgen",
+    "roguelike.core.world",
+)
 FRONTEND = ("roguelike.frontend", "roguelike.screens", "roguelike.render.draw", "roguelike.render.panel", "blessed")
 
 

@@ -24,8 +24,10 @@ from roguelike.screens import help, helptext
 from roguelike.screens.help import HINTS, PAGES, TOP, HelpScreen, Known, fitted, line_text, parts_of
 from save_helpers import key, screen_rows
 
-FILLER = ("an unusually long-winded explanation of what this throwaway row would do to the player"
-          " if it were ever real, told at length so that it wraps over several rows of the screen")
+FILLER = (
+    "an unusually long-winded explanation of what this throwaway row would do to the player"
+    " if it were ever real, told at length so that it wraps over several rows of the screen"
+)
 Kind = TypeVar("Kind", MonsterKind, DoseKind, FindKind)
 
 
@@ -35,7 +37,9 @@ def throwaway_kinds(table: dict[str, Kind], count: int, **texts: str) -> dict[st
     more = {}
     for number in range(count):
         name = f"extra{number}"
-        more[name] = dataclasses.replace(first, key=name, name=name, **{field: f"{name} {text}" for field, text in texts.items()})
+        more[name] = dataclasses.replace(
+            first, key=name, name=name, **{field: f"{name} {text}" for field, text in texts.items()}
+        )
     return {**table, **more}
 
 

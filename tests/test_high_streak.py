@@ -9,15 +9,15 @@ import pytest
 
 from bestiary_helpers import arena, set_player
 from components import HighStreak, Record, Score
+from roguelike.assist.readout import condition
 from roguelike.content import formulas
 from roguelike.core.commands import Wait
 from roguelike.core.game import Game
-from roguelike.core.score import bank, breakdown, floor_percent
-from roguelike.assist.readout import condition
-from roguelike.render.screenshot import game_console
 from roguelike.core.plain import encode
-from roguelike.saves.container import RECORD_MAGIC, seal
+from roguelike.core.score import bank, breakdown, floor_percent
+from roguelike.render.screenshot import game_console
 from roguelike.saves import load_save
+from roguelike.saves.container import RECORD_MAGIC, seal
 from roguelike.saves.history import read_record, record_of
 from roguelike.saves.savefile import decode
 from roguelike.saves.slots import newest_slot
@@ -35,15 +35,21 @@ def test_a_streak_pays_at_each_milestone_more_each_time_up_to_the_top() -> None:
     step, points = formulas.HIGH_STREAK_STEP, formulas.HIGH_STREAK_POINTS
     top = formulas.HIGH_STREAK_TOP_LEVEL
     assert [formulas.high_streak_points(step * n) for n in (1, 2, 3, top, top + 1)] == [
-        points, 2 * points, 3 * points, top * points, top * points]
+        points,
+        2 * points,
+        3 * points,
+        top * points,
+        top * points,
+    ]
     assert formulas.high_streak_points(step - 1) == 0 and formulas.high_streak_points(0) == 0
     assert formulas.high_streak_bonus(3 * step + step - 1) == 6 * points  # 1 + 2 + 3 milestones
     # One long High pays more than the same turns cut in two by a Withdrawal.
     assert formulas.high_streak_bonus(4 * step) > 2 * formulas.high_streak_bonus(2 * step)
 
 
-@pytest.mark.parametrize(("som", "goes_on"), [(61, True), (100, True), (60, None), (50, None), (49, False),
-                                               (101, None)])
+@pytest.mark.parametrize(
+    ("som", "goes_on"), [(61, True), (100, True), (60, None), (50, None), (49, False), (101, None)]
+)
 def test_high_adds_a_turn_sober_pauses_withdrawal_ends(som: int, goes_on: bool | None) -> None:
     assert formulas.streak_goes_on(som) is goes_on
 
@@ -118,7 +124,8 @@ def test_only_a_streak_longer_than_the_longest_pays_and_only_past_it() -> None:
     high_for(game, step)
     withdrawal(game)
     assert game.state.messages[-1].text == (
-        f"Withdrawal ends your High streak of {step} turns (longest {3 * step}: {6 * points} points).")
+        f"Withdrawal ends your High streak of {step} turns (longest {3 * step}: {6 * points} points)."
+    )
 
 
 def test_the_longest_high_is_kept_by_the_explored_share_like_the_floors_points() -> None:
@@ -130,8 +137,15 @@ def test_the_longest_high_is_kept_by_the_explored_share_like_the_floors_points()
     assert parts.high_streaks == 30 and parts.best_streak == 80 and parts.raw == 50 + 30
     assert parts.total == formulas.banked_points(80, share) < 80
     assert parts.unexplored == parts.total - 80 and parts.kept_percent == parts.total * 100 // 80
-    assert [label for label, _, _ in parts.rows()] == ["Doses", "Close calls", "Monsters slain", "Floors reached",
-                                                       "Longest High", "Unexplored", "Score"]
+    assert [label for label, _, _ in parts.rows()] == [
+        "Doses",
+        "Close calls",
+        "Monsters slain",
+        "Floors reached",
+        "Longest High",
+        "Unexplored",
+        "Score",
+    ]
 
 
 def test_each_milestone_is_kept_by_the_share_of_the_floor_it_was_reached_on() -> None:
@@ -173,8 +187,11 @@ def test_nothing_about_streaks_shows_before_the_first_high() -> None:
 def test_a_record_from_before_streaks_reads_with_none_and_shows_no_highs_line(tmp_path: Path) -> None:
     game = arena()
     path = tmp_path / "old.record"
-    old = {key: value for key, value in asdict(record_of(game)).items()
-           if key not in ("best_streak", "streak_points", "finds", "origin")}
+    old = {
+        key: value
+        for key, value in asdict(record_of(game)).items()
+        if key not in ("best_streak", "streak_points", "finds", "origin")
+    }
     path.write_bytes(seal(RECORD_MAGIC, 3, encode({}), encode(old)))
     record = read_record(path)
     assert (record.best_streak, record.streak_points, record.finds) == (None, None, {})
@@ -185,8 +202,9 @@ def test_a_format_14_save_upgrades_showing_the_score_it_showed() -> None:
     path = Path(__file__).resolve().parent.parent / "saves" / "v14.save"
     sealed = newest_slot(path.read_bytes()).sealed
     assert sealed.version == 14
-    player = dict(next(packed for _, packed in decode(sealed.payload)["entities"]
-                       if any(name == "player" for name, _ in packed)))
+    player = dict(
+        next(packed for _, packed in decode(sealed.payload)["entities"] if any(name == "player" for name, _ in packed))
+    )
     banked, floor_start = player["score"]
     game = load_save(path)
     record, streak = game.player_component(Record), game.player_component(HighStreak)

@@ -10,10 +10,10 @@ import pytest
 
 from roguelike.core.commands import Wait
 from roguelike.saves import CharacterRecord, Games, list_saves, read_history
-from roguelike.storage.datadir import DataDir
-from roguelike.storage.errors import SaveError
 from roguelike.saves import autosave as autosave_module
 from roguelike.saves.history import write_record
+from roguelike.storage.datadir import DataDir
+from roguelike.storage.errors import SaveError
 from save_helpers import about_to_die, played
 
 
@@ -71,7 +71,9 @@ def test_a_death_that_cannot_be_recorded_keeps_the_save(tmp_path: Path, monkeypa
     assert not path.exists()
 
 
-def test_a_crash_between_the_dead_save_and_the_record_is_settled_at_the_next_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_crash_between_the_dead_save_and_the_record_is_settled_at_the_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     session, _ = played(tmp_path, turns=5)
     monkeypatch.setattr(autosave_module.Autosave, "bury", lambda self, game: None)  # the process "dies" here
     die(session)
@@ -82,7 +84,7 @@ def test_a_crash_between_the_dead_save_and_the_record_is_settled_at_the_next_sta
     assert Games(tmp_path).last() is None
     (record,) = read_history(tmp_path).records
     assert record.turns == turn
-    assert list(( tmp_path / "saves").glob("*.save")) == []
+    assert list((tmp_path / "saves").glob("*.save")) == []
 
 
 def test_a_dead_character_cannot_be_resumed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -129,10 +131,10 @@ def test_a_record_is_not_a_save_and_a_save_is_not_a_record(tmp_path: Path) -> No
 def test_records_from_before_the_score_still_list_and_sort_last_by_score(tmp_path: Path) -> None:
     from dataclasses import asdict
 
-    from roguelike.storage.atomic import write_atomic
+    from roguelike.core.snapshot import encode
     from roguelike.saves.container import RECORD_MAGIC, seal
     from roguelike.saves.history import by_score
-    from roguelike.core.snapshot import encode
+    from roguelike.storage.atomic import write_atomic
 
     old = asdict(record("Before", 500))
     del old["score"], old["origin"]  # as format 1 wrote a character's own record

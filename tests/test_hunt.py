@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from roguelike.core.floor import Tile
 from roguelike.core.chase import UNREACHABLE, Box, chase_layout, mapped, whole_map
+from roguelike.core.floor import Tile
 from roguelike.core.hunt import BULK_FROM, Hunt
 from roguelike.core.mapgen import generate_floor
 from roguelike.core.rng import Purpose, Rng, WorldClock
@@ -57,8 +57,14 @@ def test_a_box_is_sure_of_a_tile_only_where_its_ways_down_are_the_whole_floors()
             goal = open_tiles[rng.below(len(open_tiles))]
             whole = whole_map(cost, floor.width, goal)
             for span in (2, 4, 7, 11):
-                box = Box(max(0, goal[0] - span), max(0, goal[1] - span), min(floor.width, goal[0] + span + 1),
-                          min(floor.height, goal[1] + span + 1), floor.width, floor.height)
+                box = Box(
+                    max(0, goal[0] - span),
+                    max(0, goal[1] - span),
+                    min(floor.width, goal[0] + span + 1),
+                    min(floor.height, goal[1] + span + 1),
+                    floor.width,
+                    floor.height,
+                )
                 boxed = mapped(cost, floor.width, goal, box)
                 for x, y in open_tiles:
                     if boxed.sure(x, y):
@@ -74,9 +80,13 @@ def test_the_worlds_draws_hang_on_place_and_turn_not_on_the_draws_before() -> No
     first = [clock.at(Purpose.WANDER, 4, 5).next64() for _ in range(2)]
     clock.at(Purpose.GROW).next64()  # another purpose drawing in between changes nothing
     assert first[0] == first[1] == WorldClock(7, 3, 120).at(Purpose.WANDER, 4, 5).next64()
-    others = {WorldClock(7, 3, 121).at(Purpose.WANDER, 4, 5).next64(), WorldClock(7, 4, 120).at(Purpose.WANDER, 4, 5).next64(),
-              WorldClock(8, 3, 120).at(Purpose.WANDER, 4, 5).next64(), clock.at(Purpose.WANDER, 5, 4).next64(),
-              clock.at(Purpose.FLEE, 4, 5).next64()}
+    others = {
+        WorldClock(7, 3, 121).at(Purpose.WANDER, 4, 5).next64(),
+        WorldClock(7, 4, 120).at(Purpose.WANDER, 4, 5).next64(),
+        WorldClock(8, 3, 120).at(Purpose.WANDER, 4, 5).next64(),
+        clock.at(Purpose.WANDER, 5, 4).next64(),
+        clock.at(Purpose.FLEE, 4, 5).next64(),
+    }
     assert first[0] not in others and len(others) == 5
 
 
@@ -96,5 +106,7 @@ def test_idle_monsters_wander_alike_with_their_streams_worked_out_together() -> 
         together = Hunt(floor, WorldClock(4, 2, 31), floor.arrival, {}, wander=(1, 1), idle=lambda idle=idle: idle)
         one_by_one = Hunt(floor, WorldClock(4, 2, 31), floor.arrival, {}, wander=(1, 1))
         # every open tile: those given as idle and those not (a monster that moved, a lost hunter)
-        assert [together.wander_step(x, y) for x, y in open_tiles] == [one_by_one.wander_step(x, y) for x, y in open_tiles]
+        assert [together.wander_step(x, y) for x, y in open_tiles] == [
+            one_by_one.wander_step(x, y) for x, y in open_tiles
+        ]
     assert len(together.wander_seeds()) == len(open_tiles[::3]) > BULK_FROM

@@ -7,14 +7,13 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-import pytest
-
 import esper
+import pytest
 
 from bench.bench_monsters import hunting_floor, keep_going, revive
 from components import Monster, Position
-from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.bots.registry import make_bot
+from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.core import chase, hunt
 from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.floor import Tile
@@ -63,8 +62,12 @@ def counting_maps(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
 
 
 def play_twins(
-    kept: Game, fresh: Game, monkeypatch: pytest.MonkeyPatch, turns: int,
-    choose: Callable[[], Command], between: Callable[[], None] = lambda: None,
+    kept: Game,
+    fresh: Game,
+    monkeypatch: pytest.MonkeyPatch,
+    turns: int,
+    choose: Callable[[], Command],
+    between: Callable[[], None] = lambda: None,
 ) -> int:
     """Both games take the same commands (chosen in ``kept``); their checksums agree after every one.
 
@@ -102,7 +105,8 @@ def roaming(game: Game, seed: int) -> Iterator[Command]:
 
 @pytest.mark.parametrize("seed", [2024, 7, 31])
 def test_forty_hunters_take_the_same_steps_from_kept_maps_as_from_fresh_ones(
-    seed: int, monkeypatch: pytest.MonkeyPatch,
+    seed: int,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     kept, fresh = hunting_floor(seed), hunting_floor(seed)
     made = counting_maps(monkeypatch)
@@ -124,7 +128,8 @@ def pack_floor(seed: int) -> Game:
     at = game.player_component(Position)
     floor = game.state.floor
     near = [
-        (int(x), int(y)) for y, x in zip(*(floor.tiles == Tile.FLOOR).nonzero())
+        (int(x), int(y))
+        for y, x in zip(*(floor.tiles == Tile.FLOOR).nonzero())
         if 2 <= chebyshev(int(x), int(y), at.x, at.y) <= 6
     ]
     kinds = [kind for kind in MONSTER_KINDS.values() if kind.key != "depression"]
@@ -151,7 +156,9 @@ def test_a_near_pack_takes_the_same_steps_from_boxed_maps_as_from_fresh_ones(mon
 
 @pytest.mark.parametrize(("bot", "seed"), [("standard", 12), ("careful", 4), ("explorer", 9)])
 def test_a_bots_game_is_the_same_with_boxed_and_kept_maps_as_with_fresh_ones(
-    bot: str, seed: int, monkeypatch: pytest.MonkeyPatch,
+    bot: str,
+    seed: int,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     kept, fresh = Game.new(seed, "Twin"), Game.new(seed, "Twin")
     made = counting_maps(monkeypatch)

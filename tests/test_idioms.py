@@ -49,8 +49,9 @@ def test_generated_packers_read_every_field_in_order() -> None:
         game.apply(Wait())
     for entity in game.world.entities():
         components = game.world.components(entity)
-        plain = sorted((NAME_OF[type(c)], [as_list(getattr(c, f.name)) for f in dataclasses.fields(c)])
-                       for c in components)
+        plain = sorted(
+            (NAME_OF[type(c)], [as_list(getattr(c, f.name)) for f in dataclasses.fields(c)]) for c in components
+        )
         packed = [(name, [as_list(value) for value in values]) for name, values in pack_entity(components)]
         assert packed == plain
 

@@ -39,8 +39,26 @@ def deflated_zeros(mib: int) -> bytes:
 def zip_of(member: bytes, deflated: bytes, declared: int, crc: int) -> bytes:
     """A zip holding one deflated file whose headers claim ``declared`` bytes and a CRC of ``crc``."""
     local = struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, 8, 0, 0, crc, len(deflated), declared, len(member), 0)
-    central = struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, 8, 0, 0, crc, len(deflated), declared,
-                          len(member), 0, 0, 0, 0, 0, 0)
+    central = struct.pack(
+        "<IHHHHHHIIIHHHHHII",
+        0x02014B50,
+        20,
+        20,
+        0,
+        8,
+        0,
+        0,
+        crc,
+        len(deflated),
+        declared,
+        len(member),
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+    )
     start = len(local) + len(member) + len(deflated)
     end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, 1, 1, len(central) + len(member), start, 0)
     return local + member + deflated + central + member + end
@@ -93,13 +111,16 @@ def bomb_body() -> bytes:
 
 
 @pytest.mark.parametrize("lie", sorted(BOMBS))
-def test_the_score_servers_web_process_reads_a_zip_bomb_in_bounded_memory(tmp_path: Path, bomb_body: bytes,
-                                                                         lie: str) -> None:
+def test_the_score_servers_web_process_reads_a_zip_bomb_in_bounded_memory(
+    tmp_path: Path, bomb_body: bytes, lie: str
+) -> None:
     upload = tmp_path / "bomb.zip"
     upload.write_bytes(BOMBS[lie](bomb_body))
     growth, outcome = peak_growth_mib(
         f"from roguelike.server.envelope import Limits, Refused, open_upload\nbody = Path({str(upload)!r}).read_bytes()",
-        "open_upload(body, Limits())", "Refused")
+        "open_upload(body, Limits())",
+        "Refused",
+    )
     assert outcome.startswith("refused: ") and growth < MOST_GROWTH_MIB, (growth, outcome)
 
 
@@ -109,7 +130,9 @@ def test_hedonic_import_reads_a_zip_bomb_in_bounded_memory(tmp_path: Path, bomb_
     score_file.write_bytes(BOMBS[lie](bomb_body))
     growth, outcome = peak_growth_mib(
         "from roguelike.scores.scorefile import ScoreFileError, import_file",
-        f"import_file(Path({str(tmp_path / 'data')!r}), Path({str(score_file)!r}))", "ScoreFileError")
+        f"import_file(Path({str(tmp_path / 'data')!r}), Path({str(score_file)!r}))",
+        "ScoreFileError",
+    )
     assert outcome.startswith(f"refused: {score_file}: ") and growth < MOST_GROWTH_MIB, (growth, outcome)
 
 
@@ -123,9 +146,18 @@ def test_a_bundle_is_still_read_whole_when_it_tells_the_truth(tmp_path: Path) ->
 def test_hedonic_import_refuses_a_device_unread(tmp_path: Path) -> None:
     # in a child with its address space bounded: reading /dev/zero to the end could only end in running out
     limit = "import resource; resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30)); "
-    done = subprocess.run([sys.executable, "-c", limit + "from roguelike.cli.main import main; "
-                           f"raise SystemExit(main(['import', '/dev/zero', '--data-dir', {str(tmp_path)!r}]))"],
-                          capture_output=True, text=True, timeout=300, check=False)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            limit + "from roguelike.cli.main import main; "
+            f"raise SystemExit(main(['import', '/dev/zero', '--data-dir', {str(tmp_path)!r}]))",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert done.returncode == 2 and "hedonic import: /dev/zero: not a regular file" in done.stderr, done.stderr[-2000:]
 
 

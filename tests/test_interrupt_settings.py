@@ -24,8 +24,11 @@ from roguelike.screens.settings import SettingsScreen
 from roguelike.settings import Preferences
 from roguelike.settings.document import from_document
 
-CORRIDOR = ["########################################", "#@.....................................#",
-            "########################################"]
+CORRIDOR = [
+    "########################################",
+    "#@.....................................#",
+    "########################################",
+]
 
 
 def key(sym: KeySym) -> tcod.event.KeyDown:

@@ -8,8 +8,8 @@ from tcod.event import KeySym
 
 from bestiary_helpers import add_monster, arena
 from roguelike.core.session import Session
-from roguelike.frontend.terminal import TerminalLoop
 from roguelike.frontend.keygate import KeyGate
+from roguelike.frontend.terminal import TerminalLoop
 from roguelike.screens.base import App, Transition
 from roguelike.screens.ingame import InGameScreen
 from save_helpers import key
@@ -46,7 +46,9 @@ def test_the_terminal_drops_keys_typed_ahead_and_held_after_an_interruption() ->
 
 def press(sym: KeySym, repeat: bool = False) -> tcod.event.KeyDown:
     """A key press, or its automatic repeat while held."""
-    return tcod.event.KeyDown(scancode=tcod.event.Scancode.UNKNOWN, sym=sym, mod=tcod.event.Modifier.NONE, repeat=repeat)
+    return tcod.event.KeyDown(
+        scancode=tcod.event.Scancode.UNKNOWN, sym=sym, mod=tcod.event.Modifier.NONE, repeat=repeat
+    )
 
 
 def test_the_window_drops_repeats_of_a_key_held_through_an_interruption() -> None:

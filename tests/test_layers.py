@@ -118,7 +118,8 @@ def system_violations(module: str, source: str) -> list[str]:
     if not module.startswith("systems."):
         return []
     return [
-        f"{module} imports {name}" for name in imported(source)
+        f"{module} imports {name}"
+        for name in imported(source)
         if name.split(".")[0] == "systems" and name.split(".")[:2] != module.split(".")[:2]
     ]
 
@@ -141,13 +142,15 @@ def test_every_module_imports_only_its_own_layer_or_below() -> None:
 
 
 def test_no_system_module_imports_another() -> None:
-    broken = [v for module, path in our_modules().items()
-              for v in system_violations(module, path.read_text(encoding="utf-8"))]
+    broken = [
+        v for module, path in our_modules().items() for v in system_violations(module, path.read_text(encoding="utf-8"))
+    ]
     assert broken == []
 
 
-@pytest.mark.parametrize("line", ["from systems.combat import strike", "import systems.movement",
-                                  "from systems import TURN"])
+@pytest.mark.parametrize(
+    "line", ["from systems.combat import strike", "import systems.movement", "from systems import TURN"]
+)
 def test_a_system_importing_another_is_caught(line: str) -> None:
     assert system_violations("systems.monsters", line)
     assert system_violations("roguelike.core.game", line) == []
@@ -195,8 +198,11 @@ def test_no_modules_import_each_other_round_a_circle() -> None:
 
 
 def test_an_import_circle_is_found() -> None:
-    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"], ["b", "c", "a", "b"],
-                                                                         ["c", "a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [
+        ["a", "b", "c", "a"],
+        ["b", "c", "a", "b"],
+        ["c", "a", "b", "c"],
+    ]
 
 
 WORLD_SWITCHES = ("switch_world", "delete_world", "current_world", "list_worlds")
@@ -204,8 +210,7 @@ WORLD_SWITCHES = ("switch_world", "delete_world", "current_world", "list_worlds"
 
 def world_switches(source: str) -> list[str]:
     """esper's world switching used in a source (``esper.switch_world`` and the like)."""
-    return [node.attr for node in nodes(source)
-            if isinstance(node, ast.Attribute) and node.attr in WORLD_SWITCHES]
+    return [node.attr for node in nodes(source) if isinstance(node, ast.Attribute) and node.attr in WORLD_SWITCHES]
 
 
 def test_only_ecsworld_switches_esper_between_worlds() -> None:
@@ -241,8 +246,11 @@ def test_imports_downward_and_of_other_libraries_pass() -> None:
 
 def imports_of_ours(prefix: str) -> dict[str, list[str]]:
     """The modules of ours that each module under ``prefix`` imports."""
-    return {module: [name for name in imported(path.read_text(encoding="utf-8")) if layer_of(name) is not None]
-            for module, path in our_modules().items() if module.startswith(prefix)}
+    return {
+        module: [name for name in imported(path.read_text(encoding="utf-8")) if layer_of(name) is not None]
+        for module, path in our_modules().items()
+        if module.startswith(prefix)
+    }
 
 
 def test_the_ground_imports_nothing_else_of_the_game() -> None:
@@ -262,28 +270,44 @@ def test_the_score_server_imports_nothing_of_the_game_but_the_ground_and_in_the_
     assert web and all(name.startswith(("roguelike.server", "roguelike.ground")) for name in web), web
     assert any(name.startswith("roguelike.ground.ranking") for name in web)  # the board ranks as the hall does
     assert {name for name in found["roguelike.server.job"] if not name.startswith("roguelike.server")} == {
-        "roguelike.scores.proof", "roguelike.scores.proof.prove_file", "roguelike.coach.par", "roguelike.coach.par.par",
-        "roguelike.core.epoch", "roguelike.core.epoch.RULES_EPOCH", "roguelike.scores.daily",
-        "roguelike.scores.daily.daily_seed"}
+        "roguelike.scores.proof",
+        "roguelike.scores.proof.prove_file",
+        "roguelike.coach.par",
+        "roguelike.coach.par.par",
+        "roguelike.core.epoch",
+        "roguelike.core.epoch.RULES_EPOCH",
+        "roguelike.scores.daily",
+        "roguelike.scores.daily.daily_seed",
+    }
 
 
 def test_storage_is_the_lowest_layer_importing_nothing_of_the_game() -> None:
     """Every layer may import storage, so it imports only the standard library, platformdirs and the package's
     own name and version (``roguelike``): never a layer above."""
-    found = {module: imported(path.read_text(encoding="utf-8")) for module, path in our_modules().items()
-             if layer_of(module) == "storage"}
+    found = {
+        module: imported(path.read_text(encoding="utf-8"))
+        for module, path in our_modules().items()
+        if layer_of(module) == "storage"
+    }
     assert len(found) >= 5
     ours = {name for names in found.values() for name in names if layer_of(name) not in (None, "storage")}
     assert ours <= {"roguelike", "roguelike.APP_ID", "roguelike.__version__"}, ours
     assert {name.split(".")[0] for names in found.values() for name in names} - set(sys.stdlib_module_names) <= {
-        "roguelike", "platformdirs"}
+        "roguelike",
+        "platformdirs",
+    }
 
 
 def climbs_two_folders(source: str) -> list[int]:
     """The lines of a source that take a path's ``.parent.parent``."""
-    return [node.lineno for node in nodes(source)
-            if isinstance(node, ast.Attribute) and node.attr == "parent"
-            and isinstance(node.value, ast.Attribute) and node.value.attr == "parent"]
+    return [
+        node.lineno
+        for node in nodes(source)
+        if isinstance(node, ast.Attribute)
+        and node.attr == "parent"
+        and isinstance(node.value, ast.Attribute)
+        and node.value.attr == "parent"
+    ]
 
 
 def test_no_module_finds_the_data_directory_by_climbing_from_a_file() -> None:
@@ -339,15 +363,19 @@ def ambient_calls(source: str) -> list[str]:
 
 def ambient_violations(module: str, source: str) -> list[str]:
     """Reads (or installs) of the settings, keys or sound where this module may not."""
-    return [f"{module} calls {call}" for call in ambient_calls(source)
-            if module not in (MAY_INSTALL_AMBIENT if call.rsplit(".", 1)[1] in INSTALLERS else MAY_READ_AMBIENT)]
+    return [
+        f"{module} calls {call}"
+        for call in ambient_calls(source)
+        if module not in (MAY_INSTALL_AMBIENT if call.rsplit(".", 1)[1] in INSTALLERS else MAY_READ_AMBIENT)
+    ]
 
 
 def test_only_the_ambient_module_reads_the_settings_keys_and_sound_and_the_command_line_installs_them() -> None:
     modules = our_modules()
     assert ambient_calls(modules["roguelike.screens.ambient"].read_text(encoding="utf-8"))
-    broken = [v for module, path in modules.items()
-              for v in ambient_violations(module, path.read_text(encoding="utf-8"))]
+    broken = [
+        v for module, path in modules.items() for v in ambient_violations(module, path.read_text(encoding="utf-8"))
+    ]
     assert broken == []
 
 

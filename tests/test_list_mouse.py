@@ -12,19 +12,18 @@ import tcod.context
 import tcod.event
 from tcod.event import MouseButton
 
-from mouse_helpers import click, motion, room_screen
 from helpers import player_xy
-from term_helpers import ScriptedTerminal, xterm_setup
+from mouse_helpers import click, motion, room_screen
 from roguelike import settings
 from roguelike.frontend import window
 from roguelike.frontend.terminal import TerminalLoop
 from roguelike.render.tileset import tileset_for
 from roguelike.screens.base import App
 from roguelike.screens.ingame import InGameScreen
-from roguelike.screens.look import describe
+from roguelike.screens.look import CURSOR_BG, describe
 from roguelike.screens.pause import PauseScreen
-from roguelike.screens.look import CURSOR_BG
 from roguelike.screens.roomy import LIST_POINTED_BG, Canvas
+from term_helpers import ScriptedTerminal, xterm_setup
 
 ROOM = [
     "############",
@@ -56,7 +55,9 @@ def test_the_dose_entry_sits_where_these_tests_point() -> None:
     screen, _ = room_screen(ROOM)
     rows = drawn_wide(App(screen))
     assert rows[TITLE_ROW][81:].startswith("In view")
-    assert rows[NAME_ROW][81:].startswith("! Dose") and rows[LINE_ROW][81:].strip() == "6 east and 1 south"  # where it lies
+    assert (
+        rows[NAME_ROW][81:].startswith("! Dose") and rows[LINE_ROW][81:].strip() == "6 east and 1 south"
+    )  # where it lies
     assert rows[LINE_ROW + 1][81:].strip().startswith("+")
 
 
@@ -163,8 +164,11 @@ def test_hovering_an_entry_highlights_it_and_its_cell_on_the_map_until_a_key() -
     assert tuple(canvas.rgb["bg"][DOSE[1], DOSE[0]]) == CURSOR_BG
     assert all(tuple(canvas.rgb["bg"][y, 100]) == LIST_POINTED_BG for y in (NAME_ROW, LINE_ROW, LINE_ROW + 1))
     assert tuple(canvas.rgb["bg"][TITLE_ROW, 100]) != LIST_POINTED_BG
-    app.handle(tcod.event.KeyDown(scancode=tcod.event.Scancode.LSHIFT, sym=tcod.event.KeySym.LSHIFT,
-                                  mod=tcod.event.Modifier.NONE))
+    app.handle(
+        tcod.event.KeyDown(
+            scancode=tcod.event.Scancode.LSHIFT, sym=tcod.event.KeySym.LSHIFT, mod=tcod.event.Modifier.NONE
+        )
+    )
     canvas = composed(app)
     assert tuple(canvas.rgb["bg"][DOSE[1], DOSE[0]]) != CURSOR_BG
     assert tuple(canvas.rgb["bg"][NAME_ROW, 100]) != LIST_POINTED_BG

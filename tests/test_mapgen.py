@@ -5,13 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from components import Dose, Position
+from roguelike.content import formulas
 from roguelike.core.floor import Floor, Tile
 from roguelike.core.mapgen import generate_floor
 from roguelike.core.packing import unpack_entity
-from components import Dose, Position
-from roguelike.core.world import floor_seed
 from roguelike.core.sight import field_of_view
-from roguelike.content import formulas
+from roguelike.core.world import floor_seed
 
 SEEDS = range(300)
 

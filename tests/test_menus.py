@@ -49,9 +49,18 @@ def play_new(app: App, *typed: str) -> InGameScreen:
 def test_with_nothing_saved_the_title_offers_no_resume(tmp_path: Path) -> None:
     shown = screen_text(start(tmp_path).stack[-1])
     assert "Resume" not in shown
-    for label in ("1. New game", "2. Daily", "3. Load game", "4. Character stats", "5. Best games (hall of fame)",
-                  "6. Settings", "7. Help", "8. Quit",
-                  "H E D O N I C", "Marla Daniels"):
+    for label in (
+        "1. New game",
+        "2. Daily",
+        "3. Load game",
+        "4. Character stats",
+        "5. Best games (hall of fame)",
+        "6. Settings",
+        "7. Help",
+        "8. Quit",
+        "H E D O N I C",
+        "Marla Daniels",
+    ):
         assert label in shown
 
 
@@ -238,7 +247,9 @@ def test_the_stats_screen_scrolls_and_reports_unreadable_records(tmp_path: Path)
     from roguelike.storage.datadir import DataDir
 
     for index in range(30):
-        write_record(DataDir(tmp_path).record(f"r{index}"), CharacterRecord(f"C{index}", index, 1, 1, "overdose", 0, 0, 0, 1, 0))
+        write_record(
+            DataDir(tmp_path).record(f"r{index}"), CharacterRecord(f"C{index}", index, 1, 1, "overdose", 0, 0, 0, 1, 0)
+        )
     DataDir(tmp_path).record("broken").write_bytes(b"nope")
     screen = StatsScreen(Games(tmp_path))
     assert screen_rows(screen)[4].split()[:3] == ["1", "C29", "29"]
@@ -254,7 +265,9 @@ def test_the_stats_screen_sorts_by_score_and_back_by_turns(tmp_path: Path) -> No
     from roguelike.storage.datadir import DataDir
 
     for name, turns, score in (("Long", 900, 50), ("Rich", 300, 700), ("Dull", 100, 10)):
-        write_record(DataDir(tmp_path).record(name), CharacterRecord(name, turns, 1, 1, "overdose", 0, 0, 0, 1, 0, score=score))
+        write_record(
+            DataDir(tmp_path).record(name), CharacterRecord(name, turns, 1, 1, "overdose", 0, 0, 0, 1, 0, score=score)
+        )
     screen = StatsScreen(Games(tmp_path))
     names = lambda: [row.split()[1] for row in screen_rows(screen)[4:7]]  # noqa: E731
     assert names() == ["Long", "Rich", "Dull"] and "by turns" in screen_text(screen)

@@ -198,7 +198,7 @@ def test_the_colour_ramp_is_continuous_and_high_looks_high_from_its_first_point(
     steps = [formulas.palette_for(som) for som in range(0, 101)]
     saturations = [s for s, _ in steps]
     assert saturations == sorted(saturations) and saturations[0] == formulas.GREY_SATURATION
-    assert all(b - a <= 0.05 for a, b in zip(saturations, saturations[1:formulas.HIGH_ABOVE + 1]))
+    assert all(b - a <= 0.05 for a, b in zip(saturations, saturations[1 : formulas.HIGH_ABOVE + 1]))
     assert formulas.palette_for(61)[0] > 1.0 and formulas.hue_swing(61) > 0 == formulas.hue_swing(60)
     assert formulas.hue_swing(100) > formulas.hue_swing(61)
     assert formulas.vignette(10) > formulas.vignette(40) > formulas.vignette(50) == 0

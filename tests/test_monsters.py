@@ -23,7 +23,12 @@ def test_the_bestiary_has_every_kind_the_design_names_and_one_that_confuses() ->
     named = {"Depression": "D", "Hunger": "h", "Anxiety": "a", "Voices": "v", "Shadows": "S", "Regret": "r"}
     assert glyphs.items() >= named.items()  # a kind added later keeps these
     assert {kind.hit.key for kind in MONSTER_KINDS.values()} >= {
-        "killed", "drained", "weakened", "stunned", "panicked", "confused",
+        "killed",
+        "drained",
+        "weakened",
+        "stunned",
+        "panicked",
+        "confused",
     }
 
 

@@ -14,12 +14,12 @@ import pytest
 
 from bestiary_helpers import add_monster, arena
 from components import Bestiary, Monster, Panicked
-from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.bots.bot import Bot
+from roguelike.bots.headless import play_bot, summarise
 from roguelike.cli.main import main
+from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.core.commands import Move, Wait
 from roguelike.core.game import Game
-from roguelike.bots.headless import play_bot, summarise
 from roguelike.core.session import Session
 from roguelike.core.snapshot import checksum, from_plain, to_plain
 

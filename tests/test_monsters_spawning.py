@@ -35,7 +35,9 @@ def monsters_of(floor: Floor) -> list[tuple[Monster, tuple[int, int]]]:
 
 
 @pytest.mark.parametrize("depth", [1, 2])
-def test_monsters_spawn_only_outside_the_arrival_room_on_open_floor(depth: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_monsters_spawn_only_outside_the_arrival_room_on_open_floor(
+    depth: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     seen: list[list[list[tuple[int, int]]]] = []
     real = roguelike.core.mapgen.place_monsters
 

@@ -7,7 +7,6 @@ import shlex
 from pathlib import Path
 
 import pytest
-
 import tcod.event
 from tcod.event import KeySym, Modifier, Scancode
 
@@ -138,8 +137,17 @@ def test_the_morgue_score_agrees_with_the_death_record(tmp_path: Path) -> None:
     assert counted["Monsters slain"] == (f"{record.kills} x {kill}", record.kills * kill)
     assert counted["Floors reached"][1] == formulas.depth_points(record.deepest)
     assert record.streak_points is not None and record.best_streak is not None
-    assert score["before_exploring"] == (record.doses * dose + record.close_calls * close_call + record.kills * kill
-                                         + formulas.depth_points(record.deepest) + record.streak_points) > 0
+    assert (
+        score["before_exploring"]
+        == (
+            record.doses * dose
+            + record.close_calls * close_call
+            + record.kills * kill
+            + formulas.depth_points(record.deepest)
+            + record.streak_points
+        )
+        > 0
+    )
     assert counted["Unexplored"] == (f"{score['kept_percent']}% kept", score["unexplored"])
     assert counted["Longest High"] == (f"{record.best_streak} turns", record.streak_points)
     assert sum(points for _, points in counted.values()) == record.score
@@ -153,8 +161,9 @@ def test_the_morgue_score_agrees_with_the_death_record(tmp_path: Path) -> None:
     assert f"  {'Score':<16}{'':>12}{record.score:>8}" in text
 
 
-def test_the_morgue_command_plays_the_replay_from_any_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_morgue_command_plays_the_replay_from_any_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     data = tmp_path / "my games; it's here"  # a space, a semicolon and a quote: the path must be quoted
     game, death = bot_death(data)
     text = Path(death.morgue.removeprefix("Morgue file: ")).read_text(encoding="utf-8")

@@ -10,17 +10,17 @@ import pytest
 import tcod.event
 from tcod.event import MouseButton
 
-from mouse_helpers import click, motion, room_screen
 from helpers import player_xy
-from term_helpers import ScriptedTerminal, xterm_setup
+from mouse_helpers import click, motion, room_screen
 from roguelike.frontend import window
-from roguelike.screens.roomy import roomy_size
 from roguelike.frontend.terminal import TerminalLoop
 from roguelike.render.tileset import load_tileset
 from roguelike.saves import Games
 from roguelike.screens.base import App
 from roguelike.screens.look import describe
+from roguelike.screens.roomy import roomy_size
 from roguelike.screens.title import TitleScreen
+from term_helpers import ScriptedTerminal, xterm_setup
 
 ROOM = [
     "############",
@@ -132,12 +132,19 @@ def test_window_click_in_pixels_travels(monkeypatch: pytest.MonkeyPatch) -> None
 def test_enter_on_the_look_cursor_travels_there() -> None:
     screen, session = room_screen(ROOM)
     app = App(screen)
-    app.handle(tcod.event.KeyDown(scancode=tcod.event.Scancode.X, sym=tcod.event.KeySym.X, mod=tcod.event.Modifier.NONE))
+    app.handle(
+        tcod.event.KeyDown(scancode=tcod.event.Scancode.X, sym=tcod.event.KeySym.X, mod=tcod.event.Modifier.NONE)
+    )
     for _ in range(4):
-        app.handle(tcod.event.KeyDown(scancode=tcod.event.Scancode.L, sym=tcod.event.KeySym.L, mod=tcod.event.Modifier.NONE))
+        app.handle(
+            tcod.event.KeyDown(scancode=tcod.event.Scancode.L, sym=tcod.event.KeySym.L, mod=tcod.event.Modifier.NONE)
+        )
     assert session.steps == 0  # looking takes no time
-    app.handle(tcod.event.KeyDown(scancode=tcod.event.Scancode.RETURN, sym=tcod.event.KeySym.RETURN,
-                                  mod=tcod.event.Modifier.NONE))
+    app.handle(
+        tcod.event.KeyDown(
+            scancode=tcod.event.Scancode.RETURN, sym=tcod.event.KeySym.RETURN, mod=tcod.event.Modifier.NONE
+        )
+    )
     assert app.stack == [screen] and app.busy
     while app.busy:
         app.tick()

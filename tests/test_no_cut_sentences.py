@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 import tcod.console
 
+from bestiary_helpers import add_monster, arena
 from components import Position
+from conftest import ROOT
 from roguelike import settings
 from roguelike.core import names
 from roguelike.core.game import Game
@@ -33,9 +35,6 @@ from roguelike.screens.messages import MessageLogScreen
 from roguelike.screens.roomy import Canvas
 from roguelike.screens.settings import SettingsScreen
 from roguelike.screens.soundpage import SoundScreen
-
-from bestiary_helpers import add_monster, arena
-from conftest import ROOT
 
 SIZES = ((80, 25), (120, 40))
 HELP_PAGES = ("Controls", "Rules", "Bestiary", "Doses", "Highs", "Legend")
@@ -71,7 +70,8 @@ def screens(deep: Game, dead: Game, root: Path) -> dict[str, Callable[[], Screen
     """Every screen ``hedonic screenshot`` draws (help on each page, stats on both), and the other
     screens that show sentences: the record with a daily's verdict, the log, settings, sound."""
     found: dict[str, Callable[[], Screen]] = {
-        f"help {page}": (lambda page=page: shots.SCREENS["help"](deep, root, page)) for page in HELP_PAGES}  # type: ignore[misc]
+        f"help {page}": (lambda page=page: shots.SCREENS["help"](deep, root, page)) for page in HELP_PAGES
+    }  # type: ignore[misc]
     for name in ("game", "look", "title"):
         found[name] = lambda name=name: shots.SCREENS[name](deep, root, "")  # type: ignore[misc]
     found["death"] = lambda: shots.SCREENS["death"](dead, root, "")
@@ -129,8 +129,9 @@ def draw(screen: Screen, size: tuple[int, int]) -> tcod.console.Console:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-def test_no_screen_cuts_a_sentence(size: tuple[int, int], deep: Game, dead: Game, tmp_path: Path,
-                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_screen_cuts_a_sentence(
+    size: tuple[int, int], deep: Game, dead: Game, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     cut = cut_sentences(monkeypatch)
     faults = []
     for name, make in screens(deep, dead, tmp_path).items():

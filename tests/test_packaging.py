@@ -42,6 +42,8 @@ def test_ci_installs_the_lowest_versions_and_plays_the_same_games_on_them() -> N
 def test_the_changelog_tells_of_this_version_first() -> None:
     from roguelike import __version__
 
-    headings = [line[3:].split()[0] for line in (ROOT / "CHANGELOG.md").read_text().splitlines() if line.startswith("## ")]
+    headings = [
+        line[3:].split()[0] for line in (ROOT / "CHANGELOG.md").read_text().splitlines() if line.startswith("## ")
+    ]
     assert headings[0] == __version__ and __version__ != "0.1.0"
     assert len(set(headings)) == len(headings)

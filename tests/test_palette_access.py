@@ -54,25 +54,30 @@ def test_the_greyscale_palette_has_room_for_every_monster_kind() -> None:
     assert len(MONSTER_KINDS) <= limit, (
         f"The greyscale palette tells at most {limit} monster kinds apart by grey (GREYSCALE_MONSTER_LIMIT:"
         f" {MONSTER_KINDS_APART} CIEDE2000 apart, readable on the floor); the bestiary has {len(MONSTER_KINDS)}."
-        " See docs/architecture.md, How to add a monster.")
+        " See docs/architecture.md, How to add a monster."
+    )
 
 
 def bestiary_of(count: int) -> dict[str, MonsterKind]:
     """The bestiary cut to ``count`` kinds, or grown to it with throwaway rows of colours of their own."""
     first = next(iter(MONSTER_KINDS.values()))
-    extra = (dataclasses.replace(first, key=f"extra{n}", name=f"Extra{n}", colour=(40 * n % 256, 200, 90 * n % 256))
-             for n in range(max(0, count - len(MONSTER_KINDS))))
+    extra = (
+        dataclasses.replace(first, key=f"extra{n}", name=f"Extra{n}", colour=(40 * n % 256, 200, 90 * n % 256))
+        for n in range(max(0, count - len(MONSTER_KINDS)))
+    )
     return {kind.key: kind for kind in itertools.islice(itertools.chain(MONSTER_KINDS.values(), extra), count)}
 
 
 @pytest.mark.parametrize("past", [0, 1], ids=["at the limit", "one past it"])
 def test_greyscale_greys_grow_with_the_bestiary_up_to_their_limit_and_no_further(
-        monkeypatch: pytest.MonkeyPatch, past: int) -> None:
+    monkeypatch: pytest.MonkeyPatch, past: int
+) -> None:
     kinds = bestiary_of(colours.GREYSCALE_MONSTER_LIMIT + past)
     monkeypatch.setattr(palette_checks, "MONSTER_KINDS", kinds)
     greyscale = SCHEMES[PaletteName.GREYSCALE]
-    scheme = dataclasses.replace(greyscale, kinds={
-        **greyscale.kinds, **monster_greys(kinds.values(), colours.GREYSCALE_FLOOR)})
+    scheme = dataclasses.replace(
+        greyscale, kinds={**greyscale.kinds, **monster_greys(kinds.values(), colours.GREYSCALE_FLOOR)}
+    )
     greys = list(kind_colours(scheme).values())
     assert len(greys) == len(kinds) and all(r == g == b for r, g, b in greys)
     if past:
@@ -145,7 +150,7 @@ def flashes_per_second(motion: Motion, seconds: float = 3.0, fps: int = 60) -> f
     frames = [colours.swirl(base, t / fps * motion.swirl_speed, swing) for t in range(int(seconds * fps))]
     luminance = np.stack([np.clip(frame, 0, 255) @ LUMA / 255 for frame in frames])
     worst = 0
-    for cell in luminance.reshape(len(frames), -1).T[:: 37]:
+    for cell in luminance.reshape(len(frames), -1).T[::37]:
         worst = max(worst, count_flashes(cell))
     return worst / 2 / seconds  # a flash is a pair of opposing changes
 

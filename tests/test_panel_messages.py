@@ -10,7 +10,6 @@ from roguelike.cli.saves import games_for
 from roguelike.core.commands import Wait, Wizard
 from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.messages import MessageLogScreen
-
 from save_helpers import screen_rows
 
 GRIP = "An Anxiety grips you: -1 Will."

@@ -9,12 +9,11 @@ from __future__ import annotations
 import esper
 import tcod.console
 
+from bestiary_helpers import arena, set_player
 from components import Confused, HighStreak, Stunned
 from roguelike.content import formulas
 from roguelike.core.game import Game
 from roguelike.render.panel import PANEL_TOP, draw_panel
-
-from bestiary_helpers import arena, set_player
 
 
 def panel_rows(game: Game) -> list[str]:

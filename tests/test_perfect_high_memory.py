@@ -6,20 +6,20 @@ from __future__ import annotations
 from pathlib import Path
 
 from components import Position, StateOfMind
+from roguelike.assist.autoexplore import known_doses
+from roguelike.assist.disturb import Sightings, disturbances, observe
+from roguelike.assist.readout import nearest_dose, shown_odds
 from roguelike.bots.reader import shown_doses
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS
-from roguelike.assist.autoexplore import known_doses
 from roguelike.core.commands import Wait, Wizard
-from roguelike.assist.disturb import Sightings, disturbances, observe
 from roguelike.core.game import Game
-from roguelike.assist.readout import nearest_dose, shown_odds
+from roguelike.core.snapshot import encode, from_plain, to_plain
+from roguelike.render.look import DEFAULT_LOOK
 from roguelike.render.screenshot import game_console
 from roguelike.saves import Games, load_save, read_save, settle
 from roguelike.saves.upgrade import FORMAT_VERSION
-from roguelike.core.snapshot import encode, from_plain, to_plain
 from roguelike.screens.look import describe
-from roguelike.render.look import DEFAULT_LOOK
 from roguelike.screens.sidebar import REMEMBERED, in_view_words, listed, sidebar_rows
 
 Spot = tuple[int, int, str]
@@ -100,8 +100,11 @@ def test_a_revealed_dose_coming_into_view_is_no_news_to_automation() -> None:
     game = Game.new(5, "Ida")
     after_a_perfect_high(game)
     before = observe(game)
-    (entity, place), *_ = [(e, (DOSE_KINDS[d.kind].name, p.x, p.y)) for e, p, d in game.doses()
-                            if game.state.floor.revealed[p.y, p.x] and not game.view.visible[p.y, p.x]]
+    (entity, place), *_ = [
+        (e, (DOSE_KINDS[d.kind].name, p.x, p.y))
+        for e, p, d in game.doses()
+        if game.state.floor.revealed[p.y, p.x] and not game.view.visible[p.y, p.x]
+    ]
     after = observe(game)
     after.doses[entity] = place  # as if it had just come into view
     assert not [i for i in disturbances(before, after, game, seen=Sightings()) if "You see" in i.text]
@@ -147,8 +150,7 @@ def test_the_format_13_fixture_remembers_doses_a_perfect_high_revealed() -> None
     game = load_save(REPOSITORY_SAVES / "v13.save")
     floor = game.state.floor
     assert not formulas.is_perfect_high(game.player_component(StateOfMind).value)  # the High fell back
-    out_of_sight = [(p.x, p.y) for _, p, _ in game.doses()
-                    if floor.revealed[p.y, p.x] and not floor.explored[p.y, p.x]]
+    out_of_sight = [(p.x, p.y) for _, p, _ in game.doses() if floor.revealed[p.y, p.x] and not floor.explored[p.y, p.x]]
     assert out_of_sight, "the fixture was saved after a Perfect High showed doses it had not explored"
     game.apply(Wait())
     game.close()

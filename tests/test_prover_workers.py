@@ -35,8 +35,14 @@ def running(pid: int) -> bool:
 
 def test_a_worker_whose_parent_dies_mid_proof_exits_instead_of_waiting_forever(tmp_path: Path) -> None:
     pids_file = tmp_path / "pids"
-    subprocess.run([sys.executable, "-c", PARENT, str(pids_file)], cwd=ROOT, check=True, timeout=120,
-                   stdout=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    subprocess.run(
+        [sys.executable, "-c", PARENT, str(pids_file)],
+        cwd=ROOT,
+        check=True,
+        timeout=120,
+        stdout=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     workers = [int(pid) for pid in pids_file.read_text().split()]
     assert workers
     deadline = time.monotonic() + 10

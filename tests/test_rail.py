@@ -12,9 +12,8 @@ import numpy as np
 from tcod.event import KeySym, Modifier
 
 from bestiary_helpers import set_player
-from helpers import add_dose, drawn_game, player_xy
-from save_helpers import key
 from components import Confused, Dose, Position, Record
+from helpers import add_dose, drawn_game, player_xy
 from roguelike.assist import autopilot as ap
 from roguelike.assist.autoexplore import explore_step
 from roguelike.assist.autopilot import Autopilot
@@ -29,6 +28,7 @@ from roguelike.core.snapshot import from_plain, to_plain
 from roguelike.screens import helptext
 from roguelike.screens.base import App
 from roguelike.screens.ingame import InGameScreen
+from save_helpers import key
 
 SMALL = Dose(SMALL_DOSE.key, 30, 0, 0, 0)
 HALL = ["#" * 42, "#@" + "." * 39 + "#", "#" + "." * 40 + "#", "#" * 42]
@@ -76,6 +76,7 @@ def line_above_desperation(will: int, actions: int) -> int:
 
 
 # --- 1. a journey to a safe dose is never stopped -----------------------------------------------
+
 
 def test_at_will_10_the_slack_holds_still_on_the_shortest_way_to_the_dose() -> None:
     game = known_hall()
@@ -144,6 +145,7 @@ def test_a_newcomer_at_will_10_reaches_a_dose_20_steps_away_with_one_key() -> No
 
 # --- 2. no safe dose known ------------------------------------------------------------------------
 
+
 def test_with_no_dose_known_exploring_stops_at_a_margin_above_desperation_and_says_so() -> None:
     game = drawn_game(["#" * 70, "#@" + "." * 67 + "#", "#" * 70])
     set_player(game, state_of_mind=line_above_desperation(5, 15), will=5)
@@ -162,8 +164,9 @@ def test_known_stairs_are_a_way_on_when_no_safe_dose_is_known() -> None:
     pilot = Autopilot(game, enabled=frozenset())
     pilot.explore()
     assert not pilot.active
-    assert pilot.report == ("No safe dose known: the stairs down are 14 steps away and Desperation"
-                            " 20 actions off: go down first.")
+    assert pilot.report == (
+        "No safe dose known: the stairs down are 14 steps away and Desperation 20 actions off: go down first."
+    )
     assert pilot.offer is ap.Way.STAIRS
     pilot.travel_to_stairs(">")
     run(pilot)
@@ -181,6 +184,7 @@ def test_the_desperate_takeover_says_it_searches_rather_than_drags_you_to_a_dose
 
 # --- 3. the dose out of reach: exploring is the only chance ---------------------------------------
 
+
 def test_with_the_nearest_safe_dose_beyond_reach_auto_explore_goes_with_the_warning() -> None:
     game = drawn_game(["#" * 70, "#@" + "." * 67 + "#", "#" * 70])
     game.state.floor.explored[1, :50] = True
@@ -194,6 +198,7 @@ def test_with_the_nearest_safe_dose_beyond_reach_auto_explore_goes_with_the_warn
 
 
 # --- 4. a key, and a yes on the rail's own line ---------------------------------------------------
+
 
 def test_the_rail_offers_to_go_to_the_dose_and_y_takes_it_there() -> None:
     game = known_hall()
@@ -264,6 +269,7 @@ def test_auto_explore_prefers_the_unexplored_near_a_known_dose() -> None:
 
 # --- 5. a dose drawn on the map is never news -----------------------------------------------------
 
+
 def test_a_dose_drawn_before_a_resume_does_not_stop_travel() -> None:
     game = known_hall()  # seen in an earlier sitting
     add_dose(30, 2, SMALL)
@@ -294,6 +300,7 @@ def test_a_dose_first_drawn_in_the_remembered_ring_is_no_news_when_it_comes_into
 
 # --- 6. confused, automation is refused without a turn --------------------------------------------
 
+
 def confused_screen() -> tuple[Game, App, InGameScreen]:
     """A confused player in a known hall with stairs, a dose and room to rest."""
     game = known_hall(["#" * 42, "#@" + "." * 13 + "><" + "." * 24 + "#", "#" + "." * 40 + "#", "#" * 42])
@@ -308,8 +315,14 @@ def confused_screen() -> tuple[Game, App, InGameScreen]:
 
 def test_confused_the_automation_keys_are_refused_without_a_turn_and_logged() -> None:
     game, app, screen = confused_screen()
-    keys = [key(KeySym.O), key(KeySym.Z, Modifier.SHIFT), key(KeySym.R, Modifier.SHIFT),
-            key(KeySym.PERIOD, Modifier.SHIFT), key(KeySym.COMMA, Modifier.SHIFT), key(KeySym.T)]
+    keys = [
+        key(KeySym.O),
+        key(KeySym.Z, Modifier.SHIFT),
+        key(KeySym.R, Modifier.SHIFT),
+        key(KeySym.PERIOD, Modifier.SHIFT),
+        key(KeySym.COMMA, Modifier.SHIFT),
+        key(KeySym.T),
+    ]
     for pressed in keys:
         app.handle(pressed)
         assert game.state.turn == 0 and not screen.busy

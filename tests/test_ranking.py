@@ -16,7 +16,6 @@ from roguelike.scores.proof import VERIFIED, Proof
 from roguelike.server import store
 from roguelike.server.board import Window, board_at
 from roguelike.server.envelope import Envelope
-
 from server_helpers import database, postgres  # noqa: F401
 
 EPOCH = 12
@@ -29,8 +28,20 @@ def digest(label: str) -> str:
 
 def proof(name: str, score: int, turns: int, recorded: str, daily: str | None = None) -> Proof:
     """A verified, ranked game's proof."""
-    return Proof(f"{name}.replay", VERIFIED, rules_epoch=EPOCH, seed=1, name=name, origin="daily" if daily else "played",
-                 daily=daily, turns=turns, commands=turns, cause="overdose", score=score, recorded=recorded)
+    return Proof(
+        f"{name}.replay",
+        VERIFIED,
+        rules_epoch=EPOCH,
+        seed=1,
+        name=name,
+        origin="daily" if daily else "played",
+        daily=daily,
+        turns=turns,
+        commands=turns,
+        cause="overdose",
+        score=score,
+        recorded=recorded,
+    )
 
 
 # Equal scores broken every way the rule knows, and a character's two attempts at one daily date.
@@ -48,8 +59,10 @@ GAMES = {
 def test_the_hall_and_the_board_rank_equal_scores_the_same_way(tmp_path: Path) -> None:
     labels = list(GAMES)
     # File names and upload times that would give another order if either side used them.
-    entries = [Entry(tmp_path / f"{len(labels) - index}.replay", digest(label), GAMES[label], VERIFIED_MARK)
-               for index, label in enumerate(labels)]
+    entries = [
+        Entry(tmp_path / f"{len(labels) - index}.replay", digest(label), GAMES[label], VERIFIED_MARK)
+        for index, label in enumerate(labels)
+    ]
     engine = store.open_engine(f"sqlite:///{tmp_path}/scores.sqlite")
     for label in reversed(labels):
         with engine.begin() as connection:
@@ -70,17 +83,23 @@ def test_the_hall_and_the_board_rank_equal_scores_the_same_way(tmp_path: Path) -
 
 
 def test_of_equal_scores_fewer_turns_then_the_earlier_start_rank_first() -> None:
-    places = [Placing(10, 50, "2026-01-02", "a"), Placing(10, 40, "2026-01-03", "b"), Placing(11, 90, "2026-01-09", "c"),
-              Placing(10, 50, "2026-01-01", "d")]
+    places = [
+        Placing(10, 50, "2026-01-02", "a"),
+        Placing(10, 40, "2026-01-03", "b"),
+        Placing(11, 90, "2026-01-09", "c"),
+        Placing(10, 50, "2026-01-01", "d"),
+    ]
     assert [place.digest for place in best_first(places, lambda place: place)] == ["c", "b", "d", "a"]
 
 
 def test_only_a_characters_earliest_attempt_at_a_daily_date_ranks() -> None:
-    places = [Placing(5, 1, "2026-01-01T12:00", "late", "Ann", "2026-01-01"),
-              Placing(1, 1, "2026-01-01T09:00", "early", "Ann", "2026-01-01"),
-              Placing(9, 1, "2026-01-01T12:00", "other", "Bob", "2026-01-01"),
-              Placing(9, 1, "2026-01-01T13:00", "next day", "Ann", "2026-01-02"),
-              Placing(9, 1, "2026-01-01T14:00", "not daily", "Ann")]
+    places = [
+        Placing(5, 1, "2026-01-01T12:00", "late", "Ann", "2026-01-01"),
+        Placing(1, 1, "2026-01-01T09:00", "early", "Ann", "2026-01-01"),
+        Placing(9, 1, "2026-01-01T12:00", "other", "Bob", "2026-01-01"),
+        Placing(9, 1, "2026-01-01T13:00", "next day", "Ann", "2026-01-02"),
+        Placing(9, 1, "2026-01-01T14:00", "not daily", "Ann"),
+    ]
     first, later = first_attempts(places, lambda place: place)
     assert [place.digest for place in first] == ["early", "other", "next day", "not daily"]
     assert [place.digest for place in later] == ["late"]
@@ -97,13 +116,34 @@ def test_a_board_of_twenty_thousand_ranked_runs_is_in_order(database: str) -> No
     score = [(number * 7919) % RUNS for number in range(RUNS)]  # 7919 is prime to 20,000: every score once
     rows = []
     for number in range(RUNS):
-        verdict = {"verdict": VERIFIED, "ranked": True, "score": score[number], "turns": 100, "name": f"p{number % half}",
-                   "origin": "daily", "daily": "2026-05-01", "cause": "overdose",
-                   "recorded": f"2026-05-01T{'09' if number < half else '10'}:00:00Z"}
-        rows.append({"hash": digest(str(number)), "received": "2026-05-02T00:00:00Z", "epoch": EPOCH, "commands": 100,
-                     "size": 1000, "status": VERIFIED, "verdict": json.dumps(verdict), "score": score[number],
-                     "ranked": True, "name": verdict["name"], "origin": "daily", "daily": "2026-05-01",
-                     "decided": "2026-05-02T00:00:00Z"})
+        verdict = {
+            "verdict": VERIFIED,
+            "ranked": True,
+            "score": score[number],
+            "turns": 100,
+            "name": f"p{number % half}",
+            "origin": "daily",
+            "daily": "2026-05-01",
+            "cause": "overdose",
+            "recorded": f"2026-05-01T{'09' if number < half else '10'}:00:00Z",
+        }
+        rows.append(
+            {
+                "hash": digest(str(number)),
+                "received": "2026-05-02T00:00:00Z",
+                "epoch": EPOCH,
+                "commands": 100,
+                "size": 1000,
+                "status": VERIFIED,
+                "verdict": json.dumps(verdict),
+                "score": score[number],
+                "ranked": True,
+                "name": verdict["name"],
+                "origin": "daily",
+                "daily": "2026-05-01",
+                "decided": "2026-05-02T00:00:00Z",
+            }
+        )
     engine = store.open_engine(database)
     with engine.begin() as connection:
         connection.execute(insert(store.runs), rows)
@@ -119,6 +159,7 @@ def test_a_board_of_twenty_thousand_ranked_runs_is_in_order(database: str) -> No
     firsts = sorted(range(half), key=lambda number: -score[number])
     assert [entry["hash"] for entry in board["ranked"]] == [digest(str(number)) for number in firsts]
     assert [entry["rank"] for entry in board["ranked"]] == list(range(1, half + 1))
-    assert sorted(entry["hash"] for entry in board["unranked"]) == sorted(digest(str(number))
-                                                                          for number in range(half, RUNS))
+    assert sorted(entry["hash"] for entry in board["unranked"]) == sorted(
+        digest(str(number)) for number in range(half, RUNS)
+    )
     assert {entry["why"] for entry in board["unranked"]} == {"a later attempt at that day's daily seed"}

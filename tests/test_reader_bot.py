@@ -10,13 +10,13 @@ from __future__ import annotations
 import pytest
 
 import roguelike.bots.reader
+from components import StateOfMind, Tolerance
+from roguelike.assist.readout import shown_odds
 from roguelike.bots.careful import CarefulBot
 from roguelike.bots.reader import ReaderBot, shown_doses
 from roguelike.bots.sense import known_doses
 from roguelike.content.doses import DOSE_KINDS, DoseOdds, dose_odds
 from roguelike.core.game import Game
-from roguelike.assist.readout import shown_odds
-from components import StateOfMind, Tolerance
 
 SEEDS = (3, 28)
 TURNS = 1200
@@ -54,7 +54,10 @@ def test_a_panel_that_forgot_the_depth_would_lead_the_reader_astray(monkeypatch:
     honest = {seed: play(ReaderBot(), seed) for seed in SEEDS}
     monkeypatch.setattr(roguelike.bots.reader, "shown_odds", floor_one_odds)
     misled = {seed: play(ReaderBot(), seed) for seed in SEEDS}
-    overdosed = [seed for seed, game in misled.items() if game.state.cause_of_death == "overdose"
-                 and game.state.turn < honest[seed].state.turn]
+    overdosed = [
+        seed
+        for seed, game in misled.items()
+        if game.state.cause_of_death == "overdose" and game.state.turn < honest[seed].state.turn
+    ]
     assert overdosed, "a reader misled about deep doses overdoses sooner than one told the truth"
     assert shown_odds is not floor_one_odds  # the game's own panel was never touched

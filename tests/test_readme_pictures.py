@@ -15,10 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from roguelike.cli.main import main
 from roguelike.render.png import decode_png
-
-from conftest import ROOT
 
 PICTURE = re.compile(r"!\[([^\]]*)\]\(([^)\s]+\.png)\)")
 RECIPE = re.compile(r"drawn by `hedonic screenshot ([^`]+)`")
@@ -40,9 +39,14 @@ def pictures(pages: list[Path]) -> list[tuple[str, str]]:
 # The README is the front door; the player's manual shows the rest of the screens.
 README = [(path, RECIPE.search(caption)) for path, caption in pictures([ROOT / "README.md", ROOT / "docs/manual.md"])]
 # Each picture once (the README and the manual share some), with the recipe its caption gives.
-RECIPES = sorted({path: recipe.group(1) for path, recipe in
-                  README + [(path, RECIPE.search(caption)) for path, caption in pictures(sorted((ROOT / "docs").glob("*.md")))]
-                  if recipe}.items())
+RECIPES = sorted(
+    {
+        path: recipe.group(1)
+        for path, recipe in README
+        + [(path, RECIPE.search(caption)) for path, caption in pictures(sorted((ROOT / "docs").glob("*.md")))]
+        if recipe
+    }.items()
+)
 
 
 def test_every_readme_picture_has_a_recipe_or_says_why_not() -> None:
@@ -51,12 +55,14 @@ def test_every_readme_picture_has_a_recipe_or_says_why_not() -> None:
     assert len([recipe for _, recipe in README if recipe]) >= 10
 
 
-@pytest.mark.parametrize(("path", "args"), RECIPES,
-                         ids=lambda value: Path(value).name if value.endswith(".png") else "")
+@pytest.mark.parametrize(
+    ("path", "args"), RECIPES, ids=lambda value: Path(value).name if value.endswith(".png") else ""
+)
 def test_the_picture_matches_its_recipe(path: str, args: str, tmp_path: Path) -> None:
     out = tmp_path / "drawn.png"
     assert main(["screenshot", *shlex.split(args), "--out", str(out)]) == 0
     drawn, kept = decode_png(out.read_bytes()), decode_png((ROOT / path).read_bytes())
     assert drawn.shape == kept.shape and (drawn == kept).all(), (
         f"{path} is no longer what `hedonic screenshot {args}` draws: draw it again "
-        f"(`hedonic screenshot {args} --out {path}`) or fix its caption")
+        f"(`hedonic screenshot {args} --out {path}`) or fix its caption"
+    )

@@ -92,8 +92,9 @@ def test_shift_r_restores_every_default(keymap: Path) -> None:
     to_action(screen, "rest")
     screen.on_event(press(KeySym.RETURN))
     screen.on_event(press(KeySym.O))
-    screen.on_event(tcod.event.KeyDown(scancode=tcod.event.Scancode.UNKNOWN, sym=KeySym.R,
-                                       mod=tcod.event.Modifier.LSHIFT))
+    screen.on_event(
+        tcod.event.KeyDown(scancode=tcod.event.Scancode.UNKNOWN, sym=KeySym.R, mod=tcod.event.Modifier.LSHIFT)
+    )
     assert bindings.active().action_for(press(KeySym.O)) == "explore"
     assert screen.status.startswith("Every action has its default keys again.")
 

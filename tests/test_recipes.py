@@ -22,8 +22,20 @@ from pathlib import Path
 import pytest
 
 from recipe_throwaways import (
-    COMMAND_PLAY, CONDITION_COMPONENT, CONDITION_PLAY, CONDITION_ROW, DOSE_PLAY, DOSE_ROW, FIND_PLAY, FIND_ROW,
-    MONSTER_PLAY, MONSTER_ROW, NOTES_SCREEN, SCREEN_PLAY, SYSTEM, SYSTEM_PLAY,
+    COMMAND_PLAY,
+    CONDITION_COMPONENT,
+    CONDITION_PLAY,
+    CONDITION_ROW,
+    DOSE_PLAY,
+    DOSE_ROW,
+    FIND_PLAY,
+    FIND_ROW,
+    MONSTER_PLAY,
+    MONSTER_ROW,
+    NOTES_SCREEN,
+    SCREEN_PLAY,
+    SYSTEM,
+    SYSTEM_PLAY,
 )
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.render.colours import GREYSCALE_MONSTER_LIMIT
@@ -56,8 +68,11 @@ def kind_colour(copy: Path, key: str, colour: str) -> None:
     """Step 2 of the content recipes: a colour in every palette's ``kinds`` but the classic
     one; the greyscale palette derives its own."""
     for palette in ("COLOURBLIND", "CONTRAST"):
-        edit(copy / "roguelike/render/colours.py", rf'(^{palette} = Scheme\(.*?)("player": )',
-             rf'\1"{key}": {colour}, \2')
+        edit(
+            copy / "roguelike/render/colours.py",
+            rf'(^{palette} = Scheme\(.*?)("player": )',
+            rf'\1"{key}": {colour}, \2',
+        )
 
 
 def play(copy: Path, text: str) -> None:
@@ -113,10 +128,16 @@ def add_system(copy: Path) -> None:
     on (listed with its lifetime), its place in ``TURN``."""
     append(copy / "systems/clock.py", SYSTEM)
     edit(copy / "roguelike/core/state.py", r"^(    cues: list\[Cue\])", r"    counted: int = 0\n\1")
-    edit(copy / "tests/test_state_lifetimes.py", r"^(RECORD_CHANGES: .*? = \{\n)",
-         r'\1    "counted": lambda record: setattr(record, "counted", 1),\n')
-    edit(copy / "systems/__init__.py", r"^(from systems\.clock import .*?)chart_state_of_mind, ",
-         r"\1chart_state_of_mind, count_actions, ")
+    edit(
+        copy / "tests/test_state_lifetimes.py",
+        r"^(RECORD_CHANGES: .*? = \{\n)",
+        r'\1    "counted": lambda record: setattr(record, "counted", 1),\n',
+    )
+    edit(
+        copy / "systems/__init__.py",
+        r"^(from systems\.clock import .*?)chart_state_of_mind, ",
+        r"\1chart_state_of_mind, count_actions, ",
+    )
     edit(copy / "systems/__init__.py", r"(ACT = Phase\(.*?spend_action_point)\)", r"\1, count_actions)")
     play(copy, SYSTEM_PLAY)
 
@@ -144,13 +165,20 @@ def add_screen(copy: Path) -> None:
 def add_command(copy: Path) -> None:
     """How to add a command: a readout, its key, its line in the Controls."""
     bind(copy, "turn_count", "read out the turn", "F6")
-    append(copy / "roguelike/assist/readout.py", '''
+    append(
+        copy / "roguelike/assist/readout.py",
+        '''
 
 def turn_count(game: Game) -> str:
     """The turn, in words."""
     return f"Turn {game.state.turn}."
-''')
-    edit(copy / "roguelike/screens/ingame.py", r"^(READOUT_ACTIONS: .*? = \{\n)", r'\1    "turn_count": readout.turn_count,\n')
+''',
+    )
+    edit(
+        copy / "roguelike/screens/ingame.py",
+        r"^(READOUT_ACTIONS: .*? = \{\n)",
+        r'\1    "turn_count": readout.turn_count,\n',
+    )
     edit(copy / "roguelike/screens/helptext.py", r"^(CONTROLS: .*? = \(\n)", r'\1    ("Read out the turn", "F6"),\n')
     play(copy, COMMAND_PLAY)
 
@@ -168,8 +196,11 @@ class Recipe:
 QUICK = "not test_feedback_screens or help"
 HELP = ("test_feedback_screens.py", "test_help_pages.py")
 RECIPES = (
-    Recipe("monster", add_monster, ("test_palette_access.py", "test_wording.py", "test_monsters_spawning.py",
-                                    "test_monsters.py", *HELP)),
+    Recipe(
+        "monster",
+        add_monster,
+        ("test_palette_access.py", "test_wording.py", "test_monsters_spawning.py", "test_monsters.py", *HELP),
+    ),
     Recipe("dose kind", add_dose, ("test_palette_access.py", "test_wording.py", "test_dose_truth.py", *HELP)),
     Recipe("find kind", add_find, ("test_palette_access.py", "test_finds.py", *HELP)),
     Recipe("condition", add_condition, ("test_conditions.py", "test_effects.py", "test_state_lifetimes.py", *HELP)),
@@ -192,8 +223,9 @@ def copy(tmp_path: Path) -> Path:
 def run_tests(copy: Path, *files: str, stop: bool = True) -> subprocess.CompletedProcess[str]:
     """The test files' quick tests on the copy, in one process."""
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-k", QUICK]
-    return subprocess.run([*command, *(["-x"] if stop else []), *files], cwd=copy, capture_output=True, text=True,
-                          timeout=300)
+    return subprocess.run(
+        [*command, *(["-x"] if stop else []), *files], cwd=copy, capture_output=True, text=True, timeout=300
+    )
 
 
 def failed(output: str) -> list[str]:

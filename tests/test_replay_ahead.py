@@ -7,14 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from roguelike.replay.fileformat import read_replay, replay_bytes
-from roguelike.replay.verify import Outcome, verify
 from roguelike.cli.main import main
 from roguelike.core.session import Session
+from roguelike.replay.fileformat import read_replay, replay_bytes
+from roguelike.replay.verify import Outcome, verify
 from roguelike.saves import read_history, read_save
-from roguelike.storage.errors import SaveError
 from roguelike.saves.autosave import Autosave
-
+from roguelike.storage.errors import SaveError
 from save_helpers import read_only
 from test_replay_saves import bot_steps, games, the_save
 

@@ -11,15 +11,28 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from roguelike.core.epoch import RULES_EPOCH
+from replay_helpers import record_bot_game
 from roguelike.cli.main import main
+from roguelike.core.epoch import RULES_EPOCH
 from roguelike.replay.fileformat import (
-    FORMAT_VERSION, MAGIC, MASK32, MAX_RECORD_BYTES, ReplayError, frame, parse_replay, preamble,
+    FORMAT_VERSION,
+    MAGIC,
+    MASK32,
+    MAX_RECORD_BYTES,
+    ReplayError,
+    frame,
+    parse_replay,
+    preamble,
 )
 
-from replay_helpers import record_bot_game
-
-GOOD_HEADER = {"id": "g1", "seed": 3, "name": "Bot", "version": "0.1.0", "date": "2026-01-01T00:00:00+00:00", "epoch": RULES_EPOCH}
+GOOD_HEADER = {
+    "id": "g1",
+    "seed": 3,
+    "name": "Bot",
+    "version": "0.1.0",
+    "date": "2026-01-01T00:00:00+00:00",
+    "epoch": RULES_EPOCH,
+}
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +68,9 @@ def test_the_good_file_verifies(tmp_path: Path, good: bytes, capsys: pytest.Capt
 
 
 @pytest.mark.parametrize("cut", [0, 3, len(MAGIC), len(MAGIC) + 2, len(MAGIC) + 9])
-def test_a_file_cut_inside_its_header_is_rejected(tmp_path: Path, good: bytes, cut: int, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_file_cut_inside_its_header_is_rejected(
+    tmp_path: Path, good: bytes, cut: int, capsys: pytest.CaptureFixture[str]
+) -> None:
     status, _, err = verify_bytes(tmp_path, good[:cut], capsys)
     assert_rejected(status, err)
 
@@ -95,7 +110,9 @@ def test_foreign_files_are_rejected(tmp_path: Path, data: bytes, capsys: pytest.
     assert_rejected(status, err)
 
 
-def test_a_newer_format_is_refused_with_its_version(tmp_path: Path, good: bytes, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_newer_format_is_refused_with_its_version(
+    tmp_path: Path, good: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
     newer = MAGIC + struct.pack(">H", FORMAT_VERSION + 1) + good[len(MAGIC) + 2 :]
     status, _, err = verify_bytes(tmp_path, newer, capsys)
     assert_rejected(status, err, "newer", str(FORMAT_VERSION + 1))
@@ -108,9 +125,18 @@ def test_an_absurd_length_is_refused_without_reading_on(tmp_path: Path, capsys: 
     assert_rejected(status, err, "claims", str(MAX_RECORD_BYTES))
 
 
-def step(index: int = 1, command: object = (0,), turn: object = 1, checksum: object = bytes(8), facts: object = None) -> list[object]:
+def step(
+    index: int = 1, command: object = (0,), turn: object = 1, checksum: object = bytes(8), facts: object = None
+) -> list[object]:
     """A step record, possibly with wrong-typed fields."""
-    return [0, index, list(command) if isinstance(command, tuple) else command, turn, checksum, {} if facts is None else facts]
+    return [
+        0,
+        index,
+        list(command) if isinstance(command, tuple) else command,
+        turn,
+        checksum,
+        {} if facts is None else facts,
+    ]
 
 
 @pytest.mark.parametrize(
@@ -175,9 +201,13 @@ def mutate(data: bytes, kind: int, at: int, size: int, noise: bytes) -> bytes:
     return data[:at] + data[at : at + size] + data[at:]  # a stretch repeated
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 @given(
-    kind=st.integers(0, 5), at=st.integers(0, 10**6), size=st.integers(1, 64),
+    kind=st.integers(0, 5),
+    at=st.integers(0, 10**6),
+    size=st.integers(1, 64),
     noise=st.binary(min_size=1, max_size=16),
 )
 def test_a_thousand_mangled_files_never_crash_the_verifier(

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
+from replay_helpers import only_replay
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.core.epoch import RULES_EPOCH
@@ -16,9 +18,6 @@ from roguelike.replay.corpus import MANIFEST, load_recipes, rerecord_paths
 from roguelike.replay.fileformat import Replay, read_replay
 from roguelike.replay.playback import Playback
 from roguelike.replay.verify import Outcome, verify
-
-from conftest import ROOT
-from replay_helpers import only_replay
 from test_crash_reports import explode_at_turn
 
 CORPUS = ROOT / "replays"
@@ -47,8 +46,10 @@ def test_every_corpus_replay_verifies(path: Path) -> None:
 def corpus_problem(replay: Replay) -> str | None:
     """What the corpus guard says of a corpus replay (None when it verifies under this epoch)."""
     if replay.header.epoch != RULES_EPOCH:
-        return (f"recorded under rules epoch {replay.header.epoch}, and the game plays epoch {RULES_EPOCH}: "
-                f"re-record ({RERECORD}), which keeps the old file in replays/epochs/")
+        return (
+            f"recorded under rules epoch {replay.header.epoch}, and the game plays epoch {RULES_EPOCH}: "
+            f"re-record ({RERECORD}), which keeps the old file in replays/epochs/"
+        )
     verdict = verify(replay)
     if verdict.outcome is Outcome.MATCHED:
         return None

@@ -11,18 +11,17 @@ from pathlib import Path
 
 import pytest
 
+from replay_helpers import bot_commands, record_bot_game
 from roguelike.bots.careful import CarefulBot
+from roguelike.core.epoch import RULES_EPOCH
 from roguelike.core.game import Game
 from roguelike.core.plain import digest, snapshot_digest
 from roguelike.core.session import Session
 from roguelike.core.snapshot import encode, encoded_state, snapshot_bytes, to_plain
 from roguelike.replay import corpus
 from roguelike.replay.diff import first_difference
-from roguelike.core.epoch import RULES_EPOCH
 from roguelike.replay.fileformat import FORMAT_VERSION, Replay, read_replay, replay_bytes
 from roguelike.replay.verify import Outcome, verify
-
-from replay_helpers import bot_commands, record_bot_game
 from test_replay_record_verify import changed_command
 from test_replay_saves import bot_steps, games, the_save
 
@@ -112,7 +111,9 @@ def test_rerecording_keeps_an_unchanged_file_and_writes_a_changed_game_in_the_ne
 
 
 @pytest.mark.parametrize("old_format", [1, 2])
-def test_rerecording_a_file_of_a_format_from_before_epochs_keeps_it_as_epoch_1s(tmp_path: Path, old_format: int) -> None:
+def test_rerecording_a_file_of_a_format_from_before_epochs_keeps_it_as_epoch_1s(
+    tmp_path: Path, old_format: int
+) -> None:
     path = tmp_path / "game.replay"
     recorded(path, 11, 60, old_format)  # formats 1 and 2 record no epoch: they are the first epoch's
     before = path.read_bytes()

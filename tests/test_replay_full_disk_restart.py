@@ -9,7 +9,6 @@ import pytest
 from roguelike.replay.fileformat import read_replay
 from roguelike.replay.verify import Outcome, verify
 from roguelike.saves import read_save
-
 from test_edges_files import linux_only, replays_refused
 from test_replay_saves import bot_steps, games, the_save
 

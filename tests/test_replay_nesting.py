@@ -8,13 +8,20 @@ from pathlib import Path
 import msgpack
 import pytest
 
-from roguelike.core.epoch import RULES_EPOCH
 from roguelike.cli.main import main
 from roguelike.core.commands import Wait
+from roguelike.core.epoch import RULES_EPOCH
 from roguelike.replay.fileformat import (
-    FRAME, MASK32, MAX_NESTING, ReplayError, frame, parse_replay, preamble, read_replay, step_bytes,
+    FRAME,
+    MASK32,
+    MAX_NESTING,
+    ReplayError,
+    frame,
+    parse_replay,
+    preamble,
+    read_replay,
+    step_bytes,
 )
-
 from test_replay_saves import bot_steps, games, the_save
 
 DEEP = 1000
@@ -92,7 +99,14 @@ def facts_nested(levels: int) -> dict[str, object]:
 
 
 def test_the_depth_bound_is_exact_and_counts_only_containers() -> None:
-    header = {"id": "g1", "seed": 3, "name": "Bot", "version": "0.1.0", "date": "2026-01-01T00:00:00+00:00", "epoch": RULES_EPOCH}
+    header = {
+        "id": "g1",
+        "seed": 3,
+        "name": "Bot",
+        "version": "0.1.0",
+        "date": "2026-01-01T00:00:00+00:00",
+        "epoch": RULES_EPOCH,
+    }
     wide = {f"@fact{n}": [list(range(40)), "x" * 20, {"k": [1.5] * 20}] for n in range(40)}  # many scalars, shallow
 
     def replay_with(facts: dict[str, object]) -> bytes:

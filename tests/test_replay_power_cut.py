@@ -11,12 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from replay_helpers import only_replay
 from roguelike.replay.fileformat import carried_steps, read_replay
 from roguelike.replay.recorder import SYNC_EVERY
 from roguelike.replay.verify import Outcome, verify
 from roguelike.saves import read_save
-
-from replay_helpers import only_replay
 from test_replay_saves import bot_steps, games, the_save
 
 PLAYED = SYNC_EVERY + 10  # the replay was last synced after record SYNC_EVERY
@@ -48,8 +47,9 @@ def test_each_save_carries_the_records_since_the_replays_last_sync(tmp_path: Pat
 OLD_BLOCKS = random.Random(47).randbytes(4096)
 
 
-@pytest.mark.parametrize("leftovers", [b"", b"\0" * 4096, b"\x00\x00\x01", OLD_BLOCKS],
-                         ids=["clean", "zeros", "torn", "random"])
+@pytest.mark.parametrize(
+    "leftovers", [b"", b"\0" * 4096, b"\x00\x00\x01", OLD_BLOCKS], ids=["clean", "zeros", "torn", "random"]
+)
 def test_resuming_puts_back_the_records_a_power_cut_took(tmp_path: Path, leftovers: bytes) -> None:
     replay_file, steps = played(tmp_path)
     whole = read_replay(replay_file).steps

@@ -13,19 +13,18 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
+from replay_helpers import bot_commands, only_replay, record_bot_game
 from roguelike import __version__
 from roguelike.cli.main import main
 from roguelike.cli.verifying import verify_file
 from roguelike.core.commands import Move, Wait
 from roguelike.core.game import Game
+from roguelike.core.session import Session
+from roguelike.core.snapshot import checksum
 from roguelike.replay.fileformat import Replay, parse_replay, read_replay, replay_bytes
 from roguelike.replay.recorder import SYNC_EVERY, recording_observers
 from roguelike.replay.verify import Outcome, verify
-from roguelike.core.session import Session
-from roguelike.core.snapshot import checksum
-
-from conftest import ROOT
-from replay_helpers import bot_commands, only_replay, record_bot_game
 
 
 def test_a_replay_holds_the_header_and_every_commands_checksum(tmp_path: Path) -> None:
@@ -123,7 +122,9 @@ def test_recording_and_verifying_do_not_depend_on_the_hash_seed(tmp_path: Path) 
     records = []
     for hash_seed in ("0", "4242"):
         data_dir = tmp_path / hash_seed
-        run_hedonic(["simulate", "--seed", "21", "--turns", "300", "--data-dir", str(data_dir)], hash_seed).check_returncode()
+        run_hedonic(
+            ["simulate", "--seed", "21", "--turns", "300", "--data-dir", str(data_dir)], hash_seed
+        ).check_returncode()
         replay = read_replay(only_replay(data_dir))
         records.append((replay.steps, replay.crash))
     assert records[0] == records[1]
@@ -208,7 +209,9 @@ def syncs_while_recording(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, saved
 COMMANDS = 2 * SYNC_EVERY + 5
 
 
-def test_a_saved_games_replay_is_synced_every_few_dozen_records(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_saved_games_replay_is_synced_every_few_dozen_records(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     while_playing, closing = syncs_while_recording(tmp_path, monkeypatch, saved=True)
     assert (while_playing, closing) == (3, 1)  # the header, after records 32 and 64, and at the end
 

@@ -11,21 +11,20 @@ from pathlib import Path
 import pytest
 from tcod.event import KeySym
 
+from conftest import ROOT
+from replay_helpers import only_replay
 from roguelike.bots.bot import Bot
 from roguelike.cli.main import main
 from roguelike.cli.saves import games_for
+from roguelike.core.plain import snapshot_digest
+from roguelike.core.session import Session
+from roguelike.core.snapshot import encode
 from roguelike.replay.fileformat import read_replay, replay_bytes
 from roguelike.replay.recorder import replay_path
 from roguelike.replay.verify import Outcome, verify
 from roguelike.saves import Games, inspect_save, read_save, settle
 from roguelike.saves.slots import is_slotted
 from roguelike.screens.loadgame import LoadGameScreen
-from roguelike.core.session import Session
-from roguelike.core.plain import snapshot_digest
-from roguelike.core.snapshot import encode
-
-from conftest import ROOT
-from replay_helpers import only_replay
 from save_helpers import envelope_middles, key, screen_rows
 from test_replay_record_verify import changed_command
 
@@ -119,8 +118,13 @@ sys.exit(main(sys.argv[1:]))
 
 def test_a_crash_leaves_the_last_save_intact_and_in_step_with_the_replay(tmp_path: Path) -> None:
     simulate = ["simulate", "--name", "Ann", "--seed", str(SEED), "--turns", "100", "--data-dir", str(tmp_path)]
-    crashed = subprocess.run([sys.executable, "-c", CRASHING_SIMULATE, *simulate], cwd=ROOT, capture_output=True,
-                             text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    crashed = subprocess.run(
+        [sys.executable, "-c", CRASHING_SIMULATE, *simulate],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
     assert crashed.returncode == 70
     save, replay = read_save(the_save(tmp_path)), read_replay(only_replay(tmp_path))
     assert save.plain["turn"] == 15 and save.checksum == replay.steps[-1].checksum
@@ -164,7 +168,9 @@ def test_a_replay_becomes_a_save_at_a_chosen_turn(tmp_path: Path, capsys: pytest
 
 def test_a_replay_saved_under_its_own_name_is_the_recorded_game(tmp_path: Path) -> None:
     source = recorded_game(tmp_path / "mine")
-    assert main(["replay", str(source), "--to-turn", "30", "--save-as", "Ann", "--data-dir", str(tmp_path / "dev")]) == 0
+    assert (
+        main(["replay", str(source), "--to-turn", "30", "--save-as", "Ann", "--data-dir", str(tmp_path / "dev")]) == 0
+    )
     recorded = read_replay(source).steps[29]
     # The save is the recorded game, marked as made from a replay (it never counts).
     marked = dict(read_save(the_save(tmp_path / "dev")).plain)
@@ -175,7 +181,9 @@ def test_a_replay_saved_under_its_own_name_is_the_recorded_game(tmp_path: Path) 
 def test_no_save_past_the_end_or_of_a_dead_character(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = recorded_game(tmp_path / "mine", commands=10_000)
     final = read_replay(source).final_turn
-    assert main(["replay", str(source), "--to-turn", str(final + 5), "--save-as", "Bea", "--data-dir", str(tmp_path)]) == 1
+    assert (
+        main(["replay", str(source), "--to-turn", str(final + 5), "--save-as", "Bea", "--data-dir", str(tmp_path)]) == 1
+    )
     assert "ends at turn" in capsys.readouterr().err
     assert main(["replay", str(source), "--save-as", "Bea", "--data-dir", str(tmp_path)]) == 1
     assert "dead" in capsys.readouterr().err
@@ -206,7 +214,9 @@ def test_a_damaged_save_is_rebuilt_from_its_replay(tmp_path: Path, capsys: pytes
     assert verify(read_replay(replay)).outcome is Outcome.MATCHED
 
 
-def test_a_good_save_or_a_damaged_replay_is_not_used_to_rebuild(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_good_save_or_a_damaged_replay_is_not_used_to_rebuild(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     replay = recorded_game(tmp_path)
     save = the_save(tmp_path)
     before = save.read_bytes()
@@ -219,7 +229,9 @@ def test_a_good_save_or_a_damaged_replay_is_not_used_to_rebuild(tmp_path: Path, 
     assert save.read_bytes() == damaged
 
 
-def test_a_replay_that_no_longer_plays_the_same_rebuilds_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_replay_that_no_longer_plays_the_same_rebuilds_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     replay = recorded_game(tmp_path)
     replay.write_bytes(replay_bytes(changed_command(read_replay(replay), 11)))
     save = the_save(tmp_path)

@@ -10,19 +10,18 @@ import tcod.console
 import tcod.event
 from tcod.event import KeySym
 
-from roguelike.content import formulas
+from replay_helpers import record_bot_game
 from roguelike.cli.main import main
+from roguelike.content import formulas
 from roguelike.core.commands import Wait
-from roguelike.replay.fileformat import CrashRecord, Replay, StepRecord, read_replay
-from roguelike.replay.playback import Playback
-from roguelike.screens.base import App, Pop
+from roguelike.core.snapshot import checksum
 from roguelike.render.draw import draw_game
 from roguelike.render.look import DEFAULT_LOOK
 from roguelike.render.panel import MESSAGES_X
+from roguelike.replay.fileformat import CrashRecord, Replay, StepRecord, read_replay
+from roguelike.replay.playback import Playback
+from roguelike.screens.base import App, Pop
 from roguelike.screens.replay import BANNER_ROW, HINTS_ROW, NEWS_ROW, ReplayScreen, speed_label
-from roguelike.core.snapshot import checksum
-
-from replay_helpers import record_bot_game
 
 
 @pytest.fixture(scope="module")
@@ -218,7 +217,8 @@ def test_the_banner_and_keys_cover_no_row_of_the_map(replay: Replay) -> None:
     screen.on_draw(shown, 0.0)
     game = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
     draw_game(game, screen.playback.game, 0.0, DEFAULT_LOOK)
-    assert (shown.rgb[:formulas.MAP_HEIGHT] == game.rgb[:formulas.MAP_HEIGHT]).all()
-    assert [row_text(shown, row)[:MESSAGES_X] for row in range(formulas.MAP_HEIGHT, formulas.SCREEN_HEIGHT)] == \
-        [row_text(game, row)[:MESSAGES_X] for row in range(formulas.MAP_HEIGHT, formulas.SCREEN_HEIGHT)]  # the panel too
+    assert (shown.rgb[: formulas.MAP_HEIGHT] == game.rgb[: formulas.MAP_HEIGHT]).all()
+    assert [row_text(shown, row)[:MESSAGES_X] for row in range(formulas.MAP_HEIGHT, formulas.SCREEN_HEIGHT)] == [
+        row_text(game, row)[:MESSAGES_X] for row in range(formulas.MAP_HEIGHT, formulas.SCREEN_HEIGHT)
+    ]  # the panel too
     screen.on_close()

@@ -5,11 +5,10 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from replay_helpers import record_bot_game
 from roguelike.cli.verifying import replay_files, verify_files
 from roguelike.ground.pool import BYTES_PER_WORKER, cores, workers_for
 from roguelike.replay.fileformat import read_replay, replay_bytes
-
-from replay_helpers import record_bot_game
 from test_replay_record_verify import changed_command
 
 
@@ -85,8 +84,13 @@ def test_the_workers_are_forked_with_the_game_already_imported(tmp_path: Path) -
     import sys
 
     paths = [record_bot_game(tmp_path / str(seed), seed=seed, turns=10)[0] for seed in (1, 2)]
-    run = subprocess.run([sys.executable, "-c", FORKED_WITH, *map(str, paths)],
-                         capture_output=True, text=True, check=True, cwd=Path(__file__).parent.parent)
+    run = subprocess.run(
+        [sys.executable, "-c", FORKED_WITH, *map(str, paths)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).parent.parent,
+    )
     assert run.stdout.strip() == "0 [True, True]"  # every fork shares the imports
 
 

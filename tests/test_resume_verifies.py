@@ -6,11 +6,10 @@ import argparse
 from dataclasses import replace
 from pathlib import Path
 
+from replay_helpers import only_replay
 from roguelike.cli.saves import games_for
 from roguelike.core.commands import Move, Wait
 from roguelike.replay.fileformat import Replay, read_replay, replay_bytes
-
-from replay_helpers import only_replay
 
 
 def saved_game(root: Path, turns: int = 30) -> Path:

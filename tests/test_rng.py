@@ -52,9 +52,18 @@ small = st.integers(0, 300)  # a floor's columns and rows, and just past the tab
 
 
 @settings(max_examples=400, deadline=None, derandomize=True)
-@given(salts, st.lists(salts, max_size=3), st.integers(1, 3).flatmap(
-    lambda width: st.lists(st.lists(st.one_of(small, salts), min_size=width, max_size=width), min_size=1, max_size=30)))
-def test_seeds_derived_at_once_are_those_derived_one_by_one(seed: int, shared: list[int], rows: list[list[int]]) -> None:
+@given(
+    salts,
+    st.lists(salts, max_size=3),
+    st.integers(1, 3).flatmap(
+        lambda width: st.lists(
+            st.lists(st.one_of(small, salts), min_size=width, max_size=width), min_size=1, max_size=30
+        )
+    ),
+)
+def test_seeds_derived_at_once_are_those_derived_one_by_one(
+    seed: int, shared: list[int], rows: list[list[int]]
+) -> None:
     at_once = derive_seeds(seed, shared, np.array(rows, dtype=np.uint64))
     assert at_once.tolist() == [derive_seed(seed, *shared, *row) for row in rows]
 

@@ -22,6 +22,7 @@ from roguelike.core.game import Game
 from roguelike.core.session import Session
 from roguelike.frontend import window
 from roguelike.render.tileset import tileset_for
+from roguelike.saves import Games
 from roguelike.screens.base import App
 from roguelike.screens.help import known_in
 from roguelike.screens.ingame import InGameScreen
@@ -29,7 +30,6 @@ from roguelike.screens.look import LookScreen
 from roguelike.screens.roomy import Canvas, roomy_size
 from roguelike.screens.sidebar import HUNTS, UNNOTICED, in_view, in_view_words
 from roguelike.screens.title import TitleScreen
-from roguelike.saves import Games
 
 
 def text_rows(console: tcod.console.Console) -> list[str]:
@@ -146,8 +146,9 @@ def presented(context: tcod.context.Context, app: App, monkeypatch: pytest.Monke
     return frames[0]
 
 
-def test_a_large_window_shows_the_list_beside_the_game(wide_window: tcod.context.Context,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_large_window_shows_the_list_beside_the_game(
+    wide_window: tcod.context.Context, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game = game_with_a_monster()
     words = range_words(game, "dose")
     frame = presented(wide_window, App(InGameScreen(Session(game))), monkeypatch)

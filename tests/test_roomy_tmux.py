@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from roguelike.content.doses import DOSE_KINDS, START_DOSE, dose_odds
 from roguelike.content import formulas
+from roguelike.content.doses import DOSE_KINDS, START_DOSE, dose_odds
 from test_terminal_tmux import Tmux, new_game, require_tmux
 
 pytestmark = pytest.mark.slow

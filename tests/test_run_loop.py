@@ -66,9 +66,21 @@ class Presenter:
         raise AssertionError(message)
 
 
-EXPECTED = ["bottom drawn", "presented", "bottom saved", "bottom key",
-            "top drawn", "presented", "bottom saved", "top saved", "top key",
-            "bottom drawn", "presented", "bottom saved", "bottom key"]
+EXPECTED = [
+    "bottom drawn",
+    "presented",
+    "bottom saved",
+    "bottom key",
+    "top drawn",
+    "presented",
+    "bottom saved",
+    "top saved",
+    "top key",
+    "bottom drawn",
+    "presented",
+    "bottom saved",
+    "bottom key",
+]
 
 
 @pytest.mark.parametrize("awaited", [False, True])

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.wheelhouse import wheelhouse
+from conftest import ROOT
 from roguelike import __version__
 from roguelike.cli.epochs import forwarded
 from roguelike.core.epoch import RULES_EPOCH
@@ -23,9 +25,6 @@ from roguelike.runtimes.pins import current_lock, differences
 from roguelike.runtimes.prune import removable
 from roguelike.runtimes.sources import add_source, past_epochs
 from roguelike.runtimes.store import Runtime, RuntimeTrouble, damage, kept_runtimes
-
-from conftest import ROOT
-from bench.wheelhouse import wheelhouse
 
 PACKAGES = ("roguelike", "components", "systems")
 
@@ -41,8 +40,14 @@ def offline_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def hedonic(args: list[str], cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     """The game's command line run from a folder (its own code when it holds the game)."""
-    return subprocess.run([sys.executable, "-m", "roguelike", *args], cwd=cwd, capture_output=True, text=True,
-                          env=dict(os.environ), timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "roguelike", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+        timeout=600,
+    )
 
 
 def game_copy(folder: Path, epoch: int, start: int | None = None) -> Path:
@@ -50,12 +55,14 @@ def game_copy(folder: Path, epoch: int, start: int | None = None) -> Path:
     for package in PACKAGES:
         shutil.copytree(ROOT / package, folder / package, ignore=shutil.ignore_patterns("__pycache__"))
     epoch_file = folder / "roguelike/core/epoch.py"
-    epoch_file.write_text(epoch_file.read_text().replace(f"RULES_EPOCH: Final = {RULES_EPOCH}",
-                                                         f"RULES_EPOCH: Final = {epoch}"))
+    epoch_file.write_text(
+        epoch_file.read_text().replace(f"RULES_EPOCH: Final = {RULES_EPOCH}", f"RULES_EPOCH: Final = {epoch}")
+    )
     if start is not None:
         formulas = folder / "roguelike/content/formulas.py"
-        formulas.write_text(formulas.read_text().replace("STATE_OF_MIND_START: Final = 20",
-                                                         f"STATE_OF_MIND_START: Final = {start}"))
+        formulas.write_text(
+            formulas.read_text().replace("STATE_OF_MIND_START: Final = 20", f"STATE_OF_MIND_START: Final = {start}")
+        )
     return folder
 
 
@@ -105,8 +112,11 @@ def test_a_git_revision_becomes_a_runtime_of_its_epoch(tmp_path: Path) -> None:
     runtime = add_source(commit[:10], tmp_path / "repo")
     assert kept_runtimes()[0] == [runtime]
     assert runtime.epoch == RULES_EPOCH + 1 and runtime.source == f"git {commit}@{tmp_path / 'repo'}"
-    assert set(runtime.files) == {p.relative_to(tmp_path / "repo").as_posix() for p in (tmp_path / "repo").rglob("*")
-                                  if p.is_file() and ".git" not in p.parts}
+    assert set(runtime.files) == {
+        p.relative_to(tmp_path / "repo").as_posix()
+        for p in (tmp_path / "repo").rglob("*")
+        if p.is_file() and ".git" not in p.parts
+    }
 
 
 def test_the_last_commit_of_each_earlier_epoch_is_found_in_history(tmp_path: Path) -> None:
@@ -167,7 +177,9 @@ def other_epoch_replay(folder: Path, epoch: int) -> Path:
     return path
 
 
-@pytest.mark.parametrize("command", [["--verify"], ["--inspect", "3"], ["--terminal"], ["--to-turn", "3", "--save-as", "X"]])
+@pytest.mark.parametrize(
+    "command", [["--verify"], ["--inspect", "3"], ["--terminal"], ["--to-turn", "3", "--save-as", "X"]]
+)
 def test_a_replay_of_an_epoch_without_runtime_gets_one_line_and_exit_2(tmp_path: Path, command: list[str]) -> None:
     path = other_epoch_replay(tmp_path, RULES_EPOCH + 9)
     done = hedonic(["replay", str(path), *command, "--data-dir", str(tmp_path)])
@@ -183,14 +195,21 @@ def test_two_epochs_side_by_side_verify_from_the_new_code(tmp_path: Path) -> Non
     assert hedonic(["runtimes", "--add", commit], cwd=tmp_path / "old").returncode == 0
     shutil.rmtree(store.epoch_folder(RULES_EPOCH + 1), ignore_errors=True)
     for code, data in ((tmp_path / "old", "old-data"), (new, "new-data")):
-        assert hedonic(["simulate", "--seed", "5", "--turns", "150", "--data-dir", str(tmp_path / data)], cwd=code).returncode == 0
+        assert (
+            hedonic(
+                ["simulate", "--seed", "5", "--turns", "150", "--data-dir", str(tmp_path / data)], cwd=code
+            ).returncode
+            == 0
+        )
     old_replay, new_replay = (next((tmp_path / d / "replays").glob("*.replay")) for d in ("old-data", "new-data"))
     done = hedonic(["replay", "--verify", str(old_replay), str(new_replay)], cwd=new)
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].endswith(f"verified ({lines[0].split('(')[1].split(')')[0]}) under rules epoch {RULES_EPOCH}")
-    assert lines[1] == (f"  recorded under rules epoch {RULES_EPOCH} (this game plays epoch {RULES_EPOCH + 1}): "
-                        f"played by the runtime of epoch {RULES_EPOCH}, version {__version__}")
+    assert lines[1] == (
+        f"  recorded under rules epoch {RULES_EPOCH} (this game plays epoch {RULES_EPOCH + 1}): "
+        f"played by the runtime of epoch {RULES_EPOCH}, version {__version__}"
+    )
     assert lines[2].endswith(f"under rules epoch {RULES_EPOCH + 1}")
     inspected = hedonic(["replay", str(old_replay), "--inspect", "1"], cwd=new)
     assert inspected.returncode == 0 and '"turn": 1' in inspected.stdout, inspected.stderr
@@ -203,14 +222,20 @@ def test_a_runtime_runs_in_an_isolated_environment_made_offline_by_uv_and_by_pip
     commit = committed(game_copy(tmp_path / "old", RULES_EPOCH))
     new = game_copy(tmp_path / "new", RULES_EPOCH + 1)
     assert hedonic(["runtimes", "--add", commit], cwd=tmp_path / "old").returncode == 0
-    assert hedonic(["simulate", "--seed", "4", "--turns", "60", "--data-dir", str(tmp_path / "d")],
-                   cwd=tmp_path / "old").returncode == 0
+    assert (
+        hedonic(
+            ["simulate", "--seed", "4", "--turns", "60", "--data-dir", str(tmp_path / "d")], cwd=tmp_path / "old"
+        ).returncode
+        == 0
+    )
     replay = next((tmp_path / "d" / "replays").glob("*.replay"))
     missing = hedonic(["replay", "--verify", "--isolated", str(replay)], cwd=new)
     assert missing.returncode == 2 and "give --wheels FOLDER" in missing.stderr
     for installer in ("uv", "pip"):
         shutil.rmtree(Path(os.environ["HEDONIC_CACHE_DIR"]) / "runtimes" / "environments", ignore_errors=True)
-        done = hedonic(["replay", "--verify", "--isolated", "--installer", installer, "--wheels", str(wheels),
-                        str(replay)], cwd=new)
+        done = hedonic(
+            ["replay", "--verify", "--isolated", "--installer", installer, "--wheels", str(wheels), str(replay)],
+            cwd=new,
+        )
         assert done.returncode == 0, done.stdout + done.stderr
         assert "making an environment" in done.stderr and "played by the runtime" in done.stdout

@@ -101,7 +101,8 @@ TAMPERINGS: dict[str, Tampering] = {
     "an empty folder (a namespace package)": lambda r, t: (r.code / "msgpack").mkdir(),
     "a symlink pointing out of the folder": lambda r, t: (r.code / "roguelike/out").symlink_to(t, True),
     "a listed file made a symlink to the same bytes": lambda r, t: relink(
-        r.code / "roguelike/cli/main.py", outside_copy(r, "roguelike/cli/main.py", t)),
+        r.code / "roguelike/cli/main.py", outside_copy(r, "roguelike/cli/main.py", t)
+    ),
 }
 
 
@@ -110,7 +111,9 @@ def plant_pyc(folder: Path, source_name: str, sourceless: bool = False) -> None:
     evil = folder.parent / "evil-source.py"
     evil.write_text("def main(argv):\n    print('planted bytecode ran')\n    return 0\n")
     stem = source_name.removesuffix(".py")
-    target = folder / f"{stem}.pyc" if sourceless else folder / "__pycache__" / f"{stem}.{sys.implementation.cache_tag}.pyc"
+    target = (
+        folder / f"{stem}.pyc" if sourceless else folder / "__pycache__" / f"{stem}.{sys.implementation.cache_tag}.pyc"
+    )
     py_compile.compile(str(evil), cfile=str(target), invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
     evil.unlink()
 
@@ -183,10 +186,17 @@ def test_a_damaged_runtime_from_git_is_moved_aside_and_rebuilt_from_git(tmp_path
     kept_aside = Path(aside[0].split("moved the damaged copy to ")[1].split(";")[0].strip())
     assert (kept_aside / CODE / "roguelike/cli/main.py").read_text() == "def main(argv):\n    return 9\n"
     assert kept_aside.is_relative_to(cache_root()) and kept_runtimes()[0] == [found]
-    listed = subprocess.run([sys.executable, "-m", "roguelike", "runtimes"], capture_output=True, text=True,
-                            timeout=300, env=dict(os.environ))
-    assert f"1 damaged copy moved aside (never used; yours to look into or delete): {kept_aside.parent.parent}" \
-        in listed.stdout, listed.stdout + listed.stderr
+    listed = subprocess.run(
+        [sys.executable, "-m", "roguelike", "runtimes"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=dict(os.environ),
+    )
+    assert (
+        f"1 damaged copy moved aside (never used; yours to look into or delete): {kept_aside.parent.parent}"
+        in listed.stdout
+    ), listed.stdout + listed.stderr
 
 
 def test_a_damaged_runtime_that_cannot_be_rebuilt_stays_where_it_is(tmp_path: Path) -> None:
@@ -264,8 +274,13 @@ def test_a_runtime_child_and_all_it_started_die_at_the_time_limit(tmp_path: Path
     runtime = add_source(str(stand_in(tmp_path / "game", main=SLEEPER_MAIN)))
     marker = str(runtime.code)
     try:
-        horse = subprocess.run([sys.executable, "-c", WORK_HORSE, str(runtime.path), "8"], capture_output=True,
-                               text=True, timeout=300, env=dict(os.environ))
+        horse = subprocess.run(
+            [sys.executable, "-c", WORK_HORSE, str(runtime.path), "8"],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env=dict(os.environ),
+        )
         assert (runtime.path.parent / "started").is_file(), "the runtime's child never started: " + horse.stderr
         assert "the runtime came back" not in horse.stdout
         left = processes_naming(marker)

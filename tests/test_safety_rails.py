@@ -8,21 +8,18 @@ import pytest
 from tcod.event import KeySym, Modifier
 
 from bestiary_helpers import add_monster, arena, set_player
-from helpers import add_dose, drawn_game, player_xy
-from save_helpers import key
-from test_key_flush import press
-from test_terminal_loop import Clock, ScriptedTerminal, setup
 from components import Confused, Dose, Record, StateOfMind
+from helpers import add_dose, drawn_game, player_xy
 from roguelike import settings
-from roguelike.content import formulas
-from roguelike.content.doses import DOSE_KINDS, EXTRA_LARGE_DOSE, NORMAL_DOSE, SMALL_DOSE, Risk, dose_odds
 from roguelike.assist import autopilot as ap
 from roguelike.assist.autoexplore import known_doses, step_to
 from roguelike.assist.autopilot import Autopilot
+from roguelike.assist.reserve import reserve
+from roguelike.content import formulas
+from roguelike.content.doses import DOSE_KINDS, EXTRA_LARGE_DOSE, NORMAL_DOSE, SMALL_DOSE, Risk, dose_odds
 from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.game import Game
 from roguelike.core.mapgen import pure_batch
-from roguelike.assist.reserve import reserve
 from roguelike.core.rng import Rng
 from roguelike.core.session import Session
 from roguelike.frontend.keygate import KeyGate
@@ -30,6 +27,9 @@ from roguelike.frontend.terminal import TerminalLoop
 from roguelike.screens.base import App
 from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.messages import MessageLogScreen
+from save_helpers import key
+from test_key_flush import press
+from test_terminal_loop import Clock, ScriptedTerminal, setup
 
 
 def run(pilot: Autopilot, limit: int = 5000) -> list[Command]:
@@ -47,12 +47,14 @@ def run(pilot: Autopilot, limit: int = 5000) -> list[Command]:
 
 # --- the true figures of a dose ---------------------------------------------------------------
 
+
 @pytest.mark.parametrize("seed", range(1, 9))
 def test_every_generated_dose_lies_within_the_figures_the_panel_shows(seed: int) -> None:
     game = Game.new(seed, "Counter")
     for depth in (1, 4, 9, 15):
         game.state.depth = depth
         from roguelike.core.world import ensure_floor
+
         floor = ensure_floor(game.state, depth)
         for packed in floor.dormant:
             doses = [part for part in packed if isinstance(part, Dose)] if isinstance(packed, list) else []
@@ -96,6 +98,7 @@ def test_the_purer_batch_grows_likelier_a_floor_at_a_time_to_its_full_odds() -> 
 
 
 # --- a lethal step asks first ------------------------------------------------------------------
+
 
 def risky_screen(state_of_mind: int = 50) -> tuple[Game, InGameScreen]:
     """The player beside a normal dose (36..56) that could overdose at ``state_of_mind``."""
@@ -170,6 +173,7 @@ def test_the_screen_reader_hears_the_question() -> None:
 
 
 # --- automation knows the State of Mind --------------------------------------------------------
+
 
 def take_first_dose(game: Game) -> None:
     """Walk to the first dose and take it, as a new player does."""
@@ -327,6 +331,7 @@ def test_an_idle_monster_far_away_does_not_keep_travel_from_starting_but_a_hunti
     pilot.stop(None)
     game.activate()
     from components import Monster
+
     esper.component_for_entity(hunger, Monster).target = game.state.player
     pilot.travel_to(5, 1)
     assert not pilot.active and pilot.report == ap.MONSTER_HUNTS
@@ -387,6 +392,7 @@ def test_the_log_keeps_what_automation_said() -> None:
 
 def test_a_wizard_dose_is_as_strong_as_the_floor_makes_doses() -> None:
     from roguelike.core.commands import Wizard
+
     game = Game.new(5, "Merlin")
     game.apply(Wizard("descend"))
     game.apply(Wizard("dose", kind="dose"))
@@ -398,9 +404,11 @@ def test_a_wizard_dose_is_as_strong_as_the_floor_makes_doses() -> None:
 
 def test_question_mark_on_the_title_opens_help(tmp_path: object) -> None:
     from pathlib import Path
+
     from roguelike.saves.games import Games
     from roguelike.screens.help import HelpScreen
     from roguelike.screens.title import TitleScreen
+
     app = App(TitleScreen(Games(Path(str(tmp_path)), seed=1)))
     app.handle(key(KeySym.SLASH, Modifier.SHIFT))
     assert isinstance(app.stack[-1], HelpScreen)
@@ -408,10 +416,13 @@ def test_question_mark_on_the_title_opens_help(tmp_path: object) -> None:
 
 # --- what the tactics need, on screen ------------------------------------------------------------
 
+
 def test_at_will_10_the_panel_and_the_screen_reader_say_which_action_is_next() -> None:
     import tcod.console
+
     from roguelike.render.draw import draw_game
     from roguelike.render.look import DEFAULT_LOOK
+
     game = arena()
     set_player(game, will=10)
     game.apply(Wait())  # a turn ends: two actions again
@@ -433,8 +444,10 @@ def test_at_will_10_the_panel_and_the_screen_reader_say_which_action_is_next() -
 
 def test_a_close_call_is_announced_and_kept_in_the_log_and_the_bar_names_the_perfect_high() -> None:
     import tcod.console
+
     from roguelike.render.draw import draw_game
     from roguelike.render.look import DEFAULT_LOOK
+
     game, screen = risky_screen(state_of_mind=60)
     game.activate()
     for _, _, dose in game.doses():
@@ -444,7 +457,8 @@ def test_a_close_call_is_announced_and_kept_in_the_log_and_the_bar_names_the_per
     said = "A close call: 2 from an overdose. It counts for your score."
     assert screen.pilot.shown == said and said in screen.spoken()
     assert (0, said) in MessageLogScreen(game, screen.pilot.notes).lines or any(
-        text == said for _, text in MessageLogScreen(game, screen.pilot.notes).lines)
+        text == said for _, text in MessageLogScreen(game, screen.pilot.notes).lines
+    )
     console = tcod.console.Console(80, 25, order="C")
     draw_game(console, game, 0.0, DEFAULT_LOOK)
     assert "".join(chr(c) for c in console.ch[formulas.MAP_HEIGHT]).startswith("Perfect High  98/100")
@@ -454,6 +468,7 @@ def test_the_screen_reader_hears_what_tab_selects_in_look_and_a_way_down_is_desc
     from components import Position, Renderable, Shortcut, Vision
     from roguelike.content.doses import SHORTCUT_TEXT
     from roguelike.screens.look import LookScreen
+
     game = arena()
     add_dose(11, 4, Dose(NORMAL_DOSE.key, 40, 0, 0, 0))
     look = LookScreen(game)

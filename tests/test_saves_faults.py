@@ -18,8 +18,8 @@ from roguelike.core.commands import Wait
 from roguelike.core.notices import Notices
 from roguelike.replay.recorder import recording_observers
 from roguelike.saves import FORMAT_VERSION, Games, list_saves, load_save, read_history, read_save, settle
-from roguelike.storage.errors import SaveError
 from roguelike.storage.atomic import temp_path, write_atomic
+from roguelike.storage.errors import SaveError
 from save_helpers import SEED, about_to_die, played, read_only, saved
 
 HEDONIC = [sys.executable, "-m", "roguelike"]
@@ -114,7 +114,9 @@ def test_a_read_only_data_directory_warns_and_the_game_goes_on(tmp_path: Path, m
     assert read_save(path).checksum == step.checksum
 
 
-def test_a_new_game_in_a_folder_that_cannot_be_written_still_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_new_game_in_a_folder_that_cannot_be_written_still_plays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     blocked = tmp_path / "file-not-folder"
     blocked.write_text("")
     session = Games(blocked, seed=SEED).new("Ann")
@@ -140,7 +142,10 @@ def test_disk_troubles_are_told_in_words_naming_the_file_never_as_raw_errors(
     monkeypatch.setattr(os, "unlink", failing(errno.EROFS, os.unlink))
     session.apply(Wait())
     settle(session)
-    assert session.notices.lines()[-1] == f"Cannot record this death yet ({save}: read-only file system); the save is kept."
+    assert (
+        session.notices.lines()[-1]
+        == f"Cannot record this death yet ({save}: read-only file system); the save is kept."
+    )
 
 
 def test_when_the_file_size_limit_hits_a_headless_game_finishes_and_keeps_its_save(tmp_path: Path) -> None:
@@ -174,9 +179,15 @@ def test_a_second_game_cannot_open_a_save_already_open(tmp_path: Path) -> None:
 def test_a_lock_held_by_another_process_blocks_until_that_process_dies(tmp_path: Path) -> None:
     path = saved(tmp_path)
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time; from pathlib import Path; from roguelike.saves import SaveLock;"
-         "SaveLock.acquire(Path(sys.argv[1])); print('locked', flush=True); time.sleep(60)", str(path)],
-        stdout=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from pathlib import Path; from roguelike.saves import SaveLock;"
+            "SaveLock.acquire(Path(sys.argv[1])); print('locked', flush=True); time.sleep(60)",
+            str(path),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
@@ -221,7 +232,9 @@ def test_a_leftover_temp_symlink_is_never_written_through(tmp_path: Path) -> Non
 
 def run(arguments: list[str], data_dir: Path, **popen: Any) -> subprocess.CompletedProcess[str]:
     """Run ``hedonic`` with a data directory."""
-    return subprocess.run(HEDONIC + arguments + ["--data-dir", str(data_dir)], capture_output=True, text=True, timeout=120, **popen)
+    return subprocess.run(
+        HEDONIC + arguments + ["--data-dir", str(data_dir)], capture_output=True, text=True, timeout=120, **popen
+    )
 
 
 def summary(output: str) -> dict[str, str]:

@@ -14,7 +14,6 @@ import pytest
 
 from roguelike.core.commands import Mark, Wizard
 from roguelike.saves import Games, inspect_save, read_save
-
 from save_helpers import SEED
 from test_saves_format import plain_of, reason, reseal
 

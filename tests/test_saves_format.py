@@ -10,15 +10,14 @@ from typing import Any
 import msgpack
 import pytest
 
+from roguelike.core.snapshot import checksum, encode, to_plain
 from roguelike.saves import FORMAT_VERSION, load_save, read_save, write_save
-from roguelike.storage.errors import SaveError
 from roguelike.saves import upgrade as upgrade_module
 from roguelike.saves.container import SAVE_MAGIC, seal
 from roguelike.saves.slots import FILE_HEADER_SIZE, SLOT_HEADER_SIZE, SLOTS_START, newest_slot, slotted_file
 from roguelike.saves.upgrade import SLOTTED_SINCE
-from roguelike.storage.errors import Damaged
 from roguelike.saves.validate import field_checks
-from roguelike.core.snapshot import checksum, encode, to_plain
+from roguelike.storage.errors import Damaged, SaveError
 from save_helpers import envelope_middles, played, saved
 
 REPOSITORY_SAVES = Path(__file__).resolve().parent.parent / "saves"
@@ -71,7 +70,11 @@ def test_a_loaded_game_plays_on_exactly_like_the_original(tmp_path: Path) -> Non
 def test_a_save_holds_name_turn_floors_and_rng(tmp_path: Path) -> None:
     session, _ = played(tmp_path, name="Zoë 🌈", turns=30)
     game = load_save(next((tmp_path / "saves").glob("*.save")))
-    assert (game.state.name, game.state.turn, game.state.depth) == ("Zoë 🌈", session.game.state.turn, session.game.state.depth)
+    assert (game.state.name, game.state.turn, game.state.depth) == (
+        "Zoë 🌈",
+        session.game.state.turn,
+        session.game.state.depth,
+    )
     assert game.state.rng.state == session.game.state.rng.state
     assert sorted(game.state.floors) == sorted(session.game.state.floors)
     session.close()
@@ -85,15 +88,28 @@ def test_a_save_holds_name_turn_floors_and_rng(tmp_path: Path) -> None:
         (lambda data: data[: len(data) // 2], "cut short"),
         (lambda data: data + b"x", "unexpected bytes at its end"),
         (lambda data: b"GIF89a" + data[6:], "not a Hedonic Hypothesis save"),
-        (lambda data: b"{\"json\": true}", "not a Hedonic Hypothesis save"),
+        (lambda data: b'{"json": true}', "not a Hedonic Hypothesis save"),
         (lambda data: data[:200] + bytes([data[200] ^ 0x10]) + data[201:], "checksum does not match"),
         (lambda data: data[:-1] + bytes([data[-1] ^ 1]), "checksum does not match"),
         (lambda data: data[:10] + struct.pack(">I", 2**32 - 1) + data[14:], "cut short"),
         (lambda data: data[:14] + struct.pack(">I", 2**32 - 1) + data[18:], "cut short"),
     ],
-    ids=["empty", "magic-only", "half", "extra", "wrong-magic", "json", "flipped-bit", "flipped-digest", "absurd-header", "absurd-payload"],
+    ids=[
+        "empty",
+        "magic-only",
+        "half",
+        "extra",
+        "wrong-magic",
+        "json",
+        "flipped-bit",
+        "flipped-digest",
+        "absurd-header",
+        "absurd-payload",
+    ],
 )
-def test_a_damaged_single_envelope_file_gets_a_clear_reason_and_is_left_alone(tmp_path: Path, damage: Any, expected: str) -> None:
+def test_a_damaged_single_envelope_file_gets_a_clear_reason_and_is_left_alone(
+    tmp_path: Path, damage: Any, expected: str
+) -> None:
     path = tmp_path / "old.save"  # formats 1 to 5: the file is one envelope
     path.write_bytes(damage((REPOSITORY_SAVES / "v5.save").read_bytes()))
     before = path.read_bytes()
@@ -120,15 +136,33 @@ def flipped(data: bytes, *places: int) -> bytes:
         (lambda data: b"GIF89a" + data[6:], "not a Hedonic Hypothesis save"),
         (lambda data: flipped(data, 12), "its header is damaged"),
         (lambda data: flipped(data, 20), "its header is damaged"),
-        (lambda data: flipped(data, *envelope_middles(data)), "its checksum does not match (the file was changed or damaged)"),
-        (lambda data: flipped(data, SLOTS_START + 9, envelope_middles(data)[1]),
-         "both of its copies are damaged: it is cut short; its checksum does not match"),
+        (
+            lambda data: flipped(data, *envelope_middles(data)),
+            "its checksum does not match (the file was changed or damaged)",
+        ),
+        (
+            lambda data: flipped(data, SLOTS_START + 9, envelope_middles(data)[1]),
+            "both of its copies are damaged: it is cut short; its checksum does not match",
+        ),
         (lambda data: data[:FILE_HEADER_SIZE] + bytes(len(data) - FILE_HEADER_SIZE), "it holds no saved game"),
     ],
-    ids=["empty", "header-only", "half-a-slot", "last-byte-cut", "a-page-more", "wrong-magic", "slot-size", "header-digest", "both-envelopes",
-         "length-and-envelope", "blank-slots"],
+    ids=[
+        "empty",
+        "header-only",
+        "half-a-slot",
+        "last-byte-cut",
+        "a-page-more",
+        "wrong-magic",
+        "slot-size",
+        "header-digest",
+        "both-envelopes",
+        "length-and-envelope",
+        "blank-slots",
+    ],
 )
-def test_a_damaged_two_slot_file_gets_a_clear_reason_and_is_left_alone(tmp_path: Path, damage: Any, expected: str) -> None:
+def test_a_damaged_two_slot_file_gets_a_clear_reason_and_is_left_alone(
+    tmp_path: Path, damage: Any, expected: str
+) -> None:
     path = saved(tmp_path)
     path.write_bytes(damage(path.read_bytes()))
     before = path.read_bytes()
@@ -198,9 +232,26 @@ def test_a_missing_upgrade_step_or_a_broken_old_file_is_damaged_not_a_crash(monk
         (lambda p: p.update(entities=p["entities"][::-1]), "entity ids"),
         (lambda p: p.update(messages=[[1, 2]]), "messages[0][1]"),
     ],
-    ids=["turn-text", "negative-turn", "name-bytes", "rng-range", "missing-key", "extra-key", "lost-floor",
-         "short-tiles", "bad-tile", "floor-shape", "stairs-off-map", "repeated-floor", "unknown-component",
-         "component-order", "field-count", "no-player", "entity-order", "message-type"],
+    ids=[
+        "turn-text",
+        "negative-turn",
+        "name-bytes",
+        "rng-range",
+        "missing-key",
+        "extra-key",
+        "lost-floor",
+        "short-tiles",
+        "bad-tile",
+        "floor-shape",
+        "stairs-off-map",
+        "repeated-floor",
+        "unknown-component",
+        "component-order",
+        "field-count",
+        "no-player",
+        "entity-order",
+        "message-type",
+    ],
 )
 def test_a_well_sealed_save_of_the_wrong_shape_is_refused(tmp_path: Path, change: Any, where: str) -> None:
     path = saved(tmp_path)
@@ -261,10 +312,21 @@ def test_every_saved_component_has_field_types_saves_can_check() -> None:
         (b"\xc0\xc0", "cannot be decoded"),
         (b"\x92\x01\x02", "malformed"),
     ],
-    ids=["deep-nesting", "absurd-array", "absurd-string", "invalid-utf8", "extension", "reserved-byte",
-         "unhashable-key", "extra-data", "a-list"],
+    ids=[
+        "deep-nesting",
+        "absurd-array",
+        "absurd-string",
+        "invalid-utf8",
+        "extension",
+        "reserved-byte",
+        "unhashable-key",
+        "extra-data",
+        "a-list",
+    ],
 )
-def test_hostile_payloads_inside_a_valid_envelope_are_save_errors(tmp_path: Path, payload: bytes, expected: str) -> None:
+def test_hostile_payloads_inside_a_valid_envelope_are_save_errors(
+    tmp_path: Path, payload: bytes, expected: str
+) -> None:
     path = tmp_path / "hostile.save"
     header = encode({"saved_at": 1, "steps": 0, "game": "x"})
     path.write_bytes(slotted_file(seal(SAVE_MAGIC, FORMAT_VERSION, header, payload)))

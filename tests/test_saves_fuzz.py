@@ -15,11 +15,11 @@ import msgpack
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from roguelike.core.snapshot import encode
 from roguelike.saves import FORMAT_VERSION, load_save
-from roguelike.storage.errors import SaveError
 from roguelike.saves.container import SAVE_MAGIC, seal
 from roguelike.saves.slots import newest_slot, slotted_file
-from roguelike.core.snapshot import encode
+from roguelike.storage.errors import SaveError
 from save_helpers import played
 
 FUZZ = settings(max_examples=1000, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
@@ -95,9 +95,15 @@ def test_damaged_bytes_of_an_old_single_envelope_save_only_ever_raise_save_error
 
 
 plain_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.floats(allow_nan=True)
-    | st.text(max_size=8) | st.binary(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4) | st.integers(-5, 5), inner, max_size=4),
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**63), 2**64 - 1)
+    | st.floats(allow_nan=True)
+    | st.text(max_size=8)
+    | st.binary(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4) | st.integers(-5, 5), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 

@@ -12,12 +12,10 @@ import pytest
 from roguelike.core.commands import Wait
 from roguelike.core.session import Session, Step
 from roguelike.core.world import travel
-from roguelike.saves import FORMAT_VERSION, Games, read_save, settle
-from roguelike.storage.errors import SaveError
+from roguelike.saves import FORMAT_VERSION, Games, read_save, settle, slots
 from roguelike.saves.container import SAVE_MAGIC, unseal
-from roguelike.saves import slots
-from roguelike.storage.errors import Damaged
 from roguelike.saves.slots import SLOT_HEADER_SIZE, Slot, slot_bytes, slot_size_of, slots_of
+from roguelike.storage.errors import Damaged, SaveError
 from save_helpers import played
 
 REPOSITORY_SAVES = Path(__file__).resolve().parent.parent / "saves"

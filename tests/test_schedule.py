@@ -19,7 +19,9 @@ def test_simulate_systems_prints_every_phase_and_system_in_turn_order(capsys: py
     shown = [line.split()[0].rstrip(":") for line in lines]
     assert shown == expected
     assert "clock (when the turn ends):" in lines
-    assert any("each monster in id order, per action point: choose_monster_step | move_monster" in line for line in lines)
+    assert any(
+        "each monster in id order, per action point: choose_monster_step | move_monster" in line for line in lines
+    )
 
 
 def test_monsters_decide_and_step_in_a_round_of_the_schedule() -> None:

@@ -8,15 +8,14 @@ import numpy as np
 import pytest
 
 from bestiary_helpers import set_player
-from components import HighStreak, Record, Score, StateOfMind
+from components import Dose, HighStreak, Record, Score, StateOfMind
 from helpers import drawn_game
 from roguelike.content import formulas
+from roguelike.content.doses import SMALL_DOSE
 from roguelike.core.commands import Move, Wait, Wizard
 from roguelike.core.floor import Floor, Tile
 from roguelike.core.game import Game
 from roguelike.core.score import breakdown, current_score, floor_percent
-from components import Dose
-from roguelike.content.doses import SMALL_DOSE
 
 BALANCE_DOC = Path(__file__).resolve().parent.parent / "docs" / "balance.md"
 
@@ -68,7 +67,11 @@ def test_the_worked_example_of_docs_balance_plays_out_in_the_game() -> None:
     assert (streak.turns, streak.best, streak.bonus) == (30, 60, 180)  # shorter than the longest: nothing
     explore(game.state.floor, 45)  # as it was: the waits saw more of floor 2
     parts = game.score()
-    assert parts.rows()[-3:] == [("Longest High", "60 turns", 180), ("Unexplored", "54% kept", -151), ("Score", "", 184)]
+    assert parts.rows()[-3:] == [
+        ("Longest High", "60 turns", 180),
+        ("Unexplored", "54% kept", -151),
+        ("Score", "", 184),
+    ]
     assert "Longest High: 60 + 120 for the first streak, nothing for the second: **+180**" in text
     assert "floor 2's 60 + 180 = 240 points at 45% explored keep 108: score 76 + 108 = **184**" in text
 
@@ -91,7 +94,10 @@ def test_nothing_earned_before_arriving_is_counted_twice() -> None:
     explore(game.state.floor, 100)
     score = game.player_component(Score)
     assert (score.banked, score.floor_start) == (50, 50)  # floor 2's own worth is its own
-    assert current_score(game.state.floor, game.player_component(Record), score, HighStreak()) == 50 + 2 * formulas.POINTS_PER_DEPTH
+    assert (
+        current_score(game.state.floor, game.player_component(Record), score, HighStreak())
+        == 50 + 2 * formulas.POINTS_PER_DEPTH
+    )
 
 
 def take_dose_at(state_of_mind: int, strength: int) -> int:
@@ -124,7 +130,11 @@ def test_an_older_save_upgrades_to_a_player_who_keeps_a_score(version: int) -> N
     record = game.player_component(Record)
     streak = game.player_component(HighStreak)
     assert (streak.turns, streak.best, streak.bonus) == (0, 0, 0)  # no streak before format 10
-    assert current_score(game.state.floor, record, score, streak) == breakdown(game.state.floor, record, score, streak).total > 0
+    assert (
+        current_score(game.state.floor, record, score, streak)
+        == breakdown(game.state.floor, record, score, streak).total
+        > 0
+    )
     game.close()
 
 

@@ -16,7 +16,6 @@ from roguelike.scores import hall as hall_module
 from roguelike.scores.hall import VERIFIED_MARK, hall
 from roguelike.scores.proof import Proof, prove_file
 from roguelike.storage.datadir import HALL_CACHE as CACHE
-
 from test_scores_hall import played
 
 
@@ -49,8 +48,9 @@ def test_the_cache_deleted_while_the_hall_is_proved_is_rebuilt(games: Path, tmp_
     assert (cached.mark, cached.score) == (VERIFIED_MARK, entry.score)
 
 
-def test_a_busy_cache_is_left_where_it_is_and_the_listing_says_why(games: Path, tmp_path: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_busy_cache_is_left_where_it_is_and_the_listing_says_why(
+    games: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     root = copy_of(games, tmp_path)
     hall(root, None)  # the cache exists
     before = (root / CACHE).stat().st_ino

@@ -8,16 +8,15 @@ from pathlib import Path
 
 import numpy as np
 
-from roguelike.core.epoch import RULES_EPOCH
+from replay_helpers import play
 from roguelike.cli.saves import games_for
 from roguelike.core.commands import Mark
+from roguelike.core.epoch import RULES_EPOCH
 from roguelike.core.game import Game
 from roguelike.replay.fileformat import read_replay
 from roguelike.scores.daily import DailyStart, daily_date_of, daily_seed, today
 from roguelike.scores.hall import UNRANKED, VERIFIED_MARK, daily_board, hall
 from roguelike.scores.proof import prove_file
-
-from replay_helpers import play
 
 DAY = date(2026, 11, 26)
 
@@ -79,5 +78,8 @@ def test_one_ranked_attempt_a_date_and_the_board_rolls_over(tmp_path: Path) -> N
     entries = hall(tmp_path, lambda paths: [prove_file(path) for path in paths])
     board = daily_board(entries, today(lambda: at("2026-11-26T23:59:59+00:00")).isoformat())
     assert sorted((e.proof.name, e.mark) for e in board if e.proof) == [
-        ("Ann", UNRANKED), ("Ann", VERIFIED_MARK), ("Bob", VERIFIED_MARK)]
+        ("Ann", UNRANKED),
+        ("Ann", VERIFIED_MARK),
+        ("Bob", VERIFIED_MARK),
+    ]
     assert daily_board(entries, today(lambda: at("2026-11-27T00:00:00+00:00")).isoformat()) == []

@@ -9,6 +9,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+
+from conftest import ROOT
+from replay_helpers import play
 from roguelike.core.commands import Mark
 from roguelike.core.game import Game
 from roguelike.core.session import Session
@@ -18,14 +21,17 @@ from roguelike.scores.hall import DIVERGED_MARK, PENDING, UNRANKED, VERIFIED_MAR
 from roguelike.scores.proof import prove_file
 from roguelike.storage.datadir import DataDir
 
-from conftest import ROOT
-from replay_helpers import play
-
 
 def hedonic(*args: str) -> subprocess.CompletedProcess[str]:
     """The game's command line."""
-    return subprocess.run([sys.executable, "-m", "roguelike", *args], cwd=ROOT, capture_output=True, text=True,
-                          env=dict(os.environ), timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "roguelike", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+        timeout=600,
+    )
 
 
 def prover(paths: list[Path]) -> list:  # type: ignore[type-arg]
@@ -123,14 +129,19 @@ def test_hall_on_the_command_line_lists_and_prints_json(tmp_path: Path) -> None:
     assert '"place": 1' in as_json.stdout and '"mark": "verified"' in as_json.stdout
 
 
-def test_a_feat_added_later_is_awarded_to_games_already_in_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_feat_added_later_is_awarded_to_games_already_in_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from roguelike.scores import feats
 
     played(tmp_path, "Ann", 11)
     (before,) = hall(tmp_path, prover)
     assert "first_steps" not in (before.proof.feats if before.proof else [])
-    monkeypatch.setattr(feats, "FEATS", (*feats.FEATS, feats.Feat("first_steps", "First steps", "took a turn",
-                                                                    lambda trace: trace.turn > 0)))
+    monkeypatch.setattr(
+        feats,
+        "FEATS",
+        (*feats.FEATS, feats.Feat("first_steps", "First steps", "took a turn", lambda trace: trace.turn > 0)),
+    )
     assert {e.mark for e in hall(tmp_path, None)} == {PENDING}  # proved under another table: not believed
     (after,) = hall(tmp_path, prover)
     assert after.proof is not None and "first_steps" in after.proof.feats

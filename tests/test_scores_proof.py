@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
 import json
 import os
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from components import HighStreak, Record, Score
+from conftest import ROOT
+from replay_helpers import record_bot_game
 from roguelike.core.commands import Mark, Wait, Wizard
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.core.score import breakdown
@@ -21,33 +23,41 @@ from roguelike.replay.fileformat import Header, read_replay, replay_bytes
 from roguelike.runtimes.sources import add_source
 from roguelike.scores.proof import DIVERGED, UNREADABLE, UNVERIFIABLE, VERIFIED, prove_file
 
-from conftest import ROOT
-from replay_helpers import record_bot_game
-
 
 def hedonic(*args: str) -> subprocess.CompletedProcess[str]:
     """The game's command line."""
-    return subprocess.run([sys.executable, "-m", "roguelike", *args], cwd=ROOT, capture_output=True, text=True,
-                          env=dict(os.environ), timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "roguelike", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+        timeout=600,
+    )
 
 
 def test_the_score_is_computed_from_the_re_simulated_game(tmp_path: Path) -> None:
+    from replay_helpers import play
     from roguelike.core.game import Game
     from roguelike.core.session import Session
     from roguelike.replay.recorder import recording_observers
-    from replay_helpers import play
 
     game = Game.new(2, "Ann")
     session = Session(game, recording_observers(tmp_path, game))
     play(session, 400)
-    expected = breakdown(game.state.floor, game.player_component(Record), game.player_component(Score),
-                         game.player_component(HighStreak))
+    expected = breakdown(
+        game.state.floor, game.player_component(Record), game.player_component(Score), game.player_component(HighStreak)
+    )
     cause = game.state.cause_of_death
     session.close()
     game.close()
     proof = prove_file(next((tmp_path / "replays").glob("*.replay")))
     assert (proof.verdict, proof.name, proof.seed, proof.origin, proof.cause) == (VERIFIED, "Ann", 2, "played", cause)
-    assert proof.score == expected.total and proof.breakdown[-1] == {"part": "Score", "counted": "", "points": expected.total}
+    assert proof.score == expected.total and proof.breakdown[-1] == {
+        "part": "Score",
+        "counted": "",
+        "points": expected.total,
+    }
     assert proof.ranked == (cause is not None)
 
 
@@ -108,7 +118,8 @@ def old_runtime_replay(tmp_path: Path, knows_json: bool) -> Path:
 
 @pytest.mark.parametrize("knows_json", [True, False])
 def test_another_epochs_replay_is_proved_by_its_runtime_or_said_unverifiable(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, knows_json: bool) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, knows_json: bool
+) -> None:
     monkeypatch.setenv("HEDONIC_CACHE_DIR", str(tmp_path / "cache"))
     proof = prove_file(old_runtime_replay(tmp_path, knows_json))
     if knows_json:

@@ -13,7 +13,6 @@ from roguelike.screens.base import App
 from roguelike.screens.hall import HallScreen
 from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.title import TitleScreen
-
 from save_helpers import key, screen_text, text
 from test_scores_hall import played
 
@@ -30,7 +29,9 @@ def daily_from_title(app: App, name: str) -> InGameScreen:
     app.handle(key(KeySym.D))
     app.handle(text("d"))  # the D key's own character
     app.handle(text(name))
-    assert "first attempt at this daily: it ranks" in screen_text(app.stack[-1]) or "practice" in screen_text(app.stack[-1])
+    assert "first attempt at this daily: it ranks" in screen_text(app.stack[-1]) or "practice" in screen_text(
+        app.stack[-1]
+    )
     app.handle(key(KeySym.RETURN))
     screen = app.stack[-1]
     assert isinstance(screen, InGameScreen)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import tcod.console
 
+from replay_helpers import play
 from roguelike.cli.saves import games_for
 from roguelike.core.game import Game
 from roguelike.core.session import Session
@@ -16,8 +17,6 @@ from roguelike.saves.history import record_of
 from roguelike.scores.daily import DailyStart, today
 from roguelike.scores.standing import Standing
 from roguelike.screens.death import RecordScreen
-
-from replay_helpers import play
 from save_helpers import screen_text
 
 

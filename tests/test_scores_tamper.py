@@ -13,13 +13,12 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
+from replay_helpers import record_bot_game
 from roguelike.core.commands import Move, Wait
 from roguelike.core.game import Game
 from roguelike.core.session import Session
 from roguelike.replay.fileformat import Replay, frame, preamble, read_replay, replay_bytes
 from roguelike.scores.proof import VERIFIED, prove_file
-
-from replay_helpers import record_bot_game
 
 MUTANTS = 520
 COMMANDS = 40
@@ -39,7 +38,7 @@ def honest_scores(replay: Replay) -> list[int]:
 def flip_byte(data: bytes, replay: Replay, rng: random.Random) -> bytes:
     """One bit of one byte flipped, nothing re-sealed."""
     at = rng.randrange(len(data))
-    return data[:at] + bytes([data[at] ^ (1 << rng.randrange(8))]) + data[at + 1:]
+    return data[:at] + bytes([data[at] ^ (1 << rng.randrange(8))]) + data[at + 1 :]
 
 
 def other_command(replay: Replay, rng: random.Random) -> bytes:
@@ -56,7 +55,7 @@ def other_checksum(replay: Replay, rng: random.Random) -> bytes:
     steps = list(replay.steps)
     at, digit = rng.randrange(len(steps)), rng.randrange(16)
     old = steps[at].checksum
-    new = old[:digit] + format((int(old[digit], 16) + rng.randrange(1, 16)) % 16, "x") + old[digit + 1:]
+    new = old[:digit] + format((int(old[digit], 16) + rng.randrange(1, 16)) % 16, "x") + old[digit + 1 :]
     steps[at] = replace(steps[at], checksum=new)
     return replay_bytes(replace(replay, steps=steps))
 
@@ -64,7 +63,7 @@ def other_checksum(replay: Replay, rng: random.Random) -> bytes:
 def claimed_score(data: bytes, replay: Replay, rng: random.Random) -> bytes:
     """The header re-sealed with a score of its own (a field no reader believes)."""
     header = {**replay.header.to_plain(replay.format), "score": rng.randrange(10**6)}
-    return preamble(replay.format) + frame(header) + data[replay.ends[0]:]
+    return preamble(replay.format) + frame(header) + data[replay.ends[0] :]
 
 
 def cut(data: bytes, rng: random.Random) -> bytes:
@@ -77,8 +76,13 @@ def test_no_mutated_score_file_is_falsely_verified(tmp_path: Path) -> None:
     replay, data = read_replay(path), path.read_bytes()
     scores, own = honest_scores(replay), [step.command for step in replay.steps]
     rng = random.Random(24)
-    makers = [lambda: flip_byte(data, replay, rng), lambda: other_command(replay, rng),
-              lambda: other_checksum(replay, rng), lambda: claimed_score(data, replay, rng), lambda: cut(data, rng)]
+    makers = [
+        lambda: flip_byte(data, replay, rng),
+        lambda: other_command(replay, rng),
+        lambda: other_checksum(replay, rng),
+        lambda: claimed_score(data, replay, rng),
+        lambda: cut(data, rng),
+    ]
     verified = false = 0
     for number in range(MUTANTS):
         mutant = tmp_path / f"mutant-{number}.replay"

@@ -14,11 +14,11 @@ import tcod.event
 from bestiary_helpers import set_player
 from helpers import drawn_game
 from roguelike.content import formulas
-from term_helpers import ScriptedTerminal, xterm_setup
 from roguelike.core.session import Session
 from roguelike.frontend.terminal import TerminalLoop
 from roguelike.screens.base import App
 from roguelike.screens.ingame import InGameScreen
+from term_helpers import ScriptedTerminal, xterm_setup
 from test_terminal_e2e import LIMIT, ROOT, game_env
 from test_terminal_tmux import require_tmux, short_socket
 
@@ -34,8 +34,9 @@ class ReaderTmux:
 
     def run(self, *args: str, env: dict[str, str] | None = None) -> str:
         """A tmux command's output."""
-        done = subprocess.run(self.command + list(args), env=env, capture_output=True, text=True,
-                              timeout=LIMIT, check=True)
+        done = subprocess.run(
+            self.command + list(args), env=env, capture_output=True, text=True, timeout=LIMIT, check=True
+        )
         return done.stdout
 
     def rows(self) -> list[str]:
@@ -105,8 +106,10 @@ def test_a_terminal_of_25_rows_gets_the_newest_lines_over_the_panel() -> None:
     terminal = ScriptedTerminal([b"v"], (80, 25))
     TerminalLoop(App(InGameScreen(Session(game))), terminal, xterm_setup(screen_reader=True)).run()
     said = " ".join(row.strip() for row in terminal.screen.display[21:25])
-    assert said.endswith("Nearest dose: 3 east and 1 south, in sight; +36 to +56, no risk of"
-                         " overdose. No monster in sight. No stairs known.")
+    assert said.endswith(
+        "Nearest dose: 3 east and 1 south, in sight; +36 to +56, no risk of"
+        " overdose. No monster in sight. No stairs known."
+    )
     assert (terminal.screen.cursor.x, terminal.screen.cursor.y) == (3, 2)
     assert not terminal.screen.cursor.hidden
 
@@ -132,7 +135,9 @@ def test_a_takeover_that_stops_auto_explore_is_said_once() -> None:
     screen = InGameScreen(Session(game))
     app = App(screen)
     screen.spoken()  # the welcome
-    app.handle(tcod.event.KeyDown(scancode=tcod.event.Scancode.O, sym=tcod.event.KeySym.O, mod=tcod.event.Modifier.NONE))
+    app.handle(
+        tcod.event.KeyDown(scancode=tcod.event.Scancode.O, sym=tcod.event.KeySym.O, mod=tcod.event.Modifier.NONE)
+    )
     while app.busy:
         app.tick()
     spoken = screen.spoken()

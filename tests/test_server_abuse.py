@@ -47,14 +47,16 @@ def framed(payload: bytes) -> bytes:
 def header_part(data: bytes) -> bytes:
     """A replay's preamble and header frame."""
     length = FRAME.unpack_from(data, PREAMBLE.size)[0]
-    return data[:PREAMBLE.size + FRAME.size + length]
+    return data[: PREAMBLE.size + FRAME.size + length]
 
 
 def test_files_of_one_game_are_one_run_whatever_their_header_or_a_cut_frame_appended(served: TestClient) -> None:
     data = SHORT.read_bytes()
     replay = read_replay(SHORT)
-    variants = [replay_bytes(replace(replay, header=replace(replay.header, **change)))
-                for change in ({"game_id": "another-id"}, {"date": "2030-01-01T00:00:00+00:00"}, {"version": "9.9"})]
+    variants = [
+        replay_bytes(replace(replay, header=replace(replay.header, **change)))
+        for change in ({"game_id": "another-id"}, {"date": "2030-01-01T00:00:00+00:00"}, {"version": "9.9"})
+    ]
     variants.append(data + framed(b"\x93\x00\x01\x02")[:9])  # a cut frame appended: the game reads up to it
     first = upload(served, data)
     verdict(served, first)
@@ -85,7 +87,9 @@ def test_two_files_of_one_game_verified_side_by_side_rank_once(database: str) ->
         board = board_at(connection, 3, None, Window())
     engine.dispose()
     assert [entry["hash"] for entry in board.ranked] == ["b" * 64]
-    assert [(entry["hash"], entry["why"]) for entry in board.unranked] == [("a" * 64, f"the same game as run {'b' * 12}")]
+    assert [(entry["hash"], entry["why"]) for entry in board.unranked] == [
+        ("a" * 64, f"the same game as run {'b' * 12}")
+    ]
 
 
 def test_an_upload_naming_a_huge_epoch_never_switches_the_default_board(database: str) -> None:
@@ -105,7 +109,7 @@ def test_garbage_in_valid_framing_is_refused_before_it_is_stored(database: str) 
     head = header_part(SHORT.read_bytes())
     noise = head + b"".join(framed(os.urandom(16 * 1024)) for _ in range(40))
     texts = head + b"".join(framed(msgpack.packb("x" * 16000)) for _ in range(40))
-    bad_header = head[:PREAMBLE.size] + framed(msgpack.packb({"epoch": RULES_EPOCH})) + framed(msgpack.packb("x"))
+    bad_header = head[: PREAMBLE.size] + framed(msgpack.packb({"epoch": RULES_EPOCH})) + framed(msgpack.packb("x"))
     with TestClient(ScoreServer(ServerConfig(database)).app) as client:
         answers = [client.post("/runs", content=data) for data in (noise, texts, bad_header)]
     assert [answer.status_code for answer in answers] == [400, 400, 400], [answer.text for answer in answers]
@@ -158,8 +162,14 @@ def test_a_zeroed_tail_the_game_reads_is_accepted_and_verified(served: TestClien
 def test_whatever_the_games_reader_accepts_the_server_accepts_with_as_many_commands(cut: int) -> None:
     data = SHORT.read_bytes()
     end = PREAMBLE.size + (len(data) - PREAMBLE.size) * cut // 8
-    tails = [data[:end], power_cut(data[:end], 12), power_cut(data[:end], 300), data[:end] + b"\0" * 40,
-             data[:end] + os.urandom(40), power_cut(data[:end], 11)]
+    tails = [
+        data[:end],
+        power_cut(data[:end], 12),
+        power_cut(data[:end], 300),
+        data[:end] + b"\0" * 40,
+        data[:end] + os.urandom(40),
+        power_cut(data[:end], 11),
+    ]
     for sample in tails:
         try:
             steps = len(parse_replay(sample).steps)

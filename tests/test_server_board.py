@@ -47,8 +47,11 @@ def full_board(runs: Iterable[Run]) -> Board:
     for run in contenders:
         if run.game is not None and (run.game not in best or placing(run).order < placing(best[run.game]).order):
             best[run.game] = run
-    board.unranked += [entry(run, f"the same game as run {best[run.game].hash[:12]}") for run in contenders
-                       if run.game is not None and best[run.game] is not run]
+    board.unranked += [
+        entry(run, f"the same game as run {best[run.game].hash[:12]}")
+        for run in contenders
+        if run.game is not None and best[run.game] is not run
+    ]
     kept = [run for run in contenders if run.game is None or best[run.game] is run]
     first, later = first_attempts(kept, placing)
     board.unranked += [entry(run, "a later attempt at that day's daily seed") for run in later]
@@ -60,8 +63,14 @@ def placing(run: Run) -> Placing:
     """What the ranking reads of a ranked run."""
     proved = run.verdict
     turns, daily = proved.get("turns"), proved.get("daily")
-    return Placing(proved["score"], turns if isinstance(turns, int) else 0, str(proved.get("recorded") or ""),
-                   run.hash, str(proved.get("name") or ""), daily if isinstance(daily, str) else None)
+    return Placing(
+        proved["score"],
+        turns if isinstance(turns, int) else 0,
+        str(proved.get("recorded") or ""),
+        run.hash,
+        str(proved.get("name") or ""),
+        daily if isinstance(daily, str) else None,
+    )
 
 
 @dataclass(frozen=True)
@@ -83,11 +92,21 @@ def made_up(count: int, draw: random.Random) -> list[MadeUp]:
         epoch = OTHER_EPOCH if number % 9 == 0 else EPOCH
         game = hashlib.sha256(f"{epoch} {name} {daily} {copy}".encode()).hexdigest()  # a game is of one epoch
         score = 10 * (int(game[:8], 16) % 4 + 1)  # one game's files share their score and turns
-        proved = {"verdict": "verified", "ranked": True, "score": score, "turns": 100 + 50 * (copy % 2), "name": name,
-                  "origin": "daily" if daily else "played", "daily": daily, "cause": "overdose", "feats": [],
-                  "recorded": f"2026-05-0{draw.randrange(1, 4)}T10:00:00Z"}
-        kind = draw.choices(["ranked", "bot", "living", "unverifiable", "killed", "off", "pending", "later"],
-                            [60, 5, 5, 5, 5, 6, 4, 10])[0]
+        proved = {
+            "verdict": "verified",
+            "ranked": True,
+            "score": score,
+            "turns": 100 + 50 * (copy % 2),
+            "name": name,
+            "origin": "daily" if daily else "played",
+            "daily": daily,
+            "cause": "overdose",
+            "feats": [],
+            "recorded": f"2026-05-0{draw.randrange(1, 4)}T10:00:00Z",
+        }
+        kind = draw.choices(
+            ["ranked", "bot", "living", "unverifiable", "killed", "off", "pending", "later"], [60, 5, 5, 5, 5, 6, 4, 10]
+        )[0]
         verdicts: tuple[dict[str, Any], ...] = {
             "ranked": ({**proved},),
             "bot": ({**proved, "ranked": False, "origin": "bot"},),
@@ -114,8 +133,11 @@ def whole(engine: Engine, epoch: int, daily: str | None, limit: int) -> Board:
             board.unverified += page.unverified
             offset += limit
             if offset >= max(page.totals.values()):
-                assert page.totals == {"ranked": len(board.ranked), "unranked": len(board.unranked),
-                                       "unverified": len(board.unverified)}
+                assert page.totals == {
+                    "ranked": len(board.ranked),
+                    "unranked": len(board.unranked),
+                    "unverified": len(board.unverified),
+                }
                 return board
 
 
@@ -162,8 +184,15 @@ def test_a_database_from_before_the_standings_gets_them_from_its_verdicts(databa
     draw = random.Random(11)
     runs = made_up(300, draw)
     old = MetaData()
-    Table("runs", old, *[Column(column.name, column.type, primary_key=column.primary_key)
-                         for column in store.runs.columns if column.name not in NEW_COLUMNS])
+    Table(
+        "runs",
+        old,
+        *[
+            Column(column.name, column.type, primary_key=column.primary_key)
+            for column in store.runs.columns
+            if column.name not in NEW_COLUMNS
+        ],
+    )
     made = create_engine(database)
     old.create_all(made)
     with made.begin() as connection:  # rows as the server wrote them before: the verdict and its first columns
@@ -175,9 +204,20 @@ def test_a_database_from_before_the_standings_gets_them_from_its_verdicts(databa
     assert_boards_as_before(engine, limit=100)
     pending = next(run for run in runs if not run.verdicts and run.envelope.epoch == EPOCH)
     with engine.begin() as connection:  # a run left pending by the old server joins the board when decided
-        store.record_verdict(connection, pending.envelope.digest, {
-            "verdict": "verified", "ranked": True, "score": 10**6, "turns": 1, "name": "New", "origin": "played",
-            "cause": "overdose", "recorded": "2026-06-01T00:00:00Z"})
+        store.record_verdict(
+            connection,
+            pending.envelope.digest,
+            {
+                "verdict": "verified",
+                "ranked": True,
+                "score": 10**6,
+                "turns": 1,
+                "name": "New",
+                "origin": "played",
+                "cause": "overdose",
+                "recorded": "2026-06-01T00:00:00Z",
+            },
+        )
     assert assert_boards_as_before(engine, limit=100)["ranked"] > 0
     assert whole(engine, EPOCH, None, 100).ranked[0]["hash"] == pending.envelope.digest
     engine.dispose()
@@ -185,22 +225,51 @@ def test_a_database_from_before_the_standings_gets_them_from_its_verdicts(databa
 
 def old_row(run: MadeUp) -> dict[str, Any]:
     """A run's row as the server before issue 47's R1 wrote it (its last verdict)."""
-    row = {"hash": run.envelope.digest, "received": "2026-05-03T00:00:00Z", "epoch": run.envelope.epoch,
-           "commands": 10, "size": 64, "status": "pending", "ranked": False, "game": run.envelope.game,
-           "verdict": None, "score": None, "name": None, "origin": None, "daily": None, "decided": None}
+    row = {
+        "hash": run.envelope.digest,
+        "received": "2026-05-03T00:00:00Z",
+        "epoch": run.envelope.epoch,
+        "commands": 10,
+        "size": 64,
+        "status": "pending",
+        "ranked": False,
+        "game": run.envelope.game,
+        "verdict": None,
+        "score": None,
+        "name": None,
+        "origin": None,
+        "daily": None,
+        "decided": None,
+    }
     if not run.verdicts:
         return row
     verdict = run.verdicts[-1]
     score = verdict.get("score") if verdict["verdict"] == "verified" else None
-    return {**row, "status": verdict["verdict"], "verdict": json.dumps(verdict), "score": score,
-            "ranked": verdict.get("ranked") is True and score is not None, "name": verdict.get("name"),
-            "origin": verdict.get("origin"), "daily": verdict.get("daily"), "decided": "2026-05-03T00:00:00Z"}
+    return {
+        **row,
+        "status": verdict["verdict"],
+        "verdict": json.dumps(verdict),
+        "score": score,
+        "ranked": verdict.get("ranked") is True and score is not None,
+        "name": verdict.get("name"),
+        "origin": verdict.get("origin"),
+        "daily": verdict.get("daily"),
+        "decided": "2026-05-03T00:00:00Z",
+    }
 
 
 def test_a_verdict_that_beats_a_games_ranked_file_takes_its_place(database: str) -> None:
     engine = store.open_engine(database)
-    proved = {"verdict": "verified", "ranked": True, "score": 50, "turns": 9, "name": "Ann", "origin": "daily",
-              "daily": "2026-05-01", "cause": "overdose"}
+    proved = {
+        "verdict": "verified",
+        "ranked": True,
+        "score": 50,
+        "turns": 9,
+        "name": "Ann",
+        "origin": "daily",
+        "daily": "2026-05-01",
+        "cause": "overdose",
+    }
     files = [Envelope(label.encode(), label * 64, EPOCH, 9, "g" * 64) for label in "abc"]
     with engine.begin() as connection:
         for envelope in files:
@@ -232,8 +301,17 @@ def test_the_board_is_answered_a_page_at_a_time_with_links_to_the_next(database:
         second = client.get("/board.json", params={"epoch": EPOCH, "page": 2, "limit": 7}).json()
         shifted = client.get("/board.json", params={"epoch": EPOCH, "offset": 3, "limit": 5}).json()
         page = client.get("/board", params={"limit": 5}, headers={"accept": "text/html"}).text
-        refused = [client.get("/board.json", params=asked).status_code for asked in (
-            {"page": 0}, {"limit": 0}, {"limit": 1001}, {"offset": -1}, {"page": 1, "offset": 0}, {"page": "9" * 40})]
+        refused = [
+            client.get("/board.json", params=asked).status_code
+            for asked in (
+                {"page": 0},
+                {"limit": 0},
+                {"limit": 1001},
+                {"offset": -1},
+                {"page": 1, "offset": 0},
+                {"page": "9" * 40},
+            )
+        ]
     assert (first["epoch"], first["offset"], first["limit"]) == (EPOCH, 0, 100)
     assert first["ranked"] == every[:100] and first["totals"]["ranked"] == len(every) > 100
     assert second["ranked"] == every[7:14] and second["offset"] == 7

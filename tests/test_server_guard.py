@@ -42,8 +42,9 @@ def test_a_request_that_does_not_arrive_in_time_is_closed(tmp_path: Path) -> Non
 
 
 def test_connections_past_the_cap_are_answered_busy_and_the_server_stays_reachable(tmp_path: Path) -> None:
-    server = ServerProcess("--db", f"sqlite:///{tmp_path}/runs.sqlite", "--port", "0", "--connections", "6",
-                           "--request-timeout", "600")
+    server = ServerProcess(
+        "--db", f"sqlite:///{tmp_path}/runs.sqlite", "--port", "0", "--connections", "6", "--request-timeout", "600"
+    )
     try:
         held = [half_sent(server.base) for _ in range(6)]
         extra = socket.create_connection(address(server.base), timeout=120)
@@ -90,5 +91,6 @@ def test_a_repeated_error_is_logged_a_few_times_a_minute_then_counted() -> None:
     log.error("socket.accept() out of system resource")
     log.removeHandler(written)
     assert written.lines[:6] == ["socket.accept() out of system resource"] * 5 + ["another kind of trouble"]
-    assert written.lines[6:] == ["socket.accept() out of system resource [9995 more like this were not logged in the "
-                                 "last 60 s]"]
+    assert written.lines[6:] == [
+        "socket.accept() out of system resource [9995 more like this were not logged in the last 60 s]"
+    ]

@@ -12,7 +12,7 @@ import threading
 from sqlalchemy import func, select
 
 from roguelike.server import store
-from server_helpers import ServerProcess, database, distinct_files, postgres, post, wait_http  # noqa: F401
+from server_helpers import ServerProcess, database, distinct_files, post, postgres, wait_http  # noqa: F401
 
 FILES, TIMES, CLIENTS = 20, 10, 20
 

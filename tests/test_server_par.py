@@ -37,8 +37,9 @@ def small_par(seed: int, method: str = "fork") -> Par:
     return par(seed, runs=2, jobs=1, method=method, limit=40)
 
 
-def test_a_dailys_par_is_asked_of_its_epochs_workers_once_then_kept(engine: Engine,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_dailys_par_is_asked_of_its_epochs_workers_once_then_kept(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
     redis = fakeredis.FakeRedis()
     queue = Queue(queue_name(RULES_EPOCH), connection=redis, serializer=JSONSerializer)
     assert daily_par(engine, redis, DAY, RULES_EPOCH) is None
@@ -65,8 +66,9 @@ def test_a_worker_of_another_epoch_refuses_the_par_job() -> None:
 
 def kept_par(epoch: int) -> dict[str, object]:
     """A par as a worker returns it."""
-    made = Par(daily_seed(date.fromisoformat(DAY), epoch), epoch, (100, 500, 900, 900, 1500), (50,) * 5,
-               ("overdose",) * 5)
+    made = Par(
+        daily_seed(date.fromisoformat(DAY), epoch), epoch, (100, 500, 900, 900, 1500), (50,) * 5, ("overdose",) * 5
+    )
     return {"day": DAY, **made.to_plain()}
 
 

@@ -8,10 +8,9 @@ import time
 
 from sqlalchemy import func, select
 
+from conftest import ROOT
 from roguelike.server import store
 from server_helpers import CORPUS, ServerProcess, database, distinct_files, post, postgres, wait_http  # noqa: F401
-
-from conftest import ROOT
 
 
 def test_killed_with_runs_pending_the_server_verifies_them_on_restart_none_lost_none_twice(database: str) -> None:
@@ -63,25 +62,33 @@ def running(pid: int) -> bool:
 
 
 def test_the_server_process_never_loads_the_game() -> None:
-    probe = ("import sys\nfrom roguelike.cli.main import keep_own_runtime\nkeep_own_runtime()\n"
-             "import roguelike.cli.serve, roguelike.server.serving, roguelike.server.local, roguelike.server.queue\n"
-             "print('\\n'.join(sorted(sys.modules)))")
+    probe = (
+        "import sys\nfrom roguelike.cli.main import keep_own_runtime\nkeep_own_runtime()\n"
+        "import roguelike.cli.serve, roguelike.server.serving, roguelike.server.local, roguelike.server.queue\n"
+        "print('\\n'.join(sorted(sys.modules)))"
+    )
     loaded = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    game = [name for name in loaded.split() if name.split(".")[0] in ("components", "systems", "tcod", "numpy", "esper")
-            or name.startswith(("roguelike.replay", "roguelike.scores", "roguelike.bots", "roguelike.saves.games"))
-            or (name.startswith("roguelike.core.") and name not in ("roguelike.core.epoch", "roguelike.core.names"))]
+    game = [
+        name
+        for name in loaded.split()
+        if name.split(".")[0] in ("components", "systems", "tcod", "numpy", "esper")
+        or name.startswith(("roguelike.replay", "roguelike.scores", "roguelike.bots", "roguelike.saves.games"))
+        or (name.startswith("roguelike.core.") and name not in ("roguelike.core.epoch", "roguelike.core.names"))
+    ]
     assert "roguelike.server.app" in loaded.split() and "roguelike.server.job" not in loaded.split() and game == []
 
 
 def test_a_worker_without_a_queue_is_refused_in_one_line() -> None:
-    done = subprocess.run([sys.executable, "-m", "roguelike", "serve", "worker"], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "roguelike", "serve", "worker"], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 2 and done.stderr.strip() == "hedonic serve worker: give the queue: --queue redis://..."
 
 
 def test_a_queue_that_does_not_answer_is_said_in_one_line_before_serving(tmp_path: object) -> None:
     missing = f"unix://{tmp_path}/no-redis.sock"
     for args in (["--queue", missing, "--db", f"sqlite:///{tmp_path}/runs.sqlite"], ["worker", "--queue", missing]):
-        done = subprocess.run([sys.executable, "-m", "roguelike", "serve", *args], cwd=ROOT, capture_output=True,
-                              text=True, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-m", "roguelike", "serve", *args], cwd=ROOT, capture_output=True, text=True, timeout=60
+        )
         assert done.returncode == 1 and done.stderr.count("\n") == 1 and "cannot reach the queue" in done.stderr

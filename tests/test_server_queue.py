@@ -6,7 +6,7 @@ import asyncio
 import json
 import zlib
 from collections.abc import Iterator
-from datetime import datetime, timedelta, UTC
+from datetime import UTC, datetime, timedelta
 
 import fakeredis
 import pytest
@@ -20,8 +20,16 @@ from roguelike.scores.proof import prove_file
 from roguelike.server import store
 from roguelike.server.child import ChildLimits
 from roguelike.server.envelope import Envelope, Limits, open_upload
-from roguelike.server.queue import (JOB, LOST_AFTER, RETRIES, Heartbeats, QueueVerifier, failure_verdict, job_id,
-                                    queue_name)
+from roguelike.server.queue import (
+    JOB,
+    LOST_AFTER,
+    RETRIES,
+    Heartbeats,
+    QueueVerifier,
+    failure_verdict,
+    job_id,
+    queue_name,
+)
 from server_helpers import CORPUS, database, postgres  # noqa: F401
 
 SHORT = next(path for path in CORPUS if path.name == "death-exhaustion.replay")
@@ -117,7 +125,11 @@ def test_a_job_that_fails_gives_its_run_a_verdict_saying_so_never_a_score(engine
     verifier.waiting.add(envelope.digest)
     verifier.collect_once()
     run = status(engine, envelope.digest)
-    assert run.status == "failed" and "the worker gave up on it" in run.verdict["detail"] and run.verdict.get("score") is None
+    assert (
+        run.status == "failed"
+        and "the worker gave up on it" in run.verdict["detail"]
+        and run.verdict.get("score") is None
+    )
 
 
 class Clock:
@@ -148,7 +160,9 @@ def submitted(engine: Engine) -> tuple[fakeredis.FakeRedis, Clock, Envelope, Que
     return redis, clock, envelope, verifier, Queue(queue_name(RULES_EPOCH), connection=redis, serializer=JSONSerializer)
 
 
-def test_a_started_job_whose_heartbeat_stands_still_is_run_again_and_one_that_beats_is_left_alone(engine: Engine) -> None:
+def test_a_started_job_whose_heartbeat_stands_still_is_run_again_and_one_that_beats_is_left_alone(
+    engine: Engine,
+) -> None:
     redis, clock, envelope, verifier, queue = submitted(engine)
     queue.pop_job_id()  # a worker took it
     job = under_way(redis, envelope.digest)
@@ -182,8 +196,14 @@ def test_a_run_lost_with_its_worker_again_and_again_gets_a_verdict_saying_so(eng
 def test_a_horse_killed_by_its_own_limits_says_which() -> None:
     limits = ChildLimits(seconds=2.0)
     told = "Work-horse terminated unexpectedly; waitpid returned {0} (signal {0}); "
-    assert failure_verdict(told.format(14), limits) == {"verdict": "killed", "detail": "over its time limit (2 s): killed"}
-    assert failure_verdict(told.format(24), limits) == {"verdict": "killed", "detail": "over its CPU limit (2 s): killed"}
+    assert failure_verdict(told.format(14), limits) == {
+        "verdict": "killed",
+        "detail": "over its time limit (2 s): killed",
+    }
+    assert failure_verdict(told.format(24), limits) == {
+        "verdict": "killed",
+        "detail": "over its CPU limit (2 s): killed",
+    }
     other = failure_verdict(told.format(11), limits)
     assert other["verdict"] == "killed" and other["detail"].startswith("the worker gave up on it: Work-horse")
 

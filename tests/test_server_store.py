@@ -33,7 +33,8 @@ def test_a_duplicate_upload_inside_a_transaction_keeps_the_transactions_other_wo
 
 
 def test_a_caught_duplicate_key_error_aborts_a_postgresql_transaction_which_is_why_the_server_never_relies_on_one(
-        database: str) -> None:
+    database: str,
+) -> None:
     engine = store.open_engine(database)
     row = {"hash": "a" * 64, "data": b"x"}
     with engine.connect() as connection:
@@ -81,13 +82,23 @@ def test_a_database_made_before_runs_had_a_game_gets_the_column_and_keeps_its_ru
 
     old = MetaData()
     for table in (store.runs, store.replays):
-        Table(table.name, old, *[Column(column.name, column.type, primary_key=column.primary_key)
-                                 for column in table.columns if column.name != "game"])
+        Table(
+            table.name,
+            old,
+            *[
+                Column(column.name, column.type, primary_key=column.primary_key)
+                for column in table.columns
+                if column.name != "game"
+            ],
+        )
     made = create_engine(database)
     old.create_all(made)
     with made.begin() as connection:
-        connection.execute(old.tables["runs"].insert().values(hash="c" * 64, received="then", epoch=2, commands=1,
-                                                              size=1, status="pending", ranked=False))
+        connection.execute(
+            old.tables["runs"]
+            .insert()
+            .values(hash="c" * 64, received="then", epoch=2, commands=1, size=1, status="pending", ranked=False)
+        )
     made.dispose()
     engine = store.open_engine(database)
     with engine.begin() as connection:

@@ -38,7 +38,9 @@ def test_a_run_uploaded_while_redis_is_away_is_enqueued_when_it_answers(engine: 
         verifier.collect_once()
     server.connected = True
     verifier.collect_once()
-    assert Queue(queue_name(RULES_EPOCH), connection=redis, serializer=JSONSerializer).job_ids == [job_id(envelope.digest)]
+    assert Queue(queue_name(RULES_EPOCH), connection=redis, serializer=JSONSerializer).job_ids == [
+        job_id(envelope.digest)
+    ]
     work(redis)
     verifier.collect_once()
     assert status(engine, envelope.digest).status == "verified"
@@ -50,7 +52,9 @@ def test_the_sweep_enqueues_a_pending_run_the_collector_was_not_waiting_for(engi
     envelope = kept(engine, SHORT.read_bytes())  # kept, and its upload's thread never got to submit it
     verifier.sweep_once()
     verifier.sweep_once()  # its job is there: not enqueued twice
-    assert Queue(queue_name(RULES_EPOCH), connection=redis, serializer=JSONSerializer).job_ids == [job_id(envelope.digest)]
+    assert Queue(queue_name(RULES_EPOCH), connection=redis, serializer=JSONSerializer).job_ids == [
+        job_id(envelope.digest)
+    ]
     work(redis)
     verifier.collect_once()
     assert status(engine, envelope.digest).status == "verified"
@@ -116,7 +120,9 @@ def left_pending(client: TestClient, verifier: LocalVerifier, met: list[str], di
     assert client.get(f"/runs/{digest}").json()["status"] == "pending"
 
 
-def test_a_verdict_that_met_a_database_outage_is_found_by_the_sweep(database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_verdict_that_met_a_database_outage_is_found_by_the_sweep(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     met = flaky_verdicts(monkeypatch)
     server = ScoreServer(ServerConfig(database))
     with TestClient(server.app) as client:

@@ -78,7 +78,9 @@ def test_a_tampered_file_is_diverged_at_its_step_and_never_on_the_board(served: 
     assert digest not in listed and digest not in served.get("/board").text
 
 
-def test_the_board_is_ordered_by_recomputed_scores_whatever_the_upload_order(served: TestClient, tmp_path: Path) -> None:
+def test_the_board_is_ordered_by_recomputed_scores_whatever_the_upload_order(
+    served: TestClient, tmp_path: Path
+) -> None:
     played = []
     for path in sorted(CORPUS, key=lambda path: path.stat().st_size):
         played.append(tmp_path / path.name)
@@ -107,7 +109,9 @@ def test_unranked_origins_and_living_games_are_shown_apart_never_ranked(served: 
     board = served.get("/board.json").json()
     assert board["ranked"] == []
     assert {entry["hash"]: entry["why"] for entry in board["unranked"]} == {
-        digests[0]: "unranked origin: bot", digests[1]: "the game is not over"}
+        digests[0]: "unranked origin: bot",
+        digests[1]: "the game is not over",
+    }
     assert "Verified, not ranked" in served.get("/board").text
 
 

@@ -82,8 +82,9 @@ def test_a_runaway_verification_is_killed_within_its_limit_and_the_worker_goes_o
     limit = 2.0  # both jobs spin (the verifier is a spinner), so no honest work has to fit in it
     with redis_server() as url:
         worker = ServerProcess("worker", "--queue", url, "--epoch", str(RULES_EPOCH), "--verifier", SPINNER)
-        server = ServerProcess("--queue", url, "--db", f"sqlite:///{tmp_path}/runs.sqlite", "--port", "0",
-                               "--time-limit", str(limit))
+        server = ServerProcess(
+            "--queue", url, "--db", f"sqlite:///{tmp_path}/runs.sqlite", "--port", "0", "--time-limit", str(limit)
+        )
         try:
             workers_up(url, 1)
             started = time.monotonic()
@@ -102,8 +103,9 @@ def test_a_runaway_verification_is_killed_within_its_limit_and_the_worker_goes_o
 def test_a_work_horse_over_its_memory_limit_is_a_killed_verdict_and_the_worker_goes_on(tmp_path: object) -> None:
     with redis_server() as url:
         worker = ServerProcess("worker", "--queue", url, "--epoch", str(RULES_EPOCH))
-        server = ServerProcess("--queue", url, "--db", f"sqlite:///{tmp_path}/runs.sqlite", "--port", "0",
-                               "--memory-limit", "64")
+        server = ServerProcess(
+            "--queue", url, "--db", f"sqlite:///{tmp_path}/runs.sqlite", "--port", "0", "--memory-limit", "64"
+        )
         try:
             workers_up(url, 1)
             digests = [post(server.base, data)["hash"] for data in (CORPUS[0].read_bytes(), CORPUS[1].read_bytes())]
@@ -115,13 +117,15 @@ def test_a_work_horse_over_its_memory_limit_is_a_killed_verdict_and_the_worker_g
 
 
 def test_a_runaway_in_the_work_horse_itself_is_killed_within_its_limit_and_its_worker_verifies_the_next(
-        tmp_path: object) -> None:
+    tmp_path: object,
+) -> None:
     limit, hostile = HONEST_LIMIT, CORPUS[0].read_bytes()
     honest = SMALLEST.read_bytes() if SMALLEST != CORPUS[0] else CORPUS[1].read_bytes()
     with redis_server() as url:
         worker = runaway_worker(url, hostile)
-        server = ServerProcess("--queue", url, "--db", f"sqlite:///{tmp_path}/runs.sqlite", "--port", "0",
-                               "--time-limit", str(limit))
+        server = ServerProcess(
+            "--queue", url, "--db", f"sqlite:///{tmp_path}/runs.sqlite", "--port", "0", "--time-limit", str(limit)
+        )
         try:
             workers_up(url, 1)
             began = time.monotonic()
@@ -178,9 +182,25 @@ class RestartableRedis:
     def start(self) -> None:
         """Start it and wait for its socket."""
         self.socket.unlink(missing_ok=True)
-        self.process = subprocess.Popen([redis_program(), "--port", "0", "--unixsocket", str(self.socket),
-                                         "--unixsocketperm", "700", "--save", "", "--appendonly", "no",
-                                         "--dir", str(self.folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            [
+                redis_program(),
+                "--port",
+                "0",
+                "--unixsocket",
+                str(self.socket),
+                "--unixsocketperm",
+                "700",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.folder),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         wait_for(lambda: self.socket.exists(), 60, "redis-server did not open its socket")
 
     def kill(self) -> None:
@@ -196,8 +216,16 @@ def test_a_worker_whose_redis_dies_with_a_job_in_flight_waits_for_it_and_goes_on
     redis = RestartableRedis(tmp_path)
     redis.start()
     worker = runaway_worker(redis.url, hostile)  # mid-job for as long as the job lives
-    server = ServerProcess("--queue", redis.url, "--db", f"sqlite:///{tmp_path}/runs.sqlite", "--port", "0",
-                           "--time-limit", str(HONEST_LIMIT))
+    server = ServerProcess(
+        "--queue",
+        redis.url,
+        "--db",
+        f"sqlite:///{tmp_path}/runs.sqlite",
+        "--port",
+        "0",
+        "--time-limit",
+        str(HONEST_LIMIT),
+    )
     try:
         workers_up(redis.url, 1)
         digest = post(server.base, hostile)["hash"]

@@ -16,8 +16,15 @@ from roguelike.settings import Glyphs, Motion, PaletteName, Preferences, Scaling
 from roguelike.settings.document import from_bytes, to_text
 from roguelike.storage.datadir import DataDir
 
-CHOSEN = Settings(PaletteName.COLOURBLIND, Motion.NONE, Glyphs.ASCII, TileSize(14, 24), True, Scaling.FIT,
-                  WindowPlace(10, 20, 1120, 600))
+CHOSEN = Settings(
+    PaletteName.COLOURBLIND,
+    Motion.NONE,
+    Glyphs.ASCII,
+    TileSize(14, 24),
+    True,
+    Scaling.FIT,
+    WindowPlace(10, 20, 1120, 600),
+)
 
 
 def write(root: Path, text: str | bytes) -> Path:
@@ -64,24 +71,28 @@ def test_unknown_keys_from_a_newer_version_are_kept(tmp_path: Path) -> None:
     assert document["palette"] == "contrast" and document["motion"] == "full"
 
 
-@pytest.mark.parametrize(("key", "value", "words"), [
-    ("palette", "purple", "not one of classic"),
-    ("palette", 3, "not one of"),
-    ("motion", None, "not one of full, reduced, none"),
-    ("glyphs", ["ascii"], "not one of"),
-    ("tiles", "13x13", "not a tile size"),
-    ("tiles", 20, "not a tile size"),
-    ("fullscreen", "yes", "not true or false"),
-    ("fullscreen", 1, "not true or false"),
-    ("scaling", {"fit": True}, "not one of integer, fit"),
-    ("window", {"x": 1, "y": 2}, "expected an object"),
-    ("window", {"x": 1, "y": 2, "width": 0, "height": 5}, "positive"),
-    ("window", {"x": 1.5, "y": 2, "width": 800, "height": 600}, "whole numbers"),
-    ("window", {"x": True, "y": 2, "width": 800, "height": 600}, "whole numbers"),
-    ("version", "one", "not a whole number"),
-])
+@pytest.mark.parametrize(
+    ("key", "value", "words"),
+    [
+        ("palette", "purple", "not one of classic"),
+        ("palette", 3, "not one of"),
+        ("motion", None, "not one of full, reduced, none"),
+        ("glyphs", ["ascii"], "not one of"),
+        ("tiles", "13x13", "not a tile size"),
+        ("tiles", 20, "not a tile size"),
+        ("fullscreen", "yes", "not true or false"),
+        ("fullscreen", 1, "not true or false"),
+        ("scaling", {"fit": True}, "not one of integer, fit"),
+        ("window", {"x": 1, "y": 2}, "expected an object"),
+        ("window", {"x": 1, "y": 2, "width": 0, "height": 5}, "positive"),
+        ("window", {"x": 1.5, "y": 2, "width": 800, "height": 600}, "whole numbers"),
+        ("window", {"x": True, "y": 2, "width": 800, "height": 600}, "whole numbers"),
+        ("version", "one", "not a whole number"),
+    ],
+)
 def test_a_wrong_value_is_named_and_takes_its_default_while_the_rest_is_kept(
-        tmp_path: Path, key: str, value: object, words: str) -> None:
+    tmp_path: Path, key: str, value: object, words: str
+) -> None:
     document = {"palette": "greyscale", "motion": "none", key: value}
     path = write(tmp_path, json.dumps(document))
     before = path.read_bytes()
@@ -155,7 +166,8 @@ def test_a_huge_file_is_not_read_whole(tmp_path: Path) -> None:
 
 
 def test_a_read_only_folder_keeps_the_change_for_this_run_and_says_why_it_is_not_saved(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = write(tmp_path, json.dumps({"palette": "classic"}))
     prefs = Preferences.load(tmp_path)
 

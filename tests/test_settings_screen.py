@@ -12,8 +12,8 @@ import tcod.event
 from tcod.event import KeySym, Modifier, Scancode
 
 from roguelike import settings
-from roguelike.content.interrupts import Disturbance
 from roguelike.content import formulas
+from roguelike.content.interrupts import Disturbance
 from roguelike.core.game import Game
 from roguelike.core.session import Session
 from roguelike.frontend.terminal import TerminalLoop
@@ -94,10 +94,21 @@ def test_arrows_enter_and_letters_change_values_which_are_saved_at_once(tmp_path
     assert settings.current().glyphs is Glyphs.ASCII
     assert "contrast" in text_of(app) and "14x24" in text_of(app)
     document = json.loads((tmp_path / "settings.json").read_text())
-    assert document == {"version": 1, "palette": "contrast", "motion": "none", "glyphs": "ascii", "tiles": "14x24",
-                        "fullscreen": False, "scaling": "integer",
-                        "interrupts": [kind.value for kind in Disturbance], "confirm_lethal": True,
-                        "volume": 60, "sound_effects": True, "drone": True, "bell": False}
+    assert document == {
+        "version": 1,
+        "palette": "contrast",
+        "motion": "none",
+        "glyphs": "ascii",
+        "tiles": "14x24",
+        "fullscreen": False,
+        "scaling": "integer",
+        "interrupts": [kind.value for kind in Disturbance],
+        "confirm_lethal": True,
+        "volume": 60,
+        "sound_effects": True,
+        "drone": True,
+        "bell": False,
+    }
     assert Preferences.load(tmp_path).current == prefs.current
 
 
@@ -189,6 +200,8 @@ def test_a_long_damaged_file_message_is_read_whole_with_its_ending(tmp_path: Pat
     rows = text_of(app).splitlines()
     shown = " ".join(" ".join(rows).split())
     assert "is damaged" in shown and "palette" in shown
-    assert shown.endswith("the file is kept as it is until you change a setting. Up/Down option Enter, Right or its "
-                          "letter: next value Left: previous Esc")
+    assert shown.endswith(
+        "the file is kept as it is until you change a setting. Up/Down option Enter, Right or its "
+        "letter: next value Left: previous Esc"
+    )
     assert "more" in shown or all(key in shown for key in ("motion", "glyphs", "tiles"))  # the rest summed up

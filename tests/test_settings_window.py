@@ -40,8 +40,9 @@ def key(sym: KeySym, mod: Modifier = Modifier.NONE) -> tcod.event.KeyDown:
     return tcod.event.KeyDown(scancode=Scancode.UNKNOWN, sym=sym, mod=mod)
 
 
-def run_scripted(monkeypatch: pytest.MonkeyPatch, app: App, script: list[tcod.event.Event],
-                 sizes: list[tuple[int, int]]) -> None:
+def run_scripted(
+    monkeypatch: pytest.MonkeyPatch, app: App, script: list[tcod.event.Event], sizes: list[tuple[int, int]]
+) -> None:
     """Run the window over a script of events, noting the window's size before each batch."""
     contexts: list[tcod.context.Context] = []
     original_new = tcod.context.new
@@ -62,8 +63,9 @@ def run_scripted(monkeypatch: pytest.MonkeyPatch, app: App, script: list[tcod.ev
     window.run_window(app)
 
 
-def test_the_window_follows_the_tile_size_and_remembers_its_place(monkeypatch: pytest.MonkeyPatch,
-                                                                  tmp_path: Path) -> None:
+def test_the_window_follows_the_tile_size_and_remembers_its_place(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     prefs = Preferences.load(tmp_path)
     prefs.change("window", WindowPlace(40, 50, 10, 10))  # too small for the tiles: opens at their size
     settings.use(prefs)
@@ -157,12 +159,15 @@ def test_settings_never_reach_the_game() -> None:
         return tuple(summarise(session.game).lines())
 
     undrawn = played(None)
-    for scheme, motion, glyphs in zip(SCHEMES.values(), itertools.cycle(settings.Motion), itertools.cycle(settings.Glyphs)):
+    for scheme, motion, glyphs in zip(
+        SCHEMES.values(), itertools.cycle(settings.Motion), itertools.cycle(settings.Glyphs)
+    ):
         assert played(Look(scheme, motion, glyphs)) == undrawn
 
 
-def test_a_first_run_takes_the_largest_tiles_that_fit_the_screen(monkeypatch: pytest.MonkeyPatch,
-                                                                 tmp_path: Path) -> None:
+def test_a_first_run_takes_the_largest_tiles_that_fit_the_screen(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setattr(window, "usable_area", lambda sdl_window: (800, 570))
     settings.use(Preferences.load(tmp_path))
     sizes: list[tuple[int, int]] = []
@@ -171,15 +176,24 @@ def test_a_first_run_takes_the_largest_tiles_that_fit_the_screen(monkeypatch: py
     assert json.loads((tmp_path / "settings.json").read_text())["window"]["width"] == 800
 
 
-@pytest.mark.parametrize(("area", "size"), [((800, 570), TileSize(10, 18)), ((1024, 738), TileSize(11, 20)),
-                                            ((1366, 728), TileSize(14, 24)), ((1920, 1040), TileSize(22, 40)),
-                                            ((2560, 1400), TileSize(24, 43)), ((640, 480), TileSize(10, 18))])
+@pytest.mark.parametrize(
+    ("area", "size"),
+    [
+        ((800, 570), TileSize(10, 18)),
+        ((1024, 738), TileSize(11, 20)),
+        ((1366, 728), TileSize(14, 24)),
+        ((1920, 1040), TileSize(22, 40)),
+        ((2560, 1400), TileSize(24, 43)),
+        ((640, 480), TileSize(10, 18)),
+    ],
+)
 def test_the_tiles_that_fit_a_screen(area: tuple[int, int], size: TileSize) -> None:
     assert settings.options.largest_fitting(*area) == size
 
 
 def test_tiles_the_player_chose_are_kept_but_a_screen_too_small_for_them_gets_the_largest_that_fit(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(window, "usable_area", lambda sdl_window: (800, 570))
     (tmp_path / "settings.json").write_text('{"tiles": "14x24"}')
     settings.use(Preferences.load(tmp_path))
@@ -190,8 +204,9 @@ def test_tiles_the_player_chose_are_kept_but_a_screen_too_small_for_them_gets_th
     assert "tiles of 14x24 make a window larger than this screen (800x570): 10x18 are used" in capsys.readouterr().err
 
 
-def test_a_window_remembered_on_a_screen_now_gone_opens_on_this_one(monkeypatch: pytest.MonkeyPatch,
-                                                                    tmp_path: Path) -> None:
+def test_a_window_remembered_on_a_screen_now_gone_opens_on_this_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     prefs = Preferences.load(tmp_path)
     prefs.change("window", WindowPlace(5000, 4000, 880, 500))
     settings.use(prefs)
@@ -199,7 +214,6 @@ def test_a_window_remembered_on_a_screen_now_gone_opens_on_this_one(monkeypatch:
     place = Preferences.load(tmp_path).current.window
     assert place is not None
     assert window.overlaps((place.x, place.y, place.width, place.height), (0, 0, 1024, 768))  # SDL's dummy screen
-
 
 
 def test_a_window_grown_past_its_screen_edge_is_centred_whole(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from bestiary_helpers import add_monster, arena
 from components import Dose, Position
+from helpers import add_dose
 from roguelike.content.doses import NORMAL_DOSE
 from roguelike.render.colours import CLASSIC
 from roguelike.screens.sidebar import fitted_rows, in_view, listed, sidebar_lines
-
-from bestiary_helpers import add_monster, arena
-from helpers import add_dose
 
 
 def texts(rows: list[list[tuple[str, tuple[int, int, int]]]]) -> list[str]:

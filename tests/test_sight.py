@@ -18,8 +18,11 @@ from roguelike.core.world import floor_seed
 def whole_floor_view(floor: Floor, x: int, y: int) -> np.ndarray:
     """The reference: shadowcasting over the entire map."""
     return tcod.map.compute_fov(
-        TRANSPARENT[floor.tiles], (y, x), radius=formulas.FOV_RADIUS,
-        light_walls=True, algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST,
+        TRANSPARENT[floor.tiles],
+        (y, x),
+        radius=formulas.FOV_RADIUS,
+        light_walls=True,
+        algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST,
     )
 
 
@@ -53,8 +56,12 @@ def test_sight_matches_the_state_after_a_monster_opens_a_door() -> None:
 
     game = drawn_game(["#######", "#@..+.#", "#######"])
     esper.component_for_entity(game.state.player, Attributes).nerve = 2  # panics at a monster in sight
-    esper.create_entity(Monster("hunger", 8, False, game.state.player, 0), Position(5, 1),
-                        Renderable("h", (200, 120, 60), 1), BlocksMovement())
+    esper.create_entity(
+        Monster("hunger", 8, False, game.state.player, 0),
+        Position(5, 1),
+        Renderable("h", (200, 120, 60), 1),
+        BlocksMovement(),
+    )
     game.apply(Wait())
     assert game.state.floor.tile(4, 1) == Tile.DOOR_OPEN  # the hunger opened the door
     pos = game.player_component(Position)

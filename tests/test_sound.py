@@ -15,7 +15,6 @@ from tcod.event import KeySym
 from bestiary_helpers import add_monster, arena, set_player
 from components import Dose, StateOfMind
 from helpers import drawn_game
-from term_helpers import ScriptedTerminal, xterm_setup
 from roguelike import settings, sound
 from roguelike.cli.looks import overrides
 from roguelike.cli.play import add_play_options
@@ -36,6 +35,7 @@ from roguelike.sound.drone import BANDS, Drone, Mind, pitch
 from roguelike.sound.hearing import STAGGER_SECONDS, sounds_for
 from roguelike.sound.mixer import Levels, Mixer, loudness
 from roguelike.sound.synth import RATE
+from term_helpers import ScriptedTerminal, xterm_setup
 
 
 def rms(samples: np.ndarray) -> float:
@@ -49,6 +49,7 @@ def key(sym: KeySym) -> tcod.event.KeyDown:
 
 
 # --- the effects -------------------------------------------------------------------------
+
 
 def test_the_effects_are_the_same_every_time_they_are_built() -> None:
     first, second = build(), build()
@@ -71,28 +72,58 @@ def test_a_larger_dose_sounds_longer_and_fuller() -> None:
     energy = [float(np.sum(np.square(d, dtype=np.float64))) for d in doses]
     assert energy == sorted(energy)
     assert [dose_sound(gain) for gain in (0, 29, 30, 49, 50, 69, 70, 96)] == [
-        "dose_small", "dose_small", "dose_normal", "dose_normal", "dose_large", "dose_large", "dose_huge", "dose_huge"]
+        "dose_small",
+        "dose_small",
+        "dose_normal",
+        "dose_normal",
+        "dose_large",
+        "dose_large",
+        "dose_huge",
+        "dose_huge",
+    ]
 
 
 # --- what an action sounds like -----------------------------------------------------------
 
+
 def test_each_cue_of_the_rules_has_its_effect() -> None:
-    heard = {kind: sounds_for([Cue(kind, ((1, 1),), key, amount)])
-             for kind, key, amount in [(cues.DOSE, "normal_dose", 40), (cues.CLOSE_CALL, "", 0),
-                                       (cues.SIGHTED, "hunger", 0), (cues.HIT, "drained", 0),
-                                       (cues.SLAIN, "hunger", 0), (cues.BLAST, "cardinal_dose", 0),
-                                       (cues.FLOOR, "", 2), (cues.DESPERATE, "", 0),
-                                       (cues.PERFECT_HIGH, "", 0), (cues.DEATH, "overdose", 0)]}
+    heard = {
+        kind: sounds_for([Cue(kind, ((1, 1),), key, amount)])
+        for kind, key, amount in [
+            (cues.DOSE, "normal_dose", 40),
+            (cues.CLOSE_CALL, "", 0),
+            (cues.SIGHTED, "hunger", 0),
+            (cues.HIT, "drained", 0),
+            (cues.SLAIN, "hunger", 0),
+            (cues.BLAST, "cardinal_dose", 0),
+            (cues.FLOOR, "", 2),
+            (cues.DESPERATE, "", 0),
+            (cues.PERFECT_HIGH, "", 0),
+            (cues.DEATH, "overdose", 0),
+        ]
+    }
     assert {kind: names[0][0] for kind, names in heard.items()} == {
-        cues.DOSE: "dose_normal", cues.CLOSE_CALL: "close_call", cues.SIGHTED: "sighted", cues.HIT: "hit",
-        cues.SLAIN: "slain", cues.BLAST: "blast", cues.FLOOR: "floor", cues.DESPERATE: "desperate",
-        cues.PERFECT_HIGH: "perfect_high", cues.DEATH: "death"}
+        cues.DOSE: "dose_normal",
+        cues.CLOSE_CALL: "close_call",
+        cues.SIGHTED: "sighted",
+        cues.HIT: "hit",
+        cues.SLAIN: "slain",
+        cues.BLAST: "blast",
+        cues.FLOOR: "floor",
+        cues.DESPERATE: "desperate",
+        cues.PERFECT_HIGH: "perfect_high",
+        cues.DEATH: "death",
+    }
     assert sounds_for([Cue(cues.FORCED, ((1, 1), (2, 1)))]) == []
 
 
 def test_an_action_plays_each_effect_once_one_after_another_and_death_alone() -> None:
-    blast = [Cue(cues.DOSE, ((3, 3),), "cardinal_dose", 35), Cue(cues.BLAST, ((3, 3),)),
-             *[Cue(cues.HIT, ((x, 3),), cues.SLAIN) for x in range(4, 8)], *[Cue(cues.SLAIN, ((x, 3),), "hunger") for x in range(4, 8)]]
+    blast = [
+        Cue(cues.DOSE, ((3, 3),), "cardinal_dose", 35),
+        Cue(cues.BLAST, ((3, 3),)),
+        *[Cue(cues.HIT, ((x, 3),), cues.SLAIN) for x in range(4, 8)],
+        *[Cue(cues.SLAIN, ((x, 3),), "hunger") for x in range(4, 8)],
+    ]
     assert sounds_for(blast) == [("dose_normal", 0.0), ("blast", STAGGER_SECONDS), ("slain", 2 * STAGGER_SECONDS)]
     overdose = [Cue(cues.DOSE, ((3, 3),), "large_dose", 70), Cue(cues.DEATH, ((3, 3),), "overdose")]
     assert sounds_for(overdose) == [("death", 0.0)]
@@ -111,7 +142,10 @@ def test_the_rules_cue_doses_close_calls_sightings_floors_and_desperation() -> N
     close = drawn_game(["####", "#@i#", "####"], dose=Dose(NORMAL_DOSE.key, 40, 0, 0, 0))
     set_player(close, state_of_mind=formulas.STATE_OF_MIND_MAX - formulas.CLOSE_CALL_MARGIN - 40)
     close.apply(Move(1, 0))
-    assert [cue.kind for cue in close.action.cues if cue.kind in (cues.DOSE, cues.CLOSE_CALL)] == [cues.DOSE, cues.CLOSE_CALL]
+    assert [cue.kind for cue in close.action.cues if cue.kind in (cues.DOSE, cues.CLOSE_CALL)] == [
+        cues.DOSE,
+        cues.CLOSE_CALL,
+    ]
 
     seen = arena()
     add_monster(seen, "hunger", 12, 4)
@@ -127,6 +161,7 @@ def test_the_rules_cue_doses_close_calls_sightings_floors_and_desperation() -> N
 
 
 # --- the drone and the mixer ---------------------------------------------------------------
+
 
 def test_the_drones_pitch_rises_with_the_state_of_mind() -> None:
     pitches = [pitch(som) for som in range(0, formulas.STATE_OF_MIND_MAX + 1)]
@@ -162,9 +197,13 @@ def test_muted_levels_make_silence_and_each_part_can_be_turned_off() -> None:
 
     assert not mixed(Levels(0.0, True, True)).any()
     assert not mixed(Levels(1.0, False, False)).any()
-    everything, drone_only, effects_only = mixed(Levels(1.0)), mixed(Levels(1.0, effects=False)), mixed(Levels(1.0, drone=False))
-    assert not effects_only[RATE // 2:].any()  # the hit is over, and there is no drone
-    assert drone_only[RATE // 2:].any() and np.max(np.abs(drone_only)) < 0.2
+    everything, drone_only, effects_only = (
+        mixed(Levels(1.0)),
+        mixed(Levels(1.0, effects=False)),
+        mixed(Levels(1.0, drone=False)),
+    )
+    assert not effects_only[RATE // 2 :].any()  # the hit is over, and there is no drone
+    assert drone_only[RATE // 2 :].any() and np.max(np.abs(drone_only)) < 0.2
     assert np.max(np.abs(everything[:2048])) > np.max(np.abs(drone_only[:2048])) + 0.2
     assert loudness(0) == 0.0 and loudness(50) < loudness(60) < loudness(100) == 1.0
 
@@ -174,13 +213,14 @@ def test_an_effect_waits_for_its_delay_and_the_oldest_gives_way() -> None:
     mixer.set_levels(Levels(1.0, drone=False))
     mixer.play(build()["hit"], delay=0.1)
     out = mixer.mix(RATE // 5)
-    assert not out[:int(0.1 * RATE) - 1].any() and out[int(0.1 * RATE):].any()
+    assert not out[: int(0.1 * RATE) - 1].any() and out[int(0.1 * RATE) :].any()
     for _ in range(12):
         mixer.play(build()["slain"])
     assert len(mixer.playing) == 8
 
 
 # --- the sound of a run --------------------------------------------------------------------
+
 
 def test_without_an_output_nothing_is_built_or_played() -> None:
     audio = sound.Audio()
@@ -230,6 +270,7 @@ def test_the_output_opens_once_when_sound_is_first_wanted() -> None:
 
 # --- settings and the command line ---------------------------------------------------------
 
+
 def test_the_sound_settings_are_written_and_read_back_naming_wrong_values() -> None:
     chosen = settings.Settings(volume=30, sound_effects=False, drone=True, bell=True)
     assert from_bytes(to_text(chosen).encode()).settings == chosen
@@ -257,7 +298,12 @@ def test_the_sound_page_changes_saves_and_says_why_nothing_is_heard(tmp_path: Pa
     app.handle(key(KeySym.RETURN))  # effects off
     app.handle(key(KeySym.T))  # the terminal bell on
     document = json.loads((tmp_path / "settings.json").read_text())
-    assert (document["volume"], document["sound_effects"], document["drone"], document["bell"]) == (70, False, True, True)
+    assert (document["volume"], document["sound_effects"], document["drone"], document["bell"]) == (
+        70,
+        False,
+        True,
+        True,
+    )
     assert status_line() == SILENT  # no speaker in this run
     settings.preferences().overrides["volume"] = 0
     assert status_line() == MUTED

@@ -37,7 +37,11 @@ from sound_recorder import DRONE_MINDS, EVENTS
 
 ROOT = Path(__file__).resolve().parent.parent
 SILENCE = 1e-4
-EVENT_SOUNDS = {"dose_small": "dose_small", "dose_huge": "dose_huge", **{name: name for name in EVENTS if name in EFFECTS}}
+EVENT_SOUNDS = {
+    "dose_small": "dose_small",
+    "dose_huge": "dose_huge",
+    **{name: name for name in EVENTS if name in EFFECTS},
+}
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +49,13 @@ def recordings(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every scenario recorded through the disk driver."""
     folder = tmp_path_factory.mktemp("sound")
     env = {key: value for key, value in os.environ.items() if key != "SDL_AUDIO_DRIVER"}  # the recorder picks disk
-    subprocess.run([sys.executable, str(ROOT / "tests" / "sound_recorder.py"), str(folder)], env=env, check=True,
-                   capture_output=True, timeout=240)
+    subprocess.run(
+        [sys.executable, str(ROOT / "tests" / "sound_recorder.py"), str(folder)],
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=240,
+    )
     return folder
 
 
@@ -60,7 +69,7 @@ def recorded(folder: Path, name: str) -> np.ndarray:
 def audible_span(samples: np.ndarray) -> np.ndarray:
     """From the first to the last sample that is not silence."""
     loud = np.flatnonzero(np.abs(samples) > SILENCE)
-    return samples[loud[0]:loud[-1] + 1] if loud.size else samples[:0]
+    return samples[loud[0] : loud[-1] + 1] if loud.size else samples[:0]
 
 
 @pytest.mark.parametrize("scenario", sorted(EVENT_SOUNDS))
@@ -99,9 +108,11 @@ def test_the_drones_pitch_rises_with_the_state_of_mind(recordings: Path) -> None
 
 
 def test_with_no_audio_device_the_game_is_silent_at_once_and_says_nothing() -> None:
-    script = ("import time; from roguelike.frontend.speaker import start_speaker; from roguelike.sound import Audio; "
-              "audio = Audio(); start = time.perf_counter(); speaker = start_speaker(audio); "
-              "print(speaker is None, audio.bank is None, round(time.perf_counter() - start, 3))")
+    script = (
+        "import time; from roguelike.frontend.speaker import start_speaker; from roguelike.sound import Audio; "
+        "audio = Audio(); start = time.perf_counter(); speaker = start_speaker(audio); "
+        "print(speaker is None, audio.bank is None, round(time.perf_counter() - start, 3))"
+    )
     env = {**os.environ, "SDL_AUDIO_DRIVER": "no-such-driver", "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
     silent, unbuilt, seconds = done.stdout.split()
@@ -115,7 +126,11 @@ def test_a_whole_game_plays_with_sound_on_and_keeps_its_checksums() -> None:
     replay = read_replay(ROOT / "replays" / "death-overdose.replay")
     game = Game.new(replay.header.seed, replay.header.name)
     screen = InGameScreen(Session(game))
-    app, console, audio = App(screen), tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C"), sound.Audio()
+    app, console, audio = (
+        App(screen),
+        tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C"),
+        sound.Audio(),
+    )
     sound.use(audio)
     with speakers.speaking(audio, settings.current()):
         assert audio.playing  # the dummy driver is a device

@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 import roguelike.core.mapgen
-
 from components import Position, Record
 from helpers import dose_positions, player_xy
 from roguelike.core.commands import Move

@@ -32,8 +32,9 @@ print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.mod
 def run_probe(*args: str) -> dict[str, object]:
     """The exit code, output and loaded modules of ``hedonic ARGS`` in a new interpreter."""
     env = {**os.environ, "PYTHONPATH": str(REPOSITORY)}
-    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, env=env, timeout=60,
-                          check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *args], capture_output=True, text=True, env=env, timeout=60, check=True
+    )
     result: dict[str, object] = json.loads(done.stdout)
     return result
 
@@ -69,10 +70,16 @@ def test_listing_saves_loads_no_tcod_or_numpy(tmp_path: Path) -> None:
 ONLY_SOME_PATHS = ("multiprocessing", "concurrent.futures.process", "importlib.metadata")
 
 
-@pytest.mark.parametrize("args", [("simulate", "--seed", "1", "--turns", "3"),
-                                  ("replay", "--verify", str(REPOSITORY / "replays" / "death-overdose.replay"))])
-def test_simulating_and_verifying_one_file_load_no_process_pool_or_metadata(args: tuple[str, ...],
-                                                                              tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("simulate", "--seed", "1", "--turns", "3"),
+        ("replay", "--verify", str(REPOSITORY / "replays" / "death-overdose.replay")),
+    ],
+)
+def test_simulating_and_verifying_one_file_load_no_process_pool_or_metadata(
+    args: tuple[str, ...], tmp_path: Path
+) -> None:
     run_probe("--data-dir", str(tmp_path), *args)  # the first start keeps this version's runtime
     result = run_probe("--data-dir", str(tmp_path), *args)
     assert result["code"] == 0
@@ -93,8 +100,9 @@ def threads_after_numpy(**player_env: str) -> int:
     """Threads in a new ``hedonic`` process once numpy has loaded, under the player's environment."""
     env = {key: value for key, value in os.environ.items() if key != "OPENBLAS_NUM_THREADS"}
     env.update(PYTHONPATH=str(REPOSITORY), **player_env)
-    done = subprocess.run([sys.executable, "-c", THREADS], capture_output=True, text=True, env=env, timeout=60,
-                          check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", THREADS], capture_output=True, text=True, env=env, timeout=60, check=True
+    )
     return int(done.stdout)
 
 
@@ -111,15 +119,17 @@ def test_hedonic_asks_numpy_for_one_blas_thread_unless_the_player_chose() -> Non
     env.update(PYTHONPATH=str(REPOSITORY))
     for chosen, seen in ((None, "1"), ("2", "2")):
         run_env = env if chosen is None else {**env, "OPENBLAS_NUM_THREADS": chosen}
-        done = subprocess.run([sys.executable, "-c", BLAS_SETTING], capture_output=True, text=True, env=run_env,
-                              timeout=60, check=True)
+        done = subprocess.run(
+            [sys.executable, "-c", BLAS_SETTING], capture_output=True, text=True, env=run_env, timeout=60, check=True
+        )
         assert done.stdout.strip() == seen
 
 
 # The effect itself shows only where OpenBLAS would start more than one thread; the test
 # above holds the setting everywhere.
-@pytest.mark.skipif(not hasattr(os, "sched_getaffinity") or len(os.sched_getaffinity(0)) < 2,
-                    reason="needs 2 cores, Linux")
+@pytest.mark.skipif(
+    not hasattr(os, "sched_getaffinity") or len(os.sched_getaffinity(0)) < 2, reason="needs 2 cores, Linux"
+)
 def test_numpy_starts_no_idle_blas_threads_unless_the_player_asks() -> None:
     assert threads_after_numpy() == 1
     assert threads_after_numpy(OPENBLAS_NUM_THREADS="2") == 2
@@ -136,8 +146,15 @@ print("imported, nothing run")
 
 def test_python_m_roguelike_runs_the_command_and_importing_its_main_module_again_runs_nothing() -> None:
     env = {**os.environ, "PYTHONPATH": str(REPOSITORY)}
-    ran = subprocess.run([sys.executable, "-m", "roguelike", "--version"], capture_output=True, text=True, env=env,
-                         timeout=60, check=True)
-    imported = subprocess.run([sys.executable, "-c", AS_MP_MAIN, "--version"], capture_output=True, text=True,
-                              env=env, timeout=60, check=True)
+    ran = subprocess.run(
+        [sys.executable, "-m", "roguelike", "--version"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=True,
+    )
+    imported = subprocess.run(
+        [sys.executable, "-c", AS_MP_MAIN, "--version"], capture_output=True, text=True, env=env, timeout=60, check=True
+    )
     assert ran.stdout.startswith("hedonic") and imported.stdout == "imported, nothing run\n"

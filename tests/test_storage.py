@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from replay_helpers import play
 from roguelike.cli.saves import games_for
 from roguelike.core.game import Game
 from roguelike.core.session import Session
@@ -24,20 +25,26 @@ from roguelike.screens import bindings
 from roguelike.settings import Motion, Preferences
 from roguelike.storage.datadir import DataDir
 
-from replay_helpers import play
-
 SEED = 11  # the bot dies within a few hundred turns
 
 
 def folders_and_files(folders: DataDir) -> tuple[set[Path], set[Path]]:
     """Every folder and every file at the top of a data directory that ``DataDir`` names."""
-    named = {folders.saves, folders.history, folders.replays, folders.morgue, folders.crashes, folders.imported,
-             folders.server}
+    named = {
+        folders.saves,
+        folders.history,
+        folders.replays,
+        folders.morgue,
+        folders.crashes,
+        folders.imported,
+        folders.server,
+    }
     return named, {folders.hall_cache, folders.settings, folders.keys, folders.colour_hint}
 
 
 def test_every_file_a_game_and_its_ending_write_lies_where_the_data_directory_names_it(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folders = DataDir(tmp_path / "data")
     bindings.load(folders.root)
     Preferences.load(folders.root).change("motion", Motion.FULL)
@@ -90,8 +97,10 @@ def test_the_ending_of_a_finished_game_gives_its_replay_its_morgue_file_and_its_
     assert read_replay(folders.replay("ann")).final_turn == game.state.turn  # closed, complete, readable
     assert ending.morgue is not None and ending.morgue_line == f"Morgue file: {ending.morgue}"
     assert ending.morgue.name == f"ann-turn{game.state.turn}.txt"
-    assert f"Ann {'died' if game.state.cause_of_death in ('overdose', 'exhaustion') else 'was killed'}" in \
-        ending.morgue.read_text(encoding="utf-8")
+    assert (
+        f"Ann {'died' if game.state.cause_of_death in ('overdose', 'exhaustion') else 'was killed'}"
+        in ending.morgue.read_text(encoding="utf-8")
+    )
     assert ending.standing is not None
     ending.standing.thread.join(timeout=300)
     assert ending.standing.proof is not None and ending.standing.proof.verdict == VERIFIED

@@ -167,15 +167,20 @@ def test_control_codepoints_never_reach_the_terminal() -> None:
     assert b"\x07" not in output and b"\n" not in output and "\x9b".encode() not in output
 
 
-CHANGE = st.tuples(st.integers(0, 79), st.sampled_from([0, 1, 12, 24]), st.sampled_from("@.#~ g"),
-                  st.integers(0, 255), st.integers(0, 255))
+CHANGE = st.tuples(
+    st.integers(0, 79),
+    st.sampled_from([0, 1, 12, 24]),
+    st.sampled_from("@.#~ g"),
+    st.integers(0, 255),
+    st.integers(0, 255),
+)
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.lists(CHANGE, min_size=1, max_size=15), min_size=1, max_size=6),
-       st.sampled_from(list(ColourMode)))
-def test_diffs_keep_the_terminal_equal_to_the_console(frames: list[list[tuple[int, int, str, int, int]]],
-                                                       mode: ColourMode) -> None:
+@given(st.lists(st.lists(CHANGE, min_size=1, max_size=15), min_size=1, max_size=6), st.sampled_from(list(ColourMode)))
+def test_diffs_keep_the_terminal_equal_to_the_console(
+    frames: list[list[tuple[int, int, str, int, int]]], mode: ColourMode
+) -> None:
     renderer = AnsiRenderer(mode, unicode=True)
     console = blank_console()
     screen = pyte.Screen(80, 25)

@@ -42,10 +42,20 @@ def set_size(fd: int, columns: int, rows: int) -> None:
 
 def game_env(data: Path, **extra: str) -> dict[str, str]:
     """An environment like a user's terminal: xterm, truecolour, UTF-8, no display."""
-    env = {key: value for key, value in os.environ.items()
-           if key not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "NO_COLOR", "TMUX")}
-    env.update(TERM="xterm-256color", COLORTERM="truecolor", LANG="C.UTF-8", LC_ALL="",
-               HEDONIC_DATA_DIR=str(data), HOME=str(data.parent), PYTHONPATH=str(ROOT))
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "NO_COLOR", "TMUX")
+    }
+    env.update(
+        TERM="xterm-256color",
+        COLORTERM="truecolor",
+        LANG="C.UTF-8",
+        LC_ALL="",
+        HEDONIC_DATA_DIR=str(data),
+        HOME=str(data.parent),
+        PYTHONPATH=str(ROOT),
+    )
     env.update(extra)
     return env
 
@@ -53,8 +63,15 @@ def game_env(data: Path, **extra: str) -> dict[str, str]:
 class PtyGame:
     """The game running in a pty, with a pyte screen that follows its output."""
 
-    def __init__(self, data: Path, columns: int = 80, rows: int = 25, args: tuple[str, ...] = ("--terminal",),
-                 program: tuple[str, ...] = ("-m", "roguelike", "play"), **env: str) -> None:
+    def __init__(
+        self,
+        data: Path,
+        columns: int = 80,
+        rows: int = 25,
+        args: tuple[str, ...] = ("--terminal",),
+        program: tuple[str, ...] = ("-m", "roguelike", "play"),
+        **env: str,
+    ) -> None:
         self.master, self.slave = os.openpty()
         set_size(self.slave, columns, rows)
         self.modes_before = termios.tcgetattr(self.slave)
@@ -62,9 +79,15 @@ class PtyGame:
         self.stream = pyte.ByteStream(self.screen)
         self.output = bytearray()
         self.process = subprocess.Popen(
-            [sys.executable, *program, *args], cwd=ROOT, env=game_env(data, **env),
-            stdin=self.slave, stdout=self.slave, stderr=self.slave,
-            start_new_session=True, preexec_fn=controlling_terminal)
+            [sys.executable, *program, *args],
+            cwd=ROOT,
+            env=game_env(data, **env),
+            stdin=self.slave,
+            stdout=self.slave,
+            stderr=self.slave,
+            start_new_session=True,
+            preexec_fn=controlling_terminal,
+        )
 
     def close(self) -> None:
         """Stop the game if it still runs and close the pty."""
@@ -181,7 +204,7 @@ def step_somewhere(game: PtyGame) -> None:
 def assert_restored(game: PtyGame) -> None:
     """The terminal is as it was: tty modes, main screen, cursor, keypad, line wrap."""
     assert termios.tcgetattr(game.slave) == game.modes_before
-    tail = bytes(game.output[game.output.rindex(b"\x1b[?2026l"):])
+    tail = bytes(game.output[game.output.rindex(b"\x1b[?2026l") :])
     for sequence in (b"\x1b[?1049l", b"\x1b[?25h", b"\x1b[?1l\x1b>", b"\x1b[?7h", b"\x1b[0m"):
         assert sequence in tail, sequence
     assert not game.screen.cursor.hidden
@@ -306,7 +329,7 @@ def test_a_crash_restores_the_terminal_and_shows_the_error(tmp_path: Path) -> No
         game.send(b"x")
         assert game.wait_exit() == 1
         assert_restored(game)
-        assert b"the screen failed" in game.output[game.output.rindex(b"\x1b[?1049l"):]
+        assert b"the screen failed" in game.output[game.output.rindex(b"\x1b[?1049l") :]
         assert closed.read_text() == "K X raw"
     finally:
         game.close()
@@ -343,8 +366,14 @@ def test_ascii_locale_and_16_colours_still_play(data: Path) -> None:
 
 
 def test_without_a_terminal_it_says_so(data: Path) -> None:
-    result = subprocess.run([sys.executable, "-m", "roguelike", "play", "--terminal"], cwd=ROOT,
-                            env=game_env(data), stdin=subprocess.DEVNULL, capture_output=True, timeout=LIMIT)
+    result = subprocess.run(
+        [sys.executable, "-m", "roguelike", "play", "--terminal"],
+        cwd=ROOT,
+        env=game_env(data),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=LIMIT,
+    )
     assert result.returncode == 1
     assert b"terminal" in result.stderr
     assert b"\x1b[" not in result.stdout
@@ -358,4 +387,3 @@ def test_no_display_falls_back_to_the_terminal(data: Path) -> None:
         assert game.wait_exit() == 0
     finally:
         game.close()
-

@@ -7,25 +7,52 @@ import pytest
 from roguelike.frontend.glyphs import cell_text, locale_is_utf8
 
 
-@pytest.mark.parametrize(("env", "utf8"), [
-    ({"LANG": "en_GB.UTF-8"}, True),
-    ({"LANG": "C.utf8"}, True),
-    ({"LC_ALL": "C", "LANG": "en_GB.UTF-8"}, False),
-    ({"LC_CTYPE": "de_DE.UTF-8", "LANG": "C"}, True),
-    ({"LANG": "fr_FR.ISO-8859-1"}, False),
-    ({}, False),
-    ({"LANG": "C", "HEDONIC_GLYPHS": "unicode"}, True),
-    ({"LANG": "en_US.UTF-8", "HEDONIC_GLYPHS": "ascii"}, False),
-])
+@pytest.mark.parametrize(
+    ("env", "utf8"),
+    [
+        ({"LANG": "en_GB.UTF-8"}, True),
+        ({"LANG": "C.utf8"}, True),
+        ({"LC_ALL": "C", "LANG": "en_GB.UTF-8"}, False),
+        ({"LC_CTYPE": "de_DE.UTF-8", "LANG": "C"}, True),
+        ({"LANG": "fr_FR.ISO-8859-1"}, False),
+        ({}, False),
+        ({"LANG": "C", "HEDONIC_GLYPHS": "unicode"}, True),
+        ({"LANG": "en_US.UTF-8", "HEDONIC_GLYPHS": "ascii"}, False),
+    ],
+)
 def test_locale_decides_unicode(env: dict[str, str], utf8: bool) -> None:
     assert locale_is_utf8(env) is utf8
 
 
-@pytest.mark.parametrize(("glyph", "ascii"), [
-    ("─", "-"), ("│", "|"), ("┌", "/"), ("┐", "\\"), ("└", "\\"), ("┘", "/"), ("╰", "\\"), ("┼", "+"), ("═", "="), ("║", "|"), ("╬", "+"),
-    ("█", "#"), ("▓", "#"), ("░", ":"), ("·", "."), ("≈", "~"), ("☺", "@"), ("♣", "T"),
-    ("↑", "^"), ("é", "e"), ("Ö", "O"), ("☃", "?"), ("A", "A"), ("~", "~"),
-])
+@pytest.mark.parametrize(
+    ("glyph", "ascii"),
+    [
+        ("─", "-"),
+        ("│", "|"),
+        ("┌", "/"),
+        ("┐", "\\"),
+        ("└", "\\"),
+        ("┘", "/"),
+        ("╰", "\\"),
+        ("┼", "+"),
+        ("═", "="),
+        ("║", "|"),
+        ("╬", "+"),
+        ("█", "#"),
+        ("▓", "#"),
+        ("░", ":"),
+        ("·", "."),
+        ("≈", "~"),
+        ("☺", "@"),
+        ("♣", "T"),
+        ("↑", "^"),
+        ("é", "e"),
+        ("Ö", "O"),
+        ("☃", "?"),
+        ("A", "A"),
+        ("~", "~"),
+    ],
+)
 def test_ascii_fallbacks(glyph: str, ascii: str) -> None:
     assert cell_text(ord(glyph), unicode=False) == ascii
 

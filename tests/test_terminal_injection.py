@@ -6,14 +6,13 @@ from pathlib import Path
 
 import pytest
 
+from helpers import drawn_game
 from roguelike.core.session import Session
 from roguelike.core.state import Message
 from roguelike.frontend.terminal import TerminalLoop
 from roguelike.saves import crash
 from roguelike.screens.base import App
 from roguelike.screens.ingame import InGameScreen
-
-from helpers import drawn_game
 from term_helpers import ScriptedTerminal, xterm_setup
 
 ROOM = ["#########", "#.......#", "#..@....#", "#.....i.#", "#########"]

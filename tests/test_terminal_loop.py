@@ -12,8 +12,8 @@ import tcod.event
 from blessed import Terminal
 
 from roguelike.frontend.palette import ColourMode
-from roguelike.frontend.termkeys import KeyDecoder
 from roguelike.frontend.terminal import TerminalLoop, TerminalSetup, too_small_message
+from roguelike.frontend.termkeys import KeyDecoder
 from roguelike.frontend.termsession import Capabilities
 from roguelike.screens.base import App, Quit, Screen, Transition
 
@@ -106,8 +106,9 @@ def setup() -> TerminalSetup:
     return TerminalSetup(Capabilities(), KeyDecoder(terminal), ColourMode.TRUECOLOUR, True, 0.025)
 
 
-def run(screen: Recorder, script: list[object], size: tuple[int, int] = (80, 25),
-        clock: Clock | None = None) -> ScriptedTerminal:
+def run(
+    screen: Recorder, script: list[object], size: tuple[int, int] = (80, 25), clock: Clock | None = None
+) -> ScriptedTerminal:
     """Run the loop over a script until the app closes or the script hangs up."""
     terminal = ScriptedTerminal(script, size)
     TerminalLoop(App(screen), terminal, setup(), clock or Clock()).run()

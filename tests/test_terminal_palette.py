@@ -6,7 +6,13 @@ import numpy as np
 import pytest
 
 from roguelike.frontend.palette import (
-    ANSI16, ColourMode, detect_mode, sgr_background, sgr_foreground, to_16_pair, to_256,
+    ANSI16,
+    ColourMode,
+    detect_mode,
+    sgr_background,
+    sgr_foreground,
+    to_16_pair,
+    to_256,
 )
 
 
@@ -15,12 +21,25 @@ def rgb(*colours: tuple[int, int, int]) -> np.ndarray:
     return np.array(colours, dtype=np.uint8)
 
 
-@pytest.mark.parametrize(("colour", "index"), [
-    ((0, 0, 0), 16), ((255, 255, 255), 231), ((255, 0, 0), 196), ((0, 255, 0), 46),
-    ((0, 0, 255), 21), ((95, 135, 175), 67), ((128, 128, 128), 244), ((8, 8, 8), 232),
-    ((238, 238, 238), 255), ((100, 100, 100), 241), ((255, 90, 220), 206), ((47, 0, 255), 21),
-    ((48, 0, 255), 57), ((47, 0, 0), 233),
-])
+@pytest.mark.parametrize(
+    ("colour", "index"),
+    [
+        ((0, 0, 0), 16),
+        ((255, 255, 255), 231),
+        ((255, 0, 0), 196),
+        ((0, 255, 0), 46),
+        ((0, 0, 255), 21),
+        ((95, 135, 175), 67),
+        ((128, 128, 128), 244),
+        ((8, 8, 8), 232),
+        ((238, 238, 238), 255),
+        ((100, 100, 100), 241),
+        ((255, 90, 220), 206),
+        ((47, 0, 255), 21),
+        ((48, 0, 255), 57),
+        ((47, 0, 0), 233),
+    ],
+)
 def test_256_colour_index(colour: tuple[int, int, int], index: int) -> None:
     assert to_256(rgb(colour)).tolist() == [index]
 
@@ -33,11 +52,21 @@ def test_256_mapping_keeps_the_array_shape() -> None:
     assert keys[3, 4] == 196 and keys[0, 0] == 16
 
 
-@pytest.mark.parametrize(("colour", "index"), [
-    ((0, 0, 0), 0), ((255, 255, 255), 15), ((170, 0, 0), 1), ((250, 80, 80), 9),
-    ((0, 160, 0), 2), ((180, 180, 180), 7), ((90, 90, 90), 8), ((255, 255, 0), 11),
-    ((0, 0, 200), 4), ((0, 200, 200), 6),
-])
+@pytest.mark.parametrize(
+    ("colour", "index"),
+    [
+        ((0, 0, 0), 0),
+        ((255, 255, 255), 15),
+        ((170, 0, 0), 1),
+        ((250, 80, 80), 9),
+        ((0, 160, 0), 2),
+        ((180, 180, 180), 7),
+        ((90, 90, 90), 8),
+        ((255, 255, 0), 11),
+        ((0, 0, 200), 4),
+        ((0, 200, 200), 6),
+    ],
+)
 def test_16_colour_foreground(colour: tuple[int, int, int], index: int) -> None:
     fg, _ = to_16_pair(rgb(colour), rgb((0, 0, 0)), np.array([True]))
     assert fg.tolist() == [index]
@@ -65,18 +94,21 @@ def test_16_colour_palette_is_the_vga_one() -> None:
     assert len(ANSI16) == 16
 
 
-@pytest.mark.parametrize(("env", "colours", "mode"), [
-    ({"COLORTERM": "truecolor"}, 8, ColourMode.TRUECOLOUR),
-    ({"COLORTERM": "24bit"}, 256, ColourMode.TRUECOLOUR),
-    ({}, 1 << 24, ColourMode.TRUECOLOUR),
-    ({}, 256, ColourMode.COLOURS_256),
-    ({"COLORTERM": "yes"}, 256, ColourMode.COLOURS_256),
-    ({}, 8, ColourMode.COLOURS_16),
-    ({}, 0, ColourMode.COLOURS_16),
-    ({"COLORTERM": "truecolor", "HEDONIC_COLOURS": "16"}, 256, ColourMode.COLOURS_16),
-    ({"HEDONIC_COLORS": "256"}, 8, ColourMode.COLOURS_256),
-    ({"HEDONIC_COLOURS": "nonsense"}, 256, ColourMode.COLOURS_256),
-])
+@pytest.mark.parametrize(
+    ("env", "colours", "mode"),
+    [
+        ({"COLORTERM": "truecolor"}, 8, ColourMode.TRUECOLOUR),
+        ({"COLORTERM": "24bit"}, 256, ColourMode.TRUECOLOUR),
+        ({}, 1 << 24, ColourMode.TRUECOLOUR),
+        ({}, 256, ColourMode.COLOURS_256),
+        ({"COLORTERM": "yes"}, 256, ColourMode.COLOURS_256),
+        ({}, 8, ColourMode.COLOURS_16),
+        ({}, 0, ColourMode.COLOURS_16),
+        ({"COLORTERM": "truecolor", "HEDONIC_COLOURS": "16"}, 256, ColourMode.COLOURS_16),
+        ({"HEDONIC_COLORS": "256"}, 8, ColourMode.COLOURS_256),
+        ({"HEDONIC_COLOURS": "nonsense"}, 256, ColourMode.COLOURS_256),
+    ],
+)
 def test_detect_mode(env: dict[str, str], colours: int, mode: ColourMode) -> None:
     assert detect_mode(env, colours) is mode
 

@@ -152,8 +152,14 @@ def test_reset_terminal_gives_a_killed_games_terminal_back(pty: tuple[int, int])
 
     master, slave = pty
     tty.setraw(slave)  # what kill -9 leaves, with the mouse reports still on
-    status = subprocess.run([sys.executable, "-m", "roguelike", "--reset-terminal"], cwd=ROOT, stdin=slave,
-                            stdout=slave, stderr=subprocess.PIPE, timeout=60).returncode
+    status = subprocess.run(
+        [sys.executable, "-m", "roguelike", "--reset-terminal"],
+        cwd=ROOT,
+        stdin=slave,
+        stdout=slave,
+        stderr=subprocess.PIPE,
+        timeout=60,
+    ).returncode
     written = drain(master)
     assert status == 0
     assert modes(Capabilities().setup(), b"h") | {BRACKETED_PASTE} <= modes(written, b"l")

@@ -36,8 +36,9 @@ class Tmux:
 
     def run(self, *args: str) -> str:
         """A tmux command's output."""
-        done = subprocess.run(self.command + list(args), env=self.env, capture_output=True, text=True,
-                              timeout=LIMIT, check=True)
+        done = subprocess.run(
+            self.command + list(args), env=self.env, capture_output=True, text=True, timeout=LIMIT, check=True
+        )
         return done.stdout
 
     def pane(self) -> str:
@@ -74,13 +75,24 @@ def new_game(tmp_path: Path, play_args: str, name: str = "Tess", size: tuple[int
     a new character ``name`` at turn 0. The script it types stays short whatever the checkout's
     path; the server is killed if the game never gets there."""
     script = tmp_path / "g"
-    script.write_text(f"cd {shlex.quote(str(ROOT))} && exec {shlex.quote(sys.executable)} -m roguelike play"
-                      f" --terminal {play_args}\n", encoding="utf-8")
+    script.write_text(
+        f"cd {shlex.quote(str(ROOT))} && exec {shlex.quote(sys.executable)} -m roguelike play --terminal {play_args}\n",
+        encoding="utf-8",
+    )
     tmux = Tmux.__new__(Tmux)
     tmux.command = ["tmux", "-S", str(short_socket())]
     tmux.env = game_env(tmp_path / "data")
-    tmux.run("new-session", "-d", "-x", str(size[0]), "-y", str(size[1]), "-c", str(tmp_path),
-             "env PS1='ready>' bash --norc --noprofile")
+    tmux.run(
+        "new-session",
+        "-d",
+        "-x",
+        str(size[0]),
+        "-y",
+        str(size[1]),
+        "-c",
+        str(tmp_path),
+        "env PS1='ready>' bash --norc --noprofile",
+    )
     try:
         tmux.wait_for("ready>")
         tmux.keys("sh g", "Enter")
@@ -111,7 +123,10 @@ TYPED = f'eval "${PLAY}"'
 
 def play_env(data: Path) -> dict[str, str]:
     """The game's environment, with the command that starts the game in ``$HH_PLAY``."""
-    return {**game_env(data), PLAY: f"cd {shlex.quote(str(ROOT))} && {shlex.quote(sys.executable)} -m roguelike play --terminal"}
+    return {
+        **game_env(data),
+        PLAY: f"cd {shlex.quote(str(ROOT))} && {shlex.quote(sys.executable)} -m roguelike play --terminal",
+    }
 
 
 def test_shell_works_normally_after_playing_in_tmux(data: Path, tmp_path: Path) -> None:

@@ -72,6 +72,6 @@ def check_screenshot(png: bytes, rows: list[str]) -> None:
     assert width >= 640 and height >= 300
     cell_w, cell_h = width / 80, height / 25
     x, y = player_cell(rows)
-    cell = image[int(y * cell_h):int((y + 1) * cell_h), int(x * cell_w):int((x + 1) * cell_w)]
+    cell = image[int(y * cell_h) : int((y + 1) * cell_h), int(x * cell_w) : int((x + 1) * cell_w)]
     assert cell.max() > 180  # the @'s glyph is drawn in its light colour
     assert len(np.unique(image.reshape(-1, 3), axis=0)) > 20  # colours, not a blank canvas

@@ -17,7 +17,6 @@ from roguelike.frontend.web.live import JOIN_BURST, JOINS_PER_SECOND, TRY_AGAIN_
 from roguelike.saves import Games
 from roguelike.screens.base import App
 from roguelike.screens.title import TitleScreen
-
 from web_helpers import ORIGIN, SOCKET, WATCH_TOKEN, connect, served
 
 CROWD = 200
@@ -57,8 +56,9 @@ def test_spectators_join_at_a_bounded_rate_and_the_player_plays_on(tmp_path: Pat
     with served(live) as client, connect(client) as player, ExitStack() as stack:
         for _ in range(CROWD):
             try:
-                stack.enter_context(client.websocket_connect(f"{SOCKET}/ws/watch/g1?token={WATCH_TOKEN}",
-                                                             headers=dict(ORIGIN)))
+                stack.enter_context(
+                    client.websocket_connect(f"{SOCKET}/ws/watch/g1?token={WATCH_TOKEN}", headers=dict(ORIGIN))
+                )
             except WebSocketDisconnect as closed:
                 refused.append((closed.code, closed.reason))
         assert len(live.watchers) == JOIN_BURST and len(refused) == CROWD - JOIN_BURST
@@ -70,4 +70,3 @@ def test_spectators_join_at_a_bounded_rate_and_the_player_plays_on(tmp_path: Pat
         for _ in range(int(JOINS_PER_SECOND)):
             stack.enter_context(connect(client, "/ws/watch/g1"))
         assert len(live.watchers) == JOIN_BURST + JOINS_PER_SECOND
-

@@ -18,8 +18,9 @@ edits = st.tuples(st.integers(0, 79), st.integers(0, 24), st.integers(0, 0x10FFF
 # A frame: cells changed one by one, or a block filled (a screen opening, a flash).
 frame_changes = st.one_of(
     st.lists(edits, max_size=40).map(lambda found: ("cells", found)),
-    st.tuples(st.integers(0, 79), st.integers(0, 24), st.integers(1, 80), st.integers(1, 25), edits)
-    .map(lambda block: ("block", block)),
+    st.tuples(st.integers(0, 79), st.integers(0, 24), st.integers(1, 80), st.integers(1, 25), edits).map(
+        lambda block: ("block", block)
+    ),
 )
 
 
@@ -32,7 +33,7 @@ def change(console: tcod.console.Console, how: tuple[str, object]) -> None:
             rgb[y, x] = (code, fg, bg)
     else:
         x, y, width, height, (_, _, code, fg, bg) = what  # type: ignore[misc]
-        rgb[y:y + height, x:x + width] = (code, fg, bg)
+        rgb[y : y + height, x : x + width] = (code, fg, bg)
 
 
 @settings(max_examples=100, deadline=None)
@@ -54,7 +55,8 @@ def test_a_keyframe_then_the_diffs_rebuild_the_console_exactly(changes: list[tup
         assert late is None or (late == frames.cells_of(console)).all()
     assert client is not None
     assert frames.text_rows(client) == [
-        "".join(chr(code) if code else " " for code in row) for row in console.rgb["ch"].tolist()]
+        "".join(chr(code) if code else " " for code in row) for row in console.rgb["ch"].tolist()
+    ]
 
 
 def test_a_frame_that_changes_nothing_sends_nothing_and_a_small_change_is_small() -> None:
@@ -76,9 +78,17 @@ def test_a_diff_larger_than_the_whole_screen_is_sent_as_a_keyframe() -> None:
     assert message is not None and message[0] == frames.KEYFRAME
 
 
-@pytest.mark.parametrize("message", [b"", b"\x03", b"\x02\x01\x00", b"\x01\x50\x00\x19\x00" + b"\x00" * 9,
-                                     b"\x02\x01\x00\xcf\x07\x02\x00" + b"\x00" * 20,
-                                     b"\x02\x00\x00junk"])
+@pytest.mark.parametrize(
+    "message",
+    [
+        b"",
+        b"\x03",
+        b"\x02\x01\x00",
+        b"\x01\x50\x00\x19\x00" + b"\x00" * 9,
+        b"\x02\x01\x00\xcf\x07\x02\x00" + b"\x00" * 20,
+        b"\x02\x00\x00junk",
+    ],
+)
 def test_a_broken_message_is_a_frame_error(message: bytes) -> None:
     with pytest.raises(frames.FrameError):
         frames.apply(frames.blank(80, 25), message)
@@ -109,13 +119,16 @@ def raw_deflate(data: bytes) -> bytes:
     return packer.compress(data) + packer.flush()
 
 
-@pytest.mark.parametrize("bad", [
-    bytes([frames.DEFLATED]) + b"not deflate at all",
-    bytes([frames.DEFLATED]),
-    bytes([frames.DEFLATED]) + raw_deflate(frames.deflated(bytes([frames.DIFF, 0, 0]) * 64)),  # nested
-    bytes([frames.DEFLATED]) + raw_deflate(b"\x01" * (frames.MAX_INFLATED + 10)),  # a bomb
-    frames.deflated(bytes([frames.DIFF, 0, 0]) * 64)[:-3],  # cut short
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        bytes([frames.DEFLATED]) + b"not deflate at all",
+        bytes([frames.DEFLATED]),
+        bytes([frames.DEFLATED]) + raw_deflate(frames.deflated(bytes([frames.DIFF, 0, 0]) * 64)),  # nested
+        bytes([frames.DEFLATED]) + raw_deflate(b"\x01" * (frames.MAX_INFLATED + 10)),  # a bomb
+        frames.deflated(bytes([frames.DIFF, 0, 0]) * 64)[:-3],  # cut short
+    ],
+)
 def test_a_bad_deflated_message_is_a_frame_error(bad: bytes) -> None:
     with pytest.raises(frames.FrameError):
         frames.apply(None, bad)

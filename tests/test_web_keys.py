@@ -6,8 +6,16 @@ import pytest
 import tcod.event
 from tcod.event import KeySym, Modifier
 
-from roguelike.frontend.web.keycodes import ALT_BIT, BROWSER_CODES, CTRL_BIT, REPEAT_BIT, SHIFT_BIT, BadMessage
-from roguelike.frontend.web.keycodes import decode, key_event
+from roguelike.frontend.web.keycodes import (
+    ALT_BIT,
+    BROWSER_CODES,
+    CTRL_BIT,
+    REPEAT_BIT,
+    SHIFT_BIT,
+    BadMessage,
+    decode,
+    key_event,
+)
 from roguelike.screens import bindings
 
 BITS = ((Modifier.SHIFT, SHIFT_BIT), (Modifier.CTRL, CTRL_BIT), (Modifier.ALT, ALT_BIT))
@@ -34,14 +42,30 @@ def test_every_default_binding_is_reached_by_its_browser_key() -> None:
         assert {sym for sym, _ in chords if sym not in CODE_OF} <= LAYOUT_ONLY
 
 
-@pytest.mark.parametrize(("code", "bits", "action"), [
-    ("KeyH", 0, "move_west"), ("KeyL", 0, "move_east"), ("Numpad8", 0, "move_north"),
-    ("Numpad1", 0, "move_south_west"), ("Digit9", 0, "move_north_east"), ("ArrowLeft", SHIFT_BIT, "move_north_west"),
-    ("ArrowRight", CTRL_BIT, "move_south_east"), ("PageDown", 0, "move_south_east"), ("Period", 0, "wait"),
-    ("Numpad5", 0, "wait"), ("Period", SHIFT_BIT, "travel_down"), ("Comma", SHIFT_BIT, "travel_up"),
-    ("KeyO", 0, "explore"), ("KeyZ", SHIFT_BIT, "rest"), ("Slash", SHIFT_BIT, "help"), ("Escape", 0, "menu"),
-    ("KeyX", 0, "look"), ("Semicolon", 0, "look"), ("KeyM", 0, "message_log"),
-])
+@pytest.mark.parametrize(
+    ("code", "bits", "action"),
+    [
+        ("KeyH", 0, "move_west"),
+        ("KeyL", 0, "move_east"),
+        ("Numpad8", 0, "move_north"),
+        ("Numpad1", 0, "move_south_west"),
+        ("Digit9", 0, "move_north_east"),
+        ("ArrowLeft", SHIFT_BIT, "move_north_west"),
+        ("ArrowRight", CTRL_BIT, "move_south_east"),
+        ("PageDown", 0, "move_south_east"),
+        ("Period", 0, "wait"),
+        ("Numpad5", 0, "wait"),
+        ("Period", SHIFT_BIT, "travel_down"),
+        ("Comma", SHIFT_BIT, "travel_up"),
+        ("KeyO", 0, "explore"),
+        ("KeyZ", SHIFT_BIT, "rest"),
+        ("Slash", SHIFT_BIT, "help"),
+        ("Escape", 0, "menu"),
+        ("KeyX", 0, "look"),
+        ("Semicolon", 0, "look"),
+        ("KeyM", 0, "message_log"),
+    ],
+)
 def test_browser_codes_map_to_the_documented_actions(code: str, bits: int, action: str) -> None:
     event = key_event(code, bits)
     assert isinstance(event, tcod.event.KeyDown)
@@ -75,7 +99,15 @@ def test_text_and_the_pointer_come_on_console_cells() -> None:
 
 def test_an_unknown_key_is_no_event_and_a_malformed_message_is_refused() -> None:
     assert decode(bytes([0x10, 0]) + b"LaunchMail") is None
-    for bad in (b"\x10\x00", b"\x10\x00Key-A", b"\x11\x07", b"\x12\x01", b"\x13\x01\x01\x04", b"\x20",
-                b"\x12\x50\x00", b"\x13\x00\x19\x01"):
+    for bad in (
+        b"\x10\x00",
+        b"\x10\x00Key-A",
+        b"\x11\x07",
+        b"\x12\x01",
+        b"\x13\x01\x01\x04",
+        b"\x20",
+        b"\x12\x50\x00",
+        b"\x13\x00\x19\x01",
+    ):
         with pytest.raises(BadMessage):
             decode(bad)

@@ -11,14 +11,14 @@ import tcod.console
 import tcod.event
 from starlette.websockets import WebSocketDisconnect
 
-from roguelike.frontend import frames
 import roguelike.frontend.web.site
+from helpers import player_xy
+from roguelike.frontend import frames
 from roguelike.frontend.web.guard import Guard, RateLimit
 from roguelike.frontend.web.live import LiveGame
 from roguelike.saves import Games
 from roguelike.screens.base import App, Screen, Transition
 from roguelike.screens.ingame import InGameScreen
-from helpers import player_xy
 from web_helpers import BASE, ORIGIN, PLAY_TOKEN, SOCKET, WATCH_TOKEN, connect, live_game, new_game, served
 
 
@@ -47,8 +47,13 @@ def test_keys_from_the_browser_play_the_same_game_which_autosaves(tmp_path: Path
         assert isinstance(screen, InGameScreen)
         for count in (1, 2, 3):
             player.press("Period")  # wait: a turn passes whatever is around
-            player.until(lambda rows: screen.game.state.turn == count and player.cells is not None
-                         and (player.cells == live.screenful.cells).all())
+            player.until(
+                lambda rows: (
+                    screen.game.state.turn == count
+                    and player.cells is not None
+                    and (player.cells == live.screenful.cells).all()
+                )
+            )
         for code in ("KeyL", "KeyH", "KeyJ", "KeyK", "Numpad6", "ArrowLeft", "Numpad2", "ArrowUp"):
             player.press(code)
             player.until(lambda rows: player_at(rows) == player_xy(screen.game))
@@ -101,8 +106,10 @@ def test_on_loopback_a_foreign_host_name_is_refused(tmp_path: Path) -> None:
         assert client.get(f"/?token={PLAY_TOKEN}", headers={"host": "rebound.example:8026"}).status_code == 403
         assert client.get(f"/?token={PLAY_TOKEN}").status_code == 200
         with pytest.raises(WebSocketDisconnect):
-            client.websocket_connect(f"ws://rebound.example:8026/ws/play?token={PLAY_TOKEN}",
-                                     headers={"origin": "http://rebound.example:8026"}).__enter__()
+            client.websocket_connect(
+                f"ws://rebound.example:8026/ws/play?token={PLAY_TOKEN}",
+                headers={"origin": "http://rebound.example:8026"},
+            ).__enter__()
 
 
 def test_beyond_loopback_every_page_and_socket_needs_the_token(tmp_path: Path) -> None:
@@ -118,8 +125,18 @@ def test_beyond_loopback_every_page_and_socket_needs_the_token(tmp_path: Path) -
             assert "H E D O N I C" in "\n".join(spectator.rows())
 
 
-@pytest.mark.parametrize("message", [b"", b"\x99", b"\x10\x00Key H", b"\x11" + b"x" * 40, b"\x13\x01\x01\x09",
-                                     b"\x11\xff\xfe", b"\x10" + b"\x00" + b"A" * 70])
+@pytest.mark.parametrize(
+    "message",
+    [
+        b"",
+        b"\x99",
+        b"\x10\x00Key H",
+        b"\x11" + b"x" * 40,
+        b"\x13\x01\x01\x09",
+        b"\x11\xff\xfe",
+        b"\x10" + b"\x00" + b"A" * 70,
+    ],
+)
 def test_a_malformed_or_oversized_message_ends_the_connection(tmp_path: Path, message: bytes) -> None:
     with served(live_game(tmp_path)) as client, connect(client) as player:
         player.socket.send_bytes(message)
@@ -146,8 +163,13 @@ def test_text_messages_are_not_spoken(tmp_path: Path) -> None:
 def test_no_route_serves_a_file_a_client_names(tmp_path: Path) -> None:
     with served(live_game(tmp_path)) as client:
         assert client.get("/static/client.js").text.startswith("// Hedonic Hypothesis")
-        for path in ("/static/..%2f..%2fsetup.cfg", "/static/../__init__.py", "/static/index.html%00",
-                     "/watch/..%2f..", "/static/frames.py"):
+        for path in (
+            "/static/..%2f..%2fsetup.cfg",
+            "/static/../__init__.py",
+            "/static/index.html%00",
+            "/watch/..%2f..",
+            "/static/frames.py",
+        ):
             assert client.get(path).status_code == 404, path
 
 

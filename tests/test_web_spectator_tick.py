@@ -82,7 +82,8 @@ def rebuilt(viewer: Viewer) -> frames.Cells:
 
 
 def test_a_frame_after_a_quiet_tick_reaches_spectators_at_once_as_the_players_own_bytes(
-        tmp_path: Path, ticks: Ticks) -> None:
+    tmp_path: Path, ticks: Ticks
+) -> None:
     live, player, spectators = watched(tmp_path, ticks)
     ticks.until(1.0)
     live.send(screen("a turn"))
@@ -91,7 +92,8 @@ def test_a_frame_after_a_quiet_tick_reaches_spectators_at_once_as_the_players_ow
 
 
 def test_a_burst_within_a_tick_reaches_spectators_as_one_message_that_settles_on_the_players_screen(
-        tmp_path: Path, ticks: Ticks) -> None:
+    tmp_path: Path, ticks: Ticks
+) -> None:
     live, player, spectators = watched(tmp_path, ticks)
     ticks.until(1.0)
     live.send(screen("a turn"))
@@ -120,7 +122,8 @@ def test_spectators_get_at_most_one_frame_a_tick_however_many_the_player_gets(tm
 
 
 def test_a_newcomer_in_a_tick_starts_with_a_keyframe_of_the_players_screen_and_the_others_catch_up(
-        tmp_path: Path, ticks: Ticks) -> None:
+    tmp_path: Path, ticks: Ticks
+) -> None:
     live, player, spectators = watched(tmp_path, ticks)
     ticks.until(1.0)
     live.send(screen("a turn"))

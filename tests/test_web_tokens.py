@@ -15,7 +15,6 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from roguelike.frontend.web.run import WebOptions, address, launch_page
-
 from web_helpers import ORIGIN, PLAY_TOKEN, SOCKET, WATCH_TOKEN, connect, live_game, served
 
 

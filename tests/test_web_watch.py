@@ -19,8 +19,9 @@ SPECTATORS = 20
 
 def caught_up(viewer: Client, other: Client) -> None:
     """Take ``viewer``'s frames until its screen is ``other``'s."""
-    viewer.until(lambda rows: viewer.cells is not None and other.cells is not None
-                 and (viewer.cells == other.cells).all())
+    viewer.until(
+        lambda rows: viewer.cells is not None and other.cells is not None and (viewer.cells == other.cells).all()
+    )
 
 
 def test_twenty_spectators_get_identical_bytes_and_a_late_one_a_keyframe(tmp_path: Path) -> None:
@@ -86,7 +87,8 @@ def test_a_slow_spectator_is_dropped_and_the_game_does_not_wait(tmp_path: Path) 
 
 
 def test_each_message_is_compressed_once_for_the_player_and_every_spectator(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     compressed: list[bytes] = []
 
     def counted(message: bytes) -> bytes:
@@ -106,4 +108,4 @@ def test_each_message_is_compressed_once_for_the_player_and_every_spectator(
         assert live.frames + 2 <= len(compressed) <= live.frames + joined + len(spectators[0].wire) - 1
         assert player.wire[-1][0] == frames.DEFLATED or len(player.wire[-1]) < 64
         since = [spectator.wire[1:] for spectator in spectators]  # after each one's keyframe
-        assert all(later == since[0][len(since[0]) - len(later):] for later in since)  # the same bytes as the first
+        assert all(later == since[0][len(since[0]) - len(later) :] for later in since)  # the same bytes as the first

@@ -10,17 +10,17 @@ import pytest
 import tcod.event
 from tcod.event import KeySym, Modifier, Scancode
 
-from roguelike.frontend import window
-from roguelike.render.png import decode_png
 from roguelike.core.game import Game
+from roguelike.core.session import Observer, Session
+from roguelike.frontend import window
 from roguelike.render.look import DEFAULT_LOOK
+from roguelike.render.png import decode_png
+from roguelike.render.screenshot import game_console, render_pixels, save_screenshot
+from roguelike.render.tileset import load_tileset
 from roguelike.saves import Games
 from roguelike.screens.base import App
 from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.title import TitleScreen
-from roguelike.render.screenshot import game_console, render_pixels, save_screenshot
-from roguelike.core.session import Observer, Session
-from roguelike.render.tileset import load_tileset
 
 
 def key(sym: KeySym, mod: Modifier = Modifier.NONE) -> tcod.event.KeyDown:
@@ -46,7 +46,13 @@ def test_window_runs_title_game_menu_and_quit(monkeypatch: pytest.MonkeyPatch, t
 
     app = App(TitleScreen(Games(tmp_path, seed=3, observers=[remember])))
     # Enter picks New game, Enter again starts with the default name.
-    script = [key(KeySym.RETURN), key(KeySym.RETURN), key(KeySym.RIGHT), key(KeySym.LEFT, Modifier.SHIFT), key(KeySym.ESCAPE)]
+    script = [
+        key(KeySym.RETURN),
+        key(KeySym.RETURN),
+        key(KeySym.RIGHT),
+        key(KeySym.LEFT, Modifier.SHIFT),
+        key(KeySym.ESCAPE),
+    ]
     stacks: list[list[str]] = []
     original_handle = app.handle
 
@@ -131,9 +137,10 @@ def test_help_and_message_log_open_and_close_without_a_turn_passing() -> None:
     [("exhaustion", "died of exhaustion"), ("overdose", "died of an overdose"), ("depression", "killed by Depression")],
 )
 def test_death_screen_names_the_cause_and_the_numbers(cause: str, words: str) -> None:
+    import tcod.console
+
     from roguelike.saves.history import record_of
     from roguelike.screens.death import RecordScreen
-    import tcod.console
 
     game = Game.new(2, "Epitaph")
     game.state.cause_of_death = cause

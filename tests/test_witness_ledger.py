@@ -6,10 +6,10 @@ import esper
 
 from components import Confused, StateOfMind
 from roguelike.bots.bot import Bot
+from roguelike.core.commands import Wait
 from roguelike.core.game import Game
 from roguelike.replay.fileformat import step_bytes
 from roguelike.replay.witness import Ledger, Witness, changes, witness
-from roguelike.core.commands import Wait
 
 
 def plain_and_ledger(game: Game, ledger: Ledger, previous: Witness) -> tuple[Witness, Witness, Witness]:

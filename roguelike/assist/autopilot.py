@@ -54,8 +54,10 @@ ALREADY_LOW = "Your State of Mind is {som} already."
 BLOCKED = "Something is in the way."
 RESTED = "You rest a while."
 STAIRS_UNKNOWN = {">": "You have not found the stairs down yet.", "<": "There are no stairs up you know of."}
-ON_STAIRS = {">": "You are on the stairs down: step off and back on to take them.",
-             "<": "You are on the stairs up: step off and back on to take them."}
+ON_STAIRS = {
+    ">": "You are on the stairs down: step off and back on to take them.",
+    "<": "You are on the stairs up: step off and back on to take them.",
+}
 
 
 class Activity(Enum):

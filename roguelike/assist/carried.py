@@ -25,6 +25,9 @@ def doses_beside(game: Game) -> list[tuple[tuple[int, int], Dose]]:
     """The doses one step from the player that could be carried (a vision cannot), with their
     directions, clockwise from north."""
     pos = game.player_component(Position)
-    spots = {(p.x - pos.x, p.y - pos.y): dose for entity, p, dose in game.doses()
-             if abs(p.x - pos.x) <= 1 and abs(p.y - pos.y) <= 1 and not game.world.has(entity, Vision)}
+    spots = {
+        (p.x - pos.x, p.y - pos.y): dose
+        for entity, p, dose in game.doses()
+        if abs(p.x - pos.x) <= 1 and abs(p.y - pos.y) <= 1 and not game.world.has(entity, Vision)
+    }
     return [(step, spots[step]) for step in CLOCKWISE if step in spots]

@@ -28,8 +28,13 @@ QUIET_MESSAGES = frozenset({"You open the door."})  # routine: exploring opens d
 ATTRIBUTE_NAMES = ("Confidence", "Nerve", "Will", "Tolerance")
 BACK_IN_CONTROL = "You are in control again."
 # "You are ... now." for each band the State of Mind can enter.
-BAND_WORDS = {"near overdose": "close to an overdose", "Withdrawal": "in Withdrawal", "High": "High",
-              "Sober": "Sober", "Desperate": "Desperate"}
+BAND_WORDS = {
+    "near overdose": "close to an overdose",
+    "Withdrawal": "in Withdrawal",
+    "High": "High",
+    "Sober": "Sober",
+    "Desperate": "Desperate",
+}
 
 
 @dataclass(frozen=True)
@@ -75,8 +80,10 @@ def observe(game: Game) -> Outlook:
         monsters={e: m.kind for e, m in in_sight},
         hunting=frozenset(e for e, m in in_sight if m.target == player),
         kinds_met=frozenset(bestiary.met) if bestiary is not None else frozenset(),
-        doses={**{e: (DOSE_KINDS[d.kind].name, p.x, p.y) for e, p, d in game.doses() if visible[p.y, p.x]},
-               **{e: (FIND_KINDS[f.kind].name, p.x, p.y) for e, p, f in game.finds() if visible[p.y, p.x]}},
+        doses={
+            **{e: (DOSE_KINDS[d.kind].name, p.x, p.y) for e, p, d in game.doses() if visible[p.y, p.x]},
+            **{e: (FIND_KINDS[f.kind].name, p.x, p.y) for e, p, f in game.finds() if visible[p.y, p.x]},
+        },
         drawn=frozenset((p.x, p.y) for _, p, _ in game.doses() if drawn[p.y, p.x]),
         band=band(som, attrs.will),
         attributes=(attrs.confidence, attrs.nerve, attrs.will, game.player_component(Tolerance).value),
@@ -126,18 +133,28 @@ def band(state_of_mind: int, will: int) -> str:
     return formulas.mood_word(state_of_mind, will)
 
 
-def disturbances(before: Outlook, after: Outlook, game: Game,
-                 enabled: Iterable[Disturbance] = ALL_DISTURBANCES,
-                 seen: Sightings | None = None) -> list[Interrupt]:
+def disturbances(
+    before: Outlook,
+    after: Outlook,
+    game: Game,
+    enabled: Iterable[Disturbance] = ALL_DISTURBANCES,
+    seen: Sightings | None = None,
+) -> list[Interrupt]:
     """Every enabled change from ``before`` to ``after``, most urgent first.
 
     With ``seen``, doses and monsters already seen are no news (and what is in view now is
     remembered for the next command)."""
     wanted, memory = frozenset(enabled), seen or Sightings()
     found = [
-        *control_changes(before, after), *monster_changes(before, after, memory), *noticed(before, after),
-        *mood_changes(before, after), *effect_changes(before, after), *attribute_changes(before, after),
-        *dose_changes(before, after, memory), *new_messages(before, game), *floor_changes(before, after),
+        *control_changes(before, after),
+        *monster_changes(before, after, memory),
+        *noticed(before, after),
+        *mood_changes(before, after),
+        *effect_changes(before, after),
+        *attribute_changes(before, after),
+        *dose_changes(before, after, memory),
+        *new_messages(before, game),
+        *floor_changes(before, after),
     ]
     if seen is not None:
         seen.note(after)
@@ -176,7 +193,7 @@ def notice_words(kind: str) -> str:
 
 
 def monster_noun(kind: str) -> str:
-    """"a Hunger (h)", "an Anxiety (a)", "Shadows (S)": a monster as a sentence names it."""
+    """ "a Hunger (h)", "an Anxiety (a)", "Shadows (S)": a monster as a sentence names it."""
     monster = MONSTER_KINDS[kind]
     article = "" if monster.name == monster.plural else "an " if monster.name[0] in "AEIOU" else "a "
     return f"{article}{monster.name} ({monster.glyph})"
@@ -210,8 +227,11 @@ def dose_changes(before: Outlook, after: Outlook, seen: Sightings) -> list[Inter
     draw it already (one is enough to say)."""
     if after.depth != before.depth:
         return []
-    fresh = [name for entity, (name, x, y) in sorted(after.doses.items())
-             if entity not in before.doses and (x, y) not in before.drawn and not seen.knows_dose(after, entity)]
+    fresh = [
+        name
+        for entity, (name, x, y) in sorted(after.doses.items())
+        if entity not in before.doses and (x, y) not in before.drawn and not seen.knows_dose(after, entity)
+    ]
     return [Interrupt(Disturbance.DOSE, f"You see {with_article(name)}.") for name in fresh[:1]]
 
 

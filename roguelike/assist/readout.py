@@ -8,18 +8,26 @@ shows: State of Mind with its band, the attributes, the doses carried, who holds
 from __future__ import annotations
 
 from components import ActionPoints, Attributes, HighStreak, Position, StateOfMind, Tolerance
+from roguelike.assist.carried import carried_figures
+from roguelike.assist.craving import craving
+from roguelike.assist.disturb import band, monster_noun
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS, DoseOdds, dose_odds
 from roguelike.content.finds import FIND_KINDS
 from roguelike.content.wording import with_article
-from roguelike.assist.carried import carried_figures
-from roguelike.assist.craving import craving
-from roguelike.assist.disturb import band, monster_noun
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
 
-COMPASS = {(0, -1): "north", (0, 1): "south", (1, 0): "east", (-1, 0): "west",
-           (1, -1): "north-east", (-1, -1): "north-west", (1, 1): "south-east", (-1, 1): "south-west"}
+COMPASS = {
+    (0, -1): "north",
+    (0, 1): "south",
+    (1, 0): "east",
+    (-1, 0): "west",
+    (1, -1): "north-east",
+    (-1, -1): "north-west",
+    (1, 1): "south-east",
+    (-1, 1): "south-west",
+}
 
 
 def sign(value: int) -> int:
@@ -46,19 +54,22 @@ def surroundings(game: Game) -> str:
 def finds_seen(game: Game, pos: Position) -> str:
     """The finds in sight, nearest first, with what each does (empty when none, and always when not High)."""
     visible = game.view.visible
-    seen = sorted((max(abs(p.x - pos.x), abs(p.y - pos.y)), e, f.kind, p) for e, p, f in game.finds() if visible[p.y, p.x])
+    seen = sorted(
+        (max(abs(p.x - pos.x), abs(p.y - pos.y)), e, f.kind, p) for e, p, f in game.finds() if visible[p.y, p.x]
+    )
     if not seen:
         return ""
-    names = [f"{FIND_KINDS[kind].name} ({FIND_KINDS[kind].effect()}) {direction(p.x - pos.x, p.y - pos.y)}"
-             for _, _, kind, p in seen]
+    names = [
+        f"{FIND_KINDS[kind].name} ({FIND_KINDS[kind].effect()}) {direction(p.x - pos.x, p.y - pos.y)}"
+        for _, _, kind, p in seen
+    ]
     return "Finds in sight, only while High: " + ", ".join(names) + "."
 
 
 def nearest_dose(game: Game, pos: Position) -> str:
     """The nearest dose the player knows of (seen, or shown by a Perfect High)."""
     dose_known = game.state.floor.dose_known()
-    known = [(max(abs(p.x - pos.x), abs(p.y - pos.y)), e, p, d)
-             for e, p, d in game.doses() if dose_known[p.y, p.x]]
+    known = [(max(abs(p.x - pos.x), abs(p.y - pos.y)), e, p, d) for e, p, d in game.doses() if dose_known[p.y, p.x]]
     if not known:
         return "No dose known on this floor."
     _, _, at, dose = min(known, key=lambda t: (t[0], t[1]))
@@ -86,7 +97,9 @@ def shown_odds(game: Game, kind: str, floor: int | None = None) -> DoseOdds:
 def monsters_seen(game: Game, pos: Position) -> str:
     """Every monster in sight, nearest first."""
     visible = game.view.visible
-    seen = sorted((max(abs(p.x - pos.x), abs(p.y - pos.y)), e, m.kind, p) for e, m, p in game.monsters() if visible[p.y, p.x])
+    seen = sorted(
+        (max(abs(p.x - pos.x), abs(p.y - pos.y)), e, m.kind, p) for e, m, p in game.monsters() if visible[p.y, p.x]
+    )
     if not seen:
         return "No monster in sight."
     names = [f"{monster_noun(kind)} {direction(p.x - pos.x, p.y - pos.y)}" for _, _, kind, p in seen]
@@ -122,8 +135,10 @@ def next_action_words(game: Game) -> str:
     return ACTION_WORDS[mark[0] == mark[1]]
 
 
-ACTION_WORDS = {False: "First of your two actions: the monsters wait.",
-                True: "Second of your two actions: the monsters act after it."}
+ACTION_WORDS = {
+    False: "First of your two actions: the monsters wait.",
+    True: "Second of your two actions: the monsters act after it.",
+}
 
 
 def streak_words(streak: HighStreak) -> str:
@@ -143,11 +158,13 @@ def condition(game: Game) -> str:
     found = craving(game)
     warning = found.warning() if found is not None else None
     control += f" {warning}" if warning else ""
-    return (f"State of Mind {som} of {formulas.STATE_OF_MIND_MAX}, {band(som, attrs.will)}; "
-            f"Desperate at {desperate_at}. Confidence {attrs.confidence}, Nerve {attrs.nerve}, "
-            f"Will {attrs.will}, Tolerance {tolerance}. Floor {game.state.depth}, turn {game.state.turn}. "
-            f"{streak_words(game.player_component(HighStreak))}{carried_words(game)} {control}"
-            + (f" {next_action_words(game)}" if next_action(game) else ""))
+    return (
+        f"State of Mind {som} of {formulas.STATE_OF_MIND_MAX}, {band(som, attrs.will)}; "
+        f"Desperate at {desperate_at}. Confidence {attrs.confidence}, Nerve {attrs.nerve}, "
+        f"Will {attrs.will}, Tolerance {tolerance}. Floor {game.state.depth}, turn {game.state.turn}. "
+        f"{streak_words(game.player_component(HighStreak))}{carried_words(game)} {control}"
+        + (f" {next_action_words(game)}" if next_action(game) else "")
+    )
 
 
 def carried_words(game: Game) -> str:
@@ -155,7 +172,8 @@ def carried_words(game: Game) -> str:
     figures = carried_figures(game)
     if not figures:
         return "Carrying no dose."
-    said = [f"{number}, {with_article(DOSE_KINDS[dose.kind].name)} from floor {dose.floor}, {gains_words(odds)}"
-            for number, (dose, odds) in enumerate(figures, start=1)]
+    said = [
+        f"{number}, {with_article(DOSE_KINDS[dose.kind].name)} from floor {dose.floor}, {gains_words(odds)}"
+        for number, (dose, odds) in enumerate(figures, start=1)
+    ]
     return f"Carrying {len(figures)} of {formulas.CARRY_LIMIT}: {'; '.join(said)}."
-

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import multiprocessing
 import sys
-from collections.abc import Callable, Iterator
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, TextIO
 
@@ -55,8 +55,10 @@ class GameResult:
 
     def plain(self) -> dict[str, Any]:
         """The result as plain JSON-ready values (maps with sorted keys)."""
-        return {key: dict(sorted(value.items())) if isinstance(value, dict) else value
-                for key, value in asdict(self).items()}
+        return {
+            key: dict(sorted(value.items())) if isinstance(value, dict) else value
+            for key, value in asdict(self).items()
+        }
 
 
 def parse_seeds(text: str) -> list[int]:
@@ -95,18 +97,33 @@ def result_of(name: str, game: Game, watch: Watch) -> GameResult:
     """The result of a finished (or stopped) game."""
     record, streak, state = game.player_component(Record), game.player_component(HighStreak), game.state
     return GameResult(
-        bot=name, seed=state.seed, turns=state.turn, floor=state.depth, deepest=record.deepest_floor,
-        cause=state.cause_of_death or "alive", doses=record.doses_used, close_calls=record.close_calls,
-        kills=record.kills, score=game.score().total, best_streak=streak.best, streak_points=streak.bonus,
+        bot=name,
+        seed=state.seed,
+        turns=state.turn,
+        floor=state.depth,
+        deepest=record.deepest_floor,
+        cause=state.cause_of_death or "alive",
+        doses=record.doses_used,
+        close_calls=record.close_calls,
+        kills=record.kills,
+        score=game.score().total,
+        best_streak=streak.best,
+        streak_points=streak.bonus,
         finds=sum(game.player_component(FindsTaken).kinds.values()),
-        low=dict(watch.low), high=dict(watch.high), rises=dict(watch.rises), falls=dict(watch.falls),
-        takeovers=dict(watch.takeovers), carried_taken=watch.carried_taken, carried_low=len(watch.low_takes),
+        low=dict(watch.low),
+        high=dict(watch.high),
+        rises=dict(watch.rises),
+        falls=dict(watch.falls),
+        takeovers=dict(watch.takeovers),
+        carried_taken=watch.carried_taken,
+        carried_low=len(watch.low_takes),
         carried_saved=watch.saved(state.turn, state.cause_of_death is None),
     )
 
 
-def play_all(bots: list[str], seeds: list[int], limit: int, jobs: int, progress: Progress | None = None,
-             butterfly: bool = False) -> list[GameResult]:
+def play_all(
+    bots: list[str], seeds: list[int], limit: int, jobs: int, progress: Progress | None = None, butterfly: bool = False
+) -> list[GameResult]:
     """Every seed played by every bot (and, for the butterfly, again after one extra wait), in
     job order whatever the number of processes."""
     preludes = (0, 1) if butterfly else (0,)

@@ -11,10 +11,10 @@ from numpy.typing import NDArray
 
 from components import Position, StateOfMind, Tolerance
 from roguelike.bots import tactics as bot_tactics
-from roguelike.content import formulas
-from roguelike.core.commands import Command, Move, Wait
-from roguelike.content.doses import NORMAL_DOSE
 from roguelike.bots.routes import RouteFinder, Routes, Terrain
+from roguelike.content import formulas
+from roguelike.content.doses import NORMAL_DOSE
+from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.game import Game
 from roguelike.core.pathing import goal_mask, steer_clear
 

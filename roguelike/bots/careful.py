@@ -94,8 +94,11 @@ class CarefulBot:
             fetch = self.carries and pocket.wants_insurance(game, self.keep)
             insurance = pocket.beside_insurance(game, reachable) if fetch else None
             return [goals for goals in (finds, insurance, stairs) if goals is not None and seen.any(goals)]
-        safe = [dose for dose in reachable
-                if self.safe_on_arrival(dose, steps, som, speed) and not pulls_after(game, dose, doses, som + dose.most)]
+        safe = [
+            dose
+            for dose in reachable
+            if self.safe_on_arrival(dose, steps, som, speed) and not pulls_after(game, dose, doses, som + dose.most)
+        ]
         order: list[Mask | None] = [mask_of(shape, safe), finds]
         if not reachable and self.time_to_leave(game, stairs, steps):
             order.append(stairs)
@@ -160,7 +163,9 @@ def pulls_after(game: Game, dose: KnownDose, doses: list[KnownDose], after: int)
         return False
     # The dose is taken by a bump from any tile beside it: one step beyond the pull's reach.
     return any(
-        other is not dose and max(abs(other.x - dose.x), abs(other.y - dose.y)) <= reach + 1 and not is_safe(other, after)
+        other is not dose
+        and max(abs(other.x - dose.x), abs(other.y - dose.y)) <= reach + 1
+        and not is_safe(other, after)
         for other in doses
     )
 

@@ -6,11 +6,11 @@ whether exploring a floor is worth more than leaving it at once.
 
 from __future__ import annotations
 
+from components import Attributes
 from roguelike.bots.careful import CarefulBot, Walks, far_side
 from roguelike.bots.routes import UNREACHABLE, Terrain
 from roguelike.bots.sense import KnownDose, Mask, mask_of, state_of_mind
 from roguelike.content import formulas
-from components import Attributes
 from roguelike.core.game import Game
 
 
@@ -26,6 +26,10 @@ class DiverBot(CarefulBot):
         som, speed = state_of_mind(game), formulas.action_points(game.player_component(Attributes).will)
         reachable = [dose for dose in doses if steps.to(dose.x, dose.y) < UNREACHABLE]
         safe = [dose for dose in reachable if self.safe_on_arrival(dose, steps, som, speed)]
-        order: list[Mask | None] = [mask_of(floor.tiles.shape, safe), seen.stairs_down,
-                                    far_side(floor, seen.unexplored), seen.unexplored]
+        order: list[Mask | None] = [
+            mask_of(floor.tiles.shape, safe),
+            seen.stairs_down,
+            far_side(floor, seen.unexplored),
+            seen.unexplored,
+        ]
         return [goals for goals in order if goals is None or seen.any(goals)]

@@ -5,15 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-
 from components import Bestiary, Record
-from roguelike.content.bestiary import HIT_EFFECTS, MONSTER_KINDS
-from roguelike.content.doses import DOSE_KINDS
-from roguelike.core.mapgen import FLOOR_KINDS
 from roguelike.bots.names import DEFAULT_BOT
 from roguelike.bots.registry import Player, make_bot
 from roguelike.bots.watch import Watch
+from roguelike.content.bestiary import HIT_EFFECTS, MONSTER_KINDS
+from roguelike.content.doses import DOSE_KINDS
 from roguelike.core.game import Game
+from roguelike.core.mapgen import FLOOR_KINDS
 from roguelike.core.session import Session
 from roguelike.core.snapshot import checksum
 

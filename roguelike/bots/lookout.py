@@ -63,6 +63,7 @@ class Lookout:
         is forgotten a turn or two early, which only makes the bot bolder for those turns.
         """
         self.seen = {
-            entity: sighting for entity, sighting in self.seen.items()
+            entity: sighting
+            for entity, sighting in self.seen.items()
             if entity in living and turn - sighting.turn <= MEMORY_TURNS
         }

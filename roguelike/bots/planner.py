@@ -15,12 +15,12 @@ leaves each floor once it has seen a third of it, for the stronger doses below.
 from __future__ import annotations
 
 from components import Tolerance
+from roguelike.assist.carried import carried_figures, doses_beside
 from roguelike.bots import pocket
 from roguelike.bots.careful import CarefulBot, Walks
 from roguelike.bots.routes import Terrain
 from roguelike.bots.sense import KnownDose, Mask, most_gain, state_of_mind
 from roguelike.content import formulas
-from roguelike.assist.carried import carried_figures, doses_beside
 from roguelike.core.commands import Command, PickUp, TakeCarried
 from roguelike.core.game import Game
 
@@ -103,4 +103,3 @@ def stockable(game: Game, kind: str, floor: int, line: int) -> bool:
     """A dose that could overdose the player now but not at ``line``: worth carrying for later."""
     most = most_gain(kind, floor, game.player_component(Tolerance).value)
     return formulas.is_overdose(state_of_mind(game) + most) and not formulas.is_overdose(line + most)
-

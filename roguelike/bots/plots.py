@@ -69,8 +69,10 @@ def floors(bots: dict[str, Any], path: Path) -> Path:
     width = 0.8 / len(bots)
     fig, ax = plt.subplots(figsize=(8, 4.5))
     for index, (bot, figures) in enumerate(bots.items()):
-        counts = [100 * figures["floors"].get(floor, figures["floors"].get(str(floor), 0)) / figures["games"]
-                  for floor in range(1, deepest + 1)]
+        counts = [
+            100 * figures["floors"].get(floor, figures["floors"].get(str(floor), 0)) / figures["games"]
+            for floor in range(1, deepest + 1)
+        ]
         ax.bar([floor + index * width - 0.4 + width / 2 for floor in range(1, deepest + 1)], counts, width, label=bot)
     ax.set(xlabel="deepest floor reached", ylabel="games (%)", title="Floor reached")
     ax.legend()

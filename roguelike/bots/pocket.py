@@ -15,9 +15,9 @@ from __future__ import annotations
 import numpy as np
 
 from components import Attributes, Position, Tolerance
+from roguelike.assist.carried import carried_figures, doses_beside
 from roguelike.bots.sense import KnownDose, Mask, is_safe, most_gain, state_of_mind
 from roguelike.content import formulas
-from roguelike.assist.carried import carried_figures, doses_beside
 from roguelike.core.commands import Command, PickUp, TakeCarried
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game

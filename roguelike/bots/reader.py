@@ -8,9 +8,9 @@ formulas the rules use. If the panel misstated a dose, this bot would die of it.
 
 from __future__ import annotations
 
+from roguelike.assist.readout import shown_odds
 from roguelike.bots.careful import CarefulBot
 from roguelike.bots.sense import KnownDose, is_vision
-from roguelike.assist.readout import shown_odds
 from roguelike.core.game import Game
 from roguelike.core.world import doses_on_floor
 
@@ -19,9 +19,13 @@ def shown_doses(game: Game) -> list[KnownDose]:
     """Every dose the map shows (explored, or shown by a Perfect High), with the most the panel says it could give."""
     game.activate()
     known = game.state.floor.dose_known()
-    return [KnownDose(pos.x, pos.y, dose.kind, shown_odds(game, dose.kind, dose.floor).high, dose.floor,
-                      is_vision(game, entity))
-            for entity, pos, dose in doses_on_floor() if known[pos.y, pos.x]]
+    return [
+        KnownDose(
+            pos.x, pos.y, dose.kind, shown_odds(game, dose.kind, dose.floor).high, dose.floor, is_vision(game, entity)
+        )
+        for entity, pos, dose in doses_on_floor()
+        if known[pos.y, pos.x]
+    ]
 
 
 class ReaderBot(CarefulBot):

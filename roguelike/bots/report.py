@@ -17,8 +17,8 @@ from typing import Any
 from roguelike.bots.balance import GameResult
 from roguelike.bots.stats import median_interval, spearman, wilson
 from roguelike.bots.watch import ATTRIBUTES
-from roguelike.content.conditions import CONDITIONS
 from roguelike.content import formulas
+from roguelike.content.conditions import CONDITIONS
 
 PERCENTILES = (("min", 0), ("p10", 10), ("median", 50), ("p90", 90), ("max", 100))
 LIVING = ("confidence", "nerve", "will")
@@ -58,8 +58,10 @@ def bot_figures(games: list[GameResult]) -> dict[str, Any]:
         "ended_on_floor_1": share(sum(g.floor == 1 for g in games), total),
         "floors": dict(sorted(Counter(g.deepest for g in games).items())),
         "alive_at_limit": total - len(deaths),
-        "causes": {cause: {"games": n, "share": share(n, len(deaths)), "interval": list(wilson(n, len(deaths)))}
-                   for cause, n in causes.most_common()},
+        "causes": {
+            cause: {"games": n, "share": share(n, len(deaths)), "interval": list(wilson(n, len(deaths)))}
+            for cause, n in causes.most_common()
+        },
         "doses": spread([g.doses for g in games]),
         "close_calls": spread([g.close_calls for g in games]),
         "kills": spread([g.kills for g in games]),
@@ -85,7 +87,9 @@ def carried_figures(games: list[GameResult]) -> dict[str, Any]:
         "games_taking": share(sum(g.carried_taken > 0 for g in games), total),
         "taken_per_game": round(sum(g.carried_taken for g in games) / total, 2) if total else 0.0,
         "taken_low": sum(g.carried_low for g in games),
-        "saved_games": saved, "saved_share": share(saved, total), "saved_interval": list(wilson(saved, total)),
+        "saved_games": saved,
+        "saved_share": share(saved, total),
+        "saved_interval": list(wilson(saved, total)),
     }
 
 
@@ -123,8 +127,12 @@ def butterfly_figures(results: list[GameResult]) -> dict[str, dict[str, Any]]:
     for bot in dict.fromkeys(r.bot for r in results if r.prelude == 1):
         pairs = [(firsts[(bot, r.seed)].turns, r.turns) for r in results if r.prelude == 1 and r.bot == bot]
         changed = sum(max(a, b) > BUTTERFLY_RATIO * max(1, min(a, b)) for a, b in pairs)
-        figures[bot] = {"pairs": len(pairs), "changed": changed, "share": share(changed, len(pairs)),
-                        "interval": list(wilson(changed, len(pairs)))}
+        figures[bot] = {
+            "pairs": len(pairs),
+            "changed": changed,
+            "share": share(changed, len(pairs)),
+            "interval": list(wilson(changed, len(pairs))),
+        }
     return figures
 
 

@@ -22,8 +22,10 @@ def table(header: list[str], rows: list[list[Any]]) -> list[str]:
 
 def spread_rows(bots: dict[str, Any], key: str) -> list[list[Any]]:
     """One row per bot of a spread (min, p10, median, p90, max, mean)."""
-    return [[bot, *(figures[key][name] for name in ("min", "p10", "median", "p90", "max", "mean"))]
-            for bot, figures in bots.items()]
+    return [
+        [bot, *(figures[key][name] for name in ("min", "p10", "median", "p90", "max", "mean"))]
+        for bot, figures in bots.items()
+    ]
 
 
 SPREAD_HEADER = ["bot", "min", "p10", "median", "p90", "max", "mean"]
@@ -33,20 +35,38 @@ def render(report: dict[str, Any], charts: list[Path]) -> str:
     """The report as Markdown; ``charts`` are image files beside it (none: say how to get them)."""
     bots: dict[str, Any] = report["bots"]
     lines = [f"# Balance report: seeds {report['seeds']}, bots {', '.join(bots)}", ""]
-    lines += [f"Made by `hedonic balance --seeds {report['seeds']} "
-              + " ".join(f"--bot {bot}" for bot in bots) + f" --turns {report['turn_limit']}`.", ""]
+    lines += [
+        f"Made by `hedonic balance --seeds {report['seeds']} "
+        + " ".join(f"--bot {bot}" for bot in bots)
+        + f" --turns {report['turn_limit']}`.",
+        "",
+    ]
     lines += ["## Charts", ""]
     lines += [f"![{chart.stem}]({chart.name})" for chart in charts] or [CHARTS_HINT]
     lines += [""]
-    for title, key in (("Turns survived", "turns"), ("Deepest floor", "deepest_floor"), ("Score", "score"),
-                       ("Doses taken", "doses"), ("Close calls", "close_calls"), ("Monsters slain", "kills"),
-                       ("Longest High streak (turns)", "best_streak"), ("Points from High streaks", "streak_points"),
-                       ("Finds taken", "finds")):
+    for title, key in (
+        ("Turns survived", "turns"),
+        ("Deepest floor", "deepest_floor"),
+        ("Score", "score"),
+        ("Doses taken", "doses"),
+        ("Close calls", "close_calls"),
+        ("Monsters slain", "kills"),
+        ("Longest High streak (turns)", "best_streak"),
+        ("Points from High streaks", "streak_points"),
+        ("Finds taken", "finds"),
+    ):
         lines += [f"## {title}", ""] + table(SPREAD_HEADER, spread_rows(bots, key))
     lines += ["## Floors", ""] + table(
         ["bot", "games ending on floor 1", "still alive at the turn limit", "games by deepest floor"],
-        [[bot, f"{f['ended_on_floor_1']}%", f["alive_at_limit"],
-          ", ".join(f"{floor}: {n}" for floor, n in f["floors"].items())] for bot, f in bots.items()],
+        [
+            [
+                bot,
+                f"{f['ended_on_floor_1']}%",
+                f["alive_at_limit"],
+                ", ".join(f"{floor}: {n}" for floor, n in f["floors"].items()),
+            ]
+            for bot, f in bots.items()
+        ],
     )
     lines += causes_section(bots) + intervals_section(bots) + bands_section(bots)
     lines += butterfly_section(report.get("butterfly", {})) + attributes_section(bots) + takeovers_section(bots)
@@ -56,33 +76,66 @@ def render(report: dict[str, Any], charts: list[Path]) -> str:
 
 def carried_section(bots: dict[str, Any]) -> list[str]:
     """Carried doses: how often taken, and the games one saved."""
-    rows = [[bot, f"{c['games_taking']}%", c["taken_per_game"], c["taken_low"],
-             f"{c['saved_games']} ({c['saved_share']}%, {c['saved_interval'][0]}-{c['saved_interval'][1]}%)"]
-            for bot, c in ((bot, f["carried"]) for bot, f in bots.items())]
-    header = ["bot", "games taking a carried dose", "carried doses taken a game",
-              f"taken at State of Mind <= {SAVED_AT}", f"games saved (lived {SAVED_FOR}+ turns after; 95% interval)"]
+    rows = [
+        [
+            bot,
+            f"{c['games_taking']}%",
+            c["taken_per_game"],
+            c["taken_low"],
+            f"{c['saved_games']} ({c['saved_share']}%, {c['saved_interval'][0]}-{c['saved_interval'][1]}%)",
+        ]
+        for bot, c in ((bot, f["carried"]) for bot, f in bots.items())
+    ]
+    header = [
+        "bot",
+        "games taking a carried dose",
+        "carried doses taken a game",
+        f"taken at State of Mind <= {SAVED_AT}",
+        f"games saved (lived {SAVED_FOR}+ turns after; 95% interval)",
+    ]
     return ["## Carried doses", ""] + table(header, rows)
 
 
 def intervals_section(bots: dict[str, Any]) -> list[str]:
     """The medians and the floor-1 share with their 95% intervals, and how far score follows turns."""
+
     def span(pair: list[float], unit: str = "") -> str:
         return f"{pair[0]:g}{unit}-{pair[1]:g}{unit}"
 
-    rows = [[bot, f"{f['turns']['median']:g} ({span(f['intervals']['turns_median'])})",
-             f"{f['score']['median']:g} ({span(f['intervals']['score_median'])})",
-             f"{f['ended_on_floor_1']}% ({span(f['intervals']['ended_on_floor_1'], '%')})", f["spearman_score_turns"]]
-            for bot, f in bots.items()]
-    header = ["bot", "median turns (95% interval)", "median score (95% interval)", "ended on floor 1 (95% interval)",
-              "Spearman of score with turns"]
+    rows = [
+        [
+            bot,
+            f"{f['turns']['median']:g} ({span(f['intervals']['turns_median'])})",
+            f"{f['score']['median']:g} ({span(f['intervals']['score_median'])})",
+            f"{f['ended_on_floor_1']}% ({span(f['intervals']['ended_on_floor_1'], '%')})",
+            f["spearman_score_turns"],
+        ]
+        for bot, f in bots.items()
+    ]
+    header = [
+        "bot",
+        "median turns (95% interval)",
+        "median score (95% interval)",
+        "ended on floor 1 (95% interval)",
+        "Spearman of score with turns",
+    ]
     return ["## Medians and shares with their 95% intervals", ""] + table(header, rows)
 
 
 def bands_section(bots: dict[str, Any]) -> list[str]:
     """Deaths per 1,000 turns spent in each band of depths."""
     bands = list(next(iter(bots.values()))["depth_bands"])
-    rows = [[bot, *(f"{f['depth_bands'][b]['per_1000_turns']} ({f['depth_bands'][b]['deaths']} in "
-                    f"{f['depth_bands'][b]['turns']:,} turns)" for b in bands)] for bot, f in bots.items()]
+    rows = [
+        [
+            bot,
+            *(
+                f"{f['depth_bands'][b]['per_1000_turns']} ({f['depth_bands'][b]['deaths']} in "
+                f"{f['depth_bands'][b]['turns']:,} turns)"
+                for b in bands
+            ),
+        ]
+        for bot, f in bots.items()
+    ]
     names = [f"floor {b}" if b.isdigit() else f"floors {b}" for b in bands]
     return ["## Deaths per 1,000 turns, by floor depth", ""] + table(["bot", *names], rows)
 
@@ -91,8 +144,10 @@ def butterfly_section(butterfly: dict[str, Any]) -> list[str]:
     """The share of games that one extra wait before the first move changes more than twofold."""
     if not butterfly:
         return []
-    rows = [[bot, f["pairs"], f["changed"], f"{f['share']}% ({f['interval'][0]}%-{f['interval'][1]}%)"]
-            for bot, f in butterfly.items()]
+    rows = [
+        [bot, f["pairs"], f["changed"], f"{f['share']}% ({f['interval'][0]}%-{f['interval'][1]}%)"]
+        for bot, f in butterfly.items()
+    ]
     header = ["bot", "seeds", "turns survived changed more than 2x", "share (95% interval)"]
     return ["## Butterfly: one extra wait before the first move", ""] + table(header, rows)
 
@@ -118,8 +173,14 @@ def attributes_section(bots: dict[str, Any]) -> list[str]:
     rows = []
     for bot, f in bots.items():
         a = f["attributes"]
-        rows.append([bot, *(f"{a[n]['rose']}% / {a[n]['fell']}% / {a[n]['both']}%" for n in names),
-                     f"{a['will_reached_max']}%", f"{a['nerve_at_panic']}%"])
+        rows.append(
+            [
+                bot,
+                *(f"{a[n]['rose']}% / {a[n]['fell']}% / {a[n]['both']}%" for n in names),
+                f"{a['will_reached_max']}%",
+                f"{a['nerve_at_panic']}%",
+            ]
+        )
     header = ["bot", *(f"{n} rose / fell / both" for n in names), "Will reached 10", "Nerve at panic level"]
     return ["## Attributes (share of games)", ""] + table(header, rows)
 
@@ -127,6 +188,8 @@ def attributes_section(bots: dict[str, Any]) -> list[str]:
 def takeovers_section(bots: dict[str, Any]) -> list[str]:
     """How often each control takeover happened."""
     keys = list(next(iter(bots.values()))["takeovers"])
-    rows = [[bot, *(f"{f['takeovers'][k]['games']}% ({f['takeovers'][k]['actions_per_game']})" for k in keys)]
-            for bot, f in bots.items()]
+    rows = [
+        [bot, *(f"{f['takeovers'][k]['games']}% ({f['takeovers'][k]['actions_per_game']})" for k in keys)]
+        for bot, f in bots.items()
+    ]
     return ["## Control taken over (share of games, and actions per game)", ""] + table(["bot", *keys], rows)

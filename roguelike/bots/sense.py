@@ -39,7 +39,9 @@ def known_doses(game: Game) -> list[KnownDose]:
     known = game.state.floor.dose_known()
     tolerance = game.player_component(Tolerance).value
     return [
-        KnownDose(pos.x, pos.y, dose.kind, most_gain(dose.kind, dose.floor, tolerance), dose.floor, is_vision(game, entity))
+        KnownDose(
+            pos.x, pos.y, dose.kind, most_gain(dose.kind, dose.floor, tolerance), dose.floor, is_vision(game, entity)
+        )
         for entity, pos, dose in doses_on_floor()
         if known[pos.y, pos.x]
     ]

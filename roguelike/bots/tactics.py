@@ -112,8 +112,11 @@ def strike(adjacent: list[Threat], hunters: list[Threat], here: tuple[int, int],
     x, y = here
     worst = max(adjacent, key=lambda t: t.danger)
     killers = [t for t in hunters if t.danger == KILLER and t != worst]
-    away = [] if is_safe(here, killers) else [
-        step for step in open_steps(game, here)[1:] if is_safe((x + step[0], y + step[1]), killers)]
+    away = (
+        []
+        if is_safe(here, killers)
+        else [step for step in open_steps(game, here)[1:] if is_safe((x + step[0], y + step[1]), killers)]
+    )
     if not away:
         return Move(worst.x - x, worst.y - y)
     return Move(*max(away, key=lambda step: room(x + step[0], y + step[1], killers)))
@@ -148,8 +151,6 @@ def open_steps(game: Game, here: tuple[int, int]) -> list[tuple[int, int]]:
     x, y = here
     steps = [(0, 0)]
     steps += [
-        (dx, dy)
-        for dx, dy in NEIGHBOURS
-        if WALKABLE[floor.tile(x + dx, y + dy)] and (x + dx, y + dy) not in blocked
+        (dx, dy) for dx, dy in NEIGHBOURS if WALKABLE[floor.tile(x + dx, y + dy)] and (x + dx, y + dy) not in blocked
     ]
     return steps

@@ -42,8 +42,11 @@ class Watch:
         condition = game.steering()
         if condition is not None:
             self.takeovers[condition.key] = self.takeovers.get(condition.key, 0) + 1
-        self.pocket = (len(game.player_component(Carried).kinds), game.player_component(Record).doses_used,
-                       game.player_component(StateOfMind).value)
+        self.pocket = (
+            len(game.player_component(Carried).kinds),
+            game.player_component(Record).doses_used,
+            game.player_component(StateOfMind).value,
+        )
 
     def after(self, game: Game) -> None:
         """Note how the attributes moved, and a carried dose taken."""

@@ -17,12 +17,30 @@ def configure(parser: argparse.ArgumentParser) -> None:
     from roguelike.bots.names import BOT_NAMES
 
     parser.add_argument("--seeds", required=True, help="seeds to play, e.g. 1-500 or 1-20,40,90-99")
-    parser.add_argument("--bot", action="append", choices=BOT_NAMES, help="a bot to play every seed (repeatable; default careful and reckless)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="games played at once, in separate processes (default: one per core)")
-    parser.add_argument("--turns", type=int, default=DEFAULT_TURN_LIMIT, help=f"stop a game at this turn (default {DEFAULT_TURN_LIMIT})")
-    parser.add_argument("--butterfly", action="store_true", help="also play every seed after one extra wait, and "
-                        "report the share of games whose turns survived change more than twofold")
-    parser.add_argument("--out", type=Path, required=True, help="folder to write report.md, report.json and the charts to")
+    parser.add_argument(
+        "--bot",
+        action="append",
+        choices=BOT_NAMES,
+        help="a bot to play every seed (repeatable; default careful and reckless)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="games played at once, in separate processes (default: one per core)",
+    )
+    parser.add_argument(
+        "--turns", type=int, default=DEFAULT_TURN_LIMIT, help=f"stop a game at this turn (default {DEFAULT_TURN_LIMIT})"
+    )
+    parser.add_argument(
+        "--butterfly",
+        action="store_true",
+        help="also play every seed after one extra wait, and "
+        "report the share of games whose turns survived change more than twofold",
+    )
+    parser.add_argument(
+        "--out", type=Path, required=True, help="folder to write report.md, report.json and the charts to"
+    )
 
 
 def balance(args: argparse.Namespace) -> int:

@@ -47,7 +47,9 @@ def configure_review(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("replay", type=Path, help="the replay of the game to review")
     parser.add_argument("--json", action="store_true", help="the review as one JSON object, for tools")
-    parser.add_argument("--chart", type=Path, metavar="FILE.png", help="also draw the review's chart (needs matplotlib)")
+    parser.add_argument(
+        "--chart", type=Path, metavar="FILE.png", help="also draw the review's chart (needs matplotlib)"
+    )
     parser.add_argument("--runs", type=int, default=RUNS, help=f"the planner's runs from each point (default {RUNS})")
     parser.add_argument("--horizon", type=int, default=HORIZON, help=f"turns each run plays (default {HORIZON})")
     parser.add_argument("--every", type=int, default=EVERY, help=f"turns between the regular points (default {EVERY})")
@@ -130,6 +132,10 @@ def say(command: str, text: str, status: int) -> int:
     return status
 
 
-REVIEW = Subcommand("review", "name the turn where a game went wrong, by the planner bot's runs from points along it",
-                    configure_review, review_command)
+REVIEW = Subcommand(
+    "review",
+    "name the turn where a game went wrong, by the planner bot's runs from points along it",
+    configure_review,
+    review_command,
+)
 PAR = Subcommand("par", "the planner bot's par band for a seed (today's daily by default)", configure_par, par_command)

@@ -25,16 +25,22 @@ def parse_tiles(text: str) -> TileSize:
 def add_look_options(parser: argparse.ArgumentParser) -> None:
     """The options that override the settings for one run."""
     parser.add_argument(
-        "--palette", choices=[name.value for name in PaletteName], default=argparse.SUPPRESS,
+        "--palette",
+        choices=[name.value for name in PaletteName],
+        default=argparse.SUPPRESS,
         help="colours for this run: classic, colourblind (safe for protanopia, deuteranopia and tritanopia), "
         "greyscale or contrast (high contrast)",
     )
     parser.add_argument(
-        "--tiles", type=parse_tiles, metavar="WxH", default=argparse.SUPPRESS,
+        "--tiles",
+        type=parse_tiles,
+        metavar="WxH",
+        default=argparse.SUPPRESS,
         help=f"tile size of the window in pixels for this run: {', '.join(map(str, TILE_SIZES))}",
     )
-    parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
-                        help="draw everything in plain ASCII for this run")
+    parser.add_argument(
+        "--ascii", action="store_true", default=argparse.SUPPRESS, help="draw everything in plain ASCII for this run"
+    )
 
 
 def overrides(args: argparse.Namespace) -> dict[str, Any]:

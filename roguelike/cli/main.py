@@ -20,10 +20,10 @@ from roguelike.cli.runtimes import RUNTIMES
 from roguelike.cli.saves import SAVES
 from roguelike.cli.scores import DAILY, EXPORT, HALL, IMPORT
 from roguelike.cli.serve import SERVE
-from roguelike.cli.tools import SCREENSHOT, SIMULATE
-from roguelike.saves.crash import guarded
 from roguelike.cli.subcommand import Subcommand
+from roguelike.cli.tools import SCREENSHOT, SIMULATE
 from roguelike.core.epoch import RULES_EPOCH
+from roguelike.saves.crash import guarded
 
 # numpy's OpenBLAS starts a thread per core when numpy loads, and they spin for a while; the
 # game's few small products never need them (one thread saves ~90 ms of CPU a start-up).
@@ -31,16 +31,35 @@ from roguelike.core.epoch import RULES_EPOCH
 # anything of the game can load it; a player's own setting wins.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-SUBCOMMANDS: tuple[Subcommand, ...] = (PLAY, DAILY, SIMULATE, SCREENSHOT, REPLAY, REPLAYS, SAVES, HALL, EXPORT, IMPORT,
-                                        BALANCE, REVIEW, PAR, RUNTIMES, SERVE)
+SUBCOMMANDS: tuple[Subcommand, ...] = (
+    PLAY,
+    DAILY,
+    SIMULATE,
+    SCREENSHOT,
+    REPLAY,
+    REPLAYS,
+    SAVES,
+    HALL,
+    EXPORT,
+    IMPORT,
+    BALANCE,
+    REVIEW,
+    PAR,
+    RUNTIMES,
+    SERVE,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command."""
     parser = argparse.ArgumentParser(prog="hedonic", description="Hedonic Hypothesis, a roguelike about addiction.")
     parser.add_argument("--version", action="version", version=f"hedonic {__version__} (rules epoch {RULES_EPOCH})")
-    parser.add_argument("--reset-terminal", action="store_true", default=argparse.SUPPRESS,
-                        help="give this terminal back its usual modes (after a game killed with kill -9)")
+    parser.add_argument(
+        "--reset-terminal",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="give this terminal back its usual modes (after a game killed with kill -9)",
+    )
     add_common_options(parser)
     add_play_options(parser)
     commands = parser.add_subparsers(dest="command")

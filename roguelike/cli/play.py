@@ -24,7 +24,9 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
     """Options of ``hedonic play`` (also accepted with no sub-command)."""
     parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, help="seed of new games (random by default)")
     parser.add_argument(
-        "--wizard", action="store_true", default=argparse.SUPPRESS,
+        "--wizard",
+        action="store_true",
+        default=argparse.SUPPRESS,
         help="wizard mode for developers: & opens a prompt to change the game; such games are marked and never count",
     )
     where = parser.add_mutually_exclusive_group()
@@ -32,11 +34,19 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--terminal", action="store_true", default=argparse.SUPPRESS, help="play in this terminal")
     add_web_options(parser, where)
     add_look_options(parser)
-    parser.add_argument("--mute", action="store_true", default=argparse.SUPPRESS,
-                        help="no sound for this run (the volume setting is kept for the next)")
-    parser.add_argument("--screen-reader", action="store_true", default=argparse.SUPPRESS,
-                        help="play in this terminal for a screen reader: new messages as plain lines, "
-                             "the cursor on @, v and c read out the surroundings and the condition")
+    parser.add_argument(
+        "--mute",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="no sound for this run (the volume setting is kept for the next)",
+    )
+    parser.add_argument(
+        "--screen-reader",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="play in this terminal for a screen reader: new messages as plain lines, "
+        "the cursor on @, v and c read out the surroundings and the condition",
+    )
 
 
 def play(args: argparse.Namespace) -> int:

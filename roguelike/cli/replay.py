@@ -25,26 +25,44 @@ if TYPE_CHECKING:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Options of ``hedonic replay``."""
-    parser.add_argument("files", nargs="+", type=Path, metavar="FILE", help="replay files (or folders of them, with --verify and --rerecord)")
+    parser.add_argument(
+        "files",
+        nargs="+",
+        type=Path,
+        metavar="FILE",
+        help="replay files (or folders of them, with --verify and --rerecord)",
+    )
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--verify", action="store_true", help="re-simulate headless and check every turn's checksum")
-    what.add_argument("--rerecord", action="store_true", help="record the files (or a corpus folder) again with this game")
+    what.add_argument(
+        "--rerecord", action="store_true", help="record the files (or a corpus folder) again with this game"
+    )
     what.add_argument("--rebuild", action="store_true", help="rebuild damaged saves (FILE: the save or its replay)")
-    what.add_argument("--diff", action="store_true", help="FILE A and B, of one seed: the first step where they differ, and how")
+    what.add_argument(
+        "--diff", action="store_true", help="FILE A and B, of one seed: the first step where they differ, and how"
+    )
     what.add_argument("--inspect", type=int, metavar="N", help="print the whole game state at turn N as JSON")
-    what.add_argument("--film", type=Path, metavar="OUT", help="write the game's screens as a film (watchable whatever the rules)")
-    parser.add_argument("--json", action="store_true",
-                        help="with --verify: one JSON object a file (verdict, seed, name, origin, turns, cause, "
-                        "the score recomputed from the re-simulated game, feats)")
+    what.add_argument(
+        "--film", type=Path, metavar="OUT", help="write the game's screens as a film (watchable whatever the rules)"
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="with --verify: one JSON object a file (verdict, seed, name, origin, turns, cause, "
+        "the score recomputed from the re-simulated game, feats)",
+    )
     parser.add_argument(
         "--jobs", type=int, metavar="N", help="with --verify: verify N files at once (default: one per core)"
     )
     parser.add_argument("--to-turn", type=int, metavar="N", help="with --save-as: stop at turn N")
     parser.add_argument(
-        "--save-as", metavar="NAME", help="write the game at --to-turn (default: the end) as a new save of a character NAME"
+        "--save-as",
+        metavar="NAME",
+        help="write the game at --to-turn (default: the end) as a new save of a character NAME",
     )
     parser.add_argument(
-        "--wizard", action="store_true",
+        "--wizard",
+        action="store_true",
         help="with --to-turn: play on from that turn in wizard mode (a new save, marked; & opens the wizard prompt)",
     )
     add_runtime_options(parser)
@@ -57,13 +75,24 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def add_runtime_options(parser: argparse.ArgumentParser) -> None:
     """How a replay of another rules epoch reaches its runtime's libraries."""
-    parser.add_argument("--wheels", type=Path, metavar="FOLDER",
-                        help="for a replay of another rules epoch: wheels of its runtime's libraries (offline)")
+    parser.add_argument(
+        "--wheels",
+        type=Path,
+        metavar="FOLDER",
+        help="for a replay of another rules epoch: wheels of its runtime's libraries (offline)",
+    )
     parser.add_argument("--online", action="store_true", help="let a runtime's libraries be downloaded if needed")
-    parser.add_argument("--isolated", action="store_true", help="run a runtime in its own environment even when "
-                        "this one has its libraries")
-    parser.add_argument("--installer", choices=("auto", "uv", "pip"), default="auto",
-                        help="what makes a runtime's environment (auto: uv if installed, else venv and pip)")
+    parser.add_argument(
+        "--isolated",
+        action="store_true",
+        help="run a runtime in its own environment even when this one has its libraries",
+    )
+    parser.add_argument(
+        "--installer",
+        choices=("auto", "uv", "pip"),
+        default="auto",
+        help="what makes a runtime's environment (auto: uv if installed, else venv and pip)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -73,8 +102,15 @@ def run(args: argparse.Namespace) -> int:
     if args.verify:
         from roguelike.storage.datadir import data_dir
 
-        return verify_files(args.files, sys.stdout, sys.stderr, args.jobs, runtime_options(args), args.json,
-                            data_dir(args.data_dir) if args.json else None)
+        return verify_files(
+            args.files,
+            sys.stdout,
+            sys.stderr,
+            args.jobs,
+            runtime_options(args),
+            args.json,
+            data_dir(args.data_dir) if args.json else None,
+        )
     if not (args.rerecord or args.rebuild):
         foreign = foreign_replay(args.files)
         if foreign is not None:

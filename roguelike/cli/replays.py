@@ -48,8 +48,12 @@ def list_replays(root: Path) -> int:
     for path in paths:
         entry = describe(path, root, protected)
         name = on_one_line(fit(entry.name or "?", 24)) + entry.marked
-        print(shown(f"{path.name}  {when(entry)}  {name}  seed {entry.seed}  turn {entry.turns}  "
-                    f"{entry.ended}  verifies: {entry.verifies}"))
+        print(
+            shown(
+                f"{path.name}  {when(entry)}  {name}  seed {entry.seed}  turn {entry.turns}  "
+                f"{entry.ended}  verifies: {entry.verifies}"
+            )
+        )
     return 0
 
 

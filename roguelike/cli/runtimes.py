@@ -24,11 +24,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """Options of ``hedonic runtimes``."""
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--add", nargs="+", metavar="SOURCE", help="keep the code of a wheel, a folder or a git revision")
-    what.add_argument("--add-history", action="store_true", help="keep the last code of every earlier rules epoch "
-                      "of the git checkout this runs in")
+    what.add_argument(
+        "--add-history",
+        action="store_true",
+        help="keep the last code of every earlier rules epoch of the git checkout this runs in",
+    )
     what.add_argument("--prune", action="store_true", help="remove the runtimes no replay in the data directory needs")
-    parser.add_argument("--replays", type=Path, metavar="FOLDER", action="append",
-                        help="with --prune: replays to keep runtimes for (default: the data directory's)")
+    parser.add_argument(
+        "--replays",
+        type=Path,
+        metavar="FOLDER",
+        action="append",
+        help="with --prune: replays to keep runtimes for (default: the data directory's)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -62,8 +70,10 @@ def list_runtimes() -> int:
         print(f"  not a runtime: {line}")
     aside = damaged_copies()
     if aside:
-        print(f"{len(aside)} damaged {'copy' if len(aside) == 1 else 'copies'} moved aside (never used; "
-              f"yours to look into or delete): {aside[0].parents[1]}")
+        print(
+            f"{len(aside)} damaged {'copy' if len(aside) == 1 else 'copies'} moved aside (never used; "
+            f"yours to look into or delete): {aside[0].parents[1]}"
+        )
     return status
 
 
@@ -100,7 +110,7 @@ def add_history(repository: Path) -> int:
 
 def prune(args: argparse.Namespace) -> int:
     """Remove the runtimes that no replay needs."""
-    from roguelike.runtimes.prune import needed_formats, remove, removable
+    from roguelike.runtimes.prune import needed_formats, removable, remove
     from roguelike.runtimes.store import kept_runtimes
     from roguelike.storage.datadir import DataDir, data_dir
 

@@ -12,33 +12,39 @@ from typing import TYPE_CHECKING
 from roguelike.cli.subcommand import Subcommand
 
 if TYPE_CHECKING:
-    from roguelike.saves import Games, SaveInfo
     from roguelike.core.session import Observer, Session
+    from roguelike.saves import Games, SaveInfo
 
 
 def games_for(args: argparse.Namespace) -> Games:
     """The player's games in the chosen data directory; every session autosaves and is recorded."""
-    from roguelike.storage.datadir import data_dir
-    from roguelike.replay.recorder import recording_observers
     from roguelike.render.screenshot import game_console
     from roguelike.replay.catchup import catch_up
+    from roguelike.replay.recorder import recording_observers
     from roguelike.saves import Games
     from roguelike.screens import ambient
+    from roguelike.storage.datadir import data_dir
 
     root = data_dir(args.data_dir)
 
     def record(session: Session, save: Path, carried: bytes) -> list[Observer]:
         return recording_observers(root, session.game, save.stem, session.steps, session.notices, carried=carried)
 
-    return Games(root, getattr(args, "seed", None), [record], wizard=getattr(args, "wizard", False), draw=lambda game: game_console(game, ambient.look()),
-                 catch_up=catch_up)
+    return Games(
+        root,
+        getattr(args, "seed", None),
+        [record],
+        wizard=getattr(args, "wizard", False),
+        draw=lambda game: game_console(game, ambient.look()),
+        catch_up=catch_up,
+    )
 
 
 def list_command(args: argparse.Namespace) -> int:
     """Print one line per save."""
-    from roguelike.storage.datadir import data_dir
-    from roguelike.saves import list_saves
     from roguelike.core.names import shown
+    from roguelike.saves import list_saves
+    from roguelike.storage.datadir import data_dir
 
     root = data_dir(args.data_dir)
     saves = list_saves(root)
@@ -55,7 +61,9 @@ def save_line(info: SaveInfo) -> str:
 
     if not info.ok:
         return shown(f"{info.path.name}  turn ?  floor ?  {info.status()}")
-    notes = "".join(note for note, on in ((" (dead)", info.dead), (" (open in another game)", info.open_elsewhere)) if on)
+    notes = "".join(
+        note for note, on in ((" (dead)", info.dead), (" (open in another game)", info.open_elsewhere)) if on
+    )
     return f"{on_one_line(fit(info.name, 40))}  turn {info.turn}  floor {info.depth}  ok{notes}{info.marked}"
 
 

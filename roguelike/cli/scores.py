@@ -49,7 +49,9 @@ def daily(args: argparse.Namespace) -> int:
 
 def configure_hall(parser: argparse.ArgumentParser) -> None:
     """Options of ``hedonic hall``."""
-    parser.add_argument("--daily", metavar="DATE", help="only the games of that date's daily seed (YYYY-MM-DD, or 'today')")
+    parser.add_argument(
+        "--daily", metavar="DATE", help="only the games of that date's daily seed (YYYY-MM-DD, or 'today')"
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object a game")
     parser.add_argument("--jobs", type=int, metavar="N", help="verify N replays at once (default: one per core)")
     parser.add_argument("--cached", action="store_true", help="verify nothing: games not yet verified are 'pending'")
@@ -63,8 +65,11 @@ def hall_command(args: argparse.Namespace) -> int:
     from roguelike.storage.datadir import data_dir
 
     root = data_dir(args.data_dir)
-    entries = hall(root, None if args.cached else lambda paths: prove_all(paths, args.jobs),
-                   lambda text: print(f"hedonic hall: {text}", file=sys.stderr))
+    entries = hall(
+        root,
+        None if args.cached else lambda paths: prove_all(paths, args.jobs),
+        lambda text: print(f"hedonic hall: {text}", file=sys.stderr),
+    )
     day = None if args.daily is None else today().isoformat() if args.daily == "today" else args.daily
     if day is not None:
         entries = daily_board(entries, day)
@@ -106,8 +111,9 @@ def placed(entries: list[Entry]) -> list[tuple[int | None, Entry]]:
 def entry_json(place: int | None, entry: Entry) -> str:
     """One hall entry as JSON."""
     proof = json.loads(entry.proof.to_json()) if entry.proof is not None else {"file": str(entry.path)}
-    return json.dumps({"place": place, "mark": entry.mark, "sha256": entry.digest, **proof}, ensure_ascii=False,
-                      sort_keys=True)
+    return json.dumps(
+        {"place": place, "mark": entry.mark, "sha256": entry.digest, **proof}, ensure_ascii=False, sort_keys=True
+    )
 
 
 def hall_lines(entries: list[Entry]) -> list[str]:
@@ -123,7 +129,9 @@ def hall_lines(entries: list[Entry]) -> list[str]:
         origin = (proof.origin or "") + (f" {proof.daily}" if proof and proof.daily else "") if proof else ""
         ended = (proof.cause or "alive") if proof and proof.verdict == "verified" else ""
         turns = str(proof.turns) if proof else ""
-        rows.append(f"{place or '':>3}  {score:>6}  {name:<18} {turns:>6}  {origin:<17} {fit(ended, 16):<16} {entry.mark}")
+        rows.append(
+            f"{place or '':>3}  {score:>6}  {name:<18} {turns:>6}  {origin:<17} {fit(ended, 16):<16} {entry.mark}"
+        )
         if proof and proof.feats:
             rows.append(f"{'':>13}feats: {', '.join(titles(proof.feats))}")
     return rows
@@ -131,7 +139,9 @@ def hall_lines(entries: list[Entry]) -> list[str]:
 
 def configure_export(parser: argparse.ArgumentParser) -> None:
     """Options of ``hedonic export``."""
-    parser.add_argument("game", metavar="GAME", help="a replay file, a game id, or a character's name (their latest game)")
+    parser.add_argument(
+        "game", metavar="GAME", help="a replay file, a game id, or a character's name (their latest game)"
+    )
     parser.add_argument("--out", type=Path, required=True, metavar="FILE", help="the score file to write")
     parser.add_argument("--morgue", action="store_true", help="bundle the game's morgue file (the score file is a zip)")
 
@@ -150,8 +160,11 @@ def export_command(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"hedonic export: cannot write {args.out}: {describe_os_error(error)}", file=sys.stderr)
         return 2
-    bundled = f" with its morgue file {morgue.name}" if morgue else (" (no morgue file: the game did not die here)"
-                                                                    if args.morgue else "")
+    bundled = (
+        f" with its morgue file {morgue.name}"
+        if morgue
+        else (" (no morgue file: the game did not die here)" if args.morgue else "")
+    )
     print(f"wrote {args.out}{bundled}; anyone can check it with: hedonic replay --verify {args.out}")
     return 0
 
@@ -187,4 +200,6 @@ def import_command(args: argparse.Namespace) -> int:
 DAILY = Subcommand("daily", "play today's daily seed (the same dungeon for everyone today)", configure_daily, daily)
 HALL = Subcommand("hall", "the hall of fame: the best verified games of this machine", configure_hall, hall_command)
 EXPORT = Subcommand("export", "write a game's score file, which anyone can verify", configure_export, export_command)
-IMPORT = Subcommand("import", "verify a score file and file it under its player's name", configure_import, import_command)
+IMPORT = Subcommand(
+    "import", "verify a score file and file it under its player's name", configure_import, import_command
+)

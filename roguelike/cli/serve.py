@@ -25,27 +25,69 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("role", nargs="?", choices=["worker"], help="'worker': verify the jobs of --queue")
     parser.add_argument("--host", default="127.0.0.1", help="the address to serve on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8025, help="the port (default 8025; 0: any)")
-    parser.add_argument("--db", metavar="URL", help="the database (default: a SQLite file in the data folder; "
-                        "PostgreSQL: postgresql+psycopg://user@host/db)")
-    parser.add_argument("--queue", metavar="URL", help="verify on RQ workers through this Redis "
-                        "(redis://host:port/0 or unix:///path/redis.sock)")
-    parser.add_argument("--epoch", type=int, help="worker: the rules epoch whose runs it verifies (default: this game's)")
-    parser.add_argument("--verifiers", type=int, default=0, metavar="N",
-                        help="without --queue: verify N runs at once (default: one per core)")
-    parser.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
-                        help="a verification's wall-clock and CPU limit (default 60)")
-    parser.add_argument("--memory-limit", type=int, default=1024, metavar="MIB",
-                        help="a verification's address-space limit (default 1024 MiB)")
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help="the database (default: a SQLite file in the data folder; PostgreSQL: postgresql+psycopg://user@host/db)",
+    )
+    parser.add_argument(
+        "--queue",
+        metavar="URL",
+        help="verify on RQ workers through this Redis (redis://host:port/0 or unix:///path/redis.sock)",
+    )
+    parser.add_argument(
+        "--epoch", type=int, help="worker: the rules epoch whose runs it verifies (default: this game's)"
+    )
+    parser.add_argument(
+        "--verifiers",
+        type=int,
+        default=0,
+        metavar="N",
+        help="without --queue: verify N runs at once (default: one per core)",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="a verification's wall-clock and CPU limit (default 60)",
+    )
+    parser.add_argument(
+        "--memory-limit",
+        type=int,
+        default=1024,
+        metavar="MIB",
+        help="a verification's address-space limit (default 1024 MiB)",
+    )
     parser.add_argument("--max-bytes", type=int, default=8 * 1024 * 1024, help="the largest upload (default 8 MiB)")
     parser.add_argument("--max-commands", type=int, default=50_000, help="the longest replay (default 50000 commands)")
-    parser.add_argument("--verifier", metavar="COMMAND", help="the command that verifies, instead of this game's "
-                        "(its arguments follow: replay --verify --json --jobs 1 FILE)")
-    parser.add_argument("--client-mib", type=int, default=64, metavar="MIB",
-                        help="what one client address may have kept per hour (default 64 MiB; over it: 429)")
-    parser.add_argument("--request-timeout", type=float, default=60.0, metavar="SECONDS",
-                        help="close a connection whose request has not arrived whole in this time (default 60)")
-    parser.add_argument("--connections", type=int, default=512, metavar="N",
-                        help="the most connections at once (default 512; 32 from one address); past it: 503")
+    parser.add_argument(
+        "--verifier",
+        metavar="COMMAND",
+        help="the command that verifies, instead of this game's "
+        "(its arguments follow: replay --verify --json --jobs 1 FILE)",
+    )
+    parser.add_argument(
+        "--client-mib",
+        type=int,
+        default=64,
+        metavar="MIB",
+        help="what one client address may have kept per hour (default 64 MiB; over it: 429)",
+    )
+    parser.add_argument(
+        "--request-timeout",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="close a connection whose request has not arrived whole in this time (default 60)",
+    )
+    parser.add_argument(
+        "--connections",
+        type=int,
+        default=512,
+        metavar="N",
+        help="the most connections at once (default 512; 32 from one address); past it: 503",
+    )
     parser.add_argument("--burst", action="store_true", help="worker: stop when the queue is empty")
 
 
@@ -89,9 +131,16 @@ def config_of(args: argparse.Namespace, verifier: list[str] | None) -> ServerCon
         folder = DataDir(data_dir(args.data_dir)).server
         folder.mkdir(parents=True, exist_ok=True)
         url = default_url(str(folder))
-    return ServerConfig(url, Limits(args.max_bytes, args.max_commands),
-                        ChildLimits(args.time_limit, args.memory_limit * MIB), args.verifiers or cores(), args.queue,
-                        tuple(verifier or ()), this_epoch(), args.client_mib * MIB)
+    return ServerConfig(
+        url,
+        Limits(args.max_bytes, args.max_commands),
+        ChildLimits(args.time_limit, args.memory_limit * MIB),
+        args.verifiers or cores(),
+        args.queue,
+        tuple(verifier or ()),
+        this_epoch(),
+        args.client_mib * MIB,
+    )
 
 
 SERVE = Subcommand("serve", "the score server: verify uploaded score files and publish the boards", configure, serve)

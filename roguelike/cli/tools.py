@@ -25,7 +25,8 @@ def configure_simulate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--turns", type=int, default=1000, help="stop after this many turns")
     add_bot_option(parser)
     parser.add_argument(
-        "--name", default=None,
+        "--name",
+        default=None,
         help="name of the character; with a name the game autosaves in the data directory and "
         "continues that character's save when there is one (default: Bot, not saved)",
     )
@@ -73,7 +74,9 @@ def add_bot_option(parser: argparse.ArgumentParser) -> None:
     from roguelike.bots.names import BOT_NAMES, DEFAULT_BOT
 
     parser.add_argument(
-        "--bot", choices=BOT_NAMES, default=DEFAULT_BOT,
+        "--bot",
+        choices=BOT_NAMES,
+        default=DEFAULT_BOT,
         help=f"which bot plays (default: {DEFAULT_BOT}); see docs/development.md",
     )
 
@@ -111,8 +114,12 @@ def refuse_damaged(games: Games, name: str) -> None:
     wanted = clean_name(name) or DEFAULT_NAME
     for info in map(playable, games.living()):
         if not info.ok and wanted in (info.name, replay_name(games.root, info.path.stem)):
-            raise SaveError(info.path, f"{wanted}'s save is damaged ({info.problem}). Rebuild it from its replay "
-                            f"with `hedonic replay --rebuild {info.path}`, or choose another name", doing="continue")
+            raise SaveError(
+                info.path,
+                f"{wanted}'s save is damaged ({info.problem}). Rebuild it from its replay "
+                f"with `hedonic replay --rebuild {info.path}`, or choose another name",
+                doing="continue",
+            )
 
 
 def replay_name(root: Path, game_id: str) -> str | None:
@@ -132,8 +139,12 @@ SCREEN_NAMES = ("game", "help", "look", "death", "stats", "title")
 def configure_screenshot(parser: argparse.ArgumentParser) -> None:
     """Options of ``hedonic screenshot``."""
     parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, help="seed of the game (required)")
-    parser.add_argument("--turns", type=int, default=0,
-                        help="turns the bot plays first (for --screen death: at most this many, until it dies)")
+    parser.add_argument(
+        "--turns",
+        type=int,
+        default=0,
+        help="turns the bot plays first (for --screen death: at most this many, until it dies)",
+    )
     parser.add_argument("--screen", choices=SCREEN_NAMES, default="game", help="which screen to draw (default: game)")
     parser.add_argument("--page", default="", help="help: the page to show (Rules, Bestiary...); stats: overall")
     parser.add_argument("--text", action="store_true", help="write the screen's characters as plain text, not a PNG")
@@ -161,8 +172,11 @@ def screenshot(args: argparse.Namespace) -> int:
     session = Session(Game.new(args.seed, "Bot"))
     play_bot(session, args.turns)
     if args.screen == "death" and not session.game.state.game_over:
-        print(f"hedonic screenshot: the bot was still alive after {args.turns} turns; "
-              "give more --turns or another --seed", file=sys.stderr)
+        print(
+            f"hedonic screenshot: the bot was still alive after {args.turns} turns; "
+            "give more --turns or another --seed",
+            file=sys.stderr,
+        )
         return 1
     with tempfile.TemporaryDirectory(prefix="hedonic-screenshot-") as root:
         console = drawn(SCREENS[args.screen](session.game, Path(root), args.page))
@@ -193,7 +207,14 @@ def write_screenshot(console: tcod.console.Console, args: argparse.Namespace) ->
 
 
 SIMULATE = Subcommand(
-    "simulate", "let the built-in bot play a headless game (its replay goes in the data directory)",
-    configure_simulate, simulate,
+    "simulate",
+    "let the built-in bot play a headless game (its replay goes in the data directory)",
+    configure_simulate,
+    simulate,
 )
-SCREENSHOT = Subcommand("screenshot", "draw a screen (game, help, look, death, stats, title) as PNG or text, no display needed", configure_screenshot, screenshot)
+SCREENSHOT = Subcommand(
+    "screenshot",
+    "draw a screen (game, help, look, death, stats, title) as PNG or text, no display needed",
+    configure_screenshot,
+    screenshot,
+)

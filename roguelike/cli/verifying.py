@@ -55,8 +55,15 @@ def workers_for(files: list[Path], jobs: int | None) -> int:
     return chosen(files, jobs)
 
 
-def verify_files(paths: list[Path], out: TextIO, err: TextIO, jobs: int | None = None,
-                 options: Options | None = None, as_json: bool = False, par_root: Path | None = None) -> int:
+def verify_files(
+    paths: list[Path],
+    out: TextIO,
+    err: TextIO,
+    jobs: int | None = None,
+    options: Options | None = None,
+    as_json: bool = False,
+    par_root: Path | None = None,
+) -> int:
     """Verify every file (folders expanded), printing verdicts in order; the worst exit status.
 
     A file of another rules epoch is verified by that epoch's runtime (``options`` say how to
@@ -75,15 +82,21 @@ def verify_files(paths: list[Path], out: TextIO, err: TextIO, jobs: int | None =
     return worst
 
 
-def verified_in_parallel(files: list[Path], workers: int, err: TextIO, options: Options | None,
-                         as_json: bool = False, par_root: Path | None = None) -> Iterator[Outcome]:
+def verified_in_parallel(
+    files: list[Path],
+    workers: int,
+    err: TextIO,
+    options: Options | None,
+    as_json: bool = False,
+    par_root: Path | None = None,
+) -> Iterator[Outcome]:
     """Each file's outcome, in the order given, verified by ``workers`` processes, longest first."""
     # The game is imported here, before forking, so the workers share it (forked workers would
     # each import tcod, numpy and the game again; spawned ones pay that whatever we do).
-    from roguelike.ground.pool import in_workers
     import roguelike.replay.fileformat
     import roguelike.replay.verify  # noqa: F401
     import roguelike.scores.proof  # noqa: F401
+    from roguelike.ground.pool import in_workers
 
     task = functools.partial(verify_quietly, options=options, as_json=as_json, par_root=par_root)
     for done, outcome in enumerate(in_workers(task, files, workers), start=1):
@@ -92,16 +105,21 @@ def verified_in_parallel(files: list[Path], workers: int, err: TextIO, options: 
     clear_progress(err)
 
 
-def verify_quietly(path: Path, options: Options | None, as_json: bool = False,
-                   par_root: Path | None = None) -> Outcome:
+def verify_quietly(path: Path, options: Options | None, as_json: bool = False, par_root: Path | None = None) -> Outcome:
     """Verify one file in a worker, keeping what it would print."""
     out, err = io.StringIO(), io.StringIO()
     status = verify_file(path, out, err, options, as_json, par_root)
     return status, out.getvalue(), err.getvalue()
 
 
-def verify_file(path: Path, out: TextIO, err: TextIO, options: Options | None = None, as_json: bool = False,
-                par_root: Path | None = None) -> int:
+def verify_file(
+    path: Path,
+    out: TextIO,
+    err: TextIO,
+    options: Options | None = None,
+    as_json: bool = False,
+    par_root: Path | None = None,
+) -> int:
     """Verify one file and print its verdict (through its epoch's runtime if it is of another)."""
     if as_json:
         return prove_to_json(path, out, options, par_root)
@@ -121,20 +139,27 @@ def verify_file(path: Path, out: TextIO, err: TextIO, options: Options | None = 
     verdict = verify(replay, progress_printer(path, err))
     clear_progress(err)
     if verdict.outcome is Outcome.MATCHED:
-        print(f"{name}: {counted(verdict.turns, 'turn')} verified ({counted(verdict.steps, 'command')}) "
-              f"under rules epoch {header.epoch}", file=out)
+        print(
+            f"{name}: {counted(verdict.turns, 'turn')} verified ({counted(verdict.steps, 'command')}) "
+            f"under rules epoch {header.epoch}",
+            file=out,
+        )
     else:
         print(f"{name}: {verdict.details[0]}", file=out)
     for line in verdict.details[1 if verdict.outcome is Outcome.DIVERGED else 0 :]:
         print(line if line.startswith("  ") else f"  {line}", file=out)
     if replay.torn_at is not None:
-        print(f"  note: the last record was cut off at byte {replay.torn_at} (a killed game); "
-              "verified up to the one before", file=out)
+        print(
+            f"  note: the last record was cut off at byte {replay.torn_at} (a killed game); "
+            "verified up to the one before",
+            file=out,
+        )
     return EXIT_OK if verdict.outcome is Outcome.MATCHED else EXIT_DIVERGED
 
 
-def verify_elsewhere(path: Path, epoch: int, replay_format: int, out: TextIO, err: TextIO,
-                     options: Options | None) -> int:
+def verify_elsewhere(
+    path: Path, epoch: int, replay_format: int, out: TextIO, err: TextIO, options: Options | None
+) -> int:
     """Verify a replay of another rules epoch through that epoch's runtime, saying so."""
     from roguelike.runtimes.dispatch import Options, in_runtime_child, run_in_runtime, runtime_for
     from roguelike.runtimes.store import RuntimeTrouble
@@ -144,8 +169,9 @@ def verify_elsewhere(path: Path, epoch: int, replay_format: int, out: TextIO, er
         if in_runtime_child():
             raise RuntimeTrouble("this is already a runtime of another epoch")
         runtime = runtime_for(epoch, replay_format, notes.append)
-        done = run_in_runtime(runtime, ["replay", "--verify", "--jobs", "1", str(path)], options or Options(),
-                              notes.append, capture=True)
+        done = run_in_runtime(
+            runtime, ["replay", "--verify", "--jobs", "1", str(path)], options or Options(), notes.append, capture=True
+        )
     except RuntimeTrouble as trouble:
         err.write("".join(f"hedonic replay: {note}\n" for note in notes))
         print(shown(f"hedonic replay: {path}: {epochs_named(epoch)}; {trouble}"), file=err)

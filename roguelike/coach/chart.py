@@ -30,18 +30,28 @@ def draw(review: Review, path: Path) -> Path:
 
     turns = [outlook.point.turn for outlook in review.outlooks]
     fig, alive = plt.subplots(figsize=(9, 4.5))
-    alive.plot(turns, [100 * o.share for o in review.outlooks], marker=".", color="tab:blue",
-               label=f"runs alive after {review.horizon} turns (%)")
-    alive.set(xlabel="turn", ylabel="runs alive (%)", ylim=(-5, 105),
-              title=f"{review.name}'s game (seed {review.seed}): the {review.runs} planner runs from each point")
+    alive.plot(
+        turns,
+        [100 * o.share for o in review.outlooks],
+        marker=".",
+        color="tab:blue",
+        label=f"runs alive after {review.horizon} turns (%)",
+    )
+    alive.set(
+        xlabel="turn",
+        ylabel="runs alive (%)",
+        ylim=(-5, 105),
+        title=f"{review.name}'s game (seed {review.seed}): the {review.runs} planner runs from each point",
+    )
     score = alive.twinx()
     score.plot(turns, [o.mean_score for o in review.outlooks], color="tab:orange", alpha=0.8, label="mean score gained")
     score.set(ylabel="mean score gained")
     named = review.named
     if named is not None:
         alive.axvline(named.turn, color="tab:red", linestyle="--")
-        alive.annotate(f"turn {named.turn}", (named.turn, 100), textcoords="offset points", xytext=(4, -12),
-                       color="tab:red")
+        alive.annotate(
+            f"turn {named.turn}", (named.turn, 100), textcoords="offset points", xytext=(4, -12), color="tab:red"
+        )
     handles = alive.get_legend_handles_labels()[0] + score.get_legend_handles_labels()[0]
     alive.legend(handles=handles, loc="lower left")
     alive.grid(alpha=0.3)

@@ -73,18 +73,31 @@ class Par:
 
     def lines(self) -> list[str]:
         """Par told in a few lines."""
-        return [(f"Par for seed {self.seed} (rules epoch {self.epoch}): {self.score.text()} points, "
-                f"{self.turn_band.text()} turns."),
-                (f"The {COACH} bot played it {self.runs} times from slightly shifted starts; "
-                f"the band is the median and the range."),
-                "How its games ended: " + ", ".join(f"{cause} {self.causes.count(cause)}"
-                                                      for cause in sorted(set(self.causes))) + "."]
+        return [
+            (
+                f"Par for seed {self.seed} (rules epoch {self.epoch}): {self.score.text()} points, "
+                f"{self.turn_band.text()} turns."
+            ),
+            (
+                f"The {COACH} bot played it {self.runs} times from slightly shifted starts; "
+                f"the band is the median and the range."
+            ),
+            "How its games ended: "
+            + ", ".join(f"{cause} {self.causes.count(cause)}" for cause in sorted(set(self.causes)))
+            + ".",
+        ]
 
     def to_plain(self) -> dict[str, Any]:
         """Par as plain JSON-ready values (the cache's entry, and ``--json``)."""
-        return {"seed": self.seed, "epoch": self.epoch, "bot": COACH, "runs": self.runs,
-                "score": vars(self.score), "turns": vars(self.turn_band),
-                "games": [{"score": s, "turns": t, "cause": c} for s, t, c in zip(self.scores, self.turns, self.causes)]}
+        return {
+            "seed": self.seed,
+            "epoch": self.epoch,
+            "bot": COACH,
+            "runs": self.runs,
+            "score": vars(self.score),
+            "turns": vars(self.turn_band),
+            "games": [{"score": s, "turns": t, "cause": c} for s, t, c in zip(self.scores, self.turns, self.causes)],
+        }
 
     @classmethod
     def from_plain(cls, plain: dict[str, Any]) -> Par:
@@ -92,8 +105,13 @@ class Par:
         games = plain["games"]
         if not isinstance(games, list) or not games:
             raise ValueError("a par without games")
-        par = cls(whole(plain["seed"]), whole(plain["epoch"]), tuple(whole(g["score"]) for g in games),
-                  tuple(whole(g["turns"]) for g in games), tuple(str(g["cause"]) for g in games))
+        par = cls(
+            whole(plain["seed"]),
+            whole(plain["epoch"]),
+            tuple(whole(g["score"]) for g in games),
+            tuple(whole(g["turns"]) for g in games),
+            tuple(str(g["cause"]) for g in games),
+        )
         return par
 
 
@@ -104,10 +122,21 @@ def whole(value: object) -> int:
     return value
 
 
-def par(seed: int, runs: int = PAR_RUNS, jobs: int | None = None, progress: Progress | None = None,
-        method: str = "fork", limit: int = PAR_TURN_LIMIT) -> Par:
+def par(
+    seed: int,
+    runs: int = PAR_RUNS,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    method: str = "fork",
+    limit: int = PAR_TURN_LIMIT,
+) -> Par:
     """The planner's par for ``seed`` under this rules epoch, played in worker processes."""
     with workers(jobs, method) as pool:
         games = in_order(pool, par_run, [(seed, run, limit) for run in range(runs)], progress)
-    return Par(seed, RULES_EPOCH, tuple(game.score for game in games), tuple(game.turns for game in games),
-               tuple(game.cause or "alive" for game in games))
+    return Par(
+        seed,
+        RULES_EPOCH,
+        tuple(game.score for game in games),
+        tuple(game.turns for game in games),
+        tuple(game.cause or "alive" for game in games),
+    )

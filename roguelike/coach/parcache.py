@@ -45,8 +45,14 @@ class ParCache:
 
     def find(self, seed: int, runs: int = PAR_RUNS, epoch: int = RULES_EPOCH) -> Par | None:
         """The par kept for ``seed`` under ``epoch`` made of ``runs`` games, if there is one."""
-        return next((kept for kept in reversed(self.entries())
-                     if kept.seed == seed and kept.epoch == epoch and kept.runs == runs), None)
+        return next(
+            (
+                kept
+                for kept in reversed(self.entries())
+                if kept.seed == seed and kept.epoch == epoch and kept.runs == runs
+            ),
+            None,
+        )
 
     def keep(self, made: Par) -> bool:
         """Add a par to the file (replacing one of the same seed, epoch and runs); whether it was written."""
@@ -64,8 +70,14 @@ class ParCache:
         return True
 
 
-def par_for(root: Path, seed: int, runs: int = PAR_RUNS, jobs: int | None = None,
-            progress: Progress | None = None, method: str = "fork") -> tuple[Par, ParCache]:
+def par_for(
+    root: Path,
+    seed: int,
+    runs: int = PAR_RUNS,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    method: str = "fork",
+) -> tuple[Par, ParCache]:
     """This epoch's par for ``seed``: the kept one, else worked out (in workers) and kept; and the cache,
     whose :attr:`~ParCache.problem` says if the file could not be used."""
     cache = ParCache(root)

@@ -75,8 +75,11 @@ def player_of(turn: int, facts: Witness) -> Player:
     taken = component(facts, "taken_over")
     som = int((component(facts, "state_of_mind") or {}).get("value", formulas.STATE_OF_MIND_START))
     return Player(
-        turn=turn, depth=int(facts.get("depth", 1)), state_of_mind=som,
-        doses=int(record.get("doses_used", 0)), close_calls=int(record.get("close_calls", 0)),
+        turn=turn,
+        depth=int(facts.get("depth", 1)),
+        state_of_mind=som,
+        doses=int(record.get("doses_used", 0)),
+        close_calls=int(record.get("close_calls", 0)),
         dose_kinds=dict(record.get("dose_kinds", {})),
         condition=None if taken is None else str(taken.get("condition")),
         met=frozenset((component(facts, "bestiary") or {}).get("met", {})),
@@ -108,8 +111,12 @@ def happened(before: Player, after: Player) -> list[tuple[str, str]]:
     elif dose and before.state_of_mind > formulas.HIGH_ABOVE:
         found.append(("risky dose", f"{dose}, already High (State of Mind {after.state_of_mind})"))
     if after.condition in DESPERATE and before.condition not in DESPERATE:
-        found.append(("desperation", (f"Desperation took over ({reason_of(after.condition)}) "
-                                     f"at State of Mind {after.state_of_mind}")))
+        found.append(
+            (
+                "desperation",
+                (f"Desperation took over ({reason_of(after.condition)}) at State of Mind {after.state_of_mind}"),
+            )
+        )
     if after.depth != before.depth:
         found.append(("floor", f"went from floor {before.depth} to floor {after.depth}"))
     for kind in sorted(after.met - before.met):

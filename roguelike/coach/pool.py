@@ -30,8 +30,12 @@ def workers(count: int | None = None, method: str = "fork") -> Iterator[ProcessP
         yield executor
 
 
-def in_order(pool: ProcessPoolExecutor, function: Callable[..., T], jobs: Sequence[tuple[Any, ...]],
-             progress: Progress | None = None) -> list[T]:
+def in_order(
+    pool: ProcessPoolExecutor,
+    function: Callable[..., T],
+    jobs: Sequence[tuple[Any, ...]],
+    progress: Progress | None = None,
+) -> list[T]:
     """``function(*job)`` for every job, run in the pool, in the order of ``jobs``; progress as they finish."""
     futures: list[Future[T]] = [pool.submit(function, *job) for job in jobs]
     for done, _ in enumerate(as_completed(futures), start=1):

@@ -88,36 +88,66 @@ class Review:
         """Three lines for a player."""
         index = self.worst
         if index is None:
-            return [f"The planner's outlook never fell over your {self.turns} turns: no turn stands out.",
-                    f"It took over {self.runs} times from each of {len(self.outlooks)} points, for {self.horizon} turns.",
-                    best_line(self.outlooks)]
+            return [
+                f"The planner's outlook never fell over your {self.turns} turns: no turn stands out.",
+                f"It took over {self.runs} times from each of {len(self.outlooks)} points, for {self.horizon} turns.",
+                best_line(self.outlooks),
+            ]
         here, before = self.outlooks[index], self.outlooks[index - 1]
-        return [f"Turn {here.point.turn}: {here.point.words}{from_here(here, self.horizon)}.",
-                f"Just before, from turn {before.point.turn}, {outlook_words(before, self.horizon)}.",
-                best_line(self.outlooks)]
+        return [
+            f"Turn {here.point.turn}: {here.point.words}{from_here(here, self.horizon)}.",
+            f"Just before, from turn {before.point.turn}, {outlook_words(before, self.horizon)}.",
+            best_line(self.outlooks),
+        ]
 
     def to_plain(self) -> dict[str, Any]:
         """The review as plain JSON-ready values (for ``--json`` and other tools)."""
         named = self.named
         return {
-            "seed": self.seed, "name": self.name, "turns": self.turns, "cause": self.cause, "epoch": self.epoch,
-            "bot": COACH, "runs": self.runs, "horizon": self.horizon, "every": self.every,
-            "named": None if named is None else {"turn": named.turn, "position": named.position, "kind": named.kind,
-                                                 "words": named.words},
+            "seed": self.seed,
+            "name": self.name,
+            "turns": self.turns,
+            "cause": self.cause,
+            "epoch": self.epoch,
+            "bot": COACH,
+            "runs": self.runs,
+            "horizon": self.horizon,
+            "every": self.every,
+            "named": None
+            if named is None
+            else {"turn": named.turn, "position": named.position, "kind": named.kind, "words": named.words},
             "lines": self.lines(),
-            "points": [{"turn": o.point.turn, "position": o.point.position, "kind": o.point.kind,
-                        "words": o.point.words, "alive": o.alive, "share": o.share, "mean_score": o.mean_score,
-                        "deaths": dict(sorted(Counter(run.cause for run in o.runs if run.cause).items()))}
-                       for o in self.outlooks],
+            "points": [
+                {
+                    "turn": o.point.turn,
+                    "position": o.point.position,
+                    "kind": o.point.kind,
+                    "words": o.point.words,
+                    "alive": o.alive,
+                    "share": o.share,
+                    "mean_score": o.mean_score,
+                    "deaths": dict(sorted(Counter(run.cause for run in o.runs if run.cause).items())),
+                }
+                for o in self.outlooks
+            ],
         }
 
 
-def review(replay: Replay, runs: int = REVIEW_RUNS, horizon: int = HORIZON, every: int = EVERY,
-           jobs: int | None = None, progress: Progress | None = None, method: str = "fork") -> Review:
+def review(
+    replay: Replay,
+    runs: int = REVIEW_RUNS,
+    horizon: int = HORIZON,
+    every: int = EVERY,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    method: str = "fork",
+) -> Review:
     """Review a replayed game (:class:`ReviewRefused` if it is of another epoch or does not verify)."""
     if replay.header.epoch != RULES_EPOCH:
-        raise ReviewRefused(f"it was played under rules epoch {replay.header.epoch}; the planner plays "
-                            f"epoch {RULES_EPOCH}'s rules, so it cannot take over that game")
+        raise ReviewRefused(
+            f"it was played under rules epoch {replay.header.epoch}; the planner plays "
+            f"epoch {RULES_EPOCH}'s rules, so it cannot take over that game"
+        )
     if not replay.steps:
         raise ReviewRefused("it holds no command: there is no game to review")
     wanted = [point.position for point in choose(replay, None, every)]
@@ -125,20 +155,28 @@ def review(replay: Replay, runs: int = REVIEW_RUNS, horizon: int = HORIZON, ever
         (captured,) = in_order(pool, capture, [(replay, wanted)])
         points = verified_points(replay, captured, every)
         rolled = [point for point in points if point.kind != "death"]
-        done = in_order(pool, runs_from, [(captured.snapshots[p.position], runs, horizon) for p in rolled],
-                        stages(progress, len(rolled)))
+        done = in_order(
+            pool,
+            runs_from,
+            [(captured.snapshots[p.position], runs, horizon) for p in rolled],
+            stages(progress, len(rolled)),
+        )
     found = dict(zip((point.position for point in rolled), done))
     outlooks = tuple(Outlook(point, tuple(found.get(point.position, []))) for point in points)
-    return Review(replay.header.seed, replay.header.name, replay.final_turn, captured.cause, runs, horizon, every,
-                  outlooks)
+    return Review(
+        replay.header.seed, replay.header.name, replay.final_turn, captured.cause, runs, horizon, every, outlooks
+    )
 
 
 def verified_points(replay: Replay, captured: Captured, every: int) -> list[Point]:
     """The points to look from, once the replay is proved (:class:`ReviewRefused` if it is not)."""
     if not captured.verified:
         raise ReviewRefused(f"it does not prove its game ({captured.problem}), so it is not reviewed")
-    return [point for point in choose(replay, captured.cause, every)
-            if point.kind == "death" or point.position in captured.snapshots]
+    return [
+        point
+        for point in choose(replay, captured.cause, every)
+        if point.kind == "death" or point.position in captured.snapshots
+    ]
 
 
 def stages(progress: Progress | None, points: int) -> Progress | None:
@@ -174,8 +212,10 @@ def outlook_words(outlook: Outlook, horizon: int) -> str:
     total = len(outlook.runs)
     causes = Counter(run.cause for run in outlook.runs if not run.alive and run.cause)
     if not causes:
-        return (f"the planner lived through {horizon} more turns in all {total} runs, "
-                f"adding {outlook.mean_score:,.0f} points on average")
+        return (
+            f"the planner lived through {horizon} more turns in all {total} runs, "
+            f"adding {outlook.mean_score:,.0f} points on average"
+        )
     dead = sum(causes.values())
     if len(causes) == 1:
         return f"the planner {died_words(next(iter(causes)))} in {dead} of {total} runs"
@@ -186,5 +226,7 @@ def outlook_words(outlook: Outlook, horizon: int) -> str:
 def best_line(outlooks: tuple[Outlook, ...]) -> str:
     """Where the outlook was best over the game."""
     best = max(outlooks, key=lambda o: (o.share, o.mean_score, -o.point.turn))
-    return (f"The outlook was best at turn {best.point.turn}: alive in {best.alive} of {len(best.runs)} runs, "
-            f"{best.mean_score:,.0f} points on average.")
+    return (
+        f"The outlook was best at turn {best.point.turn}: alive in {best.alive} of {len(best.runs)} runs, "
+        f"{best.mean_score:,.0f} points on average."
+    )

@@ -51,7 +51,9 @@ CONFUSION = HitEffect(
     "confused", status="confused", turns=formulas.CONFUSION_TURNS, confidence=formulas.REGRET_CONFIDENCE_DRAIN
 )
 
-HIT_EFFECTS: dict[str, HitEffect] = {hit.key: hit for hit in (DEATH, STATE_OF_MIND_DRAIN, WILL_DRAIN, STUN, PANIC, CONFUSION)}
+HIT_EFFECTS: dict[str, HitEffect] = {
+    hit.key: hit for hit in (DEATH, STATE_OF_MIND_DRAIN, WILL_DRAIN, STUN, PANIC, CONFUSION)
+}
 
 
 @dataclass(frozen=True)
@@ -91,8 +93,11 @@ class MonsterKind:
     @property
     def rewards(self) -> tuple[tuple[str, int], ...]:
         """(attribute, every how many slain) for each attribute slaying this kind builds."""
-        return tuple((name, every) for name, every in (("will", self.will_reward_every),
-                                                       ("nerve", self.nerve_reward_every)) if every)
+        return tuple(
+            (name, every)
+            for name, every in (("will", self.will_reward_every), ("nerve", self.nerve_reward_every))
+            if every
+        )
 
     @property
     def plural_only(self) -> bool:
@@ -109,56 +114,95 @@ class MonsterKind:
 DEPRESSION_COUNSEL = "it holds still the turn it notices you: step back then, and never end a turn two steps from it"
 
 DEPRESSION = MonsterKind(
-    key="depression", name="Depression", plural="Depressions",
-    glyph="D", colour=(90, 90, 200),
-    hit=DEATH, hit_text="Depression swallows you whole.",
-    action_points=formulas.DEPRESSION_ACTION_POINTS, weight=formulas.DEPRESSION_WEIGHT,
+    key="depression",
+    name="Depression",
+    plural="Depressions",
+    glyph="D",
+    colour=(90, 90, 200),
+    hit=DEATH,
+    hit_text="Depression swallows you whole.",
+    action_points=formulas.DEPRESSION_ACTION_POINTS,
+    weight=formulas.DEPRESSION_WEIGHT,
     sighting="A Depression (D) looms: it moves twice a turn, and its touch kills.",
-    hit_summary="kills you", moves=f"two steps a turn; {DEPRESSION_COUNSEL}",
-    from_floor=formulas.DEPRESSION_FROM_FLOOR, deeper_every=formulas.DEPRESSION_DEEPER_EVERY,
+    hit_summary="kills you",
+    moves=f"two steps a turn; {DEPRESSION_COUNSEL}",
+    from_floor=formulas.DEPRESSION_FROM_FLOOR,
+    deeper_every=formulas.DEPRESSION_DEEPER_EVERY,
 )
 HUNGER = MonsterKind(
-    key="hunger", name="Hunger", plural="Hungers",
-    glyph="h", colour=(220, 150, 60),
-    hit=STATE_OF_MIND_DRAIN, hit_text="A Hunger gnaws at you: -{amount} State of Mind.",
-    pack=True, group=formulas.HUNGER_PACK, weight=formulas.HUNGER_WEIGHT, from_floor=formulas.HUNGER_FROM_FLOOR,
+    key="hunger",
+    name="Hunger",
+    plural="Hungers",
+    glyph="h",
+    colour=(220, 150, 60),
+    hit=STATE_OF_MIND_DRAIN,
+    hit_text="A Hunger gnaws at you: -{amount} State of Mind.",
+    pack=True,
+    group=formulas.HUNGER_PACK,
+    weight=formulas.HUNGER_WEIGHT,
+    from_floor=formulas.HUNGER_FROM_FLOOR,
     sighting=f"A Hunger (h) prowls: it hunts in packs, and each bite drains {formulas.HUNGER_DRAIN} State of Mind.",
-    hit_summary=f"drains {formulas.HUNGER_DRAIN} State of Mind", moves="hunts in packs that surround you",
+    hit_summary=f"drains {formulas.HUNGER_DRAIN} State of Mind",
+    moves="hunts in packs that surround you",
 )
 ANXIETY = MonsterKind(
-    key="anxiety", name="Anxiety", plural="Anxieties",
-    glyph="a", colour=(230, 220, 90),
-    hit=WILL_DRAIN, hit_text="An Anxiety grips you: -{amount} Will.",
-    weight=formulas.ANXIETY_WEIGHT, will_reward_every=formulas.ANXIETIES_PER_WILL,
-    sighting=(f"An Anxiety (a) twitches: its touch drains Will and shakes a carried dose loose;"
-              f" slay {formulas.ANXIETIES_PER_WILL} to win a point back."),
-    hit_summary=f"drains {formulas.ANXIETY_WILL_DRAIN} Will, drops a carried dose", moves=f"every {formulas.ANXIETIES_PER_WILL} slain give back a Will",
+    key="anxiety",
+    name="Anxiety",
+    plural="Anxieties",
+    glyph="a",
+    colour=(230, 220, 90),
+    hit=WILL_DRAIN,
+    hit_text="An Anxiety grips you: -{amount} Will.",
+    weight=formulas.ANXIETY_WEIGHT,
+    will_reward_every=formulas.ANXIETIES_PER_WILL,
+    sighting=(
+        f"An Anxiety (a) twitches: its touch drains Will and shakes a carried dose loose;"
+        f" slay {formulas.ANXIETIES_PER_WILL} to win a point back."
+    ),
+    hit_summary=f"drains {formulas.ANXIETY_WILL_DRAIN} Will, drops a carried dose",
+    moves=f"every {formulas.ANXIETIES_PER_WILL} slain give back a Will",
 )
 VOICES = MonsterKind(
-    key="voices", name="Voices", plural="Voices",
-    glyph="v", colour=(200, 120, 220),
-    hit=STUN, hit_text="Voices scream: -{confidence} Confidence, stunned for {turns}.",
-    vanishes_on_hit=True, weight=formulas.VOICES_WEIGHT,
+    key="voices",
+    name="Voices",
+    plural="Voices",
+    glyph="v",
+    colour=(200, 120, 220),
+    hit=STUN,
+    hit_text="Voices scream: -{confidence} Confidence, stunned for {turns}.",
+    vanishes_on_hit=True,
+    weight=formulas.VOICES_WEIGHT,
     sighting=f"Voices (v) whisper: their scream stuns you for up to {formulas.STUN_TURNS} turns, then they fade.",
     hit_summary=f"stun up to {formulas.STUN_TURNS} turns, -{formulas.VOICES_CONFIDENCE_DRAIN} Confidence",
     moves="fades after hitting",
 )
 SHADOWS = MonsterKind(
-    key="shadows", name="Shadows", plural="Shadows",
-    glyph="S", colour=(130, 130, 150),
-    hit=PANIC, hit_text="Shadows engulf you: -{nerve} Nerve, panic for {turns}.",
-    vanishes_on_hit=True, weight=formulas.SHADOWS_WEIGHT, nerve_reward_every=formulas.SHADOWS_PER_NERVE,
+    key="shadows",
+    name="Shadows",
+    plural="Shadows",
+    glyph="S",
+    colour=(130, 130, 150),
+    hit=PANIC,
+    hit_text="Shadows engulf you: -{nerve} Nerve, panic for {turns}.",
+    vanishes_on_hit=True,
+    weight=formulas.SHADOWS_WEIGHT,
+    nerve_reward_every=formulas.SHADOWS_PER_NERVE,
     sighting=f"Shadows (S) gather: their touch panics you for up to {formulas.PANIC_TURNS} turns, then they lift.",
     hit_summary=f"panic up to {formulas.PANIC_TURNS} turns, -{formulas.SHADOWS_NERVE_DRAIN} Nerve",
     moves=f"lifts after hitting; every {formulas.SHADOWS_PER_NERVE} slain give 1 Nerve",
 )
 REGRET = MonsterKind(
-    key="regret", name="Regret", plural="Regrets",
-    glyph="r", colour=(90, 200, 170),
-    hit=CONFUSION, hit_text="Regret turns you around. Confused for {turns}.",
+    key="regret",
+    name="Regret",
+    plural="Regrets",
+    glyph="r",
+    colour=(90, 200, 170),
+    hit=CONFUSION,
+    hit_text="Regret turns you around. Confused for {turns}.",
     weight=formulas.REGRET_WEIGHT,
     sighting=f"A Regret (r) follows you: its touch inverts your moves for up to {formulas.CONFUSION_TURNS} turns.",
-    hit_summary=f"confuses up to {formulas.CONFUSION_TURNS} turns", moves="one step a turn, like you",
+    hit_summary=f"confuses up to {formulas.CONFUSION_TURNS} turns",
+    moves="one step a turn, like you",
 )
 
 MONSTER_KINDS: dict[str, MonsterKind] = {

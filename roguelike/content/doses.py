@@ -37,50 +37,91 @@ class DoseKind:
 
 
 SMALL_DOSE = DoseKind(
-    key="small_dose", name="small dose", glyph="i", colour=(255, 170, 255),
-    strength=formulas.SMALL_DOSE_STRENGTH, confidence=(0, 1), nerve=(-1, 1), will=(0, 1),
+    key="small_dose",
+    name="small dose",
+    glyph="i",
+    colour=(255, 170, 255),
+    strength=formulas.SMALL_DOSE_STRENGTH,
+    confidence=(0, 1),
+    nerve=(-1, 1),
+    will=(0, 1),
     description="A small dose: a little lift, and little risk.",
     weight=formulas.SMALL_DOSE_WEIGHT,
 )
 
 NORMAL_DOSE = DoseKind(
-    key="dose", name="dose", glyph="!", colour=(255, 60, 220),
-    strength=formulas.NORMAL_DOSE_STRENGTH, confidence=(-1, 2), nerve=(-1, 2), will=(-1, 2),
+    key="dose",
+    name="dose",
+    glyph="!",
+    colour=(255, 60, 220),
+    strength=formulas.NORMAL_DOSE_STRENGTH,
+    confidence=(-1, 2),
+    nerve=(-1, 2),
+    will=(-1, 2),
     description="A dose of the usual size; its purity is anyone's guess.",
     weight=formulas.NORMAL_DOSE_WEIGHT,
 )
 
 LARGE_DOSE = DoseKind(
-    key="strong_dose", name="large dose", glyph="I", colour=(80, 255, 255),
-    strength=formulas.LARGE_DOSE_STRENGTH, confidence=(-1, 3), nerve=(-3, 1), will=(-2, 2),
+    key="strong_dose",
+    name="large dose",
+    glyph="I",
+    colour=(80, 255, 255),
+    strength=formulas.LARGE_DOSE_STRENGTH,
+    confidence=(-1, 3),
+    nerve=(-3, 1),
+    will=(-2, 2),
     description="A large dose: a long high, if your Tolerance allows.",
-    weight=formulas.LARGE_DOSE_WEIGHT, from_floor=formulas.LARGE_DOSE_FROM_FLOOR,
+    weight=formulas.LARGE_DOSE_WEIGHT,
+    from_floor=formulas.LARGE_DOSE_FROM_FLOOR,
 )
 
 EXTRA_LARGE_DOSE = DoseKind(
-    key="extra_large_dose", name="extra-large dose", glyph="&", colour=(255, 250, 90),
-    strength=formulas.EXTRA_LARGE_DOSE_STRENGTH, confidence=(1, 3), nerve=(1, 2), will=(-3, 0),
+    key="extra_large_dose",
+    name="extra-large dose",
+    glyph="&",
+    colour=(255, 250, 90),
+    strength=formulas.EXTRA_LARGE_DOSE_STRENGTH,
+    confidence=(1, 3),
+    nerve=(1, 2),
+    will=(-3, 0),
     description="An extra-large dose: enough to overdose on when you are already up.",
-    weight=formulas.EXTRA_LARGE_DOSE_WEIGHT, from_floor=formulas.EXTRA_LARGE_DOSE_FROM_FLOOR,
+    weight=formulas.EXTRA_LARGE_DOSE_WEIGHT,
+    from_floor=formulas.EXTRA_LARGE_DOSE_FROM_FLOOR,
 )
 
 CARDINAL_DOSE = DoseKind(
-    key="cardinal_dose", name="cardinal dose", glyph="*", colour=(255, 190, 80),
-    strength=formulas.BLAST_DOSE_STRENGTH, confidence=(0, 2), nerve=(0, 1), will=(-1, 1),
+    key="cardinal_dose",
+    name="cardinal dose",
+    glyph="*",
+    colour=(255, 190, 80),
+    strength=formulas.BLAST_DOSE_STRENGTH,
+    confidence=(0, 2),
+    nerve=(0, 1),
+    will=(-1, 1),
     description="A cardinal dose: taking it blasts the monsters in line north, south, east and west.",
-    weight=formulas.BLAST_DOSE_WEIGHT, from_floor=formulas.CARDINAL_DOSE_FROM_FLOOR, blast=CARDINAL_LINES,
+    weight=formulas.BLAST_DOSE_WEIGHT,
+    from_floor=formulas.CARDINAL_DOSE_FROM_FLOOR,
+    blast=CARDINAL_LINES,
 )
 
 DIAGONAL_DOSE = DoseKind(
-    key="diagonal_dose", name="diagonal dose", glyph="x", colour=(120, 255, 90),
-    strength=formulas.BLAST_DOSE_STRENGTH, confidence=(0, 2), nerve=(0, 1), will=(-1, 1),
+    key="diagonal_dose",
+    name="diagonal dose",
+    glyph="x",
+    colour=(120, 255, 90),
+    strength=formulas.BLAST_DOSE_STRENGTH,
+    confidence=(0, 2),
+    nerve=(0, 1),
+    will=(-1, 1),
     description="A diagonal dose: taking it blasts the monsters along the four diagonals.",
-    weight=formulas.BLAST_DOSE_WEIGHT, from_floor=formulas.DIAGONAL_DOSE_FROM_FLOOR, blast=DIAGONAL_LINES,
+    weight=formulas.BLAST_DOSE_WEIGHT,
+    from_floor=formulas.DIAGONAL_DOSE_FROM_FLOOR,
+    blast=DIAGONAL_LINES,
 )
 
 DOSE_KINDS: dict[str, DoseKind] = {
-    kind.key: kind
-    for kind in (SMALL_DOSE, NORMAL_DOSE, LARGE_DOSE, EXTRA_LARGE_DOSE, CARDINAL_DOSE, DIAGONAL_DOSE)
+    kind.key: kind for kind in (SMALL_DOSE, NORMAL_DOSE, LARGE_DOSE, EXTRA_LARGE_DOSE, CARDINAL_DOSE, DIAGONAL_DOSE)
 }
 
 # A vision of a way down: seen and taken only while High (placed from VISIONS_FROM_FLOOR on).

@@ -33,31 +33,47 @@ class FindKind:
 
     def effect(self) -> str:
         """What taking it does, in a few words (look, Help, readouts)."""
-        parts = [f"Tolerance {self.tolerance:+d}" if self.tolerance else "",
-                 f"Nerve {self.nerve:+d}" if self.nerve else "", f"Will {self.will:+d}" if self.will else "",
-                 "shows the floor and its stairs" if self.reveals else ""]
+        parts = [
+            f"Tolerance {self.tolerance:+d}" if self.tolerance else "",
+            f"Nerve {self.nerve:+d}" if self.nerve else "",
+            f"Will {self.will:+d}" if self.will else "",
+            "shows the floor and its stairs" if self.reveals else "",
+        ]
         return ", ".join(part for part in parts if part)
 
 
 CLARITY = FindKind(
-    key="clarity", name="Clarity", glyph="=", colour=(255, 255, 255),
+    key="clarity",
+    name="Clarity",
+    glyph="=",
+    colour=(255, 255, 255),
     description="A Clarity: your next doses will hit harder.",
     taken="A moment of Clarity: your Tolerance falls to {tolerance}.",
-    tolerance=formulas.CLARITY_TOLERANCE, weight=formulas.CLARITY_WEIGHT,
+    tolerance=formulas.CLARITY_TOLERANCE,
+    weight=formulas.CLARITY_WEIGHT,
 )
 
 CALM = FindKind(
-    key="calm", name="Calm", glyph="~", colour=(110, 200, 255),
+    key="calm",
+    name="Calm",
+    glyph="~",
+    colour=(110, 200, 255),
     description="A Calm: it steadies your Nerve and your Will.",
     taken="A Calm settles on you: Nerve {nerve}, Will {will}.",
-    nerve=formulas.CALM_NERVE, will=formulas.CALM_WILL, weight=formulas.CALM_WEIGHT,
+    nerve=formulas.CALM_NERVE,
+    will=formulas.CALM_WILL,
+    weight=formulas.CALM_WEIGHT,
 )
 
 INSIGHT = FindKind(
-    key="insight", name="Insight", glyph="?", colour=(255, 215, 0),
+    key="insight",
+    name="Insight",
+    glyph="?",
+    colour=(255, 215, 0),
     description="An Insight: it shows this floor and its stairs.",
     taken="Insight: the whole floor opens up in your mind, stairs and all.",
-    reveals=True, weight=formulas.INSIGHT_WEIGHT,
+    reveals=True,
+    weight=formulas.INSIGHT_WEIGHT,
 )
 
 FIND_KINDS: dict[str, FindKind] = {kind.key: kind for kind in (CLARITY, CALM, INSIGHT)}

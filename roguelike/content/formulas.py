@@ -445,7 +445,9 @@ SHADOWS_PER_NERVE: Final = 3
 
 def raw_points(doses: int, close_calls: int, kills: int, deepest: int = 1) -> int:
     """What doses, close calls, kills and the floors reached are worth before exploration counts."""
-    return doses * POINTS_PER_DOSE + close_calls * POINTS_PER_CLOSE_CALL + kills * POINTS_PER_KILL + depth_points(deepest)
+    return (
+        doses * POINTS_PER_DOSE + close_calls * POINTS_PER_CLOSE_CALL + kills * POINTS_PER_KILL + depth_points(deepest)
+    )
 
 
 def depth_points(deepest: int) -> int:

@@ -92,8 +92,9 @@ def pick_up(now: Now, player: int, pos: Position, dx: int, dy: int) -> bool | No
     put_in(carried, dose)
     esper.delete_entity(doses[0], immediate=True)
     name = DOSE_KINDS[dose.kind].name
-    now.state.say(f"You pick up the {name} (from floor {dose.floor}): {len(carried.kinds)} of"
-                  f" {formulas.CARRY_LIMIT} carried.")
+    now.state.say(
+        f"You pick up the {name} (from floor {dose.floor}): {len(carried.kinds)} of {formulas.CARRY_LIMIT} carried."
+    )
     return True
 
 
@@ -108,8 +109,9 @@ def drop_newest(now: Now, player: int, away_from: tuple[int, int]) -> None:
         return
     dose = take_out(carried, len(carried.kinds) - 1)
     kind = DOSE_KINDS[dose.kind]
-    esper.create_entity(Position(*spot), Renderable(kind.glyph, kind.colour, layer=DOSE_LAYER, always_bright=True),
-                        dose)
+    esper.create_entity(
+        Position(*spot), Renderable(kind.glyph, kind.colour, layer=DOSE_LAYER, always_bright=True), dose
+    )
     now.state.say(f"Your hands shake: the {kind.name} you carried falls to the floor.")
 
 
@@ -123,8 +125,10 @@ def drop_spot(now: Now, at: tuple[int, int], away_from: tuple[int, int]) -> tupl
         open_ground[dose_at.y, dose_at.x] = False
     cuts = chokepoints(np.asarray(open_ground, dtype=bool))
     free = [
-        (at[0] + dx, at[1] + dy) for dx, dy in RING
-        if tiles[at[1] + dy, at[0] + dx] == FLOOR and (at[0] + dx, at[1] + dy) not in taken
+        (at[0] + dx, at[1] + dy)
+        for dx, dy in RING
+        if tiles[at[1] + dy, at[0] + dx] == FLOOR
+        and (at[0] + dx, at[1] + dy) not in taken
         and not cuts[at[1] + dy, at[0] + dx]
     ]
     if not free:

@@ -48,8 +48,10 @@ class Chart:
     def to_plain(self) -> dict[str, object]:
         """Plain values for the snapshot."""
         return {
-            "start": self.start, "series": bytes(self.series),
-            "doses": list(self.doses), "floors": [list(pair) for pair in self.floors],
+            "start": self.start,
+            "series": bytes(self.series),
+            "doses": list(self.doses),
+            "floors": [list(pair) for pair in self.floors],
         }
 
     @classmethod

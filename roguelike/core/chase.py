@@ -106,7 +106,8 @@ class Chase:
         here = dist[index]
         lower = sorted(
             (dist[index + offset], order, step)
-            for order, (step, offset) in enumerate(self.moves) if dist[index + offset] < here
+            for order, (step, offset) in enumerate(self.moves)
+            if dist[index + offset] < here
         )
         found = self.ways[index] = tuple(step for _, _, step in lower)
         return found
@@ -166,7 +167,9 @@ def boxed_map(cost: bytes, width: int, goal: Spot, reach: int) -> Chase:
         return whole_map(cost, width, goal)
     height = len(cost) // width
     gx, gy = goal
-    box = Box(max(0, gx - span), max(0, gy - span), min(width, gx + span + 1), min(height, gy + span + 1), width, height)
+    box = Box(
+        max(0, gx - span), max(0, gy - span), min(width, gx + span + 1), min(height, gy + span + 1), width, height
+    )
     return mapped(cost, width, goal, box)
 
 

@@ -10,8 +10,8 @@ import esper
 
 from components import Attributes, Bestiary, Monster, Position, Record, StateOfMind
 from roguelike.content import formulas
-from roguelike.content.wording import counted
 from roguelike.content.bestiary import MONSTER_KINDS, HitEffect, MonsterKind
+from roguelike.content.wording import counted
 from roguelike.core import cues
 from roguelike.core.carrying import drop_newest
 from roguelike.core.state import Now
@@ -56,8 +56,11 @@ def hit_player(now: Now, monster: int, kind: MonsterKind) -> None:
     turns = apply_hit(now, player, kind.hit)
     count(bestiary_of(player).suffered, kind.hit.key)
     amount = kind.hit.state_of_mind or kind.hit.will
-    now.state.say(kind.hit_text.format(amount=amount, turns=counted(turns, "turn"), nerve=kind.hit.nerve,
-                                       confidence=kind.hit.confidence))
+    now.state.say(
+        kind.hit_text.format(
+            amount=amount, turns=counted(turns, "turn"), nerve=kind.hit.nerve, confidence=kind.hit.confidence
+        )
+    )
     if kind.hit.drops:
         by = esper.component_for_entity(monster, Position)
         drop_newest(now, player, (by.x, by.y))

@@ -57,7 +57,19 @@ class TakeCarried:
 # checksum; a game with no mark is played. Only played and daily games ever rank.
 ORIGINS = ("replay", "wizard", "bot", "daily", "practice")
 RANKED_ORIGINS = (None, "daily")
-WIZARD_ACTIONS = ("mind", "confidence", "nerve", "will", "tolerance", "reveal", "monster", "dose", "descend", "still", "find")
+WIZARD_ACTIONS = (
+    "mind",
+    "confidence",
+    "nerve",
+    "will",
+    "tolerance",
+    "reveal",
+    "monster",
+    "dose",
+    "descend",
+    "still",
+    "find",
+)
 MAX_KIND = 40
 WIZARD_LIMIT = 1000  # the largest number a wizard command holds, either sign
 
@@ -82,7 +94,11 @@ class Wizard:
     kind: str = ""
 
     def __post_init__(self) -> None:
-        if self.action not in WIZARD_ACTIONS or len(self.kind) > MAX_KIND or not -WIZARD_LIMIT <= self.value <= WIZARD_LIMIT:
+        if (
+            self.action not in WIZARD_ACTIONS
+            or len(self.kind) > MAX_KIND
+            or not -WIZARD_LIMIT <= self.value <= WIZARD_LIMIT
+        ):
             raise ValueError(f"not a wizard command: {self.action!r}")
 
 
@@ -119,7 +135,13 @@ def decode_command(data: object) -> Command:
             return Wizard(data[1], data[2], data[3])
     if isinstance(data, list) and len(data) == 2 and data[0] == MARK and type(data[1]) is str:
         return Mark(data[1])
-    if isinstance(data, list) and len(data) == 3 and data[0] == PICK_UP and type(data[1]) is int and type(data[2]) is int:
+    if (
+        isinstance(data, list)
+        and len(data) == 3
+        and data[0] == PICK_UP
+        and type(data[1]) is int
+        and type(data[2]) is int
+    ):
         return PickUp(data[1], data[2])
     if isinstance(data, list) and len(data) == 2 and data[0] == TAKE_CARRIED and type(data[1]) is int:
         return TakeCarried(data[1])

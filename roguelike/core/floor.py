@@ -15,9 +15,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from roguelike.content import formulas
-from roguelike.core.plain import FloorKind, PackedEntity as PackedEntity, PlainFloor
-from roguelike.core.tiles import WALL, Tile as Tile
-
+from roguelike.core.plain import FloorKind, PlainFloor
+from roguelike.core.plain import PackedEntity as PackedEntity
+from roguelike.core.tiles import WALL
+from roguelike.core.tiles import Tile as Tile
 
 # Indexed by Tile value: can a creature stand there / can light pass?
 WALKABLE = np.array([False, True, False, True, True, True], dtype=bool)

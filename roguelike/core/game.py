@@ -18,7 +18,8 @@ from roguelike.core import cues
 from roguelike.core.commands import Command, Mark, Move, PickUp, TakeCarried, Wizard
 from roguelike.core.ecs import run_start, run_turn
 from roguelike.core.ecsworld import EcsWorld
-from roguelike.core.player import PLAYER_COLOUR as PLAYER_COLOUR, starting_player
+from roguelike.core.player import PLAYER_COLOUR as PLAYER_COLOUR
+from roguelike.core.player import starting_player
 from roguelike.core.rng import Rng, derive_seed
 from roguelike.core.score import Breakdown, breakdown
 from roguelike.core.state import ActionRecord, GameState, Now, View

@@ -15,7 +15,17 @@ from collections.abc import Callable
 import numpy as np
 
 from roguelike.content import formulas
-from roguelike.core.chase import CHASE_COST, UNREACHABLE, Chase, Reach, Spot, chase_layout, chase_map, moves, whole_floor
+from roguelike.core.chase import (
+    CHASE_COST,
+    UNREACHABLE,
+    Chase,
+    Reach,
+    Spot,
+    chase_layout,
+    chase_map,
+    moves,
+    whole_floor,
+)
 from roguelike.core.floor import WALKABLE, Floor
 from roguelike.core.pathing import NEIGHBOURS, distance_map
 from roguelike.core.rng import Purpose, Rng, WorldClock
@@ -31,8 +41,13 @@ class Hunt:
     """The monsters' turn: the player's tile, who blocks which tile, the path maps."""
 
     def __init__(
-        self, floor: Floor, stream: WorldClock, player_at: Spot, blocked: dict[Spot, int],
-        wander: tuple[int, int] = formulas.WANDER_CHANCE, reach: Reach | None = None,
+        self,
+        floor: Floor,
+        stream: WorldClock,
+        player_at: Spot,
+        blocked: dict[Spot, int],
+        wander: tuple[int, int] = formulas.WANDER_CHANCE,
+        reach: Reach | None = None,
         idle: Callable[[], list[Spot]] | None = None,
     ) -> None:
         self.floor = floor
@@ -137,7 +152,8 @@ class Hunt:
             return None
         walkable, blocked, index = self._walkable or self.walkable(), self.blocked, y * self.width + x
         options = [
-            step for step, offset in self.moves
+            step
+            for step, offset in self.moves
             if walkable[index + offset] and (x + step[0], y + step[1]) not in blocked
         ]
         return rng.choice(options) if options else None
@@ -150,8 +166,9 @@ class Hunt:
         hunter that cannot reach the player, too few idle monsters) gets its own, the same.
         """
         spots = self.idle() if self.idle is not None else []
-        found = self._wander_seeds = dict(zip(spots, self.stream.seeds_at(Purpose.WANDER, spots))) \
-            if len(spots) >= BULK_FROM else {}
+        found = self._wander_seeds = (
+            dict(zip(spots, self.stream.seeds_at(Purpose.WANDER, spots))) if len(spots) >= BULK_FROM else {}
+        )
         return found
 
     def walkable(self) -> bytes:

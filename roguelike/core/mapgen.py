@@ -25,8 +25,8 @@ from roguelike.core.floor import Floor, PackedEntity, Tile, blank_floor
 from roguelike.core.mapgen_caves import carve_caves
 from roguelike.core.mapgen_rooms import carve_halls, carve_rooms
 from roguelike.core.packing import pack_entity
-from roguelike.core.plain import FloorKind
 from roguelike.core.pathing import distance_map, travel_cost
+from roguelike.core.plain import FloorKind
 from roguelike.core.rng import Rng
 from roguelike.core.sight import field_of_view
 from roguelike.core.spawning import free_spot, place_monsters, taken_spots
@@ -46,7 +46,9 @@ UNREACHED = np.iinfo(np.int32).max
 
 
 def generate_floor(
-    seed: int, depth: int, up_stairs: Spot | None,
+    seed: int,
+    depth: int,
+    up_stairs: Spot | None,
     state_of_mind: int = formulas.STATE_OF_MIND_START,
 ) -> Floor:
     """Generate floor ``depth``; ``up_stairs`` is the down staircase of the floor above.

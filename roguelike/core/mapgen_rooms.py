@@ -59,12 +59,16 @@ class RoomSizes:
 
 
 ROOMS = RoomSizes(
-    formulas.ROOM_ATTEMPTS, formulas.MAX_ROOMS,
-    (formulas.ROOM_MIN_SIZE, formulas.ROOM_MAX_WIDTH), (formulas.ROOM_MIN_SIZE, formulas.ROOM_MAX_HEIGHT),
+    formulas.ROOM_ATTEMPTS,
+    formulas.MAX_ROOMS,
+    (formulas.ROOM_MIN_SIZE, formulas.ROOM_MAX_WIDTH),
+    (formulas.ROOM_MIN_SIZE, formulas.ROOM_MAX_HEIGHT),
 )
 HALLS = RoomSizes(
-    formulas.HALL_ATTEMPTS, formulas.MAX_HALLS,
-    (formulas.HALL_MIN_WIDTH, formulas.HALL_MAX_WIDTH), (formulas.HALL_MIN_HEIGHT, formulas.HALL_MAX_HEIGHT),
+    formulas.HALL_ATTEMPTS,
+    formulas.MAX_HALLS,
+    (formulas.HALL_MIN_WIDTH, formulas.HALL_MAX_WIDTH),
+    (formulas.HALL_MIN_HEIGHT, formulas.HALL_MAX_HEIGHT),
 )
 
 

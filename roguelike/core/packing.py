@@ -27,9 +27,7 @@ def _field_plan(cls: type) -> tuple[tuple[str, bool], ...]:
     return tuple(plan)
 
 
-FIELD_PLANS: dict[type, tuple[tuple[str, bool], ...]] = {
-    cls: _field_plan(cls) for cls in SAVED_COMPONENTS.values()
-}
+FIELD_PLANS: dict[type, tuple[tuple[str, bool], ...]] = {cls: _field_plan(cls) for cls in SAVED_COMPONENTS.values()}
 
 
 def _reader(cls: type) -> Callable[[object], tuple[Any, ...]]:

@@ -17,7 +17,14 @@ CARDINAL_COST = 2
 DIAGONAL_COST = 3
 # Steps in a fixed order, so ties always break the same way.
 NEIGHBOURS: tuple[tuple[int, int], ...] = (
-    (0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1),
+    (0, -1),
+    (1, 0),
+    (0, 1),
+    (-1, 0),
+    (1, -1),
+    (1, 1),
+    (-1, 1),
+    (-1, -1),
 )
 
 

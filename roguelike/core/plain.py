@@ -129,5 +129,5 @@ def split_floors(snapshot: bytes) -> tuple[bytes, list[bytes], bytes]:
             unpacker.skip()
             bounds.append(unpacker.tell())
         floors = [snapshot[a:b] for a, b in zip(bounds, bounds[1:])]
-        return snapshot[:start], floors, snapshot[bounds[-1]:]
+        return snapshot[:start], floors, snapshot[bounds[-1] :]
     return snapshot, [], b""

@@ -51,8 +51,11 @@ class Breakdown:
         """(label, how it was counted, points) for each part, the total last."""
         return [
             ("Doses", f"{self.doses} x {formulas.POINTS_PER_DOSE}", self.doses * formulas.POINTS_PER_DOSE),
-            ("Close calls", f"{self.close_calls} x {formulas.POINTS_PER_CLOSE_CALL}",
-             self.close_calls * formulas.POINTS_PER_CLOSE_CALL),
+            (
+                "Close calls",
+                f"{self.close_calls} x {formulas.POINTS_PER_CLOSE_CALL}",
+                self.close_calls * formulas.POINTS_PER_CLOSE_CALL,
+            ),
             ("Monsters slain", f"{self.kills} x {formulas.POINTS_PER_KILL}", self.kills * formulas.POINTS_PER_KILL),
             ("Floors reached", depth_sum(self.deepest), formulas.depth_points(self.deepest)),
             ("Longest High", f"{self.best_streak} turns", self.high_streaks),
@@ -72,7 +75,9 @@ def depth_sum(deepest: int) -> str:
 def floor_percent(floor: Floor) -> int:
     """The whole percentage of a floor's open tiles that has been seen."""
     open_tiles = floor.tiles != Tile.WALL
-    return formulas.explored_percent(int(np.count_nonzero(floor.explored & open_tiles)), int(np.count_nonzero(open_tiles)))
+    return formulas.explored_percent(
+        int(np.count_nonzero(floor.explored & open_tiles)), int(np.count_nonzero(open_tiles))
+    )
 
 
 def record_points(record: Record, streak: HighStreak) -> int:
@@ -95,5 +100,12 @@ def bank(floor: Floor, record: Record, score: Score, streak: HighStreak) -> None
 def breakdown(floor: Floor, record: Record, score: Score, streak: HighStreak) -> Breakdown:
     """The score as it stands, with its parts."""
     total = current_score(floor, record, score, streak)
-    return Breakdown(record.doses_used, record.close_calls, record.kills, total, streak.bonus, streak.best,
-                     deepest=record.deepest_floor)
+    return Breakdown(
+        record.doses_used,
+        record.close_calls,
+        record.kills,
+        total,
+        streak.bonus,
+        streak.best,
+        deepest=record.deepest_floor,
+    )

@@ -22,8 +22,10 @@ from roguelike.core.chart import Chart
 from roguelike.core.floor import Floor
 from roguelike.core.game import Game, fresh_world
 from roguelike.core.packing import PLANS, packer_for, plan_for, unpack_entity
-from roguelike.core.plain import PackedEntity, PlainFloor, PlainHead, PlainSnapshot
-from roguelike.core.plain import Plain as Plain, digest as digest, encode as encode, floor_digest, state_digest
+from roguelike.core.plain import PackedEntity, PlainFloor, PlainHead, PlainSnapshot, floor_digest, state_digest
+from roguelike.core.plain import Plain as Plain
+from roguelike.core.plain import digest as digest
+from roguelike.core.plain import encode as encode
 from roguelike.core.rng import Rng
 from roguelike.core.state import GameState, Message
 
@@ -107,10 +109,17 @@ def from_plain(plain: Plain | PlainSnapshot) -> Game:
     world = fresh_world()
     floors = {f["depth"]: floor_from_plain(f) for f in plain["floors"]}
     state = GameState(
-        seed=plain["seed"], name=plain["name"], player=plain["player"], rng=Rng(plain["rng"]),
-        floors=floors, depth=plain["depth"], turn=plain["turn"],
+        seed=plain["seed"],
+        name=plain["name"],
+        player=plain["player"],
+        rng=Rng(plain["rng"]),
+        floors=floors,
+        depth=plain["depth"],
+        turn=plain["turn"],
         messages=[Message(turn, text) for turn, text in plain["messages"]],
-        cause_of_death=plain["cause"], origin=plain.get("origin"), monsters_still=plain.get("monsters_still", False),
+        cause_of_death=plain["cause"],
+        origin=plain.get("origin"),
+        monsters_still=plain.get("monsters_still", False),
         chart=Chart.from_plain(dict(plain["chart"])),
     )
     for entity, packed in plain["entities"]:
@@ -127,7 +136,9 @@ def floor_from_plain(plain: Plain | PlainFloor) -> Floor:
     tiles = np.frombuffer(plain["tiles"], dtype=np.uint8).reshape(height, width).copy()
     up = plain["up"]
     return Floor(
-        depth=plain["depth"], tiles=tiles, explored=unpacked(plain["explored"], height, width),
+        depth=plain["depth"],
+        tiles=tiles,
+        explored=unpacked(plain["explored"], height, width),
         revealed=unpacked(plain["revealed"], height, width),
         down_stairs=(plain["down"][0], plain["down"][1]),
         up_stairs=(up[0], up[1]) if up is not None else None,
@@ -171,10 +182,20 @@ def encoded_state(game: Game) -> EncodedState:
     before, after, marks = head_pieces(game)
     packer = msgpack.Packer(use_bin_type=True)
     floors, depth = game.state.floors, game.state.depth
-    head = b"".join((packer.pack_map_header(len(before) + len(after) + len(marks) + 3),
-                     packer.pack(before)[MAP_HEADER:], packer.pack("messages"), encoded_messages(game, packer),
-                     packer.pack(after)[MAP_HEADER:], packer.pack("entities"), encoded_entities(game, packer),
-                     packer.pack(marks)[MAP_HEADER:], packer.pack("floors"), packer.pack_array_header(len(floors))))
+    head = b"".join(
+        (
+            packer.pack_map_header(len(before) + len(after) + len(marks) + 3),
+            packer.pack(before)[MAP_HEADER:],
+            packer.pack("messages"),
+            encoded_messages(game, packer),
+            packer.pack(after)[MAP_HEADER:],
+            packer.pack("entities"),
+            encoded_entities(game, packer),
+            packer.pack(marks)[MAP_HEADER:],
+            packer.pack("floors"),
+            packer.pack_array_header(len(floors)),
+        )
+    )
     pieces = [encoded_floor(floors[d], d == depth, packer) for d in sorted(floors)]
     return EncodedState(head, [encoding for encoding, _ in pieces], [digest for _, digest in pieces])
 

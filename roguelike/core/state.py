@@ -16,8 +16,8 @@ from numpy.typing import NDArray
 
 from roguelike.content import formulas
 from roguelike.content.conditions import Condition
-from roguelike.core.cues import Cue
 from roguelike.core.chart import Chart
+from roguelike.core.cues import Cue
 from roguelike.core.floor import Floor
 from roguelike.core.rng import Rng, WorldClock
 

@@ -171,11 +171,7 @@ def free_steps(now: Now, at: Step) -> list[Step]:
     """Steps onto open tiles where nothing stands (panic runs past doors and doses)."""
     floor, taken = now.state.floor, occupied(blockers_only=False)
     x, y = at
-    return [
-        (dx, dy)
-        for dx, dy in NEIGHBOURS
-        if WALKABLE[floor.tile(x + dx, y + dy)] and (x + dx, y + dy) not in taken
-    ]
+    return [(dx, dy) for dx, dy in NEIGHBOURS if WALKABLE[floor.tile(x + dx, y + dy)] and (x + dx, y + dy) not in taken]
 
 
 HOLDS: dict[Trigger, Holds] = {

@@ -143,7 +143,15 @@ def free_neighbour(state: GameState) -> tuple[int, int] | None:
 
 
 ACTIONS: dict[str, Callable[[GameState, Wizard], None]] = {
-    "mind": set_mind, "confidence": set_attribute, "nerve": set_attribute, "will": set_attribute,
-    "tolerance": set_attribute, "reveal": reveal, "monster": spawn_monster, "dose": spawn_dose,
-    "descend": descend, "still": still, "find": spawn_find,
+    "mind": set_mind,
+    "confidence": set_attribute,
+    "nerve": set_attribute,
+    "will": set_attribute,
+    "tolerance": set_attribute,
+    "reveal": reveal,
+    "monster": spawn_monster,
+    "dose": spawn_dose,
+    "descend": descend,
+    "still": still,
+    "find": spawn_find,
 }

@@ -24,9 +24,11 @@ KEPT_RGB = re.compile(rb"\x1bP1\$r[0-9;:]*48[:;]2[:;]+1[:;]2[:;]3")
 ANSWERED = re.compile(rb"\x1b\[\?[0-9;]*c")
 TRUECOLOUR_PROGRAMS = frozenset({"iTerm.app", "WezTerm", "vscode", "ghostty", "Hyper", "Tabby", "rio"})
 FIRST_TRUECOLOUR_VTE = 3600  # VTE 0.36
-HINT = ("hedonic: this terminal says it shows {colours} colours, so the world's colour shifting was coarse. "
-        "If it can show more, start the game with COLORTERM=truecolor (or TERM=xterm-256color) for full colour; "
-        "HEDONIC_COLOURS=16 keeps 16 and silences this note.")
+HINT = (
+    "hedonic: this terminal says it shows {colours} colours, so the world's colour shifting was coarse. "
+    "If it can show more, start the game with COLORTERM=truecolor (or TERM=xterm-256color) for full colour; "
+    "HEDONIC_COLOURS=16 keeps 16 and silences this note."
+)
 
 
 def env_says_truecolour(env: Mapping[str, str]) -> bool:
@@ -39,8 +41,11 @@ def env_says_truecolour(env: Mapping[str, str]) -> bool:
     )
 
 
-def ask_terminal(write: Callable[[bytes], None], read: Callable[[float | None], bytes | None],
-                 clock: Callable[[], float] = time.monotonic) -> bool:
+def ask_terminal(
+    write: Callable[[bytes], None],
+    read: Callable[[float | None], bytes | None],
+    clock: Callable[[], float] = time.monotonic,
+) -> bool:
     """Ask the terminal (in raw mode) whether it shows truecolour; False when it does not say."""
     write(QUERY)
     replies, deadline = b"", clock() + PROBE_SECONDS

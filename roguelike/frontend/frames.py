@@ -123,7 +123,7 @@ def read_keyframe(message: bytes) -> Cells:
     if len(message) < KEY_HEAD.size:
         raise FrameError("a keyframe cut short")
     _, columns, rows = KEY_HEAD.unpack_from(message)
-    body = message[KEY_HEAD.size:]
+    body = message[KEY_HEAD.size :]
     if len(body) != columns * rows * CELL.itemsize:
         raise FrameError(f"a {columns}x{rows} keyframe of {len(body)} bytes")
     return np.frombuffer(body, CELL).reshape(rows, columns).copy()
@@ -144,7 +144,7 @@ def read_diff(cells: Cells, message: bytes) -> Cells:
         size = length * CELL.itemsize
         if start + length > flat.size or at + size > len(message):
             raise FrameError("a run past the screen or the message")
-        flat[start:start + length] = np.frombuffer(message, CELL, length, at)
+        flat[start : start + length] = np.frombuffer(message, CELL, length, at)
         at += size
     if at != len(message):
         raise FrameError("bytes after the last run")

@@ -61,8 +61,14 @@ def wait_timeout(app: App) -> float | None:
 class RunLoop:
     """An app run until its last screen closes, by a frontend that presents it."""
 
-    def __init__(self, app: App, presenter: Presenter, gate: KeyGate | None = None,
-                 clock: Callable[[], float] = time.monotonic, console: tcod.console.Console | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        presenter: Presenter,
+        gate: KeyGate | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        console: tcod.console.Console | None = None,
+    ) -> None:
         self.app, self.presenter, self.clock = app, presenter, clock
         self.gate = gate or KeyGate()
         if console is None:

@@ -25,12 +25,27 @@ GREY_LEVELS = 8 + 10 * np.arange(24, dtype=np.int32)
 
 # The 16 ANSI colours as the VGA text mode (and so the Linux console) shows them,
 # in ANSI order: black, red, green, yellow (brown), blue, magenta, cyan, white, then bright.
-ANSI16 = np.array([
-    (0, 0, 0), (170, 0, 0), (0, 170, 0), (170, 85, 0),
-    (0, 0, 170), (170, 0, 170), (0, 170, 170), (170, 170, 170),
-    (85, 85, 85), (255, 85, 85), (85, 255, 85), (255, 255, 85),
-    (85, 85, 255), (255, 85, 255), (85, 255, 255), (255, 255, 255),
-], dtype=np.int32)
+ANSI16 = np.array(
+    [
+        (0, 0, 0),
+        (170, 0, 0),
+        (0, 170, 0),
+        (170, 85, 0),
+        (0, 0, 170),
+        (170, 0, 170),
+        (0, 170, 170),
+        (170, 170, 170),
+        (85, 85, 85),
+        (255, 85, 85),
+        (85, 255, 85),
+        (255, 255, 85),
+        (85, 85, 255),
+        (255, 85, 255),
+        (85, 255, 255),
+        (255, 255, 255),
+    ],
+    dtype=np.int32,
+)
 # Backgrounds use only the first eight: bright backgrounds are missing or blink on
 # the Linux console and on some older terminals.
 BACKGROUNDS_16 = 8
@@ -53,8 +68,11 @@ class ColourMode(enum.Enum):
 
 
 MODE_NAMES = {
-    "truecolor": ColourMode.TRUECOLOUR, "truecolour": ColourMode.TRUECOLOUR,
-    "24bit": ColourMode.TRUECOLOUR, "256": ColourMode.COLOURS_256, "16": ColourMode.COLOURS_16,
+    "truecolor": ColourMode.TRUECOLOUR,
+    "truecolour": ColourMode.TRUECOLOUR,
+    "24bit": ColourMode.TRUECOLOUR,
+    "256": ColourMode.COLOURS_256,
+    "16": ColourMode.COLOURS_16,
     "8": ColourMode.COLOURS_16,
 }
 
@@ -150,8 +168,7 @@ def to_16_pair(fg: RGBArray, bg: RGBArray, visible: NDArray[np.bool_]) -> tuple[
     return fg_keys, bg_keys
 
 
-def colour_keys(mode: ColourMode, fg: RGBArray, bg: RGBArray,
-                visible: NDArray[np.bool_]) -> tuple[KeyArray, KeyArray]:
+def colour_keys(mode: ColourMode, fg: RGBArray, bg: RGBArray, visible: NDArray[np.bool_]) -> tuple[KeyArray, KeyArray]:
     """Foreground and background keys of every cell in a colour mode."""
     match mode:
         case ColourMode.TRUECOLOUR:

@@ -34,8 +34,9 @@ class ReaderOutput:
         self.capabilities = capabilities
         self.narrator = Narrator()
 
-    def after_frame(self, app: App, console: tcod.console.Console, renderer: AnsiRenderer,
-                    size: tuple[int, int]) -> bytes:
+    def after_frame(
+        self, app: App, console: tcod.console.Console, renderer: AnsiRenderer, size: tuple[int, int]
+    ) -> bytes:
         """The new lines, then the cursor moved onto the screen's cell and shown."""
         lines = self.narrator.lines(app, console)
         parts = [self.lines_text(lines, renderer, size)] if lines else []

@@ -63,8 +63,9 @@ class Speaker:
 
     def start(self) -> None:
         """Begin feeding the stream from a thread."""
-        self.thread = threading.Thread(target=feed, args=(self.stream, self.mixer, self.stopping),
-                                       name="hedonic-speaker", daemon=True)
+        self.thread = threading.Thread(
+            target=feed, args=(self.stream, self.mixer, self.stopping), name="hedonic-speaker", daemon=True
+        )
         self.thread.start()
 
     def top_up(self, seconds: float = LEAD_SECONDS) -> None:

@@ -25,19 +25,19 @@ from blessed import Terminal
 
 from roguelike.content import formulas
 from roguelike.frontend.ansi import AnsiRenderer
-from roguelike.frontend.glyphs import locale_is_utf8
 from roguelike.frontend.colourprobe import ask_terminal, hint_once
+from roguelike.frontend.glyphs import locale_is_utf8
 from roguelike.frontend.palette import ColourMode, detect_mode, forced_mode
-from roguelike.render.text import wrap
-from roguelike.storage.datadir import DataDir, data_dir
 from roguelike.frontend.reader import ReaderOutput
 from roguelike.frontend.termkeys import KeyDecoder
 from roguelike.frontend.termsession import RESET_CLEAR_HOME, Capabilities, TerminalSession
 from roguelike.render.look import finish_frame
+from roguelike.render.text import wrap
 from roguelike.screens import ambient
 from roguelike.screens.base import App
 from roguelike.screens.roomy import Canvas, roomy_size
 from roguelike.settings import Glyphs
+from roguelike.storage.datadir import DataDir, data_dir
 
 BELL = b"\a"
 
@@ -54,9 +54,11 @@ REPEAT_GAP = 0.15
 # A terminal does not say that a key is held; the same key again this soon is taken as
 # the keyboard's auto-repeat (the window is told by SDL), so held keys stop like there.
 KEY_REPEAT_SECONDS = 0.1
-TOO_SMALL = ("Hedonic Hypothesis needs a terminal of at least 80x25; this one is {columns}x{rows}.",
-             "Please make the terminal at least 80x25 to go on playing.",
-             "The game is paused. Ctrl-C saves and quits.")
+TOO_SMALL = (
+    "Hedonic Hypothesis needs a terminal of at least 80x25; this one is {columns}x{rows}.",
+    "Please make the terminal at least 80x25 to go on playing.",
+    "The game is paused. Ctrl-C saves and quits.",
+)
 
 
 @dataclass(frozen=True)
@@ -78,8 +80,14 @@ class TerminalSetup:
         terminal = Terminal(kind=env.get("TERM") or None, stream=io.StringIO(), force_styling=True)
         unicode = locale_is_utf8(env)
         encoding = "utf-8" if unicode else locale.getpreferredencoding(False) or "latin-1"
-        return cls(Capabilities.of(terminal), KeyDecoder(terminal, encoding),
-                   detect_mode(env, terminal.number_of_colors), unicode, esc_delay(env), screen_reader)
+        return cls(
+            Capabilities.of(terminal),
+            KeyDecoder(terminal, encoding),
+            detect_mode(env, terminal.number_of_colors),
+            unicode,
+            esc_delay(env),
+            screen_reader,
+        )
 
 
 def esc_delay(env: Mapping[str, str]) -> float:
@@ -146,8 +154,9 @@ class TerminalIO(Protocol):
 class TerminalLoop:
     """Input, screens and output for one game in one terminal session."""
 
-    def __init__(self, app: App, session: TerminalIO, setup: TerminalSetup,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, app: App, session: TerminalIO, setup: TerminalSetup, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.app, self.session, self.setup, self.clock = app, session, setup, clock
         self.decoder = setup.decoder
         self.renderer = AnsiRenderer(setup.mode, setup.unicode)
@@ -305,7 +314,6 @@ class TerminalLoop:
         self.dirty = False
         self.next_frame = now + 1 / FRAMES_PER_SECOND
 
-
     def follow_glyphs(self) -> None:
         """Write Unicode only where the locale allows it and the glyphs setting asks for it."""
         unicode = self.setup.unicode and ambient.chosen().glyphs is Glyphs.UNICODE
@@ -316,8 +324,7 @@ class TerminalLoop:
 
 def is_ctrl_key(event: tcod.event.Event, sym: tcod.event.KeySym) -> bool:
     """Whether an event is Ctrl with the key ``sym`` (a raw-mode terminal sends these as keys)."""
-    return (isinstance(event, tcod.event.KeyDown) and event.sym == sym
-            and bool(event.mod & tcod.event.Modifier.CTRL))
+    return isinstance(event, tcod.event.KeyDown) and event.sym == sym and bool(event.mod & tcod.event.Modifier.CTRL)
 
 
 def too_small_message(columns: int, rows: int) -> bytes:
@@ -325,6 +332,5 @@ def too_small_message(columns: int, rows: int) -> bytes:
     lines: list[str] = []
     for text in TOO_SMALL:
         lines.extend(wrap(text.format(columns=columns, rows=rows), max(columns, 1), hyphens=False))
-    body = "".join(f"\x1b[{row + 1};1H{line}" for row, line in enumerate(lines[:max(rows, 1)]))
+    body = "".join(f"\x1b[{row + 1};1H{line}" for row, line in enumerate(lines[: max(rows, 1)]))
     return (RESET_CLEAR_HOME + body).encode()
-

@@ -39,8 +39,14 @@ MOUSE_REPORT = re.compile(r"\x1b\[<(\d+);(\d+);(\d+)([Mm])")
 MOUSE_BUTTONS = {0: tcod.event.MouseButton.LEFT, 1: tcod.event.MouseButton.MIDDLE, 2: tcod.event.MouseButton.RIGHT}
 MOTION_FLAG, WHEEL_FLAG = 32, 64
 # xterm encodes modifiers as 1 + a bit field; super, hyper and meta count as Alt.
-MODIFIER_BITS = ((1, Modifier.SHIFT), (2, Modifier.ALT), (4, Modifier.CTRL), (8, Modifier.ALT),
-                 (16, Modifier.ALT), (32, Modifier.ALT))
+MODIFIER_BITS = (
+    (1, Modifier.SHIFT),
+    (2, Modifier.ALT),
+    (4, Modifier.CTRL),
+    (8, Modifier.ALT),
+    (16, Modifier.ALT),
+    (32, Modifier.ALT),
+)
 
 Events = list[tcod.event.Event]
 
@@ -108,8 +114,12 @@ class KeyDecoder:
         """Whether ``text`` may be the start of a longer escape sequence."""
         if not text.startswith(ESC):
             return False
-        return (text == ESC or text in self.prefixes or text == "\x1b[["
-                or bool(CSI_OPEN.match(text) or SS3_OPEN.match(text) or DCS_OPEN.match(text)))
+        return (
+            text == ESC
+            or text in self.prefixes
+            or text == "\x1b[["
+            or bool(CSI_OPEN.match(text) or SS3_OPEN.match(text) or DCS_OPEN.match(text))
+        )
 
     def take(self, text: str, final: bool) -> tuple[int, Events]:
         """Decode the first key of ``text``: how many characters it used and its events."""
@@ -156,6 +166,8 @@ def described_sequences(terminal: Terminal) -> frozenset[str]:
     capabilities = getattr(blessed.keyboard, "capability_names")  # noqa: B009 (blessed does not export it for mypy)
     found = (database.tigetstr(capability) for capability in capabilities.values() if capability != "kent")
     return frozenset(sequence.decode("latin1") for sequence in found if sequence)
+
+
 def mouse_events(report: re.Match[str]) -> Events:
     """A motion or a button press for an SGR mouse report, positioned on the terminal's cells
     counted from 0 (releases and the wheel are dropped)."""

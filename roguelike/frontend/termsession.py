@@ -28,8 +28,21 @@ from blessed import Terminal
 
 # Signals whose default action ends the program (those that exist on this platform).
 CLOSING_SIGNALS = frozenset(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM",
-                                       "SIGVTALRM", "SIGPROF", "SIGXCPU", "SIGPWR") if hasattr(signal, name)
+    getattr(signal, name)
+    for name in (
+        "SIGINT",
+        "SIGTERM",
+        "SIGHUP",
+        "SIGQUIT",
+        "SIGUSR1",
+        "SIGUSR2",
+        "SIGALRM",
+        "SIGVTALRM",
+        "SIGPROF",
+        "SIGXCPU",
+        "SIGPWR",
+    )
+    if hasattr(signal, name)
 )
 STOP, CONTINUE = signal.SIGTSTP, signal.SIGCONT
 CAUGHT_SIGNALS = (*sorted(CLOSING_SIGNALS), signal.SIGWINCH, STOP, CONTINUE)
@@ -74,13 +87,27 @@ class Capabilities:
 
     def setup(self) -> bytes:
         """Bytes that put the terminal in the game's modes (and only those: stale ones go off)."""
-        return (self.enter_screen + self.hide_cursor + self.keypad_on + WRAP_OFF + STALE_MODES_OFF + MOUSE_ON
-                + RESET_CLEAR_HOME).encode()
+        return (
+            self.enter_screen
+            + self.hide_cursor
+            + self.keypad_on
+            + WRAP_OFF
+            + STALE_MODES_OFF
+            + MOUSE_ON
+            + RESET_CLEAR_HOME
+        ).encode()
 
     def restore(self) -> bytes:
         """Bytes that undo :meth:`setup` (the screen is cleared in case there is no alternate one)."""
-        return (STALE_MODES_OFF + RESET_CLEAR_HOME + MOUSE_OFF + WRAP_ON + self.keypad_off + self.show_cursor
-                + self.leave_screen).encode()
+        return (
+            STALE_MODES_OFF
+            + RESET_CLEAR_HOME
+            + MOUSE_OFF
+            + WRAP_ON
+            + self.keypad_off
+            + self.show_cursor
+            + self.leave_screen
+        ).encode()
 
 
 def reset_terminal(fd_in: int = 0, fd_out: int = 1) -> bool:
@@ -163,8 +190,9 @@ class TerminalSession:
             self.take_over()
         return stopped or continued
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 traceback: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None
+    ) -> None:
         self.restore()
 
     def restore(self) -> None:
@@ -217,7 +245,7 @@ class TerminalSession:
         view = memoryview(data)
         while view and not self.lost:
             try:
-                view = view[os.write(self.fd_out, view):]
+                view = view[os.write(self.fd_out, view) :]
             except OSError:
                 self.lost = True
 

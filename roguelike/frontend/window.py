@@ -48,8 +48,15 @@ def open_window(chosen: Settings) -> tcod.context.Context:
     os.environ.setdefault("SDL_APP_NAME", TITLE)
     x, y, width, height = window_place(chosen)
     return tcod.context.new(
-        x=x, y=y, width=width, height=height, tileset=tileset_for(chosen.tiles), title=TITLE,
-        sdl_window_flags=tcod.context.SDL_WINDOW_RESIZABLE, vsync=True, argv=[],
+        x=x,
+        y=y,
+        width=width,
+        height=height,
+        tileset=tileset_for(chosen.tiles),
+        title=TITLE,
+        sdl_window_flags=tcod.context.SDL_WINDOW_RESIZABLE,
+        vsync=True,
+        argv=[],
     )
 
 
@@ -115,7 +122,7 @@ def crash_lines(message: str, width: int, rows: int) -> list[str]:
     if len(lines) + len(closing) > rows:
         lines = wrapped([text for text in paragraphs if not is_developer_line(text)], width)
     if len(lines) + len(closing) > rows:
-        lines = lines[:rows - len(closing) - 2] + ["...", lines[-1]]
+        lines = lines[: rows - len(closing) - 2] + ["...", lines[-1]]
     return lines + closing
 
 
@@ -167,8 +174,12 @@ def keep_whole_on_screen(window: tcod.sdl.video.Window, size: tuple[int, int]) -
 
 def contains(outer: tuple[int, int, int, int], inner: tuple[int, int, int, int]) -> bool:
     """Whether rectangle ``inner`` (x, y, width, height) lies wholly inside ``outer``."""
-    return (outer[0] <= inner[0] and inner[0] + inner[2] <= outer[0] + outer[2]
-            and outer[1] <= inner[1] and inner[1] + inner[3] <= outer[1] + outer[3])
+    return (
+        outer[0] <= inner[0]
+        and inner[0] + inner[2] <= outer[0] + outer[2]
+        and outer[1] <= inner[1]
+        and inner[1] + inner[3] <= outer[1] + outer[3]
+    )
 
 
 def overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
@@ -227,8 +238,11 @@ class SettingsFollower:
         if tiles != self.tiles:
             self.tiles = tiles
             if tiles != chosen.tiles and prefs.screen is not None:  # said once, when it happens
-                print(f"hedonic: tiles of {chosen.tiles} make a window larger than this screen "
-                      f"({prefs.screen[0]}x{prefs.screen[1]}): {tiles} are used", file=sys.stderr)
+                print(
+                    f"hedonic: tiles of {chosen.tiles} make a window larger than this screen "
+                    f"({prefs.screen[0]}x{prefs.screen[1]}): {tiles} are used",
+                    file=sys.stderr,
+                )
             self.context.change_tileset(tileset_for(tiles))
             if window is not None and not window.fullscreen:
                 size = tiles.window(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT)

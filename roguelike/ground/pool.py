@@ -54,16 +54,21 @@ def pool(workers: int, method: str = "fork") -> Iterator[ProcessPoolExecutor]:
     """``workers`` processes started by ``method`` (forked where the platform can, sharing the
     modules already imported; else spawned) that leave with this process; shut down on leaving."""
     method = method if method in multiprocessing.get_all_start_methods() else "spawn"
-    executor = ProcessPoolExecutor(max(1, workers), mp_context=multiprocessing.get_context(method),
-                                   initializer=leave_with_parent, initargs=(os.getpid(),))
+    executor = ProcessPoolExecutor(
+        max(1, workers),
+        mp_context=multiprocessing.get_context(method),
+        initializer=leave_with_parent,
+        initargs=(os.getpid(),),
+    )
     try:
         yield executor
     finally:
         executor.shutdown(cancel_futures=True)
 
 
-def in_workers(task: Callable[[Path], Result], paths: list[Path], workers: int,
-               method: str = "fork") -> Iterator[Result]:
+def in_workers(
+    task: Callable[[Path], Result], paths: list[Path], workers: int, method: str = "fork"
+) -> Iterator[Result]:
     """Each file's result, in the order given, from the pool's ``workers`` processes."""
     with pool(workers, method) as executor:
         futures = {path: executor.submit(task, path) for path in sorted(paths, key=file_size, reverse=True)}
@@ -76,6 +81,7 @@ def leave_with_parent(parent: int) -> None:
     ends of its task queue's pipe, so it never sees the parent go and would wait for work
     forever (a game's server stopped while its death screen proved a replay left one behind,
     holding the server's stdout open)."""
+
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(PARENT_CHECK_SECONDS)

@@ -161,12 +161,15 @@ def daily_par_line(root: Path, day: date) -> str:
     found = ParCache(root).find(daily_seed(day))
     if found is None:
         return "Par: not worked out yet (a daily game's death works it out, or hedonic par)."
-    return (f"Par {found.score.text()} points, {found.turn_band.text()} turns "
-            f"(the {COACH} bot's {found.runs} games, rules epoch {found.epoch}).")
+    return (
+        f"Par {found.score.text()} points, {found.turn_band.text()} turns "
+        f"(the {COACH} bot's {found.runs} games, rules epoch {found.epoch})."
+    )
 
 
-def coaching_for(root: Path, replay: Path, seed: int, score: int, origin: str | None,
-                 proving: threading.Thread | None = None) -> Coaching:
+def coaching_for(
+    root: Path, replay: Path, seed: int, score: int, origin: str | None, proving: threading.Thread | None = None
+) -> Coaching:
     """The coach's offer on a finished game of this data directory (par only for a daily's seed); ``proving``
     is the thread proving its replay, which par lets add to the morgue file first."""
     return Coaching(root, replay, seed, score, origin in DAILY_ORIGINS, proving=proving)

@@ -43,6 +43,7 @@ def end_game(session: Session) -> Ending:
     if folders is None or replay is None:
         return Ending(session.game, replay, morgue.path, morgue.line, None)
     game, standing = session.game, Standing(folders.root, replay)
-    coaching = coaching_for(folders.root, replay, game.state.seed, game.score().total, game.state.origin,
-                            standing.thread)
+    coaching = coaching_for(
+        folders.root, replay, game.state.seed, game.score().total, game.state.origin, standing.thread
+    )
     return Ending(game, replay, morgue.path, morgue.line, standing, coaching)

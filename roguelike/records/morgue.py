@@ -44,15 +44,27 @@ def morgue_data(game: Game, replay: Replay, replay_path: Path, par: Par | None =
         "character": {"name": state.name, "seed": state.seed, "game": replay.header.game_id},
         "replay": replay_path.name,
         "replay_path": str(replay_path.resolve()),
-        "end": {"cause": state.cause_of_death, "how": ending(state.cause_of_death), "turn": state.turn,
-                "floor": state.depth},
-        "record": {"turns": state.turn, "doses_used": record.doses_used, "close_calls": record.close_calls,
-                   "monsters_slain": record.kills, "deepest_floor": record.deepest_floor,
-                   "best_high_streak": streak.best, "high_streak_now": streak.turns,
-                   "finds_taken": dict(sorted(game.player_component(FindsTaken).kinds.items()))},
+        "end": {
+            "cause": state.cause_of_death,
+            "how": ending(state.cause_of_death),
+            "turn": state.turn,
+            "floor": state.depth,
+        },
+        "record": {
+            "turns": state.turn,
+            "doses_used": record.doses_used,
+            "close_calls": record.close_calls,
+            "monsters_slain": record.kills,
+            "deepest_floor": record.deepest_floor,
+            "best_high_streak": streak.best,
+            "high_streak_now": streak.turns,
+            "finds_taken": dict(sorted(game.player_component(FindsTaken).kinds.items())),
+        },
         "score": score_data(game.score()),
-        "attributes": [{"turn": turn, "confidence": c, "nerve": n, "will": w, "tolerance": t}
-                       for turn, (c, n, w, t) in chronicle.attribute_changes(steps)],
+        "attributes": [
+            {"turn": turn, "confidence": c, "nerve": n, "will": w, "tolerance": t}
+            for turn, (c, n, w, t) in chronicle.attribute_changes(steps)
+        ],
         "state_of_mind": [[turn, value] for turn, value in chronicle.state_of_mind_by_turn(steps)],
         "events": [{"turn": e.turn, "kind": e.kind, "text": e.text} for e in chronicle.events(steps)],
         "messages": [{"turn": m.turn, "text": m.text} for m in state.messages[-LAST_MESSAGES:]],
@@ -63,9 +75,13 @@ def morgue_data(game: Game, replay: Replay, replay_path: Path, par: Par | None =
 
 def score_data(parts: Breakdown) -> dict[str, Any]:
     """The score and its parts as the death screen counts them (:meth:`Breakdown.rows`)."""
-    return {"total": parts.total, "before_exploring": parts.raw, "unexplored": parts.unexplored,
-            "kept_percent": parts.kept_percent,
-            "parts": [{"part": label, "counted": how, "points": points} for label, how, points in parts.rows()[:-1]]}
+    return {
+        "total": parts.total,
+        "before_exploring": parts.raw,
+        "unexplored": parts.unexplored,
+        "kept_percent": parts.kept_percent,
+        "parts": [{"part": label, "counted": how, "points": points} for label, how, points in parts.rows()[:-1]],
+    }
 
 
 def score_lines(score: dict[str, Any]) -> list[str]:
@@ -142,10 +158,18 @@ def morgue_text(data: dict[str, Any]) -> str:
         f"Seed {character['seed']}; watch it again: {watch_command(data)}",
         "",
         "Record",
-        *(f"  {label:<16}{record[key]:>6}" for label, key in (
-            ("Turns", "turns"), ("Doses used", "doses_used"), ("Close calls", "close_calls"),
-            ("Monsters slain", "monsters_slain"), ("Deepest floor", "deepest_floor"),
-            ("Best High streak", "best_high_streak"), ("High streak now", "high_streak_now"))),
+        *(
+            f"  {label:<16}{record[key]:>6}"
+            for label, key in (
+                ("Turns", "turns"),
+                ("Doses used", "doses_used"),
+                ("Close calls", "close_calls"),
+                ("Monsters slain", "monsters_slain"),
+                ("Deepest floor", "deepest_floor"),
+                ("Best High streak", "best_high_streak"),
+                ("High streak now", "high_streak_now"),
+            )
+        ),
         f"  Finds taken     {finds_words(record['finds_taken'])}",
         "",
         "Score (each floor's points kept by the share of it explored)",
@@ -156,8 +180,10 @@ def morgue_text(data: dict[str, Any]) -> str:
         *chart(data["state_of_mind"]),
         "",
         "Attributes (Confidence, Nerve, Will, Tolerance) when they changed",
-        *(f"  turn {a['turn']:>5}: Con {a['confidence']:>2}  Nrv {a['nerve']:>2}  Wil {a['will']:>2}  Tol {a['tolerance']:>2}"
-          for a in data["attributes"]),
+        *(
+            f"  turn {a['turn']:>5}: Con {a['confidence']:>2}  Nrv {a['nerve']:>2}  Wil {a['will']:>2}  Tol {a['tolerance']:>2}"
+            for a in data["attributes"]
+        ),
         "",
         "What happened",
         *(f"  turn {e['turn']:>5}: {e['text']}" for e in data["events"]),
@@ -173,5 +199,10 @@ def morgue_text(data: dict[str, Any]) -> str:
 
 def par_section(par: dict[str, Any]) -> list[str]:
     """The par section of the text: the seed's par and how this game compares (``par`` as :func:`morgue_data` has it)."""
-    return ["Par", (f"  {par['line']} (the {par['bot']} bot's {par['runs']} games of this daily seed, "
-                    f"rules epoch {par['epoch']})")]
+    return [
+        "Par",
+        (
+            f"  {par['line']} (the {par['bot']} bot's {par['runs']} games of this daily seed, "
+            f"rules epoch {par['epoch']})"
+        ),
+    ]

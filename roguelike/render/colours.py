@@ -108,8 +108,14 @@ class Scheme:
 
     def tile_colours(self) -> tuple[FloatRGB, FloatRGB]:
         """Foreground and background of every Tile value, as arrays indexed by tile."""
-        fg = [self[slot] for slot in (Slot.WALL_FG, Slot.FLOOR_FG, Slot.DOOR_FG, Slot.DOOR_FG, Slot.STAIRS_FG, Slot.STAIRS_FG)]
-        bg = [self[slot] for slot in (Slot.WALL_BG, Slot.FLOOR_BG, Slot.DOOR_BG, Slot.FLOOR_BG, Slot.STAIRS_BG, Slot.STAIRS_BG)]
+        fg = [
+            self[slot]
+            for slot in (Slot.WALL_FG, Slot.FLOOR_FG, Slot.DOOR_FG, Slot.DOOR_FG, Slot.STAIRS_FG, Slot.STAIRS_FG)
+        ]
+        bg = [
+            self[slot]
+            for slot in (Slot.WALL_BG, Slot.FLOOR_BG, Slot.DOOR_BG, Slot.FLOOR_BG, Slot.STAIRS_BG, Slot.STAIRS_BG)
+        ]
         return np.array(fg, dtype=np.float32), np.array(bg, dtype=np.float32)
 
     def kind_colour(self, key: str | None, base: RGB) -> RGB:
@@ -129,69 +135,152 @@ def grey(level: int) -> RGB:
     return (level, level, level)
 
 
-CLASSIC = Scheme(PaletteName.CLASSIC, {
-    Slot.WALL_FG: (150, 110, 80), Slot.WALL_BG: (70, 45, 35), Slot.FLOOR_FG: (110, 110, 140),
-    Slot.FLOOR_BG: (18, 18, 30), Slot.DOOR_FG: (210, 150, 60), Slot.DOOR_BG: (60, 40, 20),
-    Slot.STAIRS_FG: (255, 255, 120), Slot.STAIRS_BG: (40, 40, 70),
-    Slot.DESPERATE: (220, 40, 40), Slot.WITHDRAWAL: (110, 120, 150), Slot.SOBER: (90, 200, 120),
-    Slot.HIGH: (255, 80, 230), Slot.BAR_EMPTY: (40, 38, 50), Slot.BAR_MARK: (230, 230, 230),
-    Slot.PANEL_BG: (12, 10, 22), Slot.TEXT: (200, 200, 210), Slot.TAKEOVER: (255, 120, 80),
-    Slot.PULL_ZONE: (48, 22, 48),
-}, {})
+CLASSIC = Scheme(
+    PaletteName.CLASSIC,
+    {
+        Slot.WALL_FG: (150, 110, 80),
+        Slot.WALL_BG: (70, 45, 35),
+        Slot.FLOOR_FG: (110, 110, 140),
+        Slot.FLOOR_BG: (18, 18, 30),
+        Slot.DOOR_FG: (210, 150, 60),
+        Slot.DOOR_BG: (60, 40, 20),
+        Slot.STAIRS_FG: (255, 255, 120),
+        Slot.STAIRS_BG: (40, 40, 70),
+        Slot.DESPERATE: (220, 40, 40),
+        Slot.WITHDRAWAL: (110, 120, 150),
+        Slot.SOBER: (90, 200, 120),
+        Slot.HIGH: (255, 80, 230),
+        Slot.BAR_EMPTY: (40, 38, 50),
+        Slot.BAR_MARK: (230, 230, 230),
+        Slot.PANEL_BG: (12, 10, 22),
+        Slot.TEXT: (200, 200, 210),
+        Slot.TAKEOVER: (255, 120, 80),
+        Slot.PULL_ZONE: (48, 22, 48),
+    },
+    {},
+)
 
 # After Paul Tol's colour-blind safe schemes, lightened for a dark background, and
 # checked by the tests under simulated protanopia, deuteranopia and tritanopia.
-COLOURBLIND = Scheme(PaletteName.COLOURBLIND, {
-    Slot.WALL_FG: (130, 122, 115), Slot.WALL_BG: (60, 55, 50), Slot.FLOOR_FG: (95, 100, 115),
-    Slot.FLOOR_BG: (16, 16, 24), Slot.DOOR_FG: (238, 170, 70), Slot.DOOR_BG: (70, 50, 20),
-    Slot.STAIRS_FG: (255, 255, 255), Slot.STAIRS_BG: (30, 60, 110),
-    Slot.DESPERATE: (204, 51, 17), Slot.WITHDRAWAL: (120, 120, 135), Slot.SOBER: (51, 150, 255),
-    Slot.HIGH: (255, 221, 70), Slot.BAR_EMPTY: (36, 36, 44), Slot.BAR_MARK: (255, 255, 255),
-    Slot.PANEL_BG: (10, 10, 18), Slot.TEXT: (210, 210, 215), Slot.TAKEOVER: (238, 119, 51),
-    Slot.PULL_ZONE: (70, 55, 10),
-}, {
-    "player": (255, 255, 255), "dose": (255, 120, 255), "strong_dose": (120, 255, 255),
-    "small_dose": (255, 200, 255), "extra_large_dose": (255, 255, 140), "cardinal_dose": (255, 190, 80),
-    "diagonal_dose": (150, 255, 120),
-    "depression": (80, 130, 255), "hunger": (238, 119, 51), "anxiety": (238, 221, 136),
-    "voices": (140, 100, 140), "shadows": (187, 187, 187), "regret": (51, 187, 238),
-    "clarity": (255, 255, 255), "calm": (120, 200, 255), "insight": (255, 200, 40),
-})
+COLOURBLIND = Scheme(
+    PaletteName.COLOURBLIND,
+    {
+        Slot.WALL_FG: (130, 122, 115),
+        Slot.WALL_BG: (60, 55, 50),
+        Slot.FLOOR_FG: (95, 100, 115),
+        Slot.FLOOR_BG: (16, 16, 24),
+        Slot.DOOR_FG: (238, 170, 70),
+        Slot.DOOR_BG: (70, 50, 20),
+        Slot.STAIRS_FG: (255, 255, 255),
+        Slot.STAIRS_BG: (30, 60, 110),
+        Slot.DESPERATE: (204, 51, 17),
+        Slot.WITHDRAWAL: (120, 120, 135),
+        Slot.SOBER: (51, 150, 255),
+        Slot.HIGH: (255, 221, 70),
+        Slot.BAR_EMPTY: (36, 36, 44),
+        Slot.BAR_MARK: (255, 255, 255),
+        Slot.PANEL_BG: (10, 10, 18),
+        Slot.TEXT: (210, 210, 215),
+        Slot.TAKEOVER: (238, 119, 51),
+        Slot.PULL_ZONE: (70, 55, 10),
+    },
+    {
+        "player": (255, 255, 255),
+        "dose": (255, 120, 255),
+        "strong_dose": (120, 255, 255),
+        "small_dose": (255, 200, 255),
+        "extra_large_dose": (255, 255, 140),
+        "cardinal_dose": (255, 190, 80),
+        "diagonal_dose": (150, 255, 120),
+        "depression": (80, 130, 255),
+        "hunger": (238, 119, 51),
+        "anxiety": (238, 221, 136),
+        "voices": (140, 100, 140),
+        "shadows": (187, 187, 187),
+        "regret": (51, 187, 238),
+        "clarity": (255, 255, 255),
+        "calm": (120, 200, 255),
+        "insight": (255, 200, 40),
+    },
+)
 
 GREYSCALE_FLOOR = 12  # the floor's ground, which every monster's grey must stand out from
-GREYSCALE = Scheme(PaletteName.GREYSCALE, {
-    Slot.WALL_FG: grey(140), Slot.WALL_BG: grey(66), Slot.FLOOR_FG: grey(100),
-    Slot.FLOOR_BG: grey(GREYSCALE_FLOOR), Slot.DOOR_FG: grey(200), Slot.DOOR_BG: grey(45),
-    Slot.STAIRS_FG: grey(255), Slot.STAIRS_BG: grey(80),
-    Slot.DESPERATE: grey(98), Slot.WITHDRAWAL: grey(136), Slot.SOBER: grey(188),
-    Slot.HIGH: grey(255), Slot.BAR_EMPTY: grey(48), Slot.BAR_MARK: grey(255),
-    Slot.PANEL_BG: grey(8), Slot.TEXT: grey(215), Slot.TAKEOVER: grey(255),
-    Slot.PULL_ZONE: grey(36),
-}, {
-    "player": grey(255), **{key: grey(255) for key in (*DOSE_KINDS, *FIND_KINDS)},
-    **monster_greys(MONSTER_KINDS.values(), GREYSCALE_FLOOR),
-}, grey_screen=True)
+GREYSCALE = Scheme(
+    PaletteName.GREYSCALE,
+    {
+        Slot.WALL_FG: grey(140),
+        Slot.WALL_BG: grey(66),
+        Slot.FLOOR_FG: grey(100),
+        Slot.FLOOR_BG: grey(GREYSCALE_FLOOR),
+        Slot.DOOR_FG: grey(200),
+        Slot.DOOR_BG: grey(45),
+        Slot.STAIRS_FG: grey(255),
+        Slot.STAIRS_BG: grey(80),
+        Slot.DESPERATE: grey(98),
+        Slot.WITHDRAWAL: grey(136),
+        Slot.SOBER: grey(188),
+        Slot.HIGH: grey(255),
+        Slot.BAR_EMPTY: grey(48),
+        Slot.BAR_MARK: grey(255),
+        Slot.PANEL_BG: grey(8),
+        Slot.TEXT: grey(215),
+        Slot.TAKEOVER: grey(255),
+        Slot.PULL_ZONE: grey(36),
+    },
+    {
+        "player": grey(255),
+        **{key: grey(255) for key in (*DOSE_KINDS, *FIND_KINDS)},
+        **monster_greys(MONSTER_KINDS.values(), GREYSCALE_FLOOR),
+    },
+    grey_screen=True,
+)
 # How many monster kinds greys can tell apart (6 between this floor and white): the bestiary's limit
 # in greyscale, which tests/test_palette_access.py holds it to.
 GREYSCALE_MONSTER_LIMIT = len(grey_steps(GREYSCALE_FLOOR, GREY_KINDS_APART))
 
 # Pure black grounds and bright, saturated glyphs for low vision.
-CONTRAST = Scheme(PaletteName.CONTRAST, {
-    Slot.WALL_FG: (150, 150, 150), Slot.WALL_BG: (90, 90, 90), Slot.FLOOR_FG: (110, 110, 110),
-    Slot.FLOOR_BG: (0, 0, 0), Slot.DOOR_FG: (255, 200, 0), Slot.DOOR_BG: (0, 0, 0),
-    Slot.STAIRS_FG: (255, 255, 255), Slot.STAIRS_BG: (0, 0, 0),
-    Slot.DESPERATE: (255, 40, 0), Slot.WITHDRAWAL: (150, 150, 150), Slot.SOBER: (0, 140, 255),
-    Slot.HIGH: (255, 255, 0), Slot.BAR_EMPTY: (30, 30, 30), Slot.BAR_MARK: (255, 255, 255),
-    Slot.PANEL_BG: (0, 0, 0), Slot.TEXT: (255, 255, 255), Slot.TAKEOVER: (255, 160, 0),
-    Slot.PULL_ZONE: (90, 0, 90),
-}, {
-    "player": (255, 255, 255), "dose": (255, 0, 255), "strong_dose": (0, 255, 0),
-    "small_dose": (255, 220, 160), "extra_large_dose": (255, 255, 0), "cardinal_dose": (255, 190, 80),
-    "diagonal_dose": (80, 255, 80),
-    "depression": (40, 90, 255), "hunger": (255, 100, 0), "anxiety": (255, 255, 0),
-    "voices": (255, 120, 255), "shadows": (170, 170, 170), "regret": (0, 255, 255),
-    "clarity": (255, 255, 255), "calm": (102, 255, 153), "insight": (255, 220, 0),
-}, least_brightness=0.8)
+CONTRAST = Scheme(
+    PaletteName.CONTRAST,
+    {
+        Slot.WALL_FG: (150, 150, 150),
+        Slot.WALL_BG: (90, 90, 90),
+        Slot.FLOOR_FG: (110, 110, 110),
+        Slot.FLOOR_BG: (0, 0, 0),
+        Slot.DOOR_FG: (255, 200, 0),
+        Slot.DOOR_BG: (0, 0, 0),
+        Slot.STAIRS_FG: (255, 255, 255),
+        Slot.STAIRS_BG: (0, 0, 0),
+        Slot.DESPERATE: (255, 40, 0),
+        Slot.WITHDRAWAL: (150, 150, 150),
+        Slot.SOBER: (0, 140, 255),
+        Slot.HIGH: (255, 255, 0),
+        Slot.BAR_EMPTY: (30, 30, 30),
+        Slot.BAR_MARK: (255, 255, 255),
+        Slot.PANEL_BG: (0, 0, 0),
+        Slot.TEXT: (255, 255, 255),
+        Slot.TAKEOVER: (255, 160, 0),
+        Slot.PULL_ZONE: (90, 0, 90),
+    },
+    {
+        "player": (255, 255, 255),
+        "dose": (255, 0, 255),
+        "strong_dose": (0, 255, 0),
+        "small_dose": (255, 220, 160),
+        "extra_large_dose": (255, 255, 0),
+        "cardinal_dose": (255, 190, 80),
+        "diagonal_dose": (80, 255, 80),
+        "depression": (40, 90, 255),
+        "hunger": (255, 100, 0),
+        "anxiety": (255, 255, 0),
+        "voices": (255, 120, 255),
+        "shadows": (170, 170, 170),
+        "regret": (0, 255, 255),
+        "clarity": (255, 255, 255),
+        "calm": (102, 255, 153),
+        "insight": (255, 220, 0),
+    },
+    least_brightness=0.8,
+)
 
 SCHEMES: dict[PaletteName, Scheme] = {scheme.name: scheme for scheme in (CLASSIC, COLOURBLIND, GREYSCALE, CONTRAST)}
 

@@ -26,8 +26,8 @@ from roguelike.core.game import Game
 from roguelike.render import colours
 from roguelike.render.effects import Effects
 from roguelike.render.look import Look
-from roguelike.render.pullzone import draw_pull_zone
 from roguelike.render.panel import draw_panel
+from roguelike.render.pullzone import draw_pull_zone
 
 # The floor swirls a little slower than the glyphs on it, so the two drift apart.
 BACKGROUND_SWIRL = 0.7
@@ -74,8 +74,10 @@ class Mind:
         """The mind of a game's player."""
         pos = game.player_component(Position)
         return cls(
-            game.player_component(StateOfMind).value, game.palette(),
-            (pos.x, pos.y), game.player_component(Sight).radius,
+            game.player_component(StateOfMind).value,
+            game.palette(),
+            (pos.x, pos.y),
+            game.player_component(Sight).radius,
         )
 
 

@@ -94,7 +94,7 @@ class Effects:
 
     @property
     def motion(self) -> str:
-        """"reduced", "full" or "none": as chosen, or as the function given says now."""
+        """ "reduced", "full" or "none": as chosen, or as the function given says now."""
         motion = self.chosen() if callable(self.chosen) else self.chosen
         return motion if motion in MOTIONS else "reduced"
 

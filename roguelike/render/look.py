@@ -65,5 +65,7 @@ def to_ascii(glyphs: NDArray[np.int32]) -> None:
     wide = glyphs > 0x7E
     if wide.any():
         distinct, where = np.unique(glyphs[wide], return_inverse=True)
-        stand_ins = np.array([ord(ascii_fallback(chr(codepoint))) for codepoint in distinct.tolist()], dtype=glyphs.dtype)
+        stand_ins = np.array(
+            [ord(ascii_fallback(chr(codepoint))) for codepoint in distinct.tolist()], dtype=glyphs.dtype
+        )
         glyphs[wide] = stand_ins[where]

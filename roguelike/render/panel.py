@@ -7,16 +7,16 @@ from itertools import groupby
 import tcod.console
 
 from components import Attributes, HighStreak, StateOfMind, Tolerance
-from roguelike.content import formulas
+from roguelike.assist.carried import carried_figures
 from roguelike.assist.craving import craving
+from roguelike.assist.readout import next_action
+from roguelike.content import formulas
+from roguelike.content.doses import DOSE_KINDS
 from roguelike.core.game import Game
-from roguelike.core.steering import STATUSES
 from roguelike.core.names import fit
+from roguelike.core.steering import STATUSES
 from roguelike.render.colours import CLASSIC, RGB, Scheme, Slot
 from roguelike.render.sombar import draw_som_bar
-from roguelike.content.doses import DOSE_KINDS
-from roguelike.assist.carried import carried_figures
-from roguelike.assist.readout import next_action
 from roguelike.render.text import wrap
 
 PANEL_TOP = formulas.MAP_HEIGHT
@@ -33,8 +33,9 @@ RISK_MARK = "!"  # after a carried dose's range: it could overdose you now (a pu
 def draw_panel(console: tcod.console.Console, game: Game, scheme: Scheme = CLASSIC) -> None:
     """Draw the four rows under the map in a palette's colours."""
     text = scheme[Slot.TEXT]
-    console.draw_rect(0, PANEL_TOP, formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT - PANEL_TOP, ch=ord(" "),
-                      bg=scheme[Slot.PANEL_BG])
+    console.draw_rect(
+        0, PANEL_TOP, formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT - PANEL_TOP, ch=ord(" "), bg=scheme[Slot.PANEL_BG]
+    )
     som = game.player_component(StateOfMind).value
     attrs = game.player_component(Attributes)
     tolerance = game.player_component(Tolerance).value
@@ -167,8 +168,12 @@ def carried_parts(game: Game, scheme: Scheme = CLASSIC) -> list[tuple[str, RGB]]
         kind = DOSE_KINDS[dose.kind]
         parts += [(f" {number}:", scheme[Slot.TEXT]), (kind.glyph, scheme.kind_colour(kind.key, kind.colour))]
         risky = odds.could_kill
-        parts.append((f" +{odds.low}..+{odds.high}{RISK_MARK if risky else ''}",
-                      scheme[Slot.TAKEOVER] if risky else scheme[Slot.TEXT]))
+        parts.append(
+            (
+                f" +{odds.low}..+{odds.high}{RISK_MARK if risky else ''}",
+                scheme[Slot.TAKEOVER] if risky else scheme[Slot.TEXT],
+            )
+        )
     return parts
 
 

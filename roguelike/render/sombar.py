@@ -27,8 +27,9 @@ def bar_x(value: int, width: int) -> int:
     return min(width - 1, width * formulas.clamp(value, 0, formulas.STATE_OF_MIND_MAX) // formulas.STATE_OF_MIND_MAX)
 
 
-def draw_som_bar(console: tcod.console.Console, x: int, y: int, width: int, som: int, will: int,
-                 scheme: Scheme = CLASSIC) -> None:
+def draw_som_bar(
+    console: tcod.console.Console, x: int, y: int, width: int, som: int, will: int, scheme: Scheme = CLASSIC
+) -> None:
     """A draining bar coloured by mood, with the Desperation line (``^``), Withdrawal and High (``|``)."""
     colour = scheme[Slot(formulas.mood_word(som, will))]
     filled = round(width * formulas.clamp(som, 0, formulas.STATE_OF_MIND_MAX) / formulas.STATE_OF_MIND_MAX)
@@ -50,8 +51,9 @@ class GraphBox:
     height: int
 
 
-def draw_life(console: tcod.console.Console, box: GraphBox, chart: Chart, died: bool = False,
-              scheme: Scheme = CLASSIC) -> None:
+def draw_life(
+    console: tcod.console.Console, box: GraphBox, chart: Chart, died: bool = False, scheme: Scheme = CLASSIC
+) -> None:
     """The State of Mind over a whole game, with dose (i) and floor (>) marks underneath."""
     values = chart.values.astype(np.int32)
     draw_axis(console, box)
@@ -63,7 +65,12 @@ def draw_life(console: tcod.console.Console, box: GraphBox, chart: Chart, died: 
         draw_column(console, box, column, int(values[first:last].max()), scheme)
     marks_row = box.y + box.height
     for turn in chart.doses:
-        console.print(box.x + column_of(turn - chart.start, columns), marks_row, "i", fg=scheme.kind_colour(SMALL_DOSE.key, SMALL_DOSE.colour))
+        console.print(
+            box.x + column_of(turn - chart.start, columns),
+            marks_row,
+            "i",
+            fg=scheme.kind_colour(SMALL_DOSE.key, SMALL_DOSE.colour),
+        )
     for turn, _ in chart.floors[1:]:
         console.print(box.x + column_of(turn - chart.start, columns), marks_row + 1, ">", fg=scheme[Slot.STAIRS_FG])
     if died:

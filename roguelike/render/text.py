@@ -26,6 +26,6 @@ def fit_path(text: str, width: int) -> str:
     if len(text) <= width:
         return text
     start = min((text.find(mark) for mark in (" /", " ~") if mark in text), default=-1) + 1
-    tail = text[len(text) - (width - start - 1):]
-    tail = tail[tail.find(os.sep):] if os.sep in tail else tail
+    tail = text[len(text) - (width - start - 1) :]
+    tail = tail[tail.find(os.sep) :] if os.sep in tail else tail
     return fit(text[:start] + "…" + tail, width)

@@ -45,15 +45,24 @@ def tileset_for(size: TileSize) -> tcod.tileset.Tileset:
     """The tileset of one of the listed tile sizes (the font at that height is that wide)."""
     tileset = load_tileset(size.height)
     if (tileset.tile_width, tileset.tile_height) != (size.width, size.height):
-        raise ValueError(f"the font at height {size.height} gives {tileset.tile_width}x{tileset.tile_height} tiles, not {size}")
+        raise ValueError(
+            f"the font at height {size.height} gives {tileset.tile_width}x{tileset.tile_height} tiles, not {size}"
+        )
     return tileset
+
+
 # Light box-drawing glyphs as the arms they reach out with: (up, down, left, right).
 BOX_ARMS: dict[int, tuple[bool, bool, bool, bool]] = {
-    0x2500: (False, False, True, True), 0x2502: (True, True, False, False),
-    0x250C: (False, True, False, True), 0x2510: (False, True, True, False),
-    0x2514: (True, False, False, True), 0x2518: (True, False, True, False),
-    0x251C: (True, True, False, True), 0x2524: (True, True, True, False),
-    0x252C: (False, True, True, True), 0x2534: (True, False, True, True),
+    0x2500: (False, False, True, True),
+    0x2502: (True, True, False, False),
+    0x250C: (False, True, False, True),
+    0x2510: (False, True, True, False),
+    0x2514: (True, False, False, True),
+    0x2518: (True, False, True, False),
+    0x251C: (True, True, False, True),
+    0x2524: (True, True, True, False),
+    0x252C: (False, True, True, True),
+    0x2534: (True, False, True, True),
     0x253C: (True, True, True, True),
 }
 

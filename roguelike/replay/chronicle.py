@@ -118,8 +118,10 @@ def events(steps: list[Moment]) -> list[Event]:
 def changes_between(before: Moment, after: Moment) -> list[Event]:
     """What one step changed that the story tells, on the turn it was played in."""
     turn = before.turn
-    found = [Event(turn, "dose", f"took a dose: State of Mind {before.state_of_mind} to {after.state_of_mind}")
-             for _ in range(after.doses - before.doses)]
+    found = [
+        Event(turn, "dose", f"took a dose: State of Mind {before.state_of_mind} to {after.state_of_mind}")
+        for _ in range(after.doses - before.doses)
+    ]
     if after.control != before.control:
         text = f"taken over: {after.control}" if after.control else "back in control"
         found.append(Event(turn, "takeover" if after.control else "control", text))

@@ -21,13 +21,13 @@ from typing import TextIO
 
 from roguelike.bots.registry import BOTS, Player
 from roguelike.core.commands import Command
-from roguelike.storage.atomic import write_atomic
-from roguelike.saves.crash import one_line
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.core.game import Game
+from roguelike.core.session import Session
 from roguelike.replay.fileformat import FORMAT_VERSION, SUFFIX, Replay, ReplayError, header_bytes, read_replay
 from roguelike.replay.recorder import ReplayRecorder
-from roguelike.core.session import Session
+from roguelike.saves.crash import one_line
+from roguelike.storage.atomic import write_atomic
 
 MANIFEST = "corpus.json"
 EPOCHS = "epochs"  # the folder beside a corpus keeping the replays of older rules epochs
@@ -142,8 +142,9 @@ def rerecord_one(path: Path, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def write_recording(path: Path, seed: int, name: str, commands: list[Command], crash: Command | None = None,
-                    origin: str | None = None) -> str:
+def write_recording(
+    path: Path, seed: int, name: str, commands: list[Command], crash: Command | None = None, origin: str | None = None
+) -> str:
     """Record commands into ``path`` (replacing it only if the game changed), its header naming
     ``origin``; what happened.
 
@@ -172,7 +173,7 @@ def write_recording(path: Path, seed: int, name: str, commands: list[Command], c
 def mark_origin(path: Path, existing: Replay, origin: str | None) -> str:
     """Write ``path`` anew with its header naming ``origin``, every record's bytes kept; what was done."""
     header = replace(existing.header, origin=origin)
-    write_atomic(path, header_bytes(header, existing.format) + path.read_bytes()[existing.ends[0]:])
+    write_atomic(path, header_bytes(header, existing.format) + path.read_bytes()[existing.ends[0] :])
     return f"origin marked ({origin or 'none'})"
 
 
@@ -197,8 +198,15 @@ def readable(path: Path) -> Replay | None:
         return None
 
 
-def record(path: Path, game_id: str, seed: int, name: str, commands: list[Command], replay_format: int,
-           origin: str | None = None) -> None:
+def record(
+    path: Path,
+    game_id: str,
+    seed: int,
+    name: str,
+    commands: list[Command],
+    replay_format: int,
+    origin: str | None = None,
+) -> None:
     """Record a game of ``commands`` into ``path`` (its header naming ``origin``), ending with a
     crash if one crashes."""
     path.unlink(missing_ok=True)
@@ -229,6 +237,7 @@ def same_records(before: Replay, after: Replay) -> bool:
 
     The game version is left out: it goes up with every change a player sees (CHANGELOG.md),
     and a corpus file whose every record is the same stays byte for byte what it was."""
-    return (before.steps, before.crash) == (after.steps, after.crash) and (
-        before.header.seed, before.header.name) == (after.header.seed, after.header.name)
-
+    return (before.steps, before.crash) == (after.steps, after.crash) and (before.header.seed, before.header.name) == (
+        after.header.seed,
+        after.header.name,
+    )

@@ -99,8 +99,13 @@ class Header:
 
     def to_plain(self, replay_format: int = FORMAT_VERSION) -> dict[str, Any]:
         """The header as the msgpack map stored in a file of ``replay_format``."""
-        plain: dict[str, Any] = {"id": self.game_id, "seed": self.seed, "name": self.name, "version": self.version,
-                                 "date": self.date}
+        plain: dict[str, Any] = {
+            "id": self.game_id,
+            "seed": self.seed,
+            "name": self.name,
+            "version": self.version,
+            "date": self.date,
+        }
         if replay_format >= EPOCH_SINCE:
             plain["epoch"] = self.epoch
         if self.origin is not None:
@@ -251,8 +256,9 @@ def check_preamble(data: bytes) -> int:
     return int(version)
 
 
-def split_frames(data: bytes, pos: int = PREAMBLE.size, header: bool = True,
-                 torn_tail: bool = False) -> tuple[list[memoryview], list[int], int | None]:
+def split_frames(
+    data: bytes, pos: int = PREAMBLE.size, header: bool = True, torn_tail: bool = False
+) -> tuple[list[memoryview], list[int], int | None]:
     """The payloads of the complete frames, where each ends, and where a cut-off one starts.
 
     The frames start at ``pos``, the first being the header unless ``header`` is False. A
@@ -391,7 +397,7 @@ def carried_steps(data: bytes) -> list[tuple[StepRecord, bytes]]:
     records = [unpack(payload, "a carried record") for payload in payloads]
     first = records[0][1] if records and is_kind(records[0], STEP, 6) and type(records[0][1]) is int else 1
     starts = [0, *ends]
-    return [(parse_step(record, first + n), data[starts[n]:ends[n]]) for n, record in enumerate(records)]
+    return [(parse_step(record, first + n), data[starts[n] : ends[n]]) for n, record in enumerate(records)]
 
 
 def parse_records(payloads: list[memoryview]) -> tuple[list[StepRecord], CrashRecord | None]:
@@ -459,8 +465,16 @@ def check_changes(changes: Any, number: int) -> None:
 
 def kind_of(value: object) -> str:
     """A value's type in words, for messages."""
-    return {dict: "a table", list: "a list", str: "text", bytes: "bytes", int: "a number",
-            float: "a fraction", bool: "true/false", type(None): "nothing"}.get(type(value), type(value).__name__)
+    return {
+        dict: "a table",
+        list: "a list",
+        str: "text",
+        bytes: "bytes",
+        int: "a number",
+        float: "a fraction",
+        bool: "true/false",
+        type(None): "nothing",
+    }.get(type(value), type(value).__name__)
 
 
 def safe(value: object, limit: int = 60) -> str:

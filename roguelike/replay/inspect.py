@@ -22,8 +22,14 @@ from roguelike.core.snapshot import to_plain
 from roguelike.replay.fileformat import Replay
 from roguelike.replay.playback import Playback
 
-TILE_TEXT = {Tile.WALL: "#", Tile.FLOOR: ".", Tile.DOOR_CLOSED: "+", Tile.DOOR_OPEN: "'",
-             Tile.STAIRS_DOWN: ">", Tile.STAIRS_UP: "<"}
+TILE_TEXT = {
+    Tile.WALL: "#",
+    Tile.FLOOR: ".",
+    Tile.DOOR_CLOSED: "+",
+    Tile.DOOR_OPEN: "'",
+    Tile.STAIRS_DOWN: ">",
+    Tile.STAIRS_UP: "<",
+}
 Readable = dict[str, Any]
 
 
@@ -47,10 +53,16 @@ def readable(game: Game) -> Readable:
     """The game as JSON-ready values with names: what a developer reads to understand a state."""
     plain = to_plain(game)
     return {
-        "name": plain["name"], "seed": plain["seed"], "turn": plain["turn"], "depth": plain["depth"],
-        "rng": plain["rng"], "cause_of_death": plain["cause"], "player": plain["player"],
+        "name": plain["name"],
+        "seed": plain["seed"],
+        "turn": plain["turn"],
+        "depth": plain["depth"],
+        "rng": plain["rng"],
+        "cause_of_death": plain["cause"],
+        "player": plain["player"],
         "next_entity": plain["next_entity"],
-        "origin": plain.get("origin"), "monsters_still": plain.get("monsters_still", False),  # wizard marks
+        "origin": plain.get("origin"),
+        "monsters_still": plain.get("monsters_still", False),  # wizard marks
         "messages": [{"turn": turn, "text": text} for turn, text in plain["messages"]],
         "entities": [{"id": entity, **named(packed)} for entity, packed in plain["entities"]],
         "floors": [floor_summary(game.state.floors[depth], game.state.depth) for depth in sorted(game.state.floors)],
@@ -80,9 +92,13 @@ def floor_summary(floor: Floor, current: int) -> Readable:
     tiles = Counter(Tile(value).name.lower() for value in floor.tiles.ravel().tolist())
     dormant = Counter(kind_of(dict(entity)) for entity in floor.dormant)
     summary: Readable = {
-        "depth": floor.depth, "tiles": dict(sorted(tiles.items())), "explored": int(np.count_nonzero(floor.explored)),
-        "down": list(floor.down_stairs), "up": list(floor.up_stairs) if floor.up_stairs else None,
-        "arrival": list(floor.arrival), "dormant": dict(sorted(dormant.items())),
+        "depth": floor.depth,
+        "tiles": dict(sorted(tiles.items())),
+        "explored": int(np.count_nonzero(floor.explored)),
+        "down": list(floor.down_stairs),
+        "up": list(floor.up_stairs) if floor.up_stairs else None,
+        "arrival": list(floor.arrival),
+        "dormant": dict(sorted(dormant.items())),
     }
     if floor.depth == current:
         summary["map"] = ["".join(TILE_TEXT[Tile(value)] for value in row) for row in floor.tiles.tolist()]
@@ -112,7 +128,13 @@ def walk(left: Any, right: Any, where: str, found: list[str], limit: int) -> Non
         left, right = ({f"#{item['id']}": item for item in side} for side in (left, right))
     if isinstance(left, dict) and isinstance(right, dict):
         for key in list(left) + [key for key in right if key not in left]:
-            walk(left.get(key, "(absent)"), right.get(key, "(absent)"), f"{where}.{key}" if where else str(key), found, limit)
+            walk(
+                left.get(key, "(absent)"),
+                right.get(key, "(absent)"),
+                f"{where}.{key}" if where else str(key),
+                found,
+                limit,
+            )
     elif isinstance(left, list) and isinstance(right, list) and len(left) == len(right):
         for index, (a, b) in enumerate(zip(left, right)):
             walk(a, b, f"{where}[{index}]", found, limit)

@@ -64,9 +64,14 @@ def describe(path: Path, root: Path, protected: dict[Path, str], check: bool = T
         return ReplayEntry(path, ended=f"damaged: {error}", verifies="no", modified=modified, kept_for=kept_for)
     verdict = verify(replay) if check else None
     return ReplayEntry(
-        path, replay.header.name, replay.header.seed, replay.final_turn,
+        path,
+        replay.header.name,
+        replay.header.seed,
+        replay.final_turn,
         ending(replay.crash is not None, verdict.cause if verdict else None, DataDir(root).save(path.stem).exists()),
-        "-" if verdict is None else ("yes" if verdict.outcome is Outcome.MATCHED else "no"), modified, kept_for,
+        "-" if verdict is None else ("yes" if verdict.outcome is Outcome.MATCHED else "no"),
+        modified,
+        kept_for,
         origin_of(replay),
     )
 

@@ -14,9 +14,9 @@ import bisect
 import msgpack
 
 from roguelike.core.game import Game
-from roguelike.replay.fileformat import Replay, checksum_in
 from roguelike.core.session import Session
 from roguelike.core.snapshot import from_plain, snapshot_bytes
+from roguelike.replay.fileformat import Replay, checksum_in
 
 KEYFRAME_EVERY = 200
 

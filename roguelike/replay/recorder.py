@@ -13,31 +13,40 @@ import contextlib
 import os
 import secrets
 import sys
-from datetime import datetime, UTC
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 from roguelike import __version__
-
-from roguelike.saves import crash
 from roguelike.core.commands import Command
-from roguelike.storage.datadir import DataDir, made
-from roguelike.storage.errors import in_words
+from roguelike.core.epoch import RULES_EPOCH
 from roguelike.core.game import Game
 from roguelike.core.notices import Notices
-from roguelike.core.epoch import RULES_EPOCH
+from roguelike.core.session import Observer, Step
+from roguelike.core.snapshot import encoded_state
 from roguelike.replay.fileformat import (
-    FORMAT_VERSION, Header, Replay, ReplayError, StepRecord, Witness, carried_steps, checksum_in,
-    crash_bytes, header_bytes, read_replay, step_bytes,
+    FORMAT_VERSION,
+    Header,
+    Replay,
+    ReplayError,
+    StepRecord,
+    Witness,
+    carried_steps,
+    checksum_in,
+    crash_bytes,
+    header_bytes,
+    read_replay,
+    step_bytes,
 )
 from roguelike.replay.verify import first_divergence
 from roguelike.replay.witness import Ledger, recorded_facts
-from roguelike.storage.atomic import write_all
+from roguelike.saves import crash
 from roguelike.saves.autosave import writer
-from roguelike.core.session import Observer, Step
-from roguelike.core.snapshot import encoded_state
+from roguelike.storage.atomic import write_all
+from roguelike.storage.datadir import DataDir, made
+from roguelike.storage.errors import in_words
 
 BINARY = getattr(os, "O_BINARY", 0)
 RECORDING_TOPIC = "recording"
@@ -57,8 +66,14 @@ def replay_path(data_dir: Path, game_id: str) -> Path:
 
 
 def recording_observers(
-    data_dir: Path, game: Game, game_id: str | None = None, steps: int = 0, notices: Notices | None = None,
-    *, saved: bool = True, carried: bytes = b"",
+    data_dir: Path,
+    game: Game,
+    game_id: str | None = None,
+    steps: int = 0,
+    notices: Notices | None = None,
+    *,
+    saved: bool = True,
+    carried: bytes = b"",
 ) -> list[Observer]:
     """The observers that record a session's game: a new replay, or the resumed game's own.
 
@@ -107,8 +122,16 @@ class ReplayRecorder:
     The replay of an unsaved game is fsynced once, when it closes.
     """
 
-    def __init__(self, path: Path, game: Game, next_index: int, facts: Witness | None = None, *, end: int,
-                 replay_format: int = FORMAT_VERSION) -> None:
+    def __init__(
+        self,
+        path: Path,
+        game: Game,
+        next_index: int,
+        facts: Witness | None = None,
+        *,
+        end: int,
+        replay_format: int = FORMAT_VERSION,
+    ) -> None:
         self.path = path
         self.format = replay_format  # a resumed game's replay goes on in the format it began in
         self.next_index = next_index
@@ -125,13 +148,21 @@ class ReplayRecorder:
         crash.watch(game, "replay", path, self.record_crash)
 
     @classmethod
-    def start(cls, path: Path, game: Game, game_id: str, replay_format: int = FORMAT_VERSION,
-              origin: str | None = None) -> ReplayRecorder:
+    def start(
+        cls, path: Path, game: Game, game_id: str, replay_format: int = FORMAT_VERSION, origin: str | None = None
+    ) -> ReplayRecorder:
         """Create the replay of a new game (never overwriting a file), its header naming ``origin``
         if given; the header is written by ``flush``."""
         state = game.state
-        header = Header(game_id, state.seed, state.name, __version__, datetime.now(UTC).isoformat(timespec="seconds"),
-                        RULES_EPOCH, origin)
+        header = Header(
+            game_id,
+            state.seed,
+            state.name,
+            __version__,
+            datetime.now(UTC).isoformat(timespec="seconds"),
+            RULES_EPOCH,
+            origin,
+        )
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | BINARY, 0o644))
         recorder = cls(path, game, 1, end=0, replay_format=replay_format)
         recorder.unwritten = header_bytes(header, replay_format)
@@ -149,8 +180,10 @@ class ReplayRecorder:
         """
         replay = read_replay(path, torn_tail=True)  # a power cut's leftovers past the last whole record are cut
         if replay.header.epoch != RULES_EPOCH:
-            raise ReplayError(f"its replay {path} holds rules epoch {replay.header.epoch}'s turns; this game plays "
-                              f"epoch {RULES_EPOCH}'s rules, so the replay keeps the game as it was up to here")
+            raise ReplayError(
+                f"its replay {path} holds rules epoch {replay.header.epoch}'s turns; this game plays "
+                f"epoch {RULES_EPOCH}'s rules, so the replay keeps the game as it was up to here"
+            )
         pending: list[tuple[StepRecord, bytes]] = []
         if len(replay.steps) < steps and carried:
             try:
@@ -166,8 +199,10 @@ class ReplayRecorder:
         if divergence is not None:
             raise ReplayError(f"its replay {path} no longer verifies ({divergence}); it is kept as it is")
         if len(known) > steps + 1:  # more than a game killed between its record and its save leaves
-            raise ReplayError(f"its replay {path} holds {len(known) - steps} commands after the save, "
-                              "which are kept (they could not be brought into the save)")
+            raise ReplayError(
+                f"its replay {path} holds {len(known) - steps} commands after the save, "
+                "which are kept (they could not be brought into the save)"
+            )
         end = replay.ends[min(steps, len(replay.steps))]
         os.truncate(path, end)  # a record after the save's step is a future the loaded game did not have
         recorder = cls(path, game, steps + 1, recorded_facts(known, steps), end=end, replay_format=replay.format)

@@ -18,10 +18,10 @@ from pathlib import Path
 from roguelike.core.commands import Mark
 from roguelike.core.game import Game
 from roguelike.core.names import clean_name
+from roguelike.core.session import Observer, Session
 from roguelike.replay.fileformat import SUFFIX, Replay, ReplayError, checksum_in, read_replay
 from roguelike.replay.recorder import ReplayRecorder, replay_path
 from roguelike.saves import SaveLock, read_save, save_game
-from roguelike.core.session import Observer, Session
 from roguelike.storage.datadir import SAVE_SUFFIX, DataDir, data_dir, new_save_id
 from roguelike.storage.errors import SaveError
 
@@ -119,8 +119,10 @@ def save_from_replay(args: argparse.Namespace, play: Callable[[Path], int] | Non
     if wizard and play is not None:
         return play(save)
     print(f"saved {name} at turn {reached} as {save} (marked: made from a replay, it never counts)")
-    print("play on with `hedonic play` (Load game), or let the bot: "
-          f"hedonic simulate --name {name!r} --seed {replay.header.seed} --turns N")
+    print(
+        "play on with `hedonic play` (Load game), or let the bot: "
+        f"hedonic simulate --name {name!r} --seed {replay.header.seed} --turns N"
+    )
     return EXIT_OK
 
 

@@ -14,9 +14,9 @@ from enum import Enum
 
 from roguelike import __version__
 from roguelike.core.game import Game
+from roguelike.core.session import Session
 from roguelike.replay.fileformat import Replay, StepRecord, checksum_in
 from roguelike.replay.witness import differences, recorded_facts, witness
-from roguelike.core.session import Session
 
 PROGRESS_EVERY = 500
 
@@ -86,7 +86,9 @@ def check_step(session: Session, record: StepRecord, replay: Replay) -> list[str
         return []
     lines = [divergence(record), f"  checksum: recorded {record.checksum}, now {now}"]
     facts = differences(recorded_facts(replay.steps, record.index), witness(session.game))
-    lines += [f"  {line}" for line in facts] or ["  the player, floor, RNG and counts agree: the difference is elsewhere"]
+    lines += [f"  {line}" for line in facts] or [
+        "  the player, floor, RNG and counts agree: the difference is elsewhere"
+    ]
     if replay.header.version != __version__:
         lines.append(f"  (recorded by game version {replay.header.version}; this is {__version__})")
     return lines
@@ -108,8 +110,7 @@ def check_crash(session: Session, replay: Replay, verdict: Verdict) -> None:
         session.apply(crash.command)
     except Exception as error:
         verdict.outcome = Outcome.DIVERGED
-        verdict.details = [f"crashed again at step {crash.index} ({crash.command}), as recorded",
-                           *error_lines(error)]
+        verdict.details = [f"crashed again at step {crash.index} ({crash.command}), as recorded", *error_lines(error)]
         return
     verdict.details = [f"the crash recorded at step {crash.index} ({crash.error}) no longer happens"]
 

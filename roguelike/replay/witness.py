@@ -131,7 +131,7 @@ def label(key: Any) -> str:
     text = safe(key).strip("'\"")
     if not (isinstance(key, str) and key.startswith(PLAYER)):
         return text
-    part = text[len(PLAYER):]
+    part = text[len(PLAYER) :]
     return "player" if part == "player" else f"player {part}"
 
 

@@ -83,9 +83,11 @@ def runtime_for(epoch: int, replay_format: int, tell: Tell) -> Runtime:
 
 def missing_runtime(epoch: int, replay_format: int) -> str:
     """What to do when no runtime can play an epoch's replays."""
-    return (f"no runtime of rules epoch {epoch} (reading replay format {replay_format}) is kept on this machine: "
-            f"install a game version of that epoch once, or add one with 'hedonic runtimes --add WHEEL|FOLDER|GIT-REVISION'"
-            " (see the manual, docs/manual.md, 'Old replays')")
+    return (
+        f"no runtime of rules epoch {epoch} (reading replay format {replay_format}) is kept on this machine: "
+        f"install a game version of that epoch once, or add one with 'hedonic runtimes --add WHEEL|FOLDER|GIT-REVISION'"
+        " (see the manual, docs/manual.md, 'Old replays')"
+    )
 
 
 def child_command(runtime: Runtime, python: Path, argv: Sequence[str]) -> list[str]:
@@ -98,8 +100,9 @@ def child_environment() -> dict[str, str]:
     return {**os.environ, CHILD_ENV: "1", "PYTHONDONTWRITEBYTECODE": "1"}
 
 
-def run_in_runtime(runtime: Runtime, argv: Sequence[str], options: Options, tell: Tell,
-                   capture: bool = False) -> subprocess.CompletedProcess[str]:
+def run_in_runtime(
+    runtime: Runtime, argv: Sequence[str], options: Options, tell: Tell, capture: bool = False
+) -> subprocess.CompletedProcess[str]:
     """Run ``hedonic ARGV`` under a whole runtime; its streams are this process's unless captured.
 
     RuntimeTrouble when the runtime is damaged (it never runs) or at this process's time limit."""

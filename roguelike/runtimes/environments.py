@@ -25,8 +25,14 @@ READY = "ready"  # written last: an environment without it was cut short and is 
 OFFLINE = {"PIP_NO_INDEX": "1", "UV_OFFLINE": "1"}
 
 
-def interpreter_for(runtime: Runtime, wheels: Path | None, online: bool, isolated: bool, installer: Installer,
-                    tell: Callable[[str], None]) -> Path:
+def interpreter_for(
+    runtime: Runtime,
+    wheels: Path | None,
+    online: bool,
+    isolated: bool,
+    installer: Installer,
+    tell: Callable[[str], None],
+) -> Path:
     """This Python when it has the runtime's libraries, else its isolated environment's."""
     missing = differences(runtime.lock)
     if not missing and not isolated:
@@ -36,8 +42,10 @@ def interpreter_for(runtime: Runtime, wheels: Path | None, online: bool, isolate
     if (folder / READY).is_file() and python.exists():
         return python
     if wheels is None and not online:
-        raise RuntimeTrouble(f"the runtime of {runtime.name} needs {', '.join(missing) or 'its own environment'}: "
-                             "give --wheels FOLDER holding those wheels, or --online to let them be downloaded")
+        raise RuntimeTrouble(
+            f"the runtime of {runtime.name} needs {', '.join(missing) or 'its own environment'}: "
+            "give --wheels FOLDER holding those wheels, or --online to let them be downloaded"
+        )
     tell(f"making an environment for the runtime of {runtime.name} in {folder}")
     make_environment(folder, runtime.lock, wheels, online, installer)
     return python
@@ -49,8 +57,9 @@ def environment_folder(lock: dict[str, str]) -> Path:
     return cache_root() / "environments" / digest
 
 
-def make_environment(folder: Path, lock: dict[str, str], wheels: Path | None, online: bool,
-                     installer: Installer) -> None:
+def make_environment(
+    folder: Path, lock: dict[str, str], wheels: Path | None, online: bool, installer: Installer
+) -> None:
     """Make a fresh environment holding exactly the lock's versions."""
     shutil.rmtree(folder, ignore_errors=True)
     folder.parent.mkdir(parents=True, exist_ok=True)
@@ -59,7 +68,9 @@ def make_environment(folder: Path, lock: dict[str, str], wheels: Path | None, on
     uv = find_uv() if installer in ("auto", "uv") else None
     if installer == "uv" and uv is None:
         raise RuntimeTrouble("--installer uv, but uv is not installed here")
-    steps = uv_steps(uv, folder, requirements, wheels, online) if uv else pip_steps(folder, requirements, wheels, online)
+    steps = (
+        uv_steps(uv, folder, requirements, wheels, online) if uv else pip_steps(folder, requirements, wheels, online)
+    )
     environment = dict(os.environ) if online else {**os.environ, **OFFLINE}
     for step in steps:
         done = subprocess.run(step, env=environment, capture_output=True, text=True, check=False)
@@ -85,14 +96,39 @@ def uv_steps(uv: str, folder: Path, requirements: Path, wheels: Path | None, onl
     """Make the environment with uv."""
     python = folder / "bin" / "python"
     offline = [] if online else ["--offline"]
-    return [[uv, "venv", "--quiet", "--python", sys.executable, str(folder), *offline],
-            [uv, "pip", "install", "--quiet", "--python", str(python), *offline, *source_options(wheels, online),
-             "--no-deps", "-r", str(requirements)]]
+    return [
+        [uv, "venv", "--quiet", "--python", sys.executable, str(folder), *offline],
+        [
+            uv,
+            "pip",
+            "install",
+            "--quiet",
+            "--python",
+            str(python),
+            *offline,
+            *source_options(wheels, online),
+            "--no-deps",
+            "-r",
+            str(requirements),
+        ],
+    ]
 
 
 def pip_steps(folder: Path, requirements: Path, wheels: Path | None, online: bool) -> list[list[str]]:
     """Make the environment with venv and pip."""
     python = folder / "bin" / "python"
-    return [[sys.executable, "-m", "venv", str(folder)],
-            [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-             *source_options(wheels, online), "--no-deps", "-r", str(requirements)]]
+    return [
+        [sys.executable, "-m", "venv", str(folder)],
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            *source_options(wheels, online),
+            "--no-deps",
+            "-r",
+            str(requirements),
+        ],
+    ]

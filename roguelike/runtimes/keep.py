@@ -18,8 +18,16 @@ from roguelike import __version__
 from roguelike.core.epoch import FIRST_EPOCH, RULES_EPOCH
 from roguelike.runtimes.pins import current_lock
 from roguelike.runtimes.store import (
-    CODE, DESCRIPTION, PACKAGES, Runtime, RuntimeTrouble, checked_names, epoch_folder, file_hash,
-    read_runtime, runtime_folder,
+    CODE,
+    DESCRIPTION,
+    PACKAGES,
+    Runtime,
+    RuntimeTrouble,
+    checked_names,
+    epoch_folder,
+    file_hash,
+    read_runtime,
+    runtime_folder,
 )
 
 EPOCH_LINE = re.compile(r"^RULES_EPOCH\s*(?::[^=\n]*)?=\s*(\d+)", re.MULTILINE)
@@ -72,8 +80,15 @@ def build_runtime(source: Path, origin: str, lock: dict[str, str] | None = None,
     epoch, version, replay_format = describe_code(source)
     listed = list(code_files(source))
     files = {relative: file_hash(path) for relative, path in listed}
-    runtime = Runtime(runtime_folder(epoch, version, files, root), epoch, version, replay_format, origin,
-                      lock if lock is not None else current_lock(), files)
+    runtime = Runtime(
+        runtime_folder(epoch, version, files, root),
+        epoch,
+        version,
+        replay_format,
+        origin,
+        lock if lock is not None else current_lock(),
+        files,
+    )
     if (runtime.path / DESCRIPTION).is_file():
         return read_runtime(runtime.path)
     write_runtime(runtime, listed)

@@ -31,15 +31,24 @@ def run_guarded(command: Sequence[str], env: dict[str, str], capture: bool) -> s
     own_group = capture and hasattr(os, "killpg")
     pipe = subprocess.PIPE if capture else None
     try:
-        with subprocess.Popen(list(command), env=env, text=True, stdin=subprocess.DEVNULL if capture else None,
-                              stdout=pipe, stderr=pipe, start_new_session=own_group,
-                              preexec_fn=death_with_parent() if own_group else None) as child:
+        with subprocess.Popen(
+            list(command),
+            env=env,
+            text=True,
+            stdin=subprocess.DEVNULL if capture else None,
+            stdout=pipe,
+            stderr=pipe,
+            start_new_session=own_group,
+            preexec_fn=death_with_parent() if own_group else None,
+        ) as child:
             try:
                 out, err = child.communicate(timeout=alarm[0] if alarm else None)
             except subprocess.TimeoutExpired:
                 end(child, own_group)
-                raise RuntimeTrouble(f"over its time limit ({alarm[0] if alarm else 0:.3g} s): the runtime's child "
-                                     "and all it started were killed") from None
+                raise RuntimeTrouble(
+                    f"over its time limit ({alarm[0] if alarm else 0:.3g} s): the runtime's child "
+                    "and all it started were killed"
+                ) from None
             except BaseException:
                 end(child, own_group)
                 raise

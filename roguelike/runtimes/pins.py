@@ -48,8 +48,11 @@ def requirement_name(requirement: str) -> str | None:
 def differences(lock: dict[str, str], installed: dict[str, str] | None = None) -> list[str]:
     """How this installation differs from a lock: ``numpy 1.24.0 (here 2.4.6)``; empty if it matches."""
     here = current_lock() if installed is None else installed
-    return [f"{name} {version} (here {here.get(name, 'missing')})"
-            for name, version in sorted(lock.items()) if here.get(name) != version]
+    return [
+        f"{name} {version} (here {here.get(name, 'missing')})"
+        for name, version in sorted(lock.items())
+        if here.get(name) != version
+    ]
 
 
 def requirements_text(lock: dict[str, str]) -> str:

@@ -18,7 +18,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 from roguelike.runtimes.store import (
-    DESCRIPTION, Runtime, RuntimeTrouble, cache_root, damage, file_hash, read_runtime, runtime_folder, safe_relative,
+    DESCRIPTION,
+    Runtime,
+    RuntimeTrouble,
+    cache_root,
+    damage,
+    file_hash,
+    read_runtime,
+    runtime_folder,
+    safe_relative,
 )
 
 DAMAGED = "damaged"  # under the cache folder: damaged runtimes moved aside, by epoch
@@ -60,14 +68,17 @@ def rebuilders(runtime: Runtime) -> list[tuple[str, Build]]:
     elif kind == "git":
         revision, _, repository = rest.partition("@")  # a commit id holds no '@'; the repository's path may
         if revision and Path(repository).is_dir():
-            ways.append((f"git {revision} of {repository}", lambda root: from_git(revision, Path(repository), lock, root)))
+            ways.append(
+                (f"git {revision} of {repository}", lambda root: from_git(revision, Path(repository), lock, root))
+            )
     elif kind == "wheel" and Path(rest).is_file():
         ways.append((rest, lambda root: from_wheel(Path(rest), lock, root)))
     elif kind == "folder" and Path(rest).is_dir():
         ways.append((rest, lambda root: build_runtime(Path(rest), runtime.source, lock, root)))
     if own_files_whole(runtime):
-        ways.append((f"its own files, which match their hashes ({runtime.path})",
-                     lambda root: from_own_files(runtime, root)))
+        ways.append(
+            (f"its own files, which match their hashes ({runtime.path})", lambda root: from_own_files(runtime, root))
+        )
     return ways
 
 
@@ -75,7 +86,8 @@ def own_files_whole(runtime: Runtime) -> bool:
     """Whether every file the runtime's manifest lists is there with its bytes (only something was added)."""
     return bool(runtime.files) and all(
         safe_relative(relative) and (runtime.code / relative).is_file() and file_hash(runtime.code / relative) == digest
-        for relative, digest in runtime.files.items())
+        for relative, digest in runtime.files.items()
+    )
 
 
 def from_own_files(runtime: Runtime, root: Path) -> Runtime:

@@ -62,16 +62,16 @@ def git(repository: Path, *args: str) -> str:
     return done.stdout.decode(errors="replace")
 
 
-def from_git(revision: str, repository: Path, lock: dict[str, str] | None = None,
-             root: Path | None = None) -> Runtime:
+def from_git(revision: str, repository: Path, lock: dict[str, str] | None = None, root: Path | None = None) -> Runtime:
     """Keep the game's packages as they were at a revision of the repository (under another cache root if given)."""
     if not REVISION.fullmatch(revision) or revision.startswith("-"):
         raise RuntimeTrouble(f"{revision}: no such file, and not a git revision")
     top = Path(git(repository, "rev-parse", "--show-toplevel").strip())
     commit = git(top, "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}").strip()
     present = [p for p in PACKAGES if git(top, "ls-tree", "--name-only", commit, p).strip()]
-    archive = subprocess.run(["git", "-C", str(top), "archive", "--format=tar", commit, *present],
-                             capture_output=True, check=False)
+    archive = subprocess.run(
+        ["git", "-C", str(top), "archive", "--format=tar", commit, *present], capture_output=True, check=False
+    )
     if archive.returncode != 0:
         raise RuntimeTrouble(f"git archive {commit[:12]}: {archive.stderr.decode(errors='replace').strip()}")
     with tempfile.TemporaryDirectory(prefix="hedonic-git-") as folder:

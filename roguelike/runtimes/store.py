@@ -62,8 +62,14 @@ class Runtime:
 
     def to_plain(self) -> dict[str, Any]:
         """Its description as stored in ``runtime.json``."""
-        return {"epoch": self.epoch, "version": self.version, "replay_format": self.replay_format,
-                "source": self.source, "lock": self.lock, "files": self.files}
+        return {
+            "epoch": self.epoch,
+            "version": self.version,
+            "replay_format": self.replay_format,
+            "source": self.source,
+            "lock": self.lock,
+            "files": self.files,
+        }
 
 
 def cache_root() -> Path:
@@ -91,8 +97,10 @@ def checked_names(epoch: int, version: str) -> None:
     if not plain_epoch(epoch):
         raise RuntimeTrouble(f"its rules epoch {epoch} is not one (a whole number from 1 to {MAX_EPOCH})")
     if not plain_version(version):
-        raise RuntimeTrouble(f"its version {version[:80]!r} is not a plain version "
-                             "(letters, digits and . + ! _ -, starting with a letter or digit)")
+        raise RuntimeTrouble(
+            f"its version {version[:80]!r} is not a plain version "
+            "(letters, digits and . + ! _ -, starting with a letter or digit)"
+        )
 
 
 def epoch_folder(epoch: int, root: Path | None = None) -> Path:
@@ -148,8 +156,9 @@ def runtime_from(folder: Path, plain: Any) -> Runtime:
         checked_names(plain["epoch"], plain["version"])
     except RuntimeTrouble as trouble:
         raise RuntimeTrouble(f"{where}: {trouble}") from None
-    return Runtime(folder, plain["epoch"], plain["version"], plain["replay_format"], plain["source"],
-                   plain["lock"], plain["files"])
+    return Runtime(
+        folder, plain["epoch"], plain["version"], plain["replay_format"], plain["source"], plain["lock"], plain["files"]
+    )
 
 
 def damage(runtime: Runtime) -> list[str]:

@@ -22,15 +22,15 @@ from typing import Protocol, runtime_checkable
 
 from roguelike.core.game import Game
 from roguelike.core.notices import Notices
-from roguelike.storage.atomic import discard, remove_durably, temp_path
-from roguelike.storage.datadir import DataDir
-from roguelike.storage.errors import SaveError, in_words
+from roguelike.core.session import Session, Step
+from roguelike.core.snapshot import snapshot_bytes
 from roguelike.saves.history import record_of, write_record
 from roguelike.saves.lock import SaveLock
 from roguelike.saves.savefile import write_save
 from roguelike.saves.slots import SlotWriter
-from roguelike.core.session import Session, Step
-from roguelike.core.snapshot import snapshot_bytes
+from roguelike.storage.atomic import discard, remove_durably, temp_path
+from roguelike.storage.datadir import DataDir
+from roguelike.storage.errors import SaveError, in_words
 
 SAVE_TOPIC = "save"
 DEATH_TOPIC = "death"
@@ -45,6 +45,7 @@ class CarriedBySave(Protocol):
     def unsynced(self) -> bytes:
         """What the next save must carry."""
         ...
+
 
 _writer: ThreadPoolExecutor | None = None
 
@@ -65,7 +66,9 @@ def settle(session: Session) -> None:
 class Autosave:
     """Writes a character's save every step and retires it when the character dies."""
 
-    def __init__(self, root: Path, path: Path, notices: Notices, lock: SaveLock | None, saved_turn: int | None = None) -> None:
+    def __init__(
+        self, root: Path, path: Path, notices: Notices, lock: SaveLock | None, saved_turn: int | None = None
+    ) -> None:
         self.root = root
         self.path = path
         self.notices = notices
@@ -91,8 +94,9 @@ class Autosave:
             self.write_now()
             self.bury(game)
             return
-        self.writing = writer().submit(write_save, self.path, step.snapshot, steps=step.index, slots=self.slots,
-                                       replay_tail=tail)
+        self.writing = writer().submit(
+            write_save, self.path, step.snapshot, steps=step.index, slots=self.slots, replay_tail=tail
+        )
 
     def settle(self) -> bool:
         """Wait for the save being written and report how it went; True if all is saved."""
@@ -137,7 +141,9 @@ class Autosave:
             write_record(DataDir(self.root).record(self.path.stem), record_of(game))
             remove_durably(self.path)
         except (SaveError, OSError) as error:
-            self.notices.warn(DEATH_TOPIC, f"Cannot record this death yet ({in_words(error, self.path)}); the save is kept.")
+            self.notices.warn(
+                DEATH_TOPIC, f"Cannot record this death yet ({in_words(error, self.path)}); the save is kept."
+            )
             return
         discard(temp_path(self.path))
         self.buried = True

@@ -58,7 +58,7 @@ def unseal(data: bytes, magic: bytes, what: str, newest: int) -> Sealed:
     if file_digest(data[:-DIGEST_SIZE]) != data[-DIGEST_SIZE:]:
         raise Damaged("its checksum does not match (the file was changed or damaged)")
     header_end = PREFIX.size + header_len
-    return Sealed(version, data[PREFIX.size:header_end], data[header_end:-DIGEST_SIZE])
+    return Sealed(version, data[PREFIX.size : header_end], data[header_end:-DIGEST_SIZE])
 
 
 def newer_format(version: int, newest: int) -> str:

@@ -189,8 +189,12 @@ def game_lines(game: Game | None, point: CrashPoint) -> list[str]:
     if game is None:
         return ["game: no game was played"]
     state = game.state
-    lines = [f"game: the last one played, by {state.name!r}", f"seed: {state.seed}", f"turn: {state.turn}",
-             f"floor: {state.depth}"]
+    lines = [
+        f"game: the last one played, by {state.name!r}",
+        f"seed: {state.seed}",
+        f"turn: {state.turn}",
+        f"floor: {state.depth}",
+    ]
     if point.command is not None:
         lines.append(f"crashed applying: {point.command}")
     elif point.in_step:
@@ -223,8 +227,10 @@ def player_message(report: Path | None, files: dict[str, Path], error: BaseExcep
     if report is not None:
         lines += ["The crash report is here:", f"    {report}"]
     if "replay" in files:
-        lines += ["The replay of your game up to the crash, which shows the developers exactly what happened:",
-                  f"    {files['replay']}"]
+        lines += [
+            "The replay of your game up to the crash, which shows the developers exactly what happened:",
+            f"    {files['replay']}",
+        ]
     if "save" in files:
         lines += [f"Your last save is untouched: {files['save']}"]
     lines += reproduce_lines(files, WATCHED.game)[1:]
@@ -239,9 +245,13 @@ def reproduce_lines(files: dict[str, Path], game: Game | None) -> list[str]:
     import shlex
 
     replay, turn = shlex.quote(str(files["replay"])), game.state.turn if game is not None else 0
-    return ["", "To reproduce (the replay plays the game to the crash, then the crashing command):",
-            f"    hedonic replay --verify {replay}", f"    hedonic replay {replay} --inspect {turn}",
-            f"    hedonic replay {replay} --to-turn {turn} --wizard"]
+    return [
+        "",
+        "To reproduce (the replay plays the game to the crash, then the crashing command):",
+        f"    hedonic replay --verify {replay}",
+        f"    hedonic replay {replay} --inspect {turn}",
+        f"    hedonic replay {replay} --to-turn {turn} --wizard",
+    ]
 
 
 def one_line(error: BaseException) -> str:

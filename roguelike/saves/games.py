@@ -13,20 +13,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from roguelike.core.commands import Mark
-from roguelike.core.wizard import origin_after
 from roguelike.core.game import Game
 from roguelike.core.names import DEFAULT_NAME, clean_name
-from roguelike.storage.atomic import TEMP_SUFFIX, discard, remove_durably, temp_path
-from roguelike.storage.datadir import SAVE_SUFFIX, DataDir, new_save_id
+from roguelike.core.session import Observer, Session
+from roguelike.core.snapshot import snapshot_bytes
+from roguelike.core.wizard import origin_after
 from roguelike.saves.autosave import SAVE_TOPIC, Autosave, CarriedBySave
-from roguelike.storage.errors import SaveError, in_words
 from roguelike.saves.history import History, read_history, record_of, write_record
 from roguelike.saves.listing import SaveInfo, list_saves
 from roguelike.saves.lock import LOCK_SUFFIX, CannotLock, SaveLock
 from roguelike.saves.meaning import first_turn_problem
 from roguelike.saves.savefile import read_save, sealed_save
-from roguelike.core.snapshot import snapshot_bytes
-from roguelike.core.session import Observer, Session
+from roguelike.storage.atomic import TEMP_SUFFIX, discard, remove_durably, temp_path
+from roguelike.storage.datadir import SAVE_SUFFIX, DataDir, new_save_id
+from roguelike.storage.errors import SaveError, in_words
 
 # (session, save file, the replay records the save carries) -> observers
 ObserverFactory = Callable[[Session, Path, bytes], list[Observer]]
@@ -166,6 +166,7 @@ def playable(info: SaveInfo, draw: Callable[[Game], object] | None = None) -> Sa
 
 def trials(steps: int, draw: Callable[[Game], object] | None) -> list[Callable[[Game], object]]:
     """What a save's first turn must also survive: encoding the save after it, and a frame."""
+
     def next_save(game: Game) -> object:
         return sealed_save(snapshot_bytes(game), steps + 1)
 

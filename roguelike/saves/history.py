@@ -16,17 +16,19 @@ from components import Bestiary, FindsTaken, HighStreak, Record
 from roguelike import __version__
 from roguelike.core.chart import Chart
 from roguelike.core.commands import RANKED_ORIGINS
+from roguelike.core.plain import Origin, PlainChart, encode
+from roguelike.saves.container import RECORD_MAGIC, seal, unseal
+from roguelike.saves.savefile import checked, decode, read_file
 from roguelike.storage.atomic import write_atomic
 from roguelike.storage.datadir import DataDir
-from roguelike.saves.container import RECORD_MAGIC, seal, unseal
 from roguelike.storage.errors import Damaged, SaveError, describe_os_error
-from roguelike.saves.savefile import checked, decode, read_file
-from roguelike.core.plain import Origin, PlainChart, encode
 
 if TYPE_CHECKING:
     from roguelike.core.game import Game
 
-RECORD_VERSION = 4  # 2 adds the monsters met and slain and the State-of-Mind chart; 3 the score; 4 High streaks and finds
+RECORD_VERSION = (
+    4  # 2 adds the monsters met and slain and the State-of-Mind chart; 3 the score; 4 High streaks and finds
+)
 
 
 @dataclass(frozen=True)
@@ -73,14 +75,24 @@ def record_of(game: Game, died_at: float | None = None) -> CharacterRecord:
     state, record, streak = game.state, game.player_component(Record), game.player_component(HighStreak)
     bestiary = game.player_component_or_none(Bestiary) or Bestiary()
     return CharacterRecord(
-        name=state.name, turns=state.turn, depth=state.depth, deepest=record.deepest_floor,
-        cause=state.cause_of_death or "unknown", doses=record.doses_used,
-        close_calls=record.close_calls, kills=record.kills, seed=state.seed,
-        died_at=int(time.time() if died_at is None else died_at), origin=typing.cast(Origin | None, state.origin),
-        met=dict(bestiary.met), slain=dict(bestiary.slain),
+        name=state.name,
+        turns=state.turn,
+        depth=state.depth,
+        deepest=record.deepest_floor,
+        cause=state.cause_of_death or "unknown",
+        doses=record.doses_used,
+        close_calls=record.close_calls,
+        kills=record.kills,
+        seed=state.seed,
+        died_at=int(time.time() if died_at is None else died_at),
+        origin=typing.cast(Origin | None, state.origin),
+        met=dict(bestiary.met),
+        slain=dict(bestiary.slain),
         chart=typing.cast(PlainChart, state.chart.to_plain()),
         score=game.score().total,
-        best_streak=streak.best, streak_points=streak.bonus, finds=dict(game.player_component(FindsTaken).kinds),
+        best_streak=streak.best,
+        streak_points=streak.bonus,
+        finds=dict(game.player_component(FindsTaken).kinds),
     )
 
 
@@ -137,4 +149,10 @@ def by_turns(record: CharacterRecord) -> tuple[bool, int, int, str]:
 
 def by_score(record: CharacterRecord) -> tuple[bool, bool, int, int, str]:
     """Sort key: highest score first; marked games, then records from before the score, last."""
-    return (record.origin not in RANKED_ORIGINS, record.score is None, -(record.score or 0), record.died_at, record.name)
+    return (
+        record.origin not in RANKED_ORIGINS,
+        record.score is None,
+        -(record.score or 0),
+        record.died_at,
+        record.name,
+    )

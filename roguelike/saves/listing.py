@@ -16,14 +16,19 @@ from typing import Any
 from components import Attributes, Record, StateOfMind
 from components.registry import NAME_OF
 from roguelike.content import formulas
-from roguelike.storage.datadir import DataDir
-from roguelike.storage.errors import SaveError
+from roguelike.core.plain import Plain
 from roguelike.saves.lock import is_locked
 from roguelike.saves.savefile import SaveFile, read_save
-from roguelike.core.plain import Plain
+from roguelike.storage.datadir import DataDir
+from roguelike.storage.errors import SaveError
 
-MARKS = {"replay": " (from replay)", "wizard": " (wizard mode)", "bot": " (bot)", "daily": " (daily)",
-         "practice": " (daily practice)"}  # how a game's origin is shown (a played game has none)
+MARKS = {
+    "replay": " (from replay)",
+    "wizard": " (wizard mode)",
+    "bot": " (bot)",
+    "daily": " (daily)",
+    "practice": " (daily practice)",
+}  # how a game's origin is shown (a played game has none)
 
 
 @dataclass(frozen=True)
@@ -73,10 +78,17 @@ def inspect_save(path: Path) -> SaveInfo:
     som = player_field(plain, StateOfMind, "value")
     will = player_field(plain, Attributes, "will")
     return SaveInfo(
-        path, name=plain["name"], turn=plain["turn"], depth=plain["depth"],
-        mood=formulas.mood_word(som, will), doses=player_field(plain, Record, "doses_used"),
-        saved_at=save.header["saved_at"], dead=plain["cause"] is not None, open_elsewhere=is_locked(path),
-        origin=plain.get("origin"), save=save,
+        path,
+        name=plain["name"],
+        turn=plain["turn"],
+        depth=plain["depth"],
+        mood=formulas.mood_word(som, will),
+        doses=player_field(plain, Record, "doses_used"),
+        saved_at=save.header["saved_at"],
+        dead=plain["cause"] is not None,
+        open_elsewhere=is_locked(path),
+        origin=plain.get("origin"),
+        save=save,
     )
 
 

@@ -29,7 +29,9 @@ if TYPE_CHECKING:  # the rules (numpy, tcod) load only when a first turn is trie
 GAME_INT_LIMIT = 2**31  # no count, turn or attribute of a real game comes near this
 # The components whose first field names a row of a content table.
 KINDS: dict[str, frozenset[str]] = {
-    "monster": frozenset(MONSTER_KINDS), "dose": frozenset(DOSE_KINDS), "taken_over": frozenset(CONDITIONS),
+    "monster": frozenset(MONSTER_KINDS),
+    "dose": frozenset(DOSE_KINDS),
+    "taken_over": frozenset(CONDITIONS),
     "find": frozenset(FIND_KINDS),
 }
 NEEDS: dict[str, tuple[str, ...]] = {  # what the systems look up on every entity with a component

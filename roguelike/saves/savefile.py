@@ -16,17 +16,17 @@ from typing import TYPE_CHECKING, Any, TypedDict
 import msgpack
 
 from roguelike import __version__
-from roguelike.storage.atomic import write_atomic
+from roguelike.core.epoch import FIRST_EPOCH, RULES_EPOCH
+from roguelike.core.plain import Plain, encode, snapshot_digest
 from roguelike.saves.container import SAVE_MAGIC, seal, unseal
-from roguelike.storage.errors import Damaged, SaveError, describe_os_error
 from roguelike.saves.meaning import GAME_INT_LIMIT
 from roguelike.saves.reading import read_file as read_file
 from roguelike.saves.schema import Malformed, checker
 from roguelike.saves.slots import SlotWriter, is_slotted, newest_slot, slotted_file
 from roguelike.saves.upgrade import FORMAT_VERSION, upgrade
 from roguelike.saves.validate import validate_snapshot
-from roguelike.core.epoch import FIRST_EPOCH, RULES_EPOCH
-from roguelike.core.plain import Plain, encode, snapshot_digest
+from roguelike.storage.atomic import write_atomic
+from roguelike.storage.errors import Damaged, SaveError, describe_os_error
 
 if TYPE_CHECKING:
     from roguelike.core.game import Game
@@ -80,8 +80,9 @@ class SaveFile:
         return rebuild(self.path, self.plain)
 
 
-def write_save(path: Path, snapshot: bytes, *, steps: int = 0, slots: SlotWriter | None = None,
-               replay_tail: bytes = b"") -> None:
+def write_save(
+    path: Path, snapshot: bytes, *, steps: int = 0, slots: SlotWriter | None = None, replay_tail: bytes = b""
+) -> None:
     """Write an encoded snapshot as a save; SaveError if it cannot be written.
 
     Without ``slots`` the file is written whole, atomically; with them (the autosave) into
@@ -101,8 +102,13 @@ def write_save(path: Path, snapshot: bytes, *, steps: int = 0, slots: SlotWriter
 def sealed_save(snapshot: bytes, steps: int, replay_tail: bytes = b"") -> bytes:
     """A snapshot in the envelope of a save, with its header (when, after how many commands, by which
     game, and the replay's records since its last sync)."""
-    header: SaveHeader = {"saved_at": int(time.time()), "steps": steps, "game": __version__, "replay_tail": replay_tail,
-                          "epoch": RULES_EPOCH}
+    header: SaveHeader = {
+        "saved_at": int(time.time()),
+        "steps": steps,
+        "game": __version__,
+        "replay_tail": replay_tail,
+        "epoch": RULES_EPOCH,
+    }
     return seal(SAVE_MAGIC, FORMAT_VERSION, encode(dict(header)), snapshot)
 
 
@@ -139,7 +145,9 @@ def load_save(path: Path) -> Game:
 def decode(data: bytes) -> Any:
     """msgpack with strict limits; no extension types, nothing that chooses code to run."""
     try:
-        return msgpack.unpackb(data, raw=False, use_list=True, strict_map_key=False, ext_hook=refuse_extension, **UNPACK_LIMITS)
+        return msgpack.unpackb(
+            data, raw=False, use_list=True, strict_map_key=False, ext_hook=refuse_extension, **UNPACK_LIMITS
+        )
     except Exception as error:  # msgpack documents that "other exceptions" can escape
         raise Damaged(f"its data cannot be decoded ({type(error).__name__})") from error
 

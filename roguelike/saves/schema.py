@@ -233,8 +233,16 @@ GENERICS: Mapping[object, Callable[[object], Check]] = {
 
 def kind_of(value: Any) -> str:
     """A word for the type of a plain value."""
-    return {list: "a list", dict: "a map", str: "text", bytes: "bytes", bool: "a boolean",
-            int: "an integer", float: "a number", type(None): "nothing"}.get(type(value), type(value).__name__)
+    return {
+        list: "a list",
+        dict: "a map",
+        str: "text",
+        bytes: "bytes",
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number",
+        type(None): "nothing",
+    }.get(type(value), type(value).__name__)
 
 
 def short(value: Any) -> str:

@@ -30,11 +30,20 @@ import struct
 from dataclasses import dataclass
 from pathlib import Path
 
-from roguelike.storage.atomic import write_atomic
-from roguelike.saves.container import DIGEST_SIZE, MAX_FILE_SIZE, PREFIX, SAVE_MAGIC, Sealed, file_digest, newer_format, unseal
-from roguelike.storage.errors import Damaged, SaveError
+from roguelike.saves.container import (
+    DIGEST_SIZE,
+    MAX_FILE_SIZE,
+    PREFIX,
+    SAVE_MAGIC,
+    Sealed,
+    file_digest,
+    newer_format,
+    unseal,
+)
 from roguelike.saves.reading import read_file
 from roguelike.saves.upgrade import FORMAT_VERSION, SLOTTED_SINCE
+from roguelike.storage.atomic import write_atomic
+from roguelike.storage.errors import Damaged, SaveError
 
 FILE_HEADER = struct.Struct(">8sHIH")
 SLOT_HEADER = struct.Struct(">QI")

@@ -109,7 +109,9 @@ def condition_keys(plain: dict[str, Any]) -> dict[str, Any]:
 
 def entities_of(plain: dict[str, Any]) -> list[Any]:
     """The packed components of every entity, live or asleep on another floor."""
-    return [packed for _, packed in plain["entities"]] + [packed for floor in plain["floors"] for packed in floor["dormant"]]
+    return [packed for _, packed in plain["entities"]] + [
+        packed for floor in plain["floors"] for packed in floor["dormant"]
+    ]
 
 
 def highs_and_finds(plain: dict[str, Any]) -> dict[str, Any]:
@@ -170,8 +172,10 @@ def monsters_hold(plain: dict[str, Any]) -> dict[str, Any]:
 
 def held(packed: list[Any]) -> list[Any]:
     """One packed entity in format 14: a monster's ``acts_from``, the longest High's worth."""
-    fields_of = {"monster": lambda fields: [*fields, 0],
-                 "high_streak": lambda fields: [*fields[:2], longest_high_worth(int(fields[1])), *fields[3:]]}
+    fields_of = {
+        "monster": lambda fields: [*fields, 0],
+        "high_streak": lambda fields: [*fields[:2], longest_high_worth(int(fields[1])), *fields[3:]],
+    }
     return [[name, fields_of.get(name, list)(fields)] for name, fields in packed]
 
 
@@ -191,15 +195,28 @@ def streak_kept(plain: dict[str, Any]) -> dict[str, Any]:
 def streak_banked(packed: list[Any]) -> list[Any]:
     """One packed entity in format 15: a player's banked score and floor start past its streak's points."""
     bonus = next((int(fields[2]) for name, fields in packed if name == "high_streak"), 0)
-    return [[name, [int(fields[0]) + bonus, int(fields[1]) + bonus, *fields[2:]] if name == "score" else list(fields)]
-            for name, fields in packed]
+    return [
+        [name, [int(fields[0]) + bonus, int(fields[1]) + bonus, *fields[2:]] if name == "score" else list(fields)]
+        for name, fields in packed
+    ]
 
 
 # UPGRADES[v] turns a version-v snapshot into a version-(v + 1) one.
 UPGRADES: dict[int, Upgrade] = {
-    1: own_game, 2: kinds_of_floor_and_mind, 3: add_chart, 4: give_score, 5: two_slots, 6: carry_replay_tail,
-    7: record_epoch, 8: more_origins, 9: condition_keys, 10: highs_and_finds, 11: carry_doses,
-    12: remember_revealed, 13: monsters_hold, 14: streak_kept,
+    1: own_game,
+    2: kinds_of_floor_and_mind,
+    3: add_chart,
+    4: give_score,
+    5: two_slots,
+    6: carry_replay_tail,
+    7: record_epoch,
+    8: more_origins,
+    9: condition_keys,
+    10: highs_and_finds,
+    11: carry_doses,
+    12: remember_revealed,
+    13: monsters_hold,
+    14: streak_kept,
 }
 
 

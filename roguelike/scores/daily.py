@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import date, datetime, timedelta, UTC
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 from roguelike.core.epoch import RULES_EPOCH
@@ -48,8 +48,9 @@ def daily_date_of(seed: int, epoch: int, recorded: str) -> date | None:
         near = datetime.fromisoformat(recorded).astimezone(UTC).date()
     except ValueError:
         return None
-    return next((day for day in (near + timedelta(days=shift) for shift in AROUND)
-                 if daily_seed(day, epoch) == seed), None)
+    return next(
+        (day for day in (near + timedelta(days=shift) for shift in AROUND) if daily_seed(day, epoch) == seed), None
+    )
 
 
 def attempts(root: Path, name: str, day: date, epoch: int = RULES_EPOCH) -> list[Path]:

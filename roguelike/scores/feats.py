@@ -55,8 +55,14 @@ class Trace:
         """Note one re-simulated step."""
         record, state = game.player_component(Record), game.state
         if state.depth != self.depth:
-            self.floors.append(FloorLeft(self.depth, record.doses_used - self.doses_on_floor,
-                                         record.kills - self.kills_on_floor, self.explored))
+            self.floors.append(
+                FloorLeft(
+                    self.depth,
+                    record.doses_used - self.doses_on_floor,
+                    record.kills - self.kills_on_floor,
+                    self.explored,
+                )
+            )
             self.depth, self.doses_on_floor, self.kills_on_floor = state.depth, record.doses_used, record.kills
         self.explored = floor_percent(state.floor)
         self.note_turns(game, record)
@@ -92,23 +98,44 @@ class Feat:
 
 
 FEATS: tuple[Feat, ...] = (
-    Feat("clean_floor", "Clean floor", "left a floor without taking a dose",
-         lambda t: any(f.doses == 0 for f in t.floors)),
+    Feat(
+        "clean_floor",
+        "Clean floor",
+        "left a floor without taking a dose",
+        lambda t: any(f.doses == 0 for f in t.floors),
+    ),
     Feat("perfect_hold", "Perfect hold", "held a Perfect High 5 turns running", lambda t: t.longest_high >= 5),
     Feat("long_haul", "The long haul", "outlasted 2,000 turns", lambda t: t.turn >= 2000),
     Feat("thousand_turns", "A thousand turns", "outlasted 1,000 turns", lambda t: t.turn >= 1000),
-    Feat("steady_hand", "Steady hand", "500 turns or more, never taken over by Desperation",
-         lambda t: t.turn >= 500 and not t.desperate),
+    Feat(
+        "steady_hand",
+        "Steady hand",
+        "500 turns or more, never taken over by Desperation",
+        lambda t: t.turn >= 500 and not t.desperate,
+    ),
     Feat("sober_stretch", "Sober stretch", "300 turns running without a dose", lambda t: t.longest_sober >= 300),
     Feat("floor_five", "Five floors down", "reached floor 5", lambda t: t.final.deepest_floor >= 5),
     Feat("floor_ten", "Ten floors down", "reached floor 10", lambda t: t.final.deepest_floor >= 10),
-    Feat("cartographer", "Cartographer", "left a floor with all of it seen", lambda t: any(f.explored >= 100 for f in t.floors)),
-    Feat("pacifist_floor", "Passing through", "left a floor below the first without a kill",
-         lambda t: any(f.kills == 0 and f.depth > 1 for f in t.floors)),
+    Feat(
+        "cartographer",
+        "Cartographer",
+        "left a floor with all of it seen",
+        lambda t: any(f.explored >= 100 for f in t.floors),
+    ),
+    Feat(
+        "pacifist_floor",
+        "Passing through",
+        "left a floor below the first without a kill",
+        lambda t: any(f.kills == 0 and f.depth > 1 for f in t.floors),
+    ),
     Feat("exterminator", "Exterminator", "slew 25 monsters", lambda t: t.final.kills >= 25),
     Feat("close_shaves", "Close shaves", "lived through 10 close calls", lambda t: t.final.close_calls >= 10),
-    Feat("connoisseur", "Connoisseur", "took every kind of dose",
-         lambda t: all(t.final.dose_kinds.get(kind, 0) > 0 for kind in DOSE_KINDS)),
+    Feat(
+        "connoisseur",
+        "Connoisseur",
+        "took every kind of dose",
+        lambda t: all(t.final.dose_kinds.get(kind, 0) > 0 for kind in DOSE_KINDS),
+    ),
     Feat("high_roller", "High roller", "scored 1,000 points", lambda t: t.score >= 1000),
 )
 FEAT_BY_KEY = {feat.key: feat for feat in FEATS}

@@ -34,8 +34,10 @@ from roguelike.storage.datadir import SAVE_SUFFIX, DataDir
 VERIFIED_MARK, DIVERGED_MARK, PENDING, UNRANKED = "verified", "diverged", "pending", "unranked"
 MARKS = {VERIFIED: VERIFIED_MARK, DIVERGED: DIVERGED_MARK, UNREADABLE: DIVERGED_MARK, UNVERIFIABLE: PENDING}
 BUSY_SECONDS = 5.0  # how long to wait for another hedonic writing the cache before going on without it
-SCHEMA = ("CREATE TABLE IF NOT EXISTS proofs (hash TEXT, epoch INTEGER, feats TEXT, proof TEXT, "
-          "PRIMARY KEY (hash, epoch, feats))")
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS proofs (hash TEXT, epoch INTEGER, feats TEXT, proof TEXT, "
+    "PRIMARY KEY (hash, epoch, feats))"
+)
 
 Prover = Callable[[list[Path]], list[Proof]]
 
@@ -97,8 +99,10 @@ class ProofCache:
         try:
             db = self.open(self.path)
         except sqlite3.OperationalError as error:  # busy (locked), or the folder refuses: not damage
-            self.tell(f"the hall's cache {self.path} cannot be used now ({error}): it is left as it is, "
-                      "and the proofs made now are not kept")
+            self.tell(
+                f"the hall's cache {self.path} cannot be used now ({error}): it is left as it is, "
+                "and the proofs made now are not kept"
+            )
             return self.open(":memory:")
         except sqlite3.DatabaseError:  # not a database, or a damaged one: it only ever held what replays give
             damaged = self.path.with_name(self.path.name + ".damaged")
@@ -134,8 +138,9 @@ class ProofCache:
     def known(self, digests: Iterable[str]) -> dict[str, Proof]:
         """The cached proofs of these hashes under this epoch (unreadable rows are left out)."""
         try:
-            rows = self.db.execute("SELECT hash, proof FROM proofs WHERE epoch = ? AND feats = ?",
-                                   (RULES_EPOCH, feats.table_key())).fetchall()
+            rows = self.db.execute(
+                "SELECT hash, proof FROM proofs WHERE epoch = ? AND feats = ?", (RULES_EPOCH, feats.table_key())
+            ).fetchall()
         except sqlite3.Error as error:
             self.tell(f"the hall's cache {self.path} cannot be read now ({error}): every game is proved anew")
             return {}
@@ -151,8 +156,11 @@ class ProofCache:
     def keep(self, proofs: dict[str, Proof]) -> None:
         """Remember proofs (never an 'unverifiable here': a runtime may come); a cache deleted meanwhile is rebuilt."""
         table = feats.table_key()
-        rows = [(digest, RULES_EPOCH, table, proof.to_json()) for digest, proof in proofs.items()
-                if proof.verdict != UNVERIFIABLE]
+        rows = [
+            (digest, RULES_EPOCH, table, proof.to_json())
+            for digest, proof in proofs.items()
+            if proof.verdict != UNVERIFIABLE
+        ]
         if self.gone():
             self.db.close()
             self.db = self.connect()

@@ -95,11 +95,21 @@ def prove(replay: Replay, file: str) -> Proof:
         game.close()
 
 
-
 def claimed(file: str, header: Header, replay: Replay, verdict: str, detail: str, steps: int) -> Proof:
     """A proof of nothing: what the file says about itself, with no score."""
-    return Proof(file, verdict, detail, header.epoch, header.seed, header.name, origin_of(replay) or PLAYED,
-                 None, replay.final_turn, steps, recorded=header.date)
+    return Proof(
+        file,
+        verdict,
+        detail,
+        header.epoch,
+        header.seed,
+        header.name,
+        origin_of(replay) or PLAYED,
+        None,
+        replay.final_turn,
+        steps,
+        recorded=header.date,
+    )
 
 
 def proved(file: str, replay: Replay, game: Game, trace: Trace, steps: int) -> Proof:
@@ -109,9 +119,23 @@ def proved(file: str, replay: Replay, game: Game, trace: Trace, steps: int) -> P
     origin = state.origin or header.origin or PLAYED
     day = daily_date_of(header.seed, header.epoch, header.date) if origin in ("daily", "practice") else None
     rows = [{"part": label, "counted": how, "points": points} for label, how, points in parts.rows()]
-    return Proof(file, VERIFIED, f"{state.turn} turns verified ({steps} commands)", header.epoch, header.seed,
-                 header.name, origin, day.isoformat() if day else None, state.turn, steps, state.cause_of_death,
-                 parts.total, rows, earned(trace), header.date)
+    return Proof(
+        file,
+        VERIFIED,
+        f"{state.turn} turns verified ({steps} commands)",
+        header.epoch,
+        header.seed,
+        header.name,
+        origin,
+        day.isoformat() if day else None,
+        state.turn,
+        steps,
+        state.cause_of_death,
+        parts.total,
+        rows,
+        earned(trace),
+        header.date,
+    )
 
 
 def prove_elsewhere(path: Path, header: Header, replay_format: int, options: Options) -> Proof:
@@ -125,8 +149,9 @@ def prove_elsewhere(path: Path, header: Header, replay_format: int, options: Opt
         if in_runtime_child():
             raise RuntimeTrouble("this is already a runtime of another epoch")
         runtime = runtime_for(header.epoch, replay_format, notes.append)
-        done = run_in_runtime(runtime, ["replay", "--verify", "--json", "--jobs", "1", str(path)], options,
-                              notes.append, capture=True)
+        done = run_in_runtime(
+            runtime, ["replay", "--verify", "--json", "--jobs", "1", str(path)], options, notes.append, capture=True
+        )
     except RuntimeTrouble as trouble:
         return replace_detail(unknown, f"rules epoch {header.epoch}: {trouble}")
     if "--json" in done.stderr:

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from roguelike.storage.atomic import write_atomic
 from roguelike.scores.feats import titles
 from roguelike.scores.hall import PENDING, VERIFIED_MARK, Entry, ProofCache, daily_board, file_digest, hall
 from roguelike.scores.proof import VERIFIED, Proof
 from roguelike.scores.scorefile import morgue_of
 from roguelike.scores.workers import prove_all
+from roguelike.storage.atomic import write_atomic
 
 WAITING = "Verifying this game's replay..."
 NOT_YET = "Not verified yet: Best games on the title screen verifies it."
@@ -58,8 +58,16 @@ class Known:
 def known_standing(root: Path, name: str, seed: int, turns: int) -> Known:
     """A dead character's standing from the cached proofs (found by name, seed and turns); verifies nothing."""
     entries = hall(root, None)
-    mine = next((entry for entry in entries if entry.proof is not None and entry.mark != PENDING
-                 and (entry.proof.name, entry.proof.seed, entry.proof.turns) == (name, seed, turns)), None)
+    mine = next(
+        (
+            entry
+            for entry in entries
+            if entry.proof is not None
+            and entry.mark != PENDING
+            and (entry.proof.name, entry.proof.seed, entry.proof.turns) == (name, seed, turns)
+        ),
+        None,
+    )
     if mine is None or mine.proof is None:
         return Known(NOT_YET, "")
     return Known(place_words(entries, mine.path, mine.proof), feats_words(mine.proof))
@@ -142,8 +150,13 @@ def add_to_morgue(root: Path, replay: Path, proof: Proof) -> None:
     morgue = morgue_of(root, replay)
     if morgue is None or proof.verdict != VERIFIED:
         return
-    lines = ["", "Verified", f"  the replay re-simulated: {proof.score} points, every turn's checksum matched",
-             f"  feats: {', '.join(titles(proof.feats)) or 'none'}", ""]
+    lines = [
+        "",
+        "Verified",
+        f"  the replay re-simulated: {proof.score} points, every turn's checksum matched",
+        f"  feats: {', '.join(titles(proof.feats)) or 'none'}",
+        "",
+    ]
     try:
         text = morgue.read_text(encoding="utf-8")
         if "\nVerified\n" not in text:

@@ -10,8 +10,13 @@ from roguelike.runtimes.dispatch import Options
 from roguelike.scores.proof import Proof, prove_file
 
 
-def prove_all(paths: list[Path], jobs: int | None = None, options: Options | None = None,
-              method: str = "fork", apart: bool = False) -> list[Proof]:
+def prove_all(
+    paths: list[Path],
+    jobs: int | None = None,
+    options: Options | None = None,
+    method: str = "fork",
+    apart: bool = False,
+) -> list[Proof]:
     """Every file's proof, in the order given, the largest started first.
 
     ``method`` is how workers start: forked (sharing the imported game) from the command

@@ -40,8 +40,10 @@ def purer_risk(game: Game, command: Command) -> str | None:
     odds = figures(game, dose) if dose is not None else None
     if dose is None or odds is None or odds.risk is not Risk.PURER:
         return None
-    return (f"A purer batch of that {DOSE_KINDS[dose.kind].name} (+{odds.purest}) could have overdosed you"
-            f" at {game.player_component(StateOfMind).value}: taken without asking.")
+    return (
+        f"A purer batch of that {DOSE_KINDS[dose.kind].name} (+{odds.purest}) could have overdosed you"
+        f" at {game.player_component(StateOfMind).value}: taken without asking."
+    )
 
 
 def dose_taken(game: Game, command: Command) -> Dose | None:
@@ -77,5 +79,7 @@ def question(game: Game, dose: Dose) -> str | None:
     if odds.risk not in ASKED:
         return None
     purer = odds.if_purer(f" (a purer batch +{odds.purest})")
-    return (f"Take the {kind.name}? It gives +{odds.low}..+{odds.high}{purer}; at {som}"
-            f" {odds.risk.value}. Press y to take it, any other key to leave it.")
+    return (
+        f"Take the {kind.name}? It gives +{odds.low}..+{odds.high}{purer}; at {som}"
+        f" {odds.risk.value}. Press y to take it, any other key to leave it."
+    )

@@ -33,9 +33,14 @@ Chord = tuple[KeySym, Modifier]
 MODIFIER_NAMES = (("Shift", Modifier.SHIFT), ("Ctrl", Modifier.CTRL), ("Alt", Modifier.ALT))
 
 STEPS: dict[str, tuple[int, int]] = {
-    "move_north": (0, -1), "move_south": (0, 1), "move_west": (-1, 0), "move_east": (1, 0),
-    "move_north_west": (-1, -1), "move_north_east": (1, -1),
-    "move_south_west": (-1, 1), "move_south_east": (1, 1),
+    "move_north": (0, -1),
+    "move_south": (0, 1),
+    "move_west": (-1, 0),
+    "move_east": (1, 0),
+    "move_north_west": (-1, -1),
+    "move_north_east": (1, -1),
+    "move_south_west": (-1, 1),
+    "move_south_east": (1, 1),
 }
 ACTION_OF_STEP = {step: action for action, step in STEPS.items()}
 
@@ -69,23 +74,25 @@ def default_keys() -> dict[str, list[Chord]]:
     for sym, step in MOVE_KEYS.items():
         keys[ACTION_OF_STEP[step]].append((sym, Modifier.NONE))
     keys["wait"] = [(sym, Modifier.NONE) for sym in sorted(WAIT_KEYS)]
-    keys.update({
-        "pick_up": [(KeySym.G, Modifier.NONE)],
-        "take_carried": [(KeySym.Q, Modifier.NONE)],
-        "explore": [(KeySym.O, Modifier.NONE)],
-        "travel_down": [(KeySym.PERIOD, Modifier.SHIFT), (KeySym.GREATER, Modifier.NONE)],
-        "travel_up": [(KeySym.COMMA, Modifier.SHIFT), (KeySym.LESS, Modifier.NONE)],
-        "safe_dose": [(KeySym.T, Modifier.NONE)],
-        "rest": [(KeySym.Z, Modifier.SHIFT)],
-        "rest_until": [(KeySym.R, Modifier.SHIFT)],
-        "surroundings": [(KeySym.V, Modifier.NONE)],
-        "condition": [(KeySym.C, Modifier.NONE)],
-        "in_view": [(KeySym.V, Modifier.SHIFT)],
-        "look": [(KeySym.X, Modifier.NONE), (KeySym.SEMICOLON, Modifier.NONE)],
-        "message_log": [(KeySym.M, Modifier.NONE)],
-        "help": [(KeySym.SLASH, Modifier.NONE), (KeySym.SLASH, Modifier.SHIFT), (KeySym.QUESTION, Modifier.NONE)],
-        "menu": [(KeySym.ESCAPE, Modifier.NONE)],
-    })
+    keys.update(
+        {
+            "pick_up": [(KeySym.G, Modifier.NONE)],
+            "take_carried": [(KeySym.Q, Modifier.NONE)],
+            "explore": [(KeySym.O, Modifier.NONE)],
+            "travel_down": [(KeySym.PERIOD, Modifier.SHIFT), (KeySym.GREATER, Modifier.NONE)],
+            "travel_up": [(KeySym.COMMA, Modifier.SHIFT), (KeySym.LESS, Modifier.NONE)],
+            "safe_dose": [(KeySym.T, Modifier.NONE)],
+            "rest": [(KeySym.Z, Modifier.SHIFT)],
+            "rest_until": [(KeySym.R, Modifier.SHIFT)],
+            "surroundings": [(KeySym.V, Modifier.NONE)],
+            "condition": [(KeySym.C, Modifier.NONE)],
+            "in_view": [(KeySym.V, Modifier.SHIFT)],
+            "look": [(KeySym.X, Modifier.NONE), (KeySym.SEMICOLON, Modifier.NONE)],
+            "message_log": [(KeySym.M, Modifier.NONE)],
+            "help": [(KeySym.SLASH, Modifier.NONE), (KeySym.SLASH, Modifier.SHIFT), (KeySym.QUESTION, Modifier.NONE)],
+            "menu": [(KeySym.ESCAPE, Modifier.NONE)],
+        }
+    )
     return keys
 
 
@@ -175,8 +182,9 @@ def load(folder: Path) -> Bindings:
         keys = parse_file(path)
     except Unreadable as error:
         # The meaning first, the path last: a long data folder must not push it off the title's rows.
-        problem = (f"{KEYS_FILE} is damaged: {error.reason}. Playing with the default keys; "
-                   f"the file is left as it is: {path}")
+        problem = (
+            f"{KEYS_FILE} is damaged: {error.reason}. Playing with the default keys; the file is left as it is: {path}"
+        )
         return Bindings(default_keys(), path, problem)
     except FileNotFoundError:
         return Bindings(default_keys(), path)
@@ -205,7 +213,7 @@ def keys_of(document: dict[str, object]) -> dict[str, list[Chord]]:
         if action not in ACTIONS:
             raise ValueError(f"{action!r} is not an action (they are: {', '.join(ACTIONS)})")
         if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-            raise ValueError(f"{action} needs a list of key names, like [\"O\", \"Shift+PERIOD\"]")
+            raise ValueError(f'{action} needs a list of key names, like ["O", "Shift+PERIOD"]')
         try:
             keys[action] = [parse_chord(name) for name in names]
         except ValueError as error:

@@ -14,8 +14,8 @@ import tcod.event
 from tcod.event import KeySym
 
 from components import Carried
-from roguelike.content import formulas
 from roguelike.assist.carried import doses_beside
+from roguelike.content import formulas
 from roguelike.core.carrying import carried_doses
 from roguelike.core.commands import Command, PickUp, TakeCarried
 from roguelike.core.game import Game
@@ -27,8 +27,18 @@ CARRY_FULL = f"You carry {formulas.CARRY_LIMIT} doses already: take one before p
 NONE_CARRIED = "You carry no dose."
 ASK_DIRECTION = "Pick up which dose? A direction; any other key: none."
 ASK_NUMBER = "Take which carried dose? Its number ({}); any other key: none."
-NUMBER_KEYS = {KeySym.N1: 0, KeySym.N2: 1, KeySym.N3: 2, KeySym.N4: 3, KeySym.N5: 4,
-               KeySym.KP_1: 0, KeySym.KP_2: 1, KeySym.KP_3: 2, KeySym.KP_4: 3, KeySym.KP_5: 4}
+NUMBER_KEYS = {
+    KeySym.N1: 0,
+    KeySym.N2: 1,
+    KeySym.N3: 2,
+    KeySym.N4: 3,
+    KeySym.N5: 4,
+    KeySym.KP_1: 0,
+    KeySym.KP_2: 1,
+    KeySym.KP_3: 2,
+    KeySym.KP_4: 3,
+    KeySym.KP_5: 4,
+}
 
 
 @dataclass(frozen=True)

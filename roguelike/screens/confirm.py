@@ -19,7 +19,6 @@ KEYS = (255, 230, 120)
 class ConfirmScreen(Screen):
     """Asks a question; only the y key says yes."""
 
-
     def __init__(self, question: str, on_yes: Callable[[], None], under: Screen) -> None:
         self.question = question
         self.on_yes = on_yes

@@ -37,7 +37,8 @@ from roguelike.screens import ambient
 from roguelike.screens.base import Pop, Push, Replace, Screen, Transition
 from roguelike.screens.keymap import CONFIRM_KEYS
 from roguelike.screens.review import ReviewScreen
-from roguelike.screens.style import HEADING as LABEL, HINT, TEXT
+from roguelike.screens.style import HEADING as LABEL
+from roguelike.screens.style import HINT, TEXT
 
 CAUSE_TEXT = {
     "exhaustion": "died of exhaustion",
@@ -60,8 +61,9 @@ REVIEW_KEY = tcod.event.KeySym.R
 class DyingScreen(Screen):
     """The map stays: last messages, the killer marked, the world fading; a key goes on."""
 
-    def __init__(self, game: Game, morgue: str = "", standing: Told | None = None,
-                 coaching: Coaching | None = None) -> None:
+    def __init__(
+        self, game: Game, morgue: str = "", standing: Told | None = None, coaching: Coaching | None = None
+    ) -> None:
         self.game = game
         self.morgue = morgue  # where the morgue file went (or why there is none)
         self.standing = standing  # the replay's proof and place, being worked out
@@ -82,8 +84,9 @@ class DyingScreen(Screen):
             return None
         if self.last_drawn - self.started < KEYS_IGNORED_FOR:
             return None
-        return Replace(RecordScreen(self.record, died=True, morgue=self.morgue, standing=self.standing,
-                                    coaching=self.coaching))
+        return Replace(
+            RecordScreen(self.record, died=True, morgue=self.morgue, standing=self.standing, coaching=self.coaching)
+        )
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """The game as it ended, fading outward from the mark."""
@@ -95,7 +98,9 @@ class DyingScreen(Screen):
         x, y = self.mark
         console.rgb["bg"][y, x] = MARK_BG
         hint = "Press a key to see how it came to this."
-        console.print(console.width // 2, 0, f" {hint} ", fg=(255, 255, 255), bg=(60, 0, 0), alignment=tcod.constants.CENTER)
+        console.print(
+            console.width // 2, 0, f" {hint} ", fg=(255, 255, 255), bg=(60, 0, 0), alignment=tcod.constants.CENTER
+        )
 
 
 def death_spot(game: Game) -> tuple[int, int]:
@@ -105,8 +110,9 @@ def death_spot(game: Game) -> tuple[int, int]:
     intent = game.player_component_or_none(MoveIntent)
     if cause == "overdose" and intent is not None:
         return player.x + intent.dx, player.y + intent.dy  # the dose was taken by walking into it
-    killers = [(max(abs(p.x - player.x), abs(p.y - player.y)), p.x, p.y)
-               for _, m, p in game.monsters() if m.kind == cause]
+    killers = [
+        (max(abs(p.x - player.x), abs(p.y - player.y)), p.x, p.y) for _, m, p in game.monsters() if m.kind == cause
+    ]
     if killers:
         _, x, y = min(killers)
         return x, y
@@ -116,7 +122,7 @@ def death_spot(game: Game) -> tuple[int, int]:
 def fade(console: tcod.console.Console, at: tuple[int, int], progress: float) -> None:
     """Darken the map in a ring growing from ``at`` (progress 0..1, cosmetic only)."""
     height = console.height - 4
-    ys, xs = np.mgrid[0:height, 0:console.width]
+    ys, xs = np.mgrid[0:height, 0 : console.width]
     distance = np.hypot(xs - at[0], (ys - at[1]) * 2.0)
     reach = max(0.0, min(1.0, progress)) * 90.0
     inside = (distance <= reach)[..., None]
@@ -128,8 +134,14 @@ def fade(console: tcod.console.Console, at: tuple[int, int], progress: float) ->
 class RecordScreen(Screen):
     """A life's record: cause, numbers, a tip and the graph of its State of Mind."""
 
-    def __init__(self, record: CharacterRecord, died: bool = False, morgue: str = "",
-                 standing: Told | None = None, coaching: Coaching | None = None) -> None:
+    def __init__(
+        self,
+        record: CharacterRecord,
+        died: bool = False,
+        morgue: str = "",
+        standing: Told | None = None,
+        coaching: Coaching | None = None,
+    ) -> None:
         self.record = record
         self.died = died
         self.morgue = morgue  # the morgue file's path, shown after a death
@@ -179,11 +191,17 @@ class RecordScreen(Screen):
         par = self.coaching.par_line() if self.coaching is not None else None
         lines = standing_lines(self.standing, console.width - 2) if self.standing is not None else []
         self.drawn = standing_lines(self.standing) if self.standing is not None else None
-        draw_life(console, self.graph_box(len(lines), par is not None), record.life, died=True,
-                  scheme=ambient.look().scheme)
+        draw_life(
+            console, self.graph_box(len(lines), par is not None), record.life, died=True, scheme=ambient.look().scheme
+        )
         if par is not None:
-            console.print(centre, STANDING_BOTTOM - len(lines) - 1, fit(par, console.width - 2), fg=LABEL,
-                          alignment=tcod.constants.CENTER)
+            console.print(
+                centre,
+                STANDING_BOTTOM - len(lines) - 1,
+                fit(par, console.width - 2),
+                fg=LABEL,
+                alignment=tcod.constants.CENTER,
+            )
         scored = score_line(record)
         if scored is not None:
             console.print(centre, 22, fit(scored, console.width - 2), fg=LABEL, alignment=tcod.constants.CENTER)
@@ -230,19 +248,24 @@ def score_line(record: CharacterRecord) -> str | None:
     """The score and what it is made of, in one line (None for a record from before the score)."""
     if record.score is None:
         return None
-    parts = Breakdown(record.doses, record.close_calls, record.kills, record.score, record.streak_points or 0,
-                      deepest=record.deepest)
+    parts = Breakdown(
+        record.doses, record.close_calls, record.kills, record.score, record.streak_points or 0, deepest=record.deepest
+    )
     doses, calls, slain, floors = (points for _, _, points in parts.rows()[:4])
-    return (f"Score {parts.total}: doses {doses}, close calls {calls}, kills {slain}, floors {floors}, "
-            f"{parts.kept_percent}% kept")
+    return (
+        f"Score {parts.total}: doses {doses}, close calls {calls}, kills {slain}, floors {floors}, "
+        f"{parts.kept_percent}% kept"
+    )
 
 
 def highs_line(record: CharacterRecord) -> str | None:
     """The longest High streak and what it paid, and the finds taken (None for a record from before them)."""
     if record.best_streak is None:
         return None
-    return (f"Best High streak {record.best_streak} turns (+{record.streak_points or 0} points)   "
-            f"Finds taken: {finds_words(record.finds)}")
+    return (
+        f"Best High streak {record.best_streak} turns (+{record.streak_points or 0} points)   "
+        f"Finds taken: {finds_words(record.finds)}"
+    )
 
 
 def cause_text(cause: str) -> str:
@@ -257,4 +280,3 @@ def cause_name(cause: str) -> str:
     """A cause of death as a capitalised name, for lists and charts."""
     kind = MONSTER_KINDS.get(cause)
     return kind.name if kind is not None else CAUSE_NAMES.get(cause, cause.capitalize())
-

@@ -77,7 +77,9 @@ class HallScreen(Screen):
         board = f"Daily board of {today().isoformat()} (UTC)" if self.daily_only else "Hall of fame"
         console.print(console.width // 2, 1, board, fg=HEADING, alignment=tcod.constants.CENTER)
         if self.daily_only:
-            console.print(console.width // 2, 2, fit(self.par, console.width - 2), fg=HINT, alignment=tcod.constants.CENTER)
+            console.print(
+                console.width // 2, 2, fit(self.par, console.width - 2), fg=HINT, alignment=tcod.constants.CENTER
+            )
         entries = self.shown()
         if not entries:
             console.print(4, 4, "No finished game here yet.", fg=TEXT)
@@ -95,10 +97,14 @@ class HallScreen(Screen):
             place += entry.mark == VERIFIED_MARK
             if top <= index < top + ROWS:
                 colour = SELECTED if index == self.cursor else MARK_COLOURS.get(entry.mark, HINT)
-                console.print(1, 4 + index - top, row_text(place if entry.mark == VERIFIED_MARK else None, entry), fg=colour)
+                console.print(
+                    1, 4 + index - top, row_text(place if entry.mark == VERIFIED_MARK else None, entry), fg=colour
+                )
         chosen = entries[min(self.cursor, len(entries) - 1)].proof
         feats = ", ".join(titles(chosen.feats)) if chosen and chosen.feats else "none"
-        console.print(1, 21, fit(f"Feats: {feats}", 2 * (console.width - 2)), width=console.width - 2, height=2, fg=TEXT)
+        console.print(
+            1, 21, fit(f"Feats: {feats}", 2 * (console.width - 2)), width=console.width - 2, height=2, fg=TEXT
+        )
 
 
 def row_text(place: int | None, entry: Entry) -> str:

@@ -25,8 +25,7 @@ from roguelike.content.finds import FIND_KINDS
 from roguelike.core.game import PLAYER_COLOUR, Game
 from roguelike.render.colours import Slot
 from roguelike.render.text import wrap
-from roguelike.screens import ambient
-from roguelike.screens import helptext
+from roguelike.screens import ambient, helptext
 from roguelike.screens.base import Pop, Screen, Transition
 from roguelike.screens.style import HEADING, HINT, NORMAL, SELECTED, TEXT
 
@@ -60,8 +59,9 @@ class Known:
 
 def known_in(game: Game, met: frozenset[str]) -> Known:
     """What the help may tell the player of a game."""
-    return Known(met, game.player_component(Tolerance).value, game.state.depth,
-                 game.player_component(StateOfMind).value)
+    return Known(
+        met, game.player_component(Tolerance).value, game.state.depth, game.player_component(StateOfMind).value
+    )
 
 
 def labelled(rows: Iterable[tuple[str, str]], colour: Colour = TEXT) -> list[Line]:
@@ -89,8 +89,11 @@ MOVES_WIDTH = WIDTH - 5 - 12 - 25  # what is left of the row for how a monster a
 
 def bestiary(known: Known) -> list[Line]:
     """Every kind met in any game, glyph in its colour; the rest as ``?``."""
-    lines: list[Line] = [[("Monsters you have met in this game or any before:", HINT)], [],
-                         [(f"{'':<5}{'':<12}{'its hit':<25}how it acts", HINT)]]
+    lines: list[Line] = [
+        [("Monsters you have met in this game or any before:", HINT)],
+        [],
+        [(f"{'':<5}{'':<12}{'its hit':<25}how it acts", HINT)],
+    ]
     for kind in MONSTER_KINDS.values():
         if kind.key not in known.met:
             lines.append([("  ?  ", UNMET), ("(not met yet)", UNMET)])
@@ -98,8 +101,14 @@ def bestiary(known: Known) -> list[Line]:
         hits, moves = wrap(kind.hit_summary, 24) or [""], wrap(kind.moves, MOVES_WIDTH) or [""]
         for row, (hit, move) in enumerate(itertools.zip_longest(hits, moves, fillvalue="")):
             glyph, name = (kind.glyph, kind.name) if row == 0 else (" ", "")
-            lines.append([(f"  {glyph}  ", colour_of_kind(kind.key, kind.colour)), (f"{name:<12}", HEADING),
-                          (f"{hit:<25}", TEXT), (move, HINT)])
+            lines.append(
+                [
+                    (f"  {glyph}  ", colour_of_kind(kind.key, kind.colour)),
+                    (f"{name:<12}", HEADING),
+                    (f"{hit:<25}", TEXT),
+                    (move, HINT),
+                ]
+            )
     return lines + [[], [("Every monster dies to one hit, and you strike first by walking into one.", HINT)]]
 
 
@@ -110,8 +119,14 @@ def doses(known: Known) -> list[Line]:
         lines.append([(helptext.odds_heading(known.depth, known.tolerance, known.state_of_mind), KEY)])
     for kind in DOSE_KINDS.values():
         where = f"  floor {kind.from_floor}+" if kind.from_floor > 1 else ""
-        lines.append([(f"  {kind.glyph}  ", colour_of_kind(kind.key, kind.colour)), (f"{kind.name:<17}", HEADING),
-                      (helptext.dose_lines(kind), TEXT), (where, HINT)])
+        lines.append(
+            [
+                (f"  {kind.glyph}  ", colour_of_kind(kind.key, kind.colour)),
+                (f"{kind.name:<17}", HEADING),
+                (helptext.dose_lines(kind), TEXT),
+                (where, HINT),
+            ]
+        )
         lines.append([(f"{'':<7}{helptext.what_it_does(kind)}", HINT)])
         if known.tolerance is not None and known.state_of_mind is not None:
             odds = dose_odds(kind, known.depth, known.state_of_mind, known.tolerance)
@@ -123,8 +138,13 @@ def highs(known: Known) -> list[Line]:
     """High streaks and what they pay; every kind of find and what taking it does."""
     lines = labelled(helptext.HIGHS) + [[]]
     for kind in FIND_KINDS.values():
-        lines.append([(f"  {kind.glyph}  ", colour_of_kind(kind.key, kind.colour)), (f"{kind.name:<10}", HEADING),
-                      (kind.effect(), TEXT)])
+        lines.append(
+            [
+                (f"  {kind.glyph}  ", colour_of_kind(kind.key, kind.colour)),
+                (f"{kind.name:<10}", HEADING),
+                (kind.effect(), TEXT),
+            ]
+        )
         lines.append([(f"{'':<7}{helptext.what_it_does(kind)}", HINT)])
     return lines
 
@@ -148,15 +168,27 @@ def legend(known: Known) -> list[Line]:
     rows = helptext.LEGEND + helptext.BAR_LEGEND
     colour_of = glyph_colours()
     lines: list[Line] = [[(f"  {glyph}  ", colour_of[glyph]), (text, TEXT)] for glyph, text in rows]
-    lines += [[(f"  {kind.glyph}  ", colour_of_kind(kind.key, kind.colour)), (f"{kind.name.capitalize()}: see Doses", TEXT)] for kind in DOSE_KINDS.values()]
-    lines += [[(f"  {kind.glyph}  ", colour_of_kind(kind.key, kind.colour)), (f"{kind.name}: see Bestiary", TEXT)] for kind in MONSTER_KINDS.values()]
+    lines += [
+        [(f"  {kind.glyph}  ", colour_of_kind(kind.key, kind.colour)), (f"{kind.name.capitalize()}: see Doses", TEXT)]
+        for kind in DOSE_KINDS.values()
+    ]
+    lines += [
+        [(f"  {kind.glyph}  ", colour_of_kind(kind.key, kind.colour)), (f"{kind.name}: see Bestiary", TEXT)]
+        for kind in MONSTER_KINDS.values()
+    ]
     finds: Line = [("  ", TEXT)] + [(kind.glyph, colour_of_kind(kind.key, kind.colour)) for kind in FIND_KINDS.values()]
-    lines.append(finds + [(" " * max(1, 3 - len(FIND_KINDS) + 1), TEXT), ("finds, seen only while High: see Highs", TEXT)])
+    lines.append(
+        finds + [(" " * max(1, 3 - len(FIND_KINDS) + 1), TEXT), ("finds, seen only while High: see Highs", TEXT)]
+    )
     return lines + [[("  :  ", KEY), (helptext.PULL_LEGEND, TEXT)]]
 
 
 PAGES: tuple[tuple[str, Callable[[Known], list[Line]]], ...] = (
-    ("Controls", controls), ("Rules", rules), ("Bestiary", bestiary), ("Doses", doses), ("Highs", highs),
+    ("Controls", controls),
+    ("Rules", rules),
+    ("Bestiary", bestiary),
+    ("Doses", doses),
+    ("Highs", highs),
     ("Legend", legend),
 )
 

@@ -40,29 +40,51 @@ CONTROLS_NOTE = (
 )
 
 PURER_FULL = f.PURE_BATCH_FROM_FLOOR + f.PURE_BATCH_RAMP_FLOORS - 1
-PURER_ODDS = (f"1 in {f.purer_batch_odds(f.PURE_BATCH_FROM_FLOOR):,} on floor {f.PURE_BATCH_FROM_FLOOR},"
-              f" likelier each floor to 1 in {f.purer_batch_odds(PURER_FULL):,} from floor {PURER_FULL}")
+PURER_ODDS = (
+    f"1 in {f.purer_batch_odds(f.PURE_BATCH_FROM_FLOOR):,} on floor {f.PURE_BATCH_FROM_FLOOR},"
+    f" likelier each floor to 1 in {f.purer_batch_odds(PURER_FULL):,} from floor {PURER_FULL}"
+)
 RULES: tuple[tuple[str, str], ...] = (
-    ("Your mind", f"State of Mind starts at {f.STATE_OF_MIND_START} and drains {f.STATE_OF_MIND_DECAY} a turn:"
-     f" 0 is death by exhaustion, over {f.STATE_OF_MIND_MAX} an overdose."),
-    ("  its bands", f"Desperate <= {f.DESPERATION_BASE} - Will; Withdrawal < {f.WITHDRAWAL_BELOW};"
-     f" Sober {f.WITHDRAWAL_BELOW}-{f.HIGH_ABOVE}; High > {f.HIGH_ABOVE}."),
-    ("Dose", f"Strength less Tolerance, +{f.DOSE_STRENGTH_PER_FLOOR} a floor down (+{f.PURE_BATCH_EXTRA} purer:"
-     f" 1 in {f.purer_batch_odds(f.PURE_BATCH_FROM_FLOOR):,} on floor {f.PURE_BATCH_FROM_FLOOR},"
-     f" 1 in {f.purer_batch_odds(PURER_FULL):,} from {PURER_FULL}); boosts Con, Nrv, Wil ({f.ATTRIBUTE_MIN}..{f.ATTRIBUTE_MAX})."),
+    (
+        "Your mind",
+        f"State of Mind starts at {f.STATE_OF_MIND_START} and drains {f.STATE_OF_MIND_DECAY} a turn:"
+        f" 0 is death by exhaustion, over {f.STATE_OF_MIND_MAX} an overdose.",
+    ),
+    (
+        "  its bands",
+        f"Desperate <= {f.DESPERATION_BASE} - Will; Withdrawal < {f.WITHDRAWAL_BELOW};"
+        f" Sober {f.WITHDRAWAL_BELOW}-{f.HIGH_ABOVE}; High > {f.HIGH_ABOVE}.",
+    ),
+    (
+        "Dose",
+        f"Strength less Tolerance, +{f.DOSE_STRENGTH_PER_FLOOR} a floor down (+{f.PURE_BATCH_EXTRA} purer:"
+        f" 1 in {f.purer_batch_odds(f.PURE_BATCH_FROM_FLOOR):,} on floor {f.PURE_BATCH_FROM_FLOOR},"
+        f" 1 in {f.purer_batch_odds(PURER_FULL):,} from {PURER_FULL}); boosts Con, Nrv, Wil ({f.ATTRIBUTE_MIN}..{f.ATTRIBUTE_MAX}).",
+    ),
     ("Tolerance", f"+{f.TOLERANCE_PER_DOSE} a dose (a Clarity lowers it): each dose gives you less."),
     ("Confidence", f"every {f.CONFIDENCE_PER_TURN_SHORTER} points shorten a stun, panic or confusion a turn."),
     ("Nerve", f"at {f.NERVE_PANIC_AT} or less, any monster in sight makes you panic and flee."),
     ("Will", f"lowers the Desperation line; at {f.WILL_FOR_EXTRA_ACTION} you act twice a turn."),
-    ("  the pull", f"at Will 1 a dose in sight within {f.irresistible_range(1)} steps, at Will 2 an adjacent"
-     " one, pulls you in (its zone tinted, its floor ':')."),
-    ("Close call", f"a dose ending within {f.CLOSE_CALL_MARGIN} of an overdose, or taken at {f.CLOSE_CALL_LOW}"
-     " or less."),
+    (
+        "  the pull",
+        f"at Will 1 a dose in sight within {f.irresistible_range(1)} steps, at Will 2 an adjacent"
+        " one, pulls you in (its zone tinted, its floor ':').",
+    ),
+    (
+        "Close call",
+        f"a dose ending within {f.CLOSE_CALL_MARGIN} of an overdose, or taken at {f.CLOSE_CALL_LOW} or less.",
+    ),
     ("Monsters", "die to one hit; idle the turn they notice you. More low, deep."),
-    ("Carrying", f"g picks up a dose beside you ({f.CARRY_LIMIT} at most; it keeps the Strength of its floor),"
-     " q takes one. An Anxiety's hit drops the newest."),
-    ("Score", f"{f.POINTS_PER_DOSE} a dose, {f.POINTS_PER_CLOSE_CALL} a close call, {f.POINTS_PER_KILL} a kill,"
-     f" {f.POINTS_PER_DEPTH} x N for floor N, the longest High; all kept times the share explored."),
+    (
+        "Carrying",
+        f"g picks up a dose beside you ({f.CARRY_LIMIT} at most; it keeps the Strength of its floor),"
+        " q takes one. An Anxiety's hit drops the newest.",
+    ),
+    (
+        "Score",
+        f"{f.POINTS_PER_DOSE} a dose, {f.POINTS_PER_CLOSE_CALL} a close call, {f.POINTS_PER_KILL} a kill,"
+        f" {f.POINTS_PER_DEPTH} x N for floor N, the longest High; all kept times the share explored.",
+    ),
     ("Stairs down", "not always far off: leaving early keeps only the share seen."),
 )
 
@@ -87,8 +109,10 @@ PULL_LEGEND = "tinted floor: from there a dose pulls your weak Will to it"
 
 def dose_lines(kind: DoseKind) -> str:
     """What a kind of dose gives, as ranges."""
-    return (f"Str {span(kind.strength)} Con {signed_span(kind.confidence)} "
-            f"Nrv {signed_span(kind.nerve)} Wil {signed_span(kind.will)}")
+    return (
+        f"Str {span(kind.strength)} Con {signed_span(kind.confidence)} "
+        f"Nrv {signed_span(kind.nerve)} Wil {signed_span(kind.will)}"
+    )
 
 
 def what_it_does(kind: DoseKind | FindKind) -> str:
@@ -124,13 +148,22 @@ def odds_text(odds: DoseOdds) -> str:
 STREAK_TOP = f.HIGH_STREAK_TOP_LEVEL * f.HIGH_STREAK_POINTS
 STREAK_PAID = f.high_streak_bonus(2 * f.HIGH_STREAK_STEP)  # the example: a longest High of two milestones
 HIGHS: tuple[tuple[str, str], ...] = (
-    ("High streak", f"every turn that ends High (over {f.HIGH_ABOVE}) adds one; a Sober turn pauses it,"
-     f" a turn in Withdrawal (under {f.WITHDRAWAL_BELOW}) ends it. The panel shows it: Streak 34 +{STREAK_PAID}."),
-    ("  it pays", f"your longest does: every {f.HIGH_STREAK_STEP} turns of it, {f.HIGH_STREAK_POINTS} points the"
-     f" first time, {2 * f.HIGH_STREAK_POINTS} the second, and so on up to {STREAK_TOP} a time, paid as a streak"
-     " goes past the longest before it, as points of the floor you are on: kept by its share explored."),
-    ("Finds", f"from floor {f.FINDS_FROM_FLOOR} on, things only the High can see lie about: walk onto one"
-     " while High to take it. Not High, you cannot see, look at or take them: they are not there."),
+    (
+        "High streak",
+        f"every turn that ends High (over {f.HIGH_ABOVE}) adds one; a Sober turn pauses it,"
+        f" a turn in Withdrawal (under {f.WITHDRAWAL_BELOW}) ends it. The panel shows it: Streak 34 +{STREAK_PAID}.",
+    ),
+    (
+        "  it pays",
+        f"your longest does: every {f.HIGH_STREAK_STEP} turns of it, {f.HIGH_STREAK_POINTS} points the"
+        f" first time, {2 * f.HIGH_STREAK_POINTS} the second, and so on up to {STREAK_TOP} a time, paid as a streak"
+        " goes past the longest before it, as points of the floor you are on: kept by its share explored.",
+    ),
+    (
+        "Finds",
+        f"from floor {f.FINDS_FROM_FLOOR} on, things only the High can see lie about: walk onto one"
+        " while High to take it. Not High, you cannot see, look at or take them: they are not there.",
+    ),
 )
 
 DOSE_NOTES = (

@@ -8,34 +8,33 @@ import tcod.console
 import tcod.event
 
 from components import Attributes, Bestiary, Position, Record, StateOfMind
-from roguelike.content import formulas
 from roguelike import sound
-from roguelike.screens import ambient, bindings
+from roguelike.assist import readout
+from roguelike.content import formulas
 from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.floor import Tile
-from roguelike.assist import readout
 from roguelike.core.game import Game
+from roguelike.core.session import Session
 from roguelike.core.state import Message
+from roguelike.records.ending import end_game
 from roguelike.render.draw import draw_game
 from roguelike.render.effects import Effects
-from roguelike.records.ending import end_game
+from roguelike.screens import ambient, bindings, carrykeys
 from roguelike.screens.askfirst import LEFT_ALONE, purer_risk, risky_step
-from roguelike.screens.sidebar import in_view_words
-from roguelike.screens import carrykeys
 from roguelike.screens.base import Push, Replace, Room, Screen, Transition
 from roguelike.screens.death import DyingScreen
 from roguelike.screens.help import HelpScreen, known_in
+from roguelike.screens.hover import point_in_game
 from roguelike.screens.look import LookScreen
 from roguelike.screens.messages import MessageLogScreen
-from roguelike.screens.hover import point_in_game
 from roguelike.screens.mouse import MOUSE_EVENTS
 from roguelike.screens.noticebar import draw_notices
 from roguelike.screens.pause import PauseScreen
-from roguelike.screens.restuntil import RestUntilScreen
-from roguelike.screens.wizard import WizardScreen
 from roguelike.screens.pilot import Pilot, draw_pilot_line
+from roguelike.screens.restuntil import RestUntilScreen
+from roguelike.screens.sidebar import in_view_words
 from roguelike.screens.speech import GameVoice
-from roguelike.core.session import Session
+from roguelike.screens.wizard import WizardScreen
 
 
 class InGameScreen(Screen):
@@ -235,8 +234,7 @@ def bump_words(game: Game, move: Move) -> str:
 def close_call_words(state_of_mind: int) -> str:
     """What a close call is, said when one happens (it counts for the score)."""
     if formulas.is_close_call(state_of_mind):
-        return (f"A close call: {formulas.STATE_OF_MIND_MAX - state_of_mind} from an overdose."
-                " It counts for your score.")
+        return f"A close call: {formulas.STATE_OF_MIND_MAX - state_of_mind} from an overdose. It counts for your score."
     return "A close call: a dose at the last moment before exhaustion. It counts for your score."
 
 
@@ -286,8 +284,13 @@ def is_modifier(event: tcod.event.KeyDown) -> bool:
 
 MODIFIER_KEYS = frozenset(
     {
-        tcod.event.KeySym.LSHIFT, tcod.event.KeySym.RSHIFT, tcod.event.KeySym.LCTRL,
-        tcod.event.KeySym.RCTRL, tcod.event.KeySym.LALT, tcod.event.KeySym.RALT,
-        tcod.event.KeySym.LGUI, tcod.event.KeySym.RGUI,
+        tcod.event.KeySym.LSHIFT,
+        tcod.event.KeySym.RSHIFT,
+        tcod.event.KeySym.LCTRL,
+        tcod.event.KeySym.RCTRL,
+        tcod.event.KeySym.LALT,
+        tcod.event.KeySym.RALT,
+        tcod.event.KeySym.LGUI,
+        tcod.event.KeySym.RGUI,
     }
 )

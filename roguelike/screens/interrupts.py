@@ -18,8 +18,10 @@ from roguelike.screens.style import TEXT
 TITLE = "A U T O M A T I O N   S T O P S   W H E N"
 TOP = 4
 KEYS = "Up/Down choose   Enter or Space: on/off   Esc: back"
-ABOUT = ("Auto-explore (o), travel (> < or a click) and rest (Z) stop, and a held",
-         "key stops repeating, when one of these happens. Any key stops them too.")
+ABOUT = (
+    "Auto-explore (o), travel (> < or a click) and rest (Z) stop, and a held",
+    "key stops repeating, when one of these happens. Any key stops them too.",
+)
 
 
 class InterruptsScreen(OptionList):

@@ -10,15 +10,15 @@ import tcod.console
 import tcod.event
 from tcod.event import KeySym
 
-from roguelike.screens.keymap import CONFIRM_KEYS, MENU_DOWN, MENU_UP
 from roguelike.core.names import fit
 from roguelike.replay.tosave import rebuild_status
 from roguelike.saves import Games, SaveInfo
-from roguelike.storage.errors import SaveError
 from roguelike.screens.base import Pop, Push, Replace, Screen, Transition
 from roguelike.screens.confirm import ConfirmScreen
 from roguelike.screens.ingame import InGameScreen
+from roguelike.screens.keymap import CONFIRM_KEYS, MENU_DOWN, MENU_UP
 from roguelike.screens.style import HEADING, HINT, SELECTED, TEXT
+from roguelike.storage.errors import SaveError
 
 PAGE = 9  # saves per page: one digit key each
 DAMAGED = (220, 110, 90)
@@ -29,7 +29,6 @@ REBUILD_KEYS = frozenset({KeySym.R})
 
 class LoadGameScreen(Screen):
     """Pick a save to play on, or delete one."""
-
 
     def __init__(self, games: Games) -> None:
         self.games = games

@@ -16,20 +16,20 @@ import tcod.event
 from tcod.event import KeySym, Modifier
 
 from components import Attributes, Dose, Find, Monster, Position, Shortcut, StateOfMind, Tolerance, Vision
+from roguelike.assist.readout import shown_odds
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
-from roguelike.content.finds import FIND_KINDS
 from roguelike.content.doses import CARDINAL_LINES, DIAGONAL_LINES, DOSE_KINDS, SHORTCUT_TEXT
-from roguelike.assist.readout import shown_odds
+from roguelike.content.finds import FIND_KINDS
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
-from roguelike.render.draw import draw_game
 from roguelike.render.colours import Slot
+from roguelike.render.draw import draw_game
 from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP
 from roguelike.render.text import wrap
 from roguelike.screens import ambient, helptext
-from roguelike.screens.help import colour_of_kind
 from roguelike.screens.base import Pop, Room, Screen, Transition
+from roguelike.screens.help import colour_of_kind
 from roguelike.screens.style import HEADING, HINT, TEXT
 
 CURSOR_BG = (200, 200, 80)
@@ -40,8 +40,11 @@ BLAST_WORDS = {CARDINAL_LINES: "Blasts monsters N, E, S, W.", DIAGONAL_LINES: "B
 UNSEEN = "You have not seen this place."
 LOOK_KEYS = "Move keys move the cursor, Tab jumps to the next thing, Enter travels, Esc goes back."
 TILE_WORDS = {
-    Tile.WALL: "A wall.", Tile.FLOOR: "Floor.", Tile.DOOR_CLOSED: "A closed door: walk into it to open it.",
-    Tile.DOOR_OPEN: "An open door.", Tile.STAIRS_DOWN: "Stairs down to a new floor.",
+    Tile.WALL: "A wall.",
+    Tile.FLOOR: "Floor.",
+    Tile.DOOR_CLOSED: "A closed door: walk into it to open it.",
+    Tile.DOOR_OPEN: "An open door.",
+    Tile.STAIRS_DOWN: "Stairs down to a new floor.",
     Tile.STAIRS_UP: "Stairs up, to the floor as you left it.",
 }
 
@@ -104,13 +107,20 @@ class LookScreen(Screen):
         x, y = self.cursor
         console.rgb["bg"][y, x] = CURSOR_BG
         console.rgb["fg"][y, x] = (0, 0, 0)
-        keys = "Move: cursor  Tab: next thing  Enter: travel  Esc: back" if self.travel else \
-            "Move: cursor  Tab: next thing  Esc: back"
-        lines = [(part, colour) for text, colour in [*describe(self.game, self.cursor), (keys, HINT)]
-                 for part in wrap(text, MESSAGE_WIDTH)]
+        keys = (
+            "Move: cursor  Tab: next thing  Enter: travel  Esc: back"
+            if self.travel
+            else "Move: cursor  Tab: next thing  Esc: back"
+        )
+        lines = [
+            (part, colour)
+            for text, colour in [*describe(self.game, self.cursor), (keys, HINT)]
+            for part in wrap(text, MESSAGE_WIDTH)
+        ]
         top = box_top(len(lines), self.cursor)
-        console.draw_rect(MESSAGES_X, top, MESSAGE_WIDTH, len(lines), ch=ord(" "),
-                          bg=ambient.look().scheme[Slot.PANEL_BG])
+        console.draw_rect(
+            MESSAGES_X, top, MESSAGE_WIDTH, len(lines), ch=ord(" "), bg=ambient.look().scheme[Slot.PANEL_BG]
+        )
         for row, (text, colour) in enumerate(lines):
             console.print(MESSAGES_X, top + row, text, fg=colour)
 
@@ -160,18 +170,25 @@ def describe(game: Game, at: tuple[int, int]) -> list[tuple[str, tuple[int, int,
 def describe_self(game: Game) -> list[tuple[str, tuple[int, int, int]]]:
     """The player: name, State of Mind and its band."""
     som = game.player_component(StateOfMind).value
-    return [(f"You, {game.state.name}.", HEADING),
-            (f"State of Mind {som}: {formulas.mood_word(som, game.player_component(Attributes).will)}.", TEXT)]
+    return [
+        (f"You, {game.state.name}.", HEADING),
+        (f"State of Mind {som}: {formulas.mood_word(som, game.player_component(Attributes).will)}.", TEXT),
+    ]
 
 
 def describe_monster(game: Game, monster: Monster) -> list[tuple[str, tuple[int, int, int]]]:
     """A monster: its name, what its hit does, whether it hunts the player."""
     kind = MONSTER_KINDS[monster.kind]
-    noticed = ("It has noticed you and hunts you." if monster.target == game.state.player
-               else f"It has not noticed you (notices within {monster.notice} steps).")
-    return [(f"{kind.name} ({kind.glyph}): {kind.hit_summary}.", colour_of_kind(kind.key, kind.colour)),
-            (f"{kind.moves[0].upper()}{kind.moves[1:]}.", TEXT),
-            (noticed, WARNING if monster.target == game.state.player else TEXT)]
+    noticed = (
+        "It has noticed you and hunts you."
+        if monster.target == game.state.player
+        else f"It has not noticed you (notices within {monster.notice} steps)."
+    )
+    return [
+        (f"{kind.name} ({kind.glyph}): {kind.hit_summary}.", colour_of_kind(kind.key, kind.colour)),
+        (f"{kind.moves[0].upper()}{kind.moves[1:]}.", TEXT),
+        (noticed, WARNING if monster.target == game.state.player else TEXT),
+    ]
 
 
 def describe_dose(game: Game, entity: int, dose: Dose) -> list[tuple[str, tuple[int, int, int]]]:
@@ -181,22 +198,34 @@ def describe_dose(game: Game, entity: int, dose: Dose) -> list[tuple[str, tuple[
     odds = shown_odds(game, dose.kind, dose.floor)
     som = game.player_component(StateOfMind).value
     tolerance = game.player_component(Tolerance).value
-    effects = BLAST_WORDS[kind.blast] if kind.blast else (f"Con {helptext.signed_span(kind.confidence)}"
-                                                          f"  Nrv {helptext.signed_span(kind.nerve)}"
-                                                          f"  Wil {helptext.signed_span(kind.will)}")
+    effects = (
+        BLAST_WORDS[kind.blast]
+        if kind.blast
+        else (
+            f"Con {helptext.signed_span(kind.confidence)}"
+            f"  Nrv {helptext.signed_span(kind.nerve)}"
+            f"  Wil {helptext.signed_span(kind.will)}"
+        )
+    )
     vision = ", a vision" if game.world.has(entity, Vision) else ""  # gone, with the High
-    return [(f"{kind.name.capitalize()} ({kind.glyph}){vision}: +{odds.low}..+{odds.high} State of Mind",
-             colour_of_kind(kind.key, kind.colour)),
-            (f"{effects}{odds.if_purer(f'  purer +{odds.purest}')}", TEXT),
-            (f"At {som}, Tolerance {tolerance}: {odds.risk.value}.", WARNING if odds.could_kill else TEXT)]
+    return [
+        (
+            f"{kind.name.capitalize()} ({kind.glyph}){vision}: +{odds.low}..+{odds.high} State of Mind",
+            colour_of_kind(kind.key, kind.colour),
+        ),
+        (f"{effects}{odds.if_purer(f'  purer +{odds.purest}')}", TEXT),
+        (f"At {som}, Tolerance {tolerance}: {odds.risk.value}.", WARNING if odds.could_kill else TEXT),
+    ]
 
 
 def describe_find(find: Find) -> list[tuple[str, tuple[int, int, int]]]:
     """A find (only ever described while High): its name, what it does, how to take it."""
     kind = FIND_KINDS[find.kind]
-    return [(f"{kind.name} ({kind.glyph}): {kind.effect()}.", colour_of_kind(kind.key, kind.colour)),
-            (kind.description, TEXT),
-            ("Seen only while High: walk onto it to take it.", TEXT)]
+    return [
+        (f"{kind.name} ({kind.glyph}): {kind.effect()}.", colour_of_kind(kind.key, kind.colour)),
+        (kind.description, TEXT),
+        ("Seen only while High: walk onto it to take it.", TEXT),
+    ]
 
 
 def shortcut_seen(game: Game, at: tuple[int, int]) -> bool:

@@ -47,8 +47,12 @@ class MessageLogScreen(Screen):
         """Arrows and PgUp/PgDn scroll; any other key goes back to the game."""
         if not isinstance(event, tcod.event.KeyDown):
             return None
-        step = {KeySym.PAGEUP: -self.rows, KeySym.PAGEDOWN: self.rows, KeySym.HOME: -len(self.lines),
-                KeySym.END: len(self.lines)}.get(event.sym, 0)
+        step = {
+            KeySym.PAGEUP: -self.rows,
+            KeySym.PAGEDOWN: self.rows,
+            KeySym.HOME: -len(self.lines),
+            KeySym.END: len(self.lines),
+        }.get(event.sym, 0)
         step = -1 if event.sym in MENU_UP else 1 if event.sym in MENU_DOWN else step
         if step == 0:
             return Pop()

@@ -24,7 +24,6 @@ DAILY_RULE = "The first attempt under a name ranks on the board; later ones are 
 class NewGameScreen(Screen):
     """Asks for the character's name; nothing about sex or gender, as the design asks."""
 
-
     def __init__(self, games: Games, swallow_first_text: bool = False, daily: DailyStart | None = None) -> None:
         self.games = games
         self.daily = daily  # the daily seed's start, when this asks for a daily game's name
@@ -74,14 +73,21 @@ class NewGameScreen(Screen):
         console.print(centre, 7, "What is your name?", fg=HEADING, alignment=tcod.constants.CENTER)
         left = centre - FIELD_WIDTH // 2
         console.draw_rect(left, 10, FIELD_WIDTH, 1, ch=ord(" "), bg=FIELD_BG)
-        shown = self.name[-(FIELD_WIDTH - 1):] if self.name else ""
+        shown = self.name[-(FIELD_WIDTH - 1) :] if self.name else ""
         console.print(left, 10, fit(shown, FIELD_WIDTH - 1) + "_", fg=TEXT, bg=FIELD_BG)
         if not clean_name(self.name):
             console.print(centre, 12, f"(blank: you will be {DEFAULT_NAME})", fg=HINT, alignment=tcod.constants.CENTER)
         if self.daily is not None:
-            console.print(centre, 3, f"Daily game of {self.daily.day.isoformat()} (UTC)", fg=HEADING,
-                          alignment=tcod.constants.CENTER)
+            console.print(
+                centre,
+                3,
+                f"Daily game of {self.daily.day.isoformat()} (UTC)",
+                fg=HEADING,
+                alignment=tcod.constants.CENTER,
+            )
             console.print(centre, 4, "the same dungeon for everyone today", fg=HINT, alignment=tcod.constants.CENTER)
             for row, line in enumerate(wrap(self.standing(), console.width - 2)[:2]):  # a long name's wraps
                 console.print(centre, 14 + row, line, fg=HINT, alignment=tcod.constants.CENTER)
-        console.print(centre, 16, "Enter: start    Backspace: delete    Esc: back", fg=HINT, alignment=tcod.constants.CENTER)
+        console.print(
+            centre, 16, "Enter: start    Backspace: delete    Esc: back", fg=HINT, alignment=tcod.constants.CENTER
+        )

@@ -5,8 +5,8 @@ from __future__ import annotations
 import tcod.console
 
 from roguelike.core.names import fit, printable
-from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP
 from roguelike.core.session import Session
+from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP
 from roguelike.render.text import wrap
 
 WARNING = (255, 170, 60)

@@ -80,8 +80,14 @@ class OptionList(Screen):
         console.print(console.width // 2, console.height - 1, self.keys, fg=HINT, alignment=tcod.constants.CENTER)
 
 
-def print_wrapped(console: tcod.console.Console, top: int, text: str, colour: tuple[int, int, int],
-                  rows: int | None = None, hyphens: bool = True) -> None:
+def print_wrapped(
+    console: tcod.console.Console,
+    top: int,
+    text: str,
+    colour: tuple[int, int, int],
+    rows: int | None = None,
+    hyphens: bool = True,
+) -> None:
     """Text wrapped to the screen's width from row ``top`` (at most ``rows`` lines if given)."""
     for row, line in enumerate(wrap(text, console.width - 4, hyphens=hyphens)[:rows]):
         console.print(2, top + row, line, fg=colour)

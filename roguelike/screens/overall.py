@@ -35,8 +35,12 @@ def totals(records: list[CharacterRecord]) -> list[tuple[str, str]]:
 def bests(records: list[CharacterRecord]) -> list[tuple[str, str]]:
     """The best of every character, with who did it."""
     found = []
-    for label, key in (("Longest life", "turns"), ("Deepest floor", "deepest"), ("Most kills", "kills"),
-                       ("Most doses", "doses")):
+    for label, key in (
+        ("Longest life", "turns"),
+        ("Deepest floor", "deepest"),
+        ("Most kills", "kills"),
+        ("Most doses", "doses"),
+    ):
         best = max(records, key=lambda r: getattr(r, key), default=None)
         found.append((label, f"{getattr(best, key)} ({fit(best.name, 14)})" if best else "-"))
     high = max(records, key=lambda r: r.best_streak or 0, default=None)

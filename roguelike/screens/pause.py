@@ -8,21 +8,20 @@ import tcod.constants
 import tcod.event
 
 from roguelike.core.game import Game
-from roguelike.render.draw import draw_game
+from roguelike.core.session import Session
 from roguelike.records.morguefile import morgue_file, recorded_replay
+from roguelike.render.draw import draw_game
 from roguelike.screens import ambient
 from roguelike.screens.base import Pop, Push, Screen, Transition
 from roguelike.screens.menu import Menu
 from roguelike.screens.noticebar import draw_notices
 from roguelike.screens.settings import SettingsScreen
-from roguelike.core.session import Session
 
 BOX = (20, 18, 36)
 
 
 class PauseScreen(Screen):
     """Continue playing or quit; there is no quitting without saving."""
-
 
     def __init__(self, session: Session) -> None:
         self.session = session

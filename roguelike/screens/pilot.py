@@ -44,8 +44,10 @@ AUTOMATION: dict[str, Callable[[Autopilot], None]] = {
 # Keys refused while confused: automation, and the prompt that starts a rest.
 NOT_CONFUSED = frozenset({*AUTOMATION, "rest_until"})
 # The question after the State of Mind rule's line, by the way it points to.
-WAY_QUESTIONS = {Way.DOSE: "Press y to go to it and take it, any other key to stay.",
-                 Way.STAIRS: "Press y to go down, any other key to stay."}
+WAY_QUESTIONS = {
+    Way.DOSE: "Press y to go to it and take it, any other key to stay.",
+    Way.STAIRS: "Press y to go down, any other key to stay.",
+}
 
 
 class Pilot:

@@ -32,8 +32,9 @@ HINTS = "Up/Down  Enter: add a key  Backspace: clear  r: its defaults  R: all de
 KEEP_A_KEY = frozenset({"menu"})  # the way to the menu, and so to quitting, is never lost
 CLEAR = frozenset({KeySym.BACKSPACE, KeySym.DELETE})
 # Keys that only change what is pressed with them; waiting for a key ignores them.
-MODIFIERS = frozenset({KeySym.LSHIFT, KeySym.RSHIFT, KeySym.LCTRL, KeySym.RCTRL, KeySym.LALT, KeySym.RALT,
-                       KeySym.LGUI, KeySym.RGUI})
+MODIFIERS = frozenset(
+    {KeySym.LSHIFT, KeySym.RSHIFT, KeySym.LCTRL, KeySym.RCTRL, KeySym.LALT, KeySym.RALT, KeySym.LGUI, KeySym.RGUI}
+)
 
 
 class RebindScreen(Screen):
@@ -107,8 +108,9 @@ class RebindScreen(Screen):
             return
         updated = Bindings({**active.keys, **stripped, self.action: keys}, active.path)
         ambient.use_keys(updated)
-        note = "".join(f"{bindings.chord_name(moved[0])} was {action}'s; now it is {self.action}'s. "
-                       for action in taken_from)
+        note = "".join(
+            f"{bindings.chord_name(moved[0])} was {action}'s; now it is {self.action}'s. " for action in taken_from
+        )
         self.status = note + self.save(updated)
 
     def save(self, updated: Bindings) -> str:
@@ -139,6 +141,12 @@ class RebindScreen(Screen):
         if first + SHOWN < len(actions):
             console.print(0, TOP + SHOWN - 1, "v", fg=HINT)
         status_row = TOP + min(SHOWN, len(actions)) + 1
-        console.print(2, status_row, fit(self.status, 2 * (console.width - 4)), width=console.width - 4, height=2,
-                      fg=WARNING if active.problem or active.conflicts else HINT)
+        console.print(
+            2,
+            status_row,
+            fit(self.status, 2 * (console.width - 4)),
+            width=console.width - 4,
+            height=2,
+            fg=WARNING if active.problem or active.conflicts else HINT,
+        )
         console.print(2, console.height - 1, HINTS, fg=HINT)

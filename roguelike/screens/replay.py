@@ -20,10 +20,10 @@ import tcod.event
 from tcod.event import KeySym
 
 from roguelike.core.names import fit
-from roguelike.render.draw import draw_game
 from roguelike.render.colours import Slot
-from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP
+from roguelike.render.draw import draw_game
 from roguelike.render.effects import Effects
+from roguelike.render.panel import MESSAGE_WIDTH, MESSAGES_X, PANEL_TOP
 from roguelike.replay import seek
 from roguelike.replay.playback import Playback
 from roguelike.screens import ambient
@@ -44,7 +44,8 @@ GO_TO = frozenset({KeySym.G, KeySym.T})
 ENTER = frozenset({KeySym.RETURN, KeySym.KP_ENTER})
 DIGITS: dict[KeySym, int] = {
     **{KeySym(int(KeySym.N0) + n): n for n in range(10)},
-    KeySym.KP_0: 0, **{KeySym(int(KeySym.KP_1) + n - 1): n for n in range(1, 10)},
+    KeySym.KP_0: 0,
+    **{KeySym(int(KeySym.KP_1) + n - 1): n for n in range(1, 10)},
 }
 MAX_DIGITS = 7
 

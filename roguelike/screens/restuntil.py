@@ -34,8 +34,9 @@ KEYS = "Digits: change  Enter: rest  Esc: back"
 class RestUntilScreen(Screen):
     """The number to rest down to, over the game."""
 
-    def __init__(self, game: Game, draw_under: Callable[[tcod.console.Console, float], None],
-                 rest: Callable[[int], None]) -> None:
+    def __init__(
+        self, game: Game, draw_under: Callable[[tcod.console.Console, float], None], rest: Callable[[int], None]
+    ) -> None:
         self.game = game
         self.draw_under = draw_under
         self.rest = rest

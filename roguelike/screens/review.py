@@ -76,8 +76,13 @@ class ReviewScreen(Screen):
     def on_draw(self, console: tcod.console.Console, now: float) -> None:
         """The heading, then the progress, the review or why there is none; the keys at the bottom."""
         self.drawn_waiting = self.job.waiting
-        console.print(console.width // 2, 1, "Where it went wrong: the coach's review", fg=HEADING,
-                      alignment=tcod.constants.CENTER)
+        console.print(
+            console.width // 2,
+            1,
+            "Where it went wrong: the coach's review",
+            fg=HEADING,
+            alignment=tcod.constants.CENTER,
+        )
         row = 3
         for line in self.body():
             for part in wrap(line, WIDTH) or [""]:
@@ -95,9 +100,16 @@ class ReviewScreen(Screen):
             told = [] if named is None else [f"The turn named: turn {named.turn}, {named.words}."]
             return [*review.lines(), "", *told, "", how_it_was_made(review), "", CHART]
         if self.job.waiting:
-            return [self.coaching.review_line(), "", progress_bar(self.job.done, self.job.total), "",
-                    ("The planner bot takes over your game from points along it and plays on, in worker "
-                     "processes: the game's own process is never slowed. Esc goes back; the review goes on.")]
+            return [
+                self.coaching.review_line(),
+                "",
+                progress_bar(self.job.done, self.job.total),
+                "",
+                (
+                    "The planner bot takes over your game from points along it and plays on, in worker "
+                    "processes: the game's own process is never slowed. Esc goes back; the review goes on."
+                ),
+            ]
         return [self.job.problem or "The review could not be made."]
 
     def keys_line(self) -> str:
@@ -109,8 +121,10 @@ class ReviewScreen(Screen):
 
 def how_it_was_made(review: Review) -> str:
     """How the review was made, in one sentence."""
-    return (f"From each of {len(review.outlooks)} points of your game, the planner played on {review.runs} times "
-            f"for up to {review.horizon} turns (rules epoch {review.epoch}).")
+    return (
+        f"From each of {len(review.outlooks)} points of your game, the planner played on {review.runs} times "
+        f"for up to {review.horizon} turns (rules epoch {review.epoch})."
+    )
 
 
 def progress_bar(done: int, total: int) -> str:

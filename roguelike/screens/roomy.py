@@ -76,7 +76,7 @@ def highlight(canvas: tcod.console.Console, shown: ListShown, cell: tuple[int, i
     """The entry the pointer rests on, in the list and at its cell on the map, as look's cursor shows a cell."""
     rows = [y for y, at in enumerate(shown.cells) if at == cell]
     for y in rows:
-        canvas.rgb["bg"][y, shown.left:shown.right] = LIST_POINTED_BG
+        canvas.rgb["bg"][y, shown.left : shown.right] = LIST_POINTED_BG
     if rows:
         canvas.rgb["bg"][cell[1], cell[0]] = CURSOR_BG
         canvas.rgb["fg"][cell[1], cell[0]] = (0, 0, 0)
@@ -101,8 +101,9 @@ def fill_room(canvas: tcod.console.Console, room: Room, scheme: Scheme) -> ListS
 def draw_tall_messages(canvas: tcod.console.Console, room: Room, scheme: Scheme) -> None:
     """The message area from the panel's top to the canvas's last row, newest last (as in the panel),
     under the rows over the messages (the effects and streak with no room beside the bar, the carried doses)."""
-    canvas.draw_rect(MESSAGES_X, PANEL_TOP, MESSAGE_WIDTH, canvas.height - PANEL_TOP, ch=ord(" "),
-                     bg=scheme[Slot.PANEL_BG])
+    canvas.draw_rect(
+        MESSAGES_X, PANEL_TOP, MESSAGE_WIDTH, canvas.height - PANEL_TOP, ch=ord(" "), bg=scheme[Slot.PANEL_BG]
+    )
     top = PANEL_TOP + draw_above_messages(canvas, room.game, scheme)
     lines = message_lines(room.game, canvas.height - top, scheme)
     for row, (text, colour) in enumerate(lines):

@@ -41,11 +41,19 @@ PROBLEM_ROWS = 4  # from under the file's name down to the keys line
 KEYS = "Up/Down option   Enter, Right or its letter: next value   Left: previous   Esc"
 BACK = "Back"
 # Pages of their own, after the options: the keys, and what stops automation.
-PAGES: dict[str, type[Screen]] = {"Keys": RebindScreen, "Automation stops when...": InterruptsScreen, "Sound": SoundScreen}
+PAGES: dict[str, type[Screen]] = {
+    "Keys": RebindScreen,
+    "Automation stops when...": InterruptsScreen,
+    "Sound": SoundScreen,
+}
 
 OPTION_TITLES: dict[str, str] = {
-    "palette": "Palette", "motion": "Motion and flashing", "glyphs": "Glyphs",
-    "tiles": "Tile size", "fullscreen": "Fullscreen", "scaling": "Scaling",
+    "palette": "Palette",
+    "motion": "Motion and flashing",
+    "glyphs": "Glyphs",
+    "tiles": "Tile size",
+    "fullscreen": "Fullscreen",
+    "scaling": "Scaling",
     "confirm_lethal": "Confirm risky doses",
 }
 WINDOW_ONLY = frozenset({"tiles", "fullscreen", "scaling"})
@@ -56,7 +64,7 @@ ABOUT: dict[Any, str] = {
     PaletteName.CONTRAST: "High contrast: black grounds, bright glyphs.",
     Motion.FULL: "Every effect at full speed; the High swirl turns fast.",
     Motion.REDUCED: f"At most {settings.MAX_FLASHES_PER_SECOND:g} flashes a second over large areas; "
-                    "the High swirl turns slowly.",
+    "the High swirl turns slowly.",
     Motion.NONE: "Nothing moves or flashes by itself; High shows in its colours alone.",
     Glyphs.UNICODE: "Box lines and symbols where the game has them (ASCII where a terminal cannot show them).",
     Glyphs.ASCII: "Plain ASCII everywhere: frames of - | +, and the stand-in of every symbol.",
@@ -94,8 +102,10 @@ def about(name: str, value: Any) -> str:
         screen = ambient.preferences().screen
         used = tiles_in_use(value, screen)
         if used != value and screen is not None:
-            return (f"Cells of {value} pixels make a {width}x{height} window, larger than this screen "
-                    f"({screen[0]}x{screen[1]}): the window uses {used}, the largest that fits.")
+            return (
+                f"Cells of {value} pixels make a {width}x{height} window, larger than this screen "
+                f"({screen[0]}x{screen[1]}): the window uses {used}, the largest that fits."
+            )
         return f"Cells of {value} pixels: the 80x25 window is {width}x{height}."
     return ABOUT.get(value, "")
 
@@ -153,7 +163,9 @@ class SettingsScreen(OptionList):
             for row, line in enumerate(trouble):
                 console.print(2, FILE_TOP + 1 + row, line, fg=WARNING)
         elif prefs.kept_damaged is not None:
-            console.print(2, FILE_TOP + 1, fit(f"The damaged file was kept as {prefs.kept_damaged}", console.width - 4), fg=HINT)
+            console.print(
+                2, FILE_TOP + 1, fit(f"The damaged file was kept as {prefs.kept_damaged}", console.width - 4), fg=HINT
+            )
 
 
 def trouble_lines(prefs: settings.Preferences, width: int, rows: int) -> list[str]:
@@ -166,7 +178,9 @@ def trouble_lines(prefs: settings.Preferences, width: int, rows: int) -> list[st
         if len(lines) <= rows:
             return lines
     ending = wrap(PROBLEM_ENDING, width, hyphens=False)
-    head = wrap((prefs.problem_text(0, whole_path=False) or "").removesuffix(PROBLEM_ENDING), width, hyphens=False)[:rows - len(ending)]
+    head = wrap((prefs.problem_text(0, whole_path=False) or "").removesuffix(PROBLEM_ENDING), width, hyphens=False)[
+        : rows - len(ending)
+    ]
     return head + ending
 
 

@@ -19,17 +19,16 @@ from dataclasses import dataclass, replace
 import tcod.console
 
 from components import Dose, Find, Monster, Position, StateOfMind
+from roguelike.assist.readout import direction, shown_odds
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.content.finds import FIND_KINDS
 from roguelike.core.game import Game
 from roguelike.core.names import fit
-from roguelike.assist.readout import direction
 from roguelike.render.colours import RGB, Scheme, Slot
 from roguelike.render.text import wrap
 from roguelike.screens.help import colour_of_kind
-from roguelike.assist.readout import shown_odds
 from roguelike.screens.look import WARNING
 
 TITLE = "In view"
@@ -68,8 +67,11 @@ def in_view(game: Game) -> list[Entry]:
     monsters = sorted(((p, m) for _, m, p in game.monsters() if everything or visible[p.y, p.x]), key=order)
     doses = sorted(((p, d) for _, p, d in game.doses() if everything or visible[p.y, p.x]), key=order)
     finds = sorted(((p, f) for _, p, f in game.finds() if visible[p.y, p.x]), key=order)  # only the High see them
-    return [monster_entry(game, at, monster) for at, monster in monsters] + \
-        [dose_entry(game, at, dose) for at, dose in doses] + [find_entry(game, at, find) for at, find in finds]
+    return (
+        [monster_entry(game, at, monster) for at, monster in monsters]
+        + [dose_entry(game, at, dose) for at, dose in doses]
+        + [find_entry(game, at, find) for at, find in finds]
+    )
 
 
 def remembered(game: Game) -> list[Entry]:
@@ -77,8 +79,11 @@ def remembered(game: Game) -> list[Entry]:
     if formulas.is_perfect_high(game.player_component(StateOfMind).value):
         return []  # all of them are in view
     pos, visible, known = game.player_component(Position), game.view.visible, game.state.floor.dose_known()
-    doses = sorted((max(abs(p.x - pos.x), abs(p.y - pos.y)), p.y, p.x, d)
-                   for _, p, d in game.doses() if known[p.y, p.x] and not visible[p.y, p.x])
+    doses = sorted(
+        (max(abs(p.x - pos.x), abs(p.y - pos.y)), p.y, p.x, d)
+        for _, p, d in game.doses()
+        if known[p.y, p.x] and not visible[p.y, p.x]
+    )
     return [replace(dose_entry(game, Position(x, y), dose), remembered=True) for _, y, x, dose in doses]
 
 
@@ -91,8 +96,14 @@ def monster_entry(game: Game, at: Position, monster: Monster) -> Entry:
     """A monster: what its hit does, and whether it hunts the player."""
     kind = MONSTER_KINDS[monster.kind]
     hunting = monster.target == game.state.player
-    return Entry(kind.glyph, capital(kind.name), colour_of_kind(kind.key, kind.colour), where(game, at),
-                 ((kind.hit_summary, False), (HUNTS if hunting else UNNOTICED, hunting)), (at.x, at.y))
+    return Entry(
+        kind.glyph,
+        capital(kind.name),
+        colour_of_kind(kind.key, kind.colour),
+        where(game, at),
+        ((kind.hit_summary, False), (HUNTS if hunting else UNNOTICED, hunting)),
+        (at.x, at.y),
+    )
 
 
 def dose_entry(game: Game, at: Position, dose: Dose) -> Entry:
@@ -100,16 +111,28 @@ def dose_entry(game: Game, at: Position, dose: Dose) -> Entry:
     kind = DOSE_KINDS[dose.kind]
     odds = shown_odds(game, dose.kind, dose.floor)
     gives = f"+{odds.low}..+{odds.high}{odds.if_purer(f', purer +{odds.purest}')}"
-    return Entry(kind.glyph, capital(kind.name), colour_of_kind(kind.key, kind.colour), where(game, at),
-                 ((gives, False), (odds.risk.value, odds.could_kill)),
-                 (at.x, at.y), dose=True)
+    return Entry(
+        kind.glyph,
+        capital(kind.name),
+        colour_of_kind(kind.key, kind.colour),
+        where(game, at),
+        ((gives, False), (odds.risk.value, odds.could_kill)),
+        (at.x, at.y),
+        dose=True,
+    )
 
 
 def find_entry(game: Game, at: Position, find: Find) -> Entry:
     """A find (seen only while High): what taking it does, and how to take it."""
     kind = FIND_KINDS[find.kind]
-    return Entry(kind.glyph, kind.name, colour_of_kind(kind.key, kind.colour), where(game, at),
-                 ((kind.effect(), False), (TAKE_FIND, False)), (at.x, at.y))
+    return Entry(
+        kind.glyph,
+        kind.name,
+        colour_of_kind(kind.key, kind.colour),
+        where(game, at),
+        ((kind.effect(), False), (TAKE_FIND, False)),
+        (at.x, at.y),
+    )
 
 
 def where(game: Game, at: Position) -> str:
@@ -173,7 +196,7 @@ def fitted_rows(game: Game, width: int, height: int, scheme: Scheme) -> list[tup
     rows = sidebar_rows(game, width, scheme)
     if len(rows) <= height:
         return rows
-    kept, cut = rows[:height - 1], rows[height - 1:]
+    kept, cut = rows[: height - 1], rows[height - 1 :]
     last = kept[-1][1] if kept else None
     if last is not None and any(entry is last for _, entry in cut):
         kept = [row for row in kept if row[1] is not last]  # an entry is listed whole or counted as left out
@@ -182,8 +205,9 @@ def fitted_rows(game: Game, width: int, height: int, scheme: Scheme) -> list[tup
     return kept + [([(f"{left_out} more: V reads all"[:width], scheme[Slot.TEXT])], None)]
 
 
-def draw_sidebar(console: tcod.console.Console, game: Game, left: int, width: int,
-                 scheme: Scheme) -> list[tuple[int, int] | None]:
+def draw_sidebar(
+    console: tcod.console.Console, game: Game, left: int, width: int, scheme: Scheme
+) -> list[tuple[int, int] | None]:
     """The list in the columns from ``left`` (``width`` wide), down the whole console; returns
     the map cell of the entry each row belongs to (for the mouse)."""
     console.draw_rect(left, 0, width, console.height, ch=ord(" "), bg=scheme[Slot.PANEL_BG])

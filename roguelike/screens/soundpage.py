@@ -23,14 +23,17 @@ STATUS_TOP = 15
 KEYS = "Up/Down option   Enter, Right or its letter: next value   Left: previous   Esc"
 PREVIEW = "dose_normal"
 TITLES: dict[str, str] = {
-    "volume": "Volume", "sound_effects": "Effects", "drone": "State of Mind drone", "bell": "Terminal bell",
+    "volume": "Volume",
+    "sound_effects": "Effects",
+    "drone": "State of Mind drone",
+    "bell": "Terminal bell",
 }
 ABOUT: dict[str, str] = {
     "volume": "Master volume of every sound (0: silent). --mute silences one run.",
     "sound_effects": "Doses (larger ones deeper and longer), close calls, monsters first seen, hits, "
-                     "slayings, stairs, Desperation, the Perfect High, death.",
+    "slayings, stairs, Desperation, the Perfect High, death.",
     "drone": "A quiet drone whose pitch rises with the State of Mind: it thins in Withdrawal, shimmers "
-             "when High and throbs near overdose. It can stay on with the effects off.",
+    "when High and throbs near overdose. It can stay on with the effects off.",
     "bell": "In a terminal, the bell rings when the State of Mind comes near overdose.",
 }
 SILENT = "No audio device was found: this run is silent (the terminal bell still rings if on)."

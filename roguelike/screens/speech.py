@@ -13,8 +13,8 @@ import numpy as np
 import tcod.console
 
 from components import Position
-from roguelike.core.game import Game
 from roguelike.assist.readout import next_action, next_action_words
+from roguelike.core.game import Game
 from roguelike.core.state import Message
 from roguelike.screens.base import App
 from roguelike.screens.menu import Menu

@@ -27,8 +27,9 @@ ROWS = 17
 COLUMNS = (160, 160, 190)
 PROBLEM = (220, 110, 90)
 MARKED_NOTE = "rep wiz bot pra: from a replay, wizard mode, a bot, practice; never ranked"
-HEADER = (f"{'#':>3}  {'Name':<18} {'Turns':>6} {'Score':>6} {'Floor':>5}  {'Cause of death':<14} "
-          f"{'Doses':>5}  {'Date':<10}")
+HEADER = (
+    f"{'#':>3}  {'Name':<18} {'Turns':>6} {'Score':>6} {'Floor':>5}  {'Cause of death':<14} {'Doses':>5}  {'Date':<10}"
+)
 # The keys that sort the list, and by what.
 SORTS = {KeySym.S: ("score", by_score), KeySym.T: ("turns", by_turns)}
 PAGE_KEYS = frozenset({KeySym.TAB, KeySym.O})

@@ -16,7 +16,6 @@ import tcod.event
 from roguelike import __version__
 from roguelike.core.names import fit
 from roguelike.saves import Games, SaveInfo
-from roguelike.storage.errors import SaveError
 from roguelike.scores.daily import DailyStart, today
 from roguelike.screens import ambient
 from roguelike.screens.base import Push, Quit, Screen, Transition
@@ -28,6 +27,7 @@ from roguelike.screens.menu import Menu
 from roguelike.screens.newgame import START_KEYS, NewGameScreen
 from roguelike.screens.settings import SettingsScreen
 from roguelike.screens.stats import StatsScreen
+from roguelike.storage.errors import SaveError
 
 TITLE = "H E D O N I C   H Y P O T H E S I S"
 QUOTE = '"You cannot lose if you do not play."'
@@ -45,7 +45,6 @@ Action = Callable[[tcod.event.KeyDown], Transition | None]
 class TitleScreen(Screen):
     """Title and main menu; it reads the saves again whenever the player comes back to it."""
 
-
     def __init__(self, games: Games) -> None:
         self.games = games
         self.status = ""
@@ -59,10 +58,14 @@ class TitleScreen(Screen):
         self.last = self.games.last()
         resume = [(resume_label(self.last), self.resume)] if self.last is not None else []
         self.entries = resume + [
-            ("New game", self.new_game), ("Daily", self.daily), ("Load game", self.load_game),
-            ("Character stats", self.stats), ("Best games (hall of fame)", lambda event: Push(HallScreen(self.games.root))),
+            ("New game", self.new_game),
+            ("Daily", self.daily),
+            ("Load game", self.load_game),
+            ("Character stats", self.stats),
+            ("Best games (hall of fame)", lambda event: Push(HallScreen(self.games.root))),
             ("Settings", lambda event: Push(SettingsScreen())),
-            ("Help", self.help), ("Quit", lambda event: Quit()),
+            ("Help", self.help),
+            ("Quit", lambda event: Quit()),
         ]
         self.menu = Menu([label for label, _ in self.entries])
         self.stale = False
@@ -127,13 +130,23 @@ class TitleScreen(Screen):
         console.print(centre, 8, QUOTE, fg=QUOTE_COLOUR, alignment=tcod.constants.CENTER)
         console.print(centre + 10, 9, QUOTE_BY, fg=QUOTE_COLOUR, alignment=tcod.constants.CENTER)
         if self.games.wizard:  # resuming marks a character's own game for good: say so before it is chosen
-            console.print(centre, 11, fit(WIZARD_WARNING, console.width - 2), fg=STATUS_COLOUR,
-                          alignment=tcod.constants.CENTER)
+            console.print(
+                centre, 11, fit(WIZARD_WARNING, console.width - 2), fg=STATUS_COLOUR, alignment=tcod.constants.CENTER
+            )
         widest = max(len(label) for label, _ in self.entries) + 5
         self.menu.draw(console, max(1, centre - widest // 2), MENU_TOP)
-        console.print(1, STATUS_TOP, fit(self.status, 3 * (console.width - 2)), width=console.width - 2, height=3,
-                      fg=STATUS_COLOUR, alignment=tcod.constants.CENTER)
-        console.print(console.width - 1, console.height - 1, f"v{__version__}", fg=QUOTE_COLOUR, alignment=tcod.constants.RIGHT)
+        console.print(
+            1,
+            STATUS_TOP,
+            fit(self.status, 3 * (console.width - 2)),
+            width=console.width - 2,
+            height=3,
+            fg=STATUS_COLOUR,
+            alignment=tcod.constants.CENTER,
+        )
+        console.print(
+            console.width - 1, console.height - 1, f"v{__version__}", fg=QUOTE_COLOUR, alignment=tcod.constants.RIGHT
+        )
 
 
 def resume_label(info: SaveInfo) -> str:

@@ -42,11 +42,15 @@ class Entry:
 
 
 ENTRIES = (
-    Entry("m", "State of Mind", "mind", "number"), Entry("c", "Confidence", "confidence", "number"),
-    Entry("n", "Nerve", "nerve", "number"), Entry("w", "Will", "will", "number"),
-    Entry("t", "Tolerance", "tolerance", "number"), Entry("r", "Reveal the floor", "reveal"),
+    Entry("m", "State of Mind", "mind", "number"),
+    Entry("c", "Confidence", "confidence", "number"),
+    Entry("n", "Nerve", "nerve", "number"),
+    Entry("w", "Will", "will", "number"),
+    Entry("t", "Tolerance", "tolerance", "number"),
+    Entry("r", "Reveal the floor", "reveal"),
     Entry("s", "Spawn a monster next to you", "monster", "monster"),
-    Entry("d", "Spawn a dose next to you", "dose", "dose"), Entry("f", "Spawn a find next to you", "find", "find"),
+    Entry("d", "Spawn a dose next to you", "dose", "dose"),
+    Entry("f", "Spawn a find next to you", "find", "find"),
     Entry("g", "Go down a floor", "descend"),
     Entry("a", "Monsters still / moving", "still"),
 )

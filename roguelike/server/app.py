@@ -42,8 +42,11 @@ from roguelike.server.quota import Allowance, Clock
 
 HASH = re.compile(r"[0-9a-f]{64}")
 STEP = re.compile(r"\(step (\d+)")
-HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
-           "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"}
+HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+}
 
 
 @dataclass(frozen=True)
@@ -94,11 +97,17 @@ class ScoreServer:
         self.allowance = Allowance(config.client_bytes, clock=clock)
         self.engine = store.open_engine(config.db_url)
         self.verifier = make_verifier(config, self.engine)
-        self.app = Starlette(routes=[
-            Route("/", lambda request: RedirectResponse("/board")), Route("/runs", self.upload, methods=["POST"]),
-            Route("/runs/{digest}", self.run), Route("/runs/{digest}/replay", self.replay),
-            Route("/board", self.board), Route("/board.json", self.board_json),
-        ], lifespan=self.lifespan)
+        self.app = Starlette(
+            routes=[
+                Route("/", lambda request: RedirectResponse("/board")),
+                Route("/runs", self.upload, methods=["POST"]),
+                Route("/runs/{digest}", self.run),
+                Route("/runs/{digest}/replay", self.replay),
+                Route("/board", self.board),
+                Route("/board.json", self.board_json),
+            ],
+            lifespan=self.lifespan,
+        )
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
@@ -123,8 +132,9 @@ class ScoreServer:
             return Response(status_code=400)
         run = await asyncio.to_thread(self.lookup, digest)
         status = run.status if run else store.PENDING
-        return JSONResponse({"hash": digest, "status": status, "new": new, "run": f"/runs/{digest}"},
-                            status_code=202, headers=HEADERS)
+        return JSONResponse(
+            {"hash": digest, "status": status, "new": new, "run": f"/runs/{digest}"}, status_code=202, headers=HEADERS
+        )
 
     def keep(self, envelope: Envelope, client: str = "") -> tuple[str, bool]:
         """Add the run unless its file or its game is a run already (that run's hash, and whether it is new);
@@ -163,8 +173,9 @@ class ScoreServer:
         if data is None:
             return PlainTextResponse("no run with that hash\n", status_code=404, headers=HEADERS)
         disposition = f'attachment; filename="{digest[:16]}.replay"'
-        return Response(data, media_type="application/octet-stream",
-                        headers={**HEADERS, "Content-Disposition": disposition})
+        return Response(
+            data, media_type="application/octet-stream", headers={**HEADERS, "Content-Disposition": disposition}
+        )
 
     def replay_bytes(self, digest: str) -> bytes | None:
         """The bytes of a run's replay."""
@@ -196,8 +207,9 @@ class ScoreServer:
         plain = self.board_plain(epoch, daily, window)
         if daily is None or plain["epoch"] is None:
             return plain
-        return board_with_par(plain, daily_par(self.engine, getattr(self.verifier, "redis", None), daily,
-                                               plain["epoch"]))
+        return board_with_par(
+            plain, daily_par(self.engine, getattr(self.verifier, "redis", None), daily, plain["epoch"])
+        )
 
     def board_plain(self, epoch: int | None, daily: str | None, window: Window) -> dict[str, Any]:
         """A page of the board of an epoch (unless given, the newest with a verified run, else this server's game's)
@@ -265,11 +277,23 @@ def whole(asked: Mapping[str, str], name: str, least: int, most: int, default: i
 def run_plain(run: store.Run) -> dict[str, Any]:
     """What ``GET /runs/{hash}`` answers."""
     proved = run.verdict
-    plain = {"hash": run.hash, "status": run.status, "epoch": run.epoch, "commands": run.commands,
-             "received": run.received, "decided": run.decided, "detail": proved.get("detail"),
-             "score": proved.get("score"), "breakdown": proved.get("breakdown", []),
-             "ranked": proved.get("ranked", False),
-             "name": proved.get("name"), "origin": proved.get("origin"), "daily": proved.get("daily"),
-             "turns": proved.get("turns"), "cause": proved.get("cause"), "feats": proved.get("feats", [])}
+    plain = {
+        "hash": run.hash,
+        "status": run.status,
+        "epoch": run.epoch,
+        "commands": run.commands,
+        "received": run.received,
+        "decided": run.decided,
+        "detail": proved.get("detail"),
+        "score": proved.get("score"),
+        "breakdown": proved.get("breakdown", []),
+        "ranked": proved.get("ranked", False),
+        "name": proved.get("name"),
+        "origin": proved.get("origin"),
+        "daily": proved.get("daily"),
+        "turns": proved.get("turns"),
+        "cause": proved.get("cause"),
+        "feats": proved.get("feats", []),
+    }
     step = STEP.search(str(proved.get("detail", ""))) if run.status == "diverged" else None
     return {**plain, "diverged_at_step": int(step.group(1)) if step else None}

@@ -54,18 +54,37 @@ class Board:
 
     def to_plain(self, epochs: list[int], pending: int) -> dict[str, Any]:
         """The board as JSON."""
-        return {"epoch": self.epoch, "daily": self.daily, "epochs": epochs, "pending": pending,
-                "offset": self.window.offset, "limit": self.window.limit, "totals": self.totals,
-                "ranked": self.ranked, "unranked": self.unranked, "unverified": self.unverified}
+        return {
+            "epoch": self.epoch,
+            "daily": self.daily,
+            "epochs": epochs,
+            "pending": pending,
+            "offset": self.window.offset,
+            "limit": self.window.limit,
+            "totals": self.totals,
+            "ranked": self.ranked,
+            "unranked": self.unranked,
+            "unverified": self.unverified,
+        }
 
 
 def entry(run: Run, reason: str = "") -> dict[str, Any]:
     """What the board shows of a run (everything from its verdict, nothing from the upload)."""
     proved = run.verdict
-    shown = {"hash": run.hash, "status": run.status, "epoch": run.epoch, "name": proved.get("name"),
-             "score": proved.get("score"), "turns": proved.get("turns"), "cause": proved.get("cause"),
-             "origin": proved.get("origin"), "daily": proved.get("daily"), "feats": proved.get("feats", []),
-             "recorded": proved.get("recorded"), "received": run.received}
+    shown = {
+        "hash": run.hash,
+        "status": run.status,
+        "epoch": run.epoch,
+        "name": proved.get("name"),
+        "score": proved.get("score"),
+        "turns": proved.get("turns"),
+        "cause": proved.get("cause"),
+        "origin": proved.get("origin"),
+        "daily": proved.get("daily"),
+        "feats": proved.get("feats", []),
+        "recorded": proved.get("recorded"),
+        "received": run.received,
+    }
     return {**shown, "why": reason} if reason else shown
 
 
@@ -76,23 +95,43 @@ def board_at(connection: Connection, epoch: int | None, daily: str | None, windo
         where.append(runs.c.epoch == epoch)
     if daily is not None:
         where.append(runs.c.daily == daily)
-    counted = {row[0]: row[1] for row in connection.execute(
-        select(runs.c.standing, func.count()).where(*where).group_by(runs.c.standing))}
-    board = Board(epoch, daily, window, {"ranked": counted.get(RANKED, 0),
-                                         "unranked": sum(counted.get(standing, 0) for standing in APART),
-                                         "unverified": counted.get(UNVERIFIED, 0)})
-    ranked = connection.execute(select(runs).where(*where, runs.c.standing == RANKED).order_by(*PLACING_ORDER)
-                                .offset(window.offset).limit(window.limit))
+    counted = {
+        row[0]: row[1]
+        for row in connection.execute(select(runs.c.standing, func.count()).where(*where).group_by(runs.c.standing))
+    }
+    board = Board(
+        epoch,
+        daily,
+        window,
+        {
+            "ranked": counted.get(RANKED, 0),
+            "unranked": sum(counted.get(standing, 0) for standing in APART),
+            "unverified": counted.get(UNVERIFIED, 0),
+        },
+    )
+    ranked = connection.execute(
+        select(runs)
+        .where(*where, runs.c.standing == RANKED)
+        .order_by(*PLACING_ORDER)
+        .offset(window.offset)
+        .limit(window.limit)
+    )
     board.ranked = [{"rank": place, **entry(Run.from_row(row))} for place, row in enumerate(ranked, window.offset + 1)]
     board.unranked = apart(connection, where, window, counted)
-    unverified = connection.execute(select(runs).where(*where, runs.c.standing == UNVERIFIED).order_by(runs.c.hash)
-                                    .offset(window.offset).limit(window.limit))
+    unverified = connection.execute(
+        select(runs)
+        .where(*where, runs.c.standing == UNVERIFIED)
+        .order_by(runs.c.hash)
+        .offset(window.offset)
+        .limit(window.limit)
+    )
     board.unverified = [entry(run, str(run.verdict.get("detail", run.status))) for run in map(Run.from_row, unverified)]
     return board
 
 
-def apart(connection: Connection, where: list[ColumnElement[bool]], window: Window,
-          counted: dict[str, int]) -> list[dict[str, Any]]:
+def apart(
+    connection: Connection, where: list[ColumnElement[bool]], window: Window, counted: dict[str, int]
+) -> list[dict[str, Any]]:
     """The page's window of the "verified, not ranked" list: its parts one after another, each by hash."""
     rows: list[Any] = []
     skip = window.offset
@@ -102,8 +141,13 @@ def apart(connection: Connection, where: list[ColumnElement[bool]], window: Wind
             continue
         if len(rows) == window.limit:
             break
-        rows += connection.execute(select(runs).where(*where, runs.c.standing == standing).order_by(runs.c.hash)
-                                   .offset(skip).limit(window.limit - len(rows))).all()
+        rows += connection.execute(
+            select(runs)
+            .where(*where, runs.c.standing == standing)
+            .order_by(runs.c.hash)
+            .offset(skip)
+            .limit(window.limit - len(rows))
+        ).all()
         skip = 0
     shown = [(Run.from_row(row), row.standing) for row in rows]
     kept = best_of_games(connection, {run.game for run, standing in shown if standing == COPY and run.game})
@@ -114,8 +158,9 @@ def best_of_games(connection: Connection, games: set[str]) -> dict[str, str]:
     """The hash of the file of each game that stands for it (ranked, or a later attempt)."""
     if not games:
         return {}
-    found = connection.execute(select(runs.c.game, runs.c.hash)
-                               .where(runs.c.game.in_(sorted(games)), runs.c.standing.in_((RANKED, LATER))))
+    found = connection.execute(
+        select(runs.c.game, runs.c.hash).where(runs.c.game.in_(sorted(games)), runs.c.standing.in_((RANKED, LATER)))
+    )
     return {row.game: row.hash for row in found}
 
 

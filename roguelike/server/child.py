@@ -99,8 +99,15 @@ def verify_bytes(data: bytes, limits: ChildLimits, verifier: Sequence[str] | Non
 def run_child(command: list[str], limits: ChildLimits) -> dict[str, Any]:
     """Run the verifier under its limits; its verdict, or why it gave none."""
     env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}
-    with subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          env=env, preexec_fn=limiter(limits), start_new_session=True) as child:
+    with subprocess.Popen(
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        preexec_fn=limiter(limits),
+        start_new_session=True,
+    ) as child:
         with RUNNING_LOCK:
             RUNNING.add(child)
         try:

@@ -51,8 +51,15 @@ def finished_par(redis: Any, day: str, epoch: int) -> dict[str, Any] | None:
         job = Job.fetch(par_job_id(day, epoch), connection=redis, serializer=JSONSerializer)
     except NoSuchJobError:
         Queue(queue_name(epoch), connection=redis, serializer=JSONSerializer).enqueue(
-            PAR_JOB, day, epoch, job_id=par_job_id(day, epoch), job_timeout=PAR_SECONDS, result_ttl=KEEP_RESULTS,
-            failure_ttl=KEEP_RESULTS, description=f"par for the {day} daily (rules epoch {epoch})")
+            PAR_JOB,
+            day,
+            epoch,
+            job_id=par_job_id(day, epoch),
+            job_timeout=PAR_SECONDS,
+            result_ttl=KEEP_RESULTS,
+            failure_ttl=KEEP_RESULTS,
+            description=f"par for the {day} daily (rules epoch {epoch})",
+        )
         return None
     if job.get_status(refresh=False) != JobStatus.FINISHED:
         return None  # queued, under way, or failed: a failed one stays failed until its record expires
@@ -67,4 +74,5 @@ def is_par(found: Any, day: str, epoch: int) -> bool:
     bands = [found.get("score"), found.get("turns")]
     return isinstance(found.get("runs"), int) and all(
         isinstance(band, dict) and all(isinstance(band.get(key), int) for key in ("median", "low", "high"))
-        for band in bands)
+        for band in bands
+    )

@@ -86,12 +86,14 @@ def open_upload(body: bytes, limits: Limits) -> Envelope:
     commands = len(payloads) - 1
     if commands > limits.max_commands:
         raise Refused(400, f"the replay has more than {limits.max_commands} commands")
-    header = read_header(data[payloads[0][0]:payloads[0][1]])
+    header = read_header(data[payloads[0][0] : payloads[0][1]])
     epoch = header_epoch(header, replay_format)
     played = [record_command(data[start:end], number) for number, (start, end) in enumerate(payloads[1:], start=1)]
     if any(command is None for command in played[:-1]):
         raise Refused(400, "a replay whose crash record is not its last")
-    game = msgpack.packb([epoch, header["seed"], header["name"], [command for command in played if command is not None]])
+    game = msgpack.packb(
+        [epoch, header["seed"], header["name"], [command for command in played if command is not None]]
+    )
     return Envelope(data, hashlib.sha256(data).hexdigest(), epoch, commands, hashlib.sha256(game).hexdigest())
 
 
@@ -122,7 +124,7 @@ def frames(data: bytes, at: int, most: int) -> list[tuple[int, int]]:
             raise Refused(400, f"a damaged replay: a frame claims {length} bytes, more than a record has, at byte {at}")
         if start + length > len(data):
             break  # a killed game's torn last record: the game reads up to the one before
-        if zlib.crc32(data[start:start + length]) != crc:
+        if zlib.crc32(data[start : start + length]) != crc:
             if zeros_from <= start + length:
                 break
             raise Refused(400, f"a damaged replay: a frame's CRC does not match at byte {at}")

@@ -34,8 +34,14 @@ log = logging.getLogger("hedonic.serve")
 class LocalVerifier:
     """Children of this process verify the runs, ``workers`` at once."""
 
-    def __init__(self, engine: Engine, limits: ChildLimits, workers: int, verifier: Sequence[str] | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        limits: ChildLimits,
+        workers: int,
+        verifier: Sequence[str] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.engine = engine
         self.unverifiable = Cadence(RETRY_UNVERIFIABLE, clock)
         self.limits = limits
@@ -110,8 +116,11 @@ class LocalVerifier:
             if run is None or run.status not in store.OPEN:
                 return  # decided since it was scheduled (a sweep and a verdict crossed)
             data = store.replay_of(connection, digest)
-        verdict = self.verdict(data) if data is not None else \
-            {"verdict": FAILED, "detail": "the run's replay is missing from the database"}
+        verdict = (
+            self.verdict(data)
+            if data is not None
+            else {"verdict": FAILED, "detail": "the run's replay is missing from the database"}
+        )
         if self.stopping.is_set():
             return  # its child was killed by the stop, not by its file
         with self.engine.begin() as connection:

@@ -23,14 +23,20 @@ def board_page(board: dict[str, Any]) -> str:
     """The whole page for a board's JSON."""
     title = "Hall of fame" + (f", daily {board['daily']}" if board["daily"] else "")
     epoch = f"rules epoch {board['epoch']}" if board["epoch"] is not None else "all rules epochs"
-    parts = [f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{escape(title)}</title>",
-             f"<meta name=viewport content='width=device-width'><style>{STYLE}</style></head><body>",
-             f"<h1>{escape(title)}</h1><p class=quiet>Hedonic Hypothesis, {escape(epoch)}. Every score here was "
-             "recomputed by re-playing the uploaded game; nothing a player sent is believed.</p>",
-             epoch_links(board), par_paragraph(board.get("par"), board["daily"]), page_links(board),
-             ranked_table(board["ranked"]), apart_table("Verified, not ranked", board["unranked"]),
-             apart_table("Not verified here (shown apart, never ranked)", board["unverified"]), page_links(board),
-             f"<p class=quiet>{board['pending']} uploads waiting to be verified.</p></body></html>"]
+    parts = [
+        f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{escape(title)}</title>",
+        f"<meta name=viewport content='width=device-width'><style>{STYLE}</style></head><body>",
+        f"<h1>{escape(title)}</h1><p class=quiet>Hedonic Hypothesis, {escape(epoch)}. Every score here was "
+        "recomputed by re-playing the uploaded game; nothing a player sent is believed.</p>",
+        epoch_links(board),
+        par_paragraph(board.get("par"), board["daily"]),
+        page_links(board),
+        ranked_table(board["ranked"]),
+        apart_table("Verified, not ranked", board["unranked"]),
+        apart_table("Not verified here (shown apart, never ranked)", board["unverified"]),
+        page_links(board),
+        f"<p class=quiet>{board['pending']} uploads waiting to be verified.</p></body></html>",
+    ]
     return "".join(parts)
 
 
@@ -41,9 +47,11 @@ def par_paragraph(par: dict[str, Any] | None, daily: str | None) -> str:
     if par is None:
         return "<p class=quiet>Par for this daily: not worked out yet.</p>"
     score, turns = par["score"], par["turns"]
-    return (f"<p><strong>Par {band(score)}</strong> points, {band(turns)} turns: the {text(par.get('bot'))} bot "
-            f"played this daily {text(par.get('runs'))} times from slightly shifted starts under rules epoch "
-            f"{text(par.get('epoch'))} (the median and the range).</p>")
+    return (
+        f"<p><strong>Par {band(score)}</strong> points, {band(turns)} turns: the {text(par.get('bot'))} bot "
+        f"played this daily {text(par.get('runs'))} times from slightly shifted starts under rules epoch "
+        f"{text(par.get('epoch'))} (the median and the range).</p>"
+    )
 
 
 def band(values: dict[str, Any]) -> str:
@@ -67,8 +75,11 @@ def page_links(board: dict[str, Any]) -> str:
     most = max(totals.values(), default=0)
     if offset == 0 and most <= limit:
         return ""
-    shown = (f"{offset + 1:,}-{min(offset + limit, totals['ranked']):,} of {totals['ranked']:,}"
-             if offset < totals["ranked"] else f"none of {totals['ranked']:,}")
+    shown = (
+        f"{offset + 1:,}-{min(offset + limit, totals['ranked']):,} of {totals['ranked']:,}"
+        if offset < totals["ranked"]
+        else f"none of {totals['ranked']:,}"
+    )
     links = [f"<a href='{escape(page_href(board, max(offset - limit, 0)))}'>previous</a>"] if offset > 0 else []
     if offset + limit < most:
         links.append(f"<a href='{escape(page_href(board, offset + limit))}'>next</a>")
@@ -93,7 +104,9 @@ def ranked_table(rows: list[dict[str, Any]]) -> str:
     body = "".join(
         f"<tr><td class=num>{row['rank']}</td><td>{text(row['name'])}</td><td class=num>{text(row['score'])}</td>"
         f"<td class=num>{text(row['turns'])}</td><td>{text(row['cause'])}</td><td>{text(row['daily'])}</td>"
-        f"<td>{links(row['hash'])}</td></tr>" for row in rows)
+        f"<td>{links(row['hash'])}</td></tr>"
+        for row in rows
+    )
     return f"<h2>Ranked</h2><table>{head}{body}</table>"
 
 
@@ -105,7 +118,9 @@ def apart_table(title: str, rows: list[dict[str, Any]]) -> str:
     body = "".join(
         f"<tr><td>{text(row['name'])}</td><td class=num>{text(row['score'])}</td>"
         f"<td class=num>{text(row['turns'])}</td>"
-        f"<td>{text(row.get('why'))}</td><td>{links(row['hash'])}</td></tr>" for row in rows)
+        f"<td>{text(row.get('why'))}</td><td>{links(row['hash'])}</td></tr>"
+        for row in rows
+    )
     return f"<h2>{escape(title)}</h2><table>{head}{body}</table>"
 
 

@@ -74,9 +74,16 @@ def job_id(digest: str) -> str:
 def enqueue(connection: Redis, digest: str, epoch: int, data: bytes, limits: ChildLimits) -> Job:
     """Put a run's verification on its epoch's queue, by the job's name."""
     queue = Queue(queue_name(epoch), connection=connection, serializer=JSONSerializer)
-    return queue.enqueue(JOB, base64.b64encode(data).decode("ascii"), limits.to_plain(), job_id=job_id(digest),
-                         job_timeout=int(limits.seconds) + JOB_MARGIN, result_ttl=KEEP_RESULTS,
-                         failure_ttl=KEEP_RESULTS, description=f"verify run {digest[:16]} (rules epoch {epoch})")
+    return queue.enqueue(
+        JOB,
+        base64.b64encode(data).decode("ascii"),
+        limits.to_plain(),
+        job_id=job_id(digest),
+        job_timeout=int(limits.seconds) + JOB_MARGIN,
+        result_ttl=KEEP_RESULTS,
+        failure_ttl=KEEP_RESULTS,
+        description=f"verify run {digest[:16]} (rules epoch {epoch})",
+    )
 
 
 def verdict_of(job: Job, limits: ChildLimits) -> dict[str, Any] | None:
@@ -140,8 +147,9 @@ class Heartbeats:
 class QueueVerifier:
     """RQ workers verify the runs; this process enqueues them and collects the verdicts."""
 
-    def __init__(self, engine: Engine, limits: ChildLimits, redis: Redis,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, engine: Engine, limits: ChildLimits, redis: Redis, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.engine = engine
         self.limits = limits
         self.redis = redis

@@ -49,11 +49,17 @@ def run_server(config: ServerConfig, host: str, port: int, door: Door = Door()) 
     server = ScoreServer(config)
     shown = f"[{host}]" if ":" in host else host
     where = config.queue_url or f"{config.workers} local verifier(s)"
-    print(f"The score server is at http://{shown}:{listening.getsockname()[1]}/board "
-          f"(runs in {server.engine.url.render_as_string(hide_password=True)}; verified by {where})", flush=True)
+    print(
+        f"The score server is at http://{shown}:{listening.getsockname()[1]}/board "
+        f"(runs in {server.engine.url.render_as_string(hide_password=True)}; verified by {where})",
+        flush=True,
+    )
     protocol = guarded(door.request_seconds, door.most, door.per_client)
-    running = uvicorn.Server(uvicorn.Config(server.app, log_level="warning", log_config=None, lifespan="on",
-                                            http=protocol, timeout_keep_alive=5))
+    running = uvicorn.Server(
+        uvicorn.Config(
+            server.app, log_level="warning", log_config=None, lifespan="on", http=protocol, timeout_keep_alive=5
+        )
+    )
     running.run(sockets=[listening])
     return 0
 

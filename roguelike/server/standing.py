@@ -62,8 +62,11 @@ def first_standing(status: str, verdict: dict[str, Any]) -> str:
 def placing_columns(verdict: dict[str, Any]) -> dict[str, Any]:
     """The placing's fields the ranking reads that the runs table keeps beside the score and the daily date."""
     turns = verdict.get("turns")
-    return {"turns": turns if isinstance(turns, int) else 0, "started": storable(str(verdict.get("recorded") or ""))[
-        :STARTED_MAX], "player": storable(str(verdict.get("name") or ""))}
+    return {
+        "turns": turns if isinstance(turns, int) else 0,
+        "started": storable(str(verdict.get("recorded") or ""))[:STARTED_MAX],
+        "player": storable(str(verdict.get("name") or "")),
+    }
 
 
 def storable(value: str) -> str:
@@ -79,8 +82,11 @@ def standings(contenders: dict[str, Contender]) -> dict[str, str]:
         game, place = contender.game, contender.placing
         if game is not None and (game not in best or place.order < best[game].order):
             best[game] = place
-    decided = {digest: COPY for digest, contender in contenders.items()
-               if contender.game is not None and best[contender.game].digest != digest}
+    decided = {
+        digest: COPY
+        for digest, contender in contenders.items()
+        if contender.game is not None and best[contender.game].digest != digest
+    }
     kept = [contender.placing for digest, contender in contenders.items() if digest not in decided]
     first, later = first_attempts(kept, lambda place: place)
     return {**decided, **{place.digest: RANKED for place in first}, **{place.digest: LATER for place in later}}
@@ -90,6 +96,7 @@ def group_keys(contenders: Iterable[Contender]) -> tuple[set[str], set[tuple[str
     """The games and the (daily date, character) groups the contenders belong to."""
     listed = list(contenders)
     games = {contender.game for contender in listed if contender.game is not None}
-    dailies = {(contender.placing.daily, contender.placing.name) for contender in listed
-               if contender.placing.daily is not None}
+    dailies = {
+        (contender.placing.daily, contender.placing.name) for contender in listed if contender.placing.daily is not None
+    }
     return games, dailies

@@ -29,8 +29,30 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import (Boolean, Column, Connection, Engine, Index, Integer, LargeBinary, MetaData, String, Table, Text,
-                        and_, bindparam, create_engine, delete, event, func, inspect, or_, select, text, update)
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Connection,
+    Engine,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+    Text,
+    and_,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    func,
+    inspect,
+    or_,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
 
@@ -45,7 +67,8 @@ VERIFIED = "verified"
 OPEN = (PENDING, UNVERIFIABLE)  # the statuses that still take a verdict
 metadata = MetaData()
 runs = Table(
-    "runs", metadata,
+    "runs",
+    metadata,
     Column("hash", String(64), primary_key=True),
     Column("received", String(32), nullable=False),
     Column("epoch", Integer, nullable=False),
@@ -74,14 +97,16 @@ Index("runs_epochs", runs.c.status, runs.c.epoch)
 Index("runs_standing", runs.c.epoch, runs.c.standing)  # narrow, so counting a board's lists reads few pages
 VERDICT_LOCK = 47_0001  # PostgreSQL's advisory lock key: verdicts are written one at a time
 replays = Table(
-    "replays", metadata,
+    "replays",
+    metadata,
     Column("hash", String(64), primary_key=True),
     Column("data", LargeBinary, nullable=False),
 )
 # A third table, ``pars``: a daily's par by date and rules epoch, as a worker worked it out (server/daypar.py).
 # create_all makes it in a database from before it, like any missing table.
 pars = Table(
-    "pars", metadata,
+    "pars",
+    metadata,
     Column("day", String(10), primary_key=True),
     Column("epoch", Integer, primary_key=True),
     Column("par", Text, nullable=False),  # the worker's JSON, whole
@@ -126,15 +151,28 @@ def backfill(engine: Engine) -> None:
     before the database had the columns), then the standings of their epochs' contenders taken whole."""
     with engine.begin() as connection:
         one_at_a_time(connection)
-        rows = connection.execute(select(runs.c.hash, runs.c.status, runs.c.verdict, runs.c.epoch)
-                                  .where(runs.c.status != PENDING, runs.c.standing.is_(None))).all()
+        rows = connection.execute(
+            select(runs.c.hash, runs.c.status, runs.c.verdict, runs.c.epoch).where(
+                runs.c.status != PENDING, runs.c.standing.is_(None)
+            )
+        ).all()
         if not rows:
             return
         decided = [(row, json.loads(row.verdict) if row.verdict else {}) for row in rows]
-        connection.execute(update(runs).where(runs.c.hash == bindparam("key")).values(
-            standing=bindparam("now"), turns=bindparam("turns"), started=bindparam("started"),
-            player=bindparam("player")), [{"key": row.hash, "now": first_standing(row.status, verdict),
-                                           **placing_columns(verdict)} for row, verdict in decided])
+        connection.execute(
+            update(runs)
+            .where(runs.c.hash == bindparam("key"))
+            .values(
+                standing=bindparam("now"),
+                turns=bindparam("turns"),
+                started=bindparam("started"),
+                player=bindparam("player"),
+            ),
+            [
+                {"key": row.hash, "now": first_standing(row.status, verdict), **placing_columns(verdict)}
+                for row, verdict in decided
+            ],
+        )
         for epoch in sorted({row.epoch for row in rows}):
             decide(connection, connection.execute(contenders_of(epoch)).all())
 
@@ -173,9 +211,20 @@ def insert_new(connection: Connection, table: Table, row: dict[str, Any]) -> boo
 
 def add_run(connection: Connection, envelope: Envelope) -> bool:
     """Keep an upload as a pending run (its bytes too); False if the same file is already a run."""
-    new = insert_new(connection, runs, {
-        "hash": envelope.digest, "received": now(), "epoch": envelope.epoch, "commands": envelope.commands,
-        "size": len(envelope.data), "status": PENDING, "ranked": False, "game": envelope.game})
+    new = insert_new(
+        connection,
+        runs,
+        {
+            "hash": envelope.digest,
+            "received": now(),
+            "epoch": envelope.epoch,
+            "commands": envelope.commands,
+            "size": len(envelope.data),
+            "status": PENDING,
+            "ranked": False,
+            "game": envelope.game,
+        },
+    )
     if new:
         insert_new(connection, replays, {"hash": envelope.digest, "data": envelope.data})
     return new
@@ -187,12 +236,17 @@ def record_verdict(connection: Connection, digest: str, verdict: dict[str, Any])
     score = verdict.get("score") if verdict.get("verdict") == "verified" else None
     status = str(verdict.get("verdict"))
     values = {
-        "status": status, "verdict": json.dumps(verdict, sort_keys=True),
+        "status": status,
+        "verdict": json.dumps(verdict, sort_keys=True),
         "score": score if isinstance(score, int) else None,
         "ranked": verdict.get("ranked") is True and score is not None,
-        "name": text_or_none(verdict.get("name")), "origin": text_or_none(verdict.get("origin")),
-        "daily": text_or_none(verdict.get("daily")), "decided": now(),
-        "standing": first_standing(status, verdict), **placing_columns(verdict)}
+        "name": text_or_none(verdict.get("name")),
+        "origin": text_or_none(verdict.get("origin")),
+        "daily": text_or_none(verdict.get("daily")),
+        "decided": now(),
+        "standing": first_standing(status, verdict),
+        **placing_columns(verdict),
+    }
     done = connection.execute(update(runs).where(runs.c.hash == digest, runs.c.status.in_(OPEN)).values(values))
     if done.rowcount == 1 and values["status"] == UNREADABLE:
         connection.execute(delete(replays).where(replays.c.hash == digest))  # garbage is not kept
@@ -203,8 +257,16 @@ def record_verdict(connection: Connection, digest: str, verdict: dict[str, Any])
 
 def contenders_of(epoch: int) -> Any:
     """The query of an epoch's contenders, with what their standing is decided by."""
-    return select(runs.c.hash, runs.c.game, runs.c.score, runs.c.turns, runs.c.started, runs.c.player, runs.c.daily,
-                  runs.c.standing).where(runs.c.epoch == epoch, runs.c.standing.in_(CONTENDING))
+    return select(
+        runs.c.hash,
+        runs.c.game,
+        runs.c.score,
+        runs.c.turns,
+        runs.c.started,
+        runs.c.player,
+        runs.c.daily,
+        runs.c.standing,
+    ).where(runs.c.epoch == epoch, runs.c.standing.in_(CONTENDING))
 
 
 def settle(connection: Connection, digest: str) -> None:
@@ -221,8 +283,10 @@ def settle(connection: Connection, digest: str) -> None:
             break
         asked[0].update(games)
         asked[1].update(dailies)
-        groups = [runs.c.game.in_(sorted(games)),
-                  *[and_(runs.c.daily == daily, runs.c.player == name) for daily, name in sorted(dailies)]]
+        groups = [
+            runs.c.game.in_(sorted(games)),
+            *[and_(runs.c.daily == daily, runs.c.player == name) for daily, name in sorted(dailies)],
+        ]
         found.update((row.hash, row) for row in connection.execute(contenders_of(epoch).where(or_(*groups))))
     decide(connection, list(found.values()))
 
@@ -232,14 +296,16 @@ def decide(connection: Connection, rows: Sequence[Any]) -> None:
     decided = standings({row.hash: contender(row) for row in rows})
     changed = [{"key": row.hash, "now": decided[row.hash]} for row in rows if decided[row.hash] != row.standing]
     if changed:
-        connection.execute(update(runs).where(runs.c.hash == bindparam("key")).values(standing=bindparam("now")),
-                           changed)
+        connection.execute(
+            update(runs).where(runs.c.hash == bindparam("key")).values(standing=bindparam("now")), changed
+        )
 
 
 def contender(row: Any) -> Contender:
     """A contender from its row's columns."""
-    return Contender(row.game, Placing(row.score, row.turns or 0, row.started or "", row.hash, row.player or "",
-                                       row.daily))
+    return Contender(
+        row.game, Placing(row.score, row.turns or 0, row.started or "", row.hash, row.player or "", row.daily)
+    )
 
 
 def text_or_none(value: Any) -> str | None:
@@ -290,15 +356,17 @@ def replay_of(connection: Connection, digest: str) -> bytes | None:
 
 def pending(connection: Connection) -> list[tuple[str, int]]:
     """Every run still waiting for a verdict (hash and epoch), oldest first."""
-    rows = connection.execute(select(runs.c.hash, runs.c.epoch).where(runs.c.status == PENDING)
-                              .order_by(runs.c.received, runs.c.hash))
+    rows = connection.execute(
+        select(runs.c.hash, runs.c.epoch).where(runs.c.status == PENDING).order_by(runs.c.received, runs.c.hash)
+    )
     return [(row.hash, row.epoch) for row in rows]
 
 
 def unverifiable(connection: Connection) -> list[tuple[str, int]]:
     """Every run that was unverifiable where it was tried (hash and epoch), oldest first."""
-    rows = connection.execute(select(runs.c.hash, runs.c.epoch).where(runs.c.status == UNVERIFIABLE)
-                              .order_by(runs.c.received, runs.c.hash))
+    rows = connection.execute(
+        select(runs.c.hash, runs.c.epoch).where(runs.c.status == UNVERIFIABLE).order_by(runs.c.received, runs.c.hash)
+    )
     return [(row.hash, row.epoch) for row in rows]
 
 
@@ -332,8 +400,9 @@ def waiting(connection: Connection) -> int:
 
 def keep_par(connection: Connection, day: str, epoch: int, par: dict[str, Any]) -> bool:
     """Keep a daily's par under its rules epoch (the first kept stays); whether it was new."""
-    return insert_new(connection, pars, {"day": day, "epoch": epoch, "par": json.dumps(par, sort_keys=True),
-                                         "made": now()})
+    return insert_new(
+        connection, pars, {"day": day, "epoch": epoch, "par": json.dumps(par, sort_keys=True), "made": now()}
+    )
 
 
 def par_of(connection: Connection, day: str, epoch: int) -> dict[str, Any] | None:

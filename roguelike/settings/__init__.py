@@ -30,8 +30,24 @@ from roguelike.settings.options import (
 from roguelike.settings.store import Preferences
 
 __all__ = [
-    "CHOICES", "MAX_FLASHES_PER_SECOND", "SOUND_CHOICES", "TILE_SIZES", "VOLUMES", "Glyphs", "Motion", "PaletteName", "Preferences",
-    "Scaling", "Settings", "TileSize", "WindowPlace", "current", "next_choice", "preferences", "tile_size", "use",
+    "CHOICES",
+    "MAX_FLASHES_PER_SECOND",
+    "SOUND_CHOICES",
+    "TILE_SIZES",
+    "VOLUMES",
+    "Glyphs",
+    "Motion",
+    "PaletteName",
+    "Preferences",
+    "Scaling",
+    "Settings",
+    "TileSize",
+    "WindowPlace",
+    "current",
+    "next_choice",
+    "preferences",
+    "tile_size",
+    "use",
 ]
 
 _active = Preferences(None)

@@ -48,19 +48,21 @@ class Wrong(ValueError):
 
 def enum_value(kind: type[enum.Enum]) -> Callable[[Any], Any]:
     """A reader of one enum's values, written as their names in the file."""
+
     def read(value: Any) -> Any:
         for member in kind:
             if member.value == value:
                 return member
         names = ", ".join(str(member.value) for member in kind)
         raise Wrong(f"{json.dumps(value)} is not one of {names}")
+
     return read
 
 
 def read_tiles(value: Any) -> TileSize:
     """A tile size written ``"WxH"``."""
     if not isinstance(value, str):
-        raise Wrong(f"{json.dumps(value)} is not a tile size written like \"11x20\"")
+        raise Wrong(f'{json.dumps(value)} is not a tile size written like "11x20"')
     try:
         return tile_size(value)
     except ValueError as error:
@@ -99,7 +101,7 @@ def read_volume(value: Any) -> int:
 def read_interrupts(value: Any) -> frozenset[Disturbance]:
     """The kinds of change that stop automation: a list of their names."""
     if not isinstance(value, list):
-        raise Wrong(f"{json.dumps(value)} is not a list of names like [\"monster\", \"dose\"]")
+        raise Wrong(f'{json.dumps(value)} is not a list of names like ["monster", "dose"]')
     read = enum_value(Disturbance)
     return frozenset(read(name) for name in value)
 

@@ -87,8 +87,13 @@ class TileSize:
 # DejaVu Sans Mono's cell is about 0.6 of its height (checked by tests against the font).
 # The smallest fits 80x25 inside 800x600; the largest fills 1920x1080.
 TILE_SIZES: tuple[TileSize, ...] = (
-    TileSize(10, 18), TileSize(11, 20), TileSize(14, 24), TileSize(16, 28),
-    TileSize(19, 34), TileSize(22, 40), TileSize(24, 43),
+    TileSize(10, 18),
+    TileSize(11, 20),
+    TileSize(14, 24),
+    TileSize(16, 28),
+    TileSize(19, 34),
+    TileSize(22, 40),
+    TileSize(24, 43),
 )
 DEFAULT_TILES = TileSize(11, 20)
 

@@ -83,7 +83,9 @@ class Preferences:
         """The settings of a data directory, with this run's overrides."""
         path = DataDir(root).settings
         reading = read_file(path)
-        return cls(path, reading.settings, dict(overrides or {}), reading.problems, reading.unknown, given=reading.given)
+        return cls(
+            path, reading.settings, dict(overrides or {}), reading.problems, reading.unknown, given=reading.given
+        )
 
     @property
     def current(self) -> Settings:
@@ -108,7 +110,7 @@ class Preferences:
             return None
         reasons = list(self.problems[:listed])
         if len(reasons) < len(self.problems):
-            rest = [problem.partition(":")[0] for problem in self.problems[len(reasons):]]
+            rest = [problem.partition(":")[0] for problem in self.problems[len(reasons) :]]
             reasons.append(f"{len(rest)} more ({', '.join(rest)})")
         named = self.path.name if self.path is not None and not whole_path else f"The settings file {self.path}"
         return f"{named} is damaged: {'; '.join(reasons)}. {PROBLEM_ENDING}"

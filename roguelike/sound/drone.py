@@ -15,8 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from roguelike.content import formulas
 from roguelike.assist.disturb import band
+from roguelike.content import formulas
 from roguelike.sound.synth import RATE, Samples
 
 LOWEST_HZ = 55.0  # the drone at a State of Mind of 0 (A1)
@@ -102,8 +102,10 @@ class Drone:
             target_hz, target = pitch(self.mind.state_of_mind), BANDS[self.mind.band]
             log_hz = math.log(target_hz) + (math.log(self.hz) - math.log(target_hz)) * keep
             hz = np.exp(log_hz)
-            colour = {name: getattr(target, name) + (now - getattr(target, name)) * keep
-                      for name, now in zip(FIELDS, self.colour)}
+            colour = {
+                name: getattr(target, name) + (now - getattr(target, name)) * keep
+                for name, now in zip(FIELDS, self.colour)
+            }
             self.hz, self.colour = float(hz[-1]), [float(colour[name][-1]) for name in FIELDS]
         else:
             hz = np.full(samples, self.hz)

@@ -98,9 +98,9 @@ class Mixer:
         out = np.zeros(samples, dtype=np.float32)
         for voice in self.playing:
             start, voice.at = voice.at, voice.at + samples
-            chunk = voice.samples[max(0, start):max(0, voice.at)]
+            chunk = voice.samples[max(0, start) : max(0, voice.at)]
             offset = max(0, -start)
-            out[offset:offset + chunk.size] += chunk * voice.gain
+            out[offset : offset + chunk.size] += chunk * voice.gain
         self.playing = [voice for voice in self.playing if voice.at < voice.samples.size]
         return out
 

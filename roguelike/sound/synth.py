@@ -113,7 +113,7 @@ def mix_voices(voices: tuple[Voice, ...], peak: float, seed: int) -> Samples:
     parts = [voice(spec, seed * 16 + index) for index, spec in enumerate(voices)]
     out = np.zeros(max(part.size for part in parts))
     for part in parts:
-        out[:part.size] += part
+        out[: part.size] += part
     out = soften(out)
     loudest = float(np.max(np.abs(out))) or 1.0
     return (out * (peak / loudest)).astype(np.float32)

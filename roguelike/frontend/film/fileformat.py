@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import bisect
 import json
-import struct
 import lzma
+import struct
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -72,9 +72,16 @@ class FilmHeader:
 
     def to_plain(self) -> dict[str, Any]:
         """The header as stored (JSON)."""
-        return {"columns": self.columns, "rows": self.rows, "name": self.name, "seed": self.seed,
-                "version": self.version, "frames": self.frames, "final_turn": self.final_turn,
-                "chunks": [[c.offset, c.size, c.first_frame, c.first_turn] for c in self.chunks]}
+        return {
+            "columns": self.columns,
+            "rows": self.rows,
+            "name": self.name,
+            "seed": self.seed,
+            "version": self.version,
+            "frames": self.frames,
+            "final_turn": self.final_turn,
+            "chunks": [[c.offset, c.size, c.first_frame, c.first_turn] for c in self.chunks],
+        }
 
 
 def is_film(path: Path) -> bool:
@@ -224,7 +231,7 @@ class Film:
 
 def parse(data: bytes) -> tuple[FilmHeader, bytes]:
     """The header and the chunks' bytes of a film."""
-    if data[:len(MAGIC) - 1] != MAGIC[:-1]:
+    if data[: len(MAGIC) - 1] != MAGIC[:-1]:
         raise FilmError("not a film (no film marker at the start)")
     if data[len(MAGIC) - 1] != MAGIC[-1]:
         raise FilmError(f"a film of format {data[len(MAGIC) - 1]}, which this game does not know")
@@ -235,11 +242,11 @@ def parse(data: bytes) -> tuple[FilmHeader, bytes]:
     if length > MAX_HEADER or start + length > len(data):
         raise FilmError("its header is cut short or too large")
     try:
-        plain = json.loads(data[start:start + length].decode("utf-8"))
+        plain = json.loads(data[start : start + length].decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         raise FilmError("its header is not readable") from None
     header = header_of(plain)
-    body = data[start + length:]
+    body = data[start + length :]
     for chunk in header.chunks:
         if chunk.offset + chunk.size > len(body):
             raise FilmError("cut short: a chunk is missing")
@@ -259,8 +266,10 @@ def header_of(plain: object) -> FilmHeader:
     if (columns, rows) != (80, 25):
         raise FilmError(f"a {columns}x{rows} film: this game shows 80x25")
     starts = [chunk.first_frame for chunk in chunks]
-    if (starts != [FRAMES_PER_CHUNK * number for number in range(len(chunks))]
-            or not (len(chunks) - 1) * FRAMES_PER_CHUNK < count <= len(chunks) * FRAMES_PER_CHUNK):
+    if (
+        starts != [FRAMES_PER_CHUNK * number for number in range(len(chunks))]
+        or not (len(chunks) - 1) * FRAMES_PER_CHUNK < count <= len(chunks) * FRAMES_PER_CHUNK
+    ):
         raise FilmError("its header's chunks do not add up")
     return FilmHeader(columns, rows, name, seed, version, count, final, chunks)
 
@@ -285,7 +294,7 @@ def unpack_chunk(body: bytes, header: FilmHeader, number: int) -> Reel:
     """A chunk decompressed, with its frames' turns and messages found."""
     chunk = header.chunks[number]
     expected = min(FRAMES_PER_CHUNK, header.frames - chunk.first_frame)
-    raw = inflate(body[chunk.offset:chunk.offset + chunk.size])
+    raw = inflate(body[chunk.offset : chunk.offset + chunk.size])
     turns: list[int] = []
     spans: list[tuple[int, int]] = []
     at = 0

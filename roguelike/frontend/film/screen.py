@@ -16,8 +16,21 @@ from tcod.event import KeySym
 
 from roguelike.frontend.film.fileformat import Film
 from roguelike.screens.base import Pop, Screen, Transition
-from roguelike.screens.replay import BANNER_BG, BANNER_FG, CATCH_UP_SECONDS, DEFAULT_SPEED, FASTER
-from roguelike.screens.replay import GO_TO, HINT, LABEL, SLOWER, SPEEDS, STEP, STEP_BACK, typed_turn
+from roguelike.screens.replay import (
+    BANNER_BG,
+    BANNER_FG,
+    CATCH_UP_SECONDS,
+    DEFAULT_SPEED,
+    FASTER,
+    GO_TO,
+    HINT,
+    LABEL,
+    SLOWER,
+    SPEEDS,
+    STEP,
+    STEP_BACK,
+    typed_turn,
+)
 
 BAR_SECONDS = 3.0
 MAX_SPEED_FRAMES = 8  # "max" speed: frames a drawn frame moves on
@@ -134,7 +147,9 @@ class FilmScreen(Screen):
         speed = "paused" if self.paused else speed_words(SPEEDS[self.speed_index])
         console.draw_rect(0, 0, console.width, 1, ch=ord(" "), fg=BANNER_FG, bg=BANNER_BG)
         console.print(1, 0, "FILM", fg=LABEL, bg=BANNER_BG)
-        console.print(7, 0, f"{header.name}  turn {turn} of {self.film.final_turn}  {speed}", fg=BANNER_FG, bg=BANNER_BG)
+        console.print(
+            7, 0, f"{header.name}  turn {turn} of {self.film.final_turn}  {speed}", fg=BANNER_FG, bg=BANNER_BG
+        )
         note = f"go to turn: {self.typed}_ (Enter, Esc)" if self.typed is not None else ("END" if self.at_end else "")
         console.print(console.width - 1, 0, note, fg=LABEL, bg=BANNER_BG, alignment=tcod.constants.RIGHT)
         console.draw_rect(0, console.height - 1, console.width, 1, ch=ord(" "), fg=HINT, bg=BANNER_BG)

@@ -96,8 +96,9 @@ class Guard:
 class RateLimit:
     """A token bucket: ``rate`` messages a second, up to ``burst`` at once."""
 
-    def __init__(self, rate: float = MESSAGES_PER_SECOND, burst: float = BURST,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, rate: float = MESSAGES_PER_SECOND, burst: float = BURST, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.rate, self.burst, self.clock = rate, burst, clock
         self.tokens = burst
         self.last = clock()

@@ -126,8 +126,9 @@ class LiveGame:
         self.seen_keyframe: tuple[Cells, bytes] | None = None  # the newcomers' keyframe, made once per screen
         self.joins = RateLimit(JOINS_PER_SECOND, JOIN_BURST, clock)
         self.due: asyncio.TimerHandle | None = None  # the end of the tick, when frames wait for it
-        self.later: Callable[[float, Callable[[], None]], asyncio.TimerHandle] = (
-            lambda delay, then: asyncio.get_running_loop().call_later(delay, then))
+        self.later: Callable[[float, Callable[[], None]], asyncio.TimerHandle] = lambda delay, then: (
+            asyncio.get_running_loop().call_later(delay, then)
+        )
 
     @property
     def title(self) -> str:

@@ -65,14 +65,18 @@ def run_web(app: App, options: WebOptions) -> int:
     server = WebServer({live.id: live}, guard)
     # Frames come compressed once for all (frames.deflated): a per-connection permessage-deflate
     # would only compress each of them again for every spectator.
-    config = uvicorn.Config(server.app, log_level="warning", ws_max_size=MAX_MESSAGE_BYTES * 16, lifespan="on",
-                            ws_per_message_deflate=False)
+    config = uvicorn.Config(
+        server.app, log_level="warning", ws_max_size=MAX_MESSAGE_BYTES * 16, lifespan="on", ws_per_message_deflate=False
+    )
     running = uvicorn.Server(config)
     live.on_finish = lambda: setattr(running, "should_exit", True)
     play = address(options.host, port, "/play", guard.play_token)
-    print(f"Hedonic Hypothesis is served at {play}\n"
-          f"Spectators (they can only watch): {address(options.host, port, f'/watch/{live.id}', guard.watch_token)}\n"
-          "Ctrl-C here saves and stops the game.", flush=True)
+    print(
+        f"Hedonic Hypothesis is served at {play}\n"
+        f"Spectators (they can only watch): {address(options.host, port, f'/watch/{live.id}', guard.watch_token)}\n"
+        "Ctrl-C here saves and stops the game.",
+        flush=True,
+    )
     page = launch_page(play) if options.open_browser else None
     if page is not None:
         webbrowser.open(page.as_uri())
@@ -92,6 +96,8 @@ def launch_page(url: str) -> Path:
     page = folder / "play.html"
     fd = os.open(page, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as file:
-        file.write(f'<!doctype html><meta charset=utf-8><meta http-equiv="refresh" content="0;url={html.escape(url)}">'
-                   f'<title>Hedonic Hypothesis</title><a href="{html.escape(url)}">Play</a>')
+        file.write(
+            f'<!doctype html><meta charset=utf-8><meta http-equiv="refresh" content="0;url={html.escape(url)}">'
+            f'<title>Hedonic Hypothesis</title><a href="{html.escape(url)}">Play</a>'
+        )
     return page

@@ -30,8 +30,12 @@ from roguelike.frontend.web.keycodes import BadMessage, decode
 from roguelike.frontend.web.live import POLICY_VIOLATION, TRY_AGAIN_LATER, LiveGame, Viewer
 
 POLICY = "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'"
-HEADERS = {"Content-Security-Policy": POLICY, "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store",
-           "Referrer-Policy": "no-referrer"}
+HEADERS = {
+    "Content-Security-Policy": POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+}
 
 
 def package_file(package: str, name: str) -> bytes:
@@ -55,11 +59,17 @@ class WebServer:
         self.page = package_file("roguelike.frontend.web", "static/index.html")
         self.files = {name: (kind, package_file(*where)) for name, (kind, where) in STATIC.items()}
         self.tasks: list[asyncio.Task[None]] = []
-        self.app = Starlette(routes=[
-            Route("/", self.index), Route("/play", self.client_page), Route("/watch/{game}", self.client_page),
-            Route("/static/{name}", self.static),
-            WebSocketRoute("/ws/play", self.play_socket), WebSocketRoute("/ws/watch/{game}", self.watch_socket),
-        ], lifespan=self.lifespan)
+        self.app = Starlette(
+            routes=[
+                Route("/", self.index),
+                Route("/play", self.client_page),
+                Route("/watch/{game}", self.client_page),
+                Route("/static/{name}", self.static),
+                WebSocketRoute("/ws/play", self.play_socket),
+                WebSocketRoute("/ws/watch/{game}", self.watch_socket),
+            ],
+            lifespan=self.lifespan,
+        )
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
@@ -188,12 +198,18 @@ def take_message(data: bytes | None, game: LiveGame | None, limit: RateLimit) ->
 def index_page(games: list[LiveGame], player_game: str | None, guard: Guard) -> str:
     """The list of live games as a small page: watch links carry the watch token, the play link (for the player) the play token."""
     watch = f"?token={html.escape(guard.watch_token)}"
-    rows = "".join(
-        f'<li><a href="/watch/{html.escape(game.id)}{watch}">{html.escape(game.title)}</a>'
-        f" &middot; {len(game.watchers)} watching &middot; {'played now' if game.player else 'nobody at the keys'}</li>"
-        for game in games if game.app.running
-    ) or "<li>No live games.</li>"
+    rows = (
+        "".join(
+            f'<li><a href="/watch/{html.escape(game.id)}{watch}">{html.escape(game.title)}</a>'
+            f" &middot; {len(game.watchers)} watching &middot; {'played now' if game.player else 'nobody at the keys'}</li>"
+            for game in games
+            if game.app.running
+        )
+        or "<li>No live games.</li>"
+    )
     play = f'<p><a href="/play?token={html.escape(guard.play_token)}">Play</a></p>' if player_game is not None else ""
-    return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>Hedonic Hypothesis: live games</title>"
-            f"</head><body style='background:#111;color:#ddd;font-family:monospace'><h1>Hedonic Hypothesis</h1>"
-            f"{play}<h2>Live games</h2><ul>{rows}</ul></body></html>")
+    return (
+        f"<!doctype html><html lang=en><head><meta charset=utf-8><title>Hedonic Hypothesis: live games</title>"
+        f"</head><body style='background:#111;color:#ddd;font-family:monospace'><h1>Hedonic Hypothesis</h1>"
+        f"{play}<h2>Live games</h2><ul>{rows}</ul></body></html>"
+    )
