@@ -6,8 +6,10 @@ import esper
 import numpy as np
 
 from components import Dose, Position, Renderable
+from roguelike.assist.autopilot import Autopilot
 from roguelike.content import formulas
 from roguelike.content.doses import NORMAL_DOSE
+from roguelike.core.commands import Command
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
 
@@ -84,3 +86,16 @@ def reachable(walkable: np.ndarray, start: tuple[int, int]) -> np.ndarray:
         seen[y, x] = True
         stack.extend((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
     return seen
+
+
+def run_autopilot(pilot: Autopilot, limit: int = 5000) -> list[Command]:
+    """Apply the autopilot's commands until it stops (at most ``limit``); the commands it issued."""
+    issued: list[Command] = []
+    while pilot.active and len(issued) < limit:
+        command = pilot.next_command()
+        if command is None:
+            break
+        pilot.game.apply(command)
+        pilot.after_step()
+        issued.append(command)
+    return issued

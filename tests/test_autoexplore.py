@@ -9,13 +9,14 @@ import pytest
 from bestiary_helpers import add_monster, set_player
 from components import Bestiary, Monster, Position, Record, StateOfMind
 from helpers import drawn_game, player_xy, reachable
+from helpers import run_autopilot as run
 from roguelike.assist import autopilot as ap
 from roguelike.assist.autopilot import Autopilot
 from roguelike.content import formulas
 from roguelike.content.finds import FIND_KINDS
 from roguelike.content.interrupts import Disturbance
 from roguelike.content.wording import with_article
-from roguelike.core.commands import Command, Move, Wait
+from roguelike.core.commands import Move, Wait
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
 from roguelike.core.mapgen import FLOOR_KINDS
@@ -26,19 +27,6 @@ CORRIDOR = [
     "#@.....................................#",
     "########################################",
 ]
-
-
-def run(pilot: Autopilot, limit: int = 5000) -> list[Command]:
-    """Apply the autopilot's commands until it stops; the commands it issued."""
-    issued: list[Command] = []
-    while pilot.active and len(issued) < limit:
-        command = pilot.next_command()
-        if command is None:
-            break
-        pilot.game.apply(command)
-        pilot.after_step()
-        issued.append(command)
-    return issued
 
 
 def sober(game: Game) -> None:

@@ -13,7 +13,7 @@ from tcod.event import KeySym, Modifier
 
 from bestiary_helpers import set_player
 from components import Confused, Dose, Position, Record
-from helpers import add_dose, drawn_game, player_xy
+from helpers import add_dose, drawn_game, player_xy, run_autopilot
 from roguelike.assist import autopilot as ap
 from roguelike.assist.autoexplore import explore_step
 from roguelike.assist.autopilot import Autopilot
@@ -35,16 +35,8 @@ HALL = ["#" * 42, "#@" + "." * 39 + "#", "#" + "." * 40 + "#", "#" * 42]
 
 
 def run(pilot: Autopilot, limit: int = 500) -> list[Command]:
-    """Apply the autopilot's commands until it stops."""
-    issued: list[Command] = []
-    while pilot.active and len(issued) < limit:
-        command = pilot.next_command()
-        if command is None:
-            break
-        pilot.game.apply(command)
-        pilot.after_step()
-        issued.append(command)
-    return issued
+    """Apply the autopilot's commands until it stops (a rail's journeys are short)."""
+    return run_autopilot(pilot, limit)
 
 
 def known_hall(rows: list[str] = HALL) -> Game:

@@ -10,6 +10,7 @@ from tcod.event import KeySym, Modifier
 from bestiary_helpers import add_monster, arena, set_player
 from components import Confused, Dose, Record, StateOfMind
 from helpers import add_dose, drawn_game, player_xy
+from helpers import run_autopilot as run
 from roguelike import settings
 from roguelike.assist import autopilot as ap
 from roguelike.assist.autoexplore import known_doses, step_to
@@ -17,7 +18,7 @@ from roguelike.assist.autopilot import Autopilot
 from roguelike.assist.reserve import reserve
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS, EXTRA_LARGE_DOSE, NORMAL_DOSE, SMALL_DOSE, Risk, dose_odds
-from roguelike.core.commands import Command, Move, Wait
+from roguelike.core.commands import Move, Wait
 from roguelike.core.game import Game
 from roguelike.core.mapgen import pure_batch
 from roguelike.core.rng import Rng
@@ -30,20 +31,6 @@ from roguelike.screens.messages import MessageLogScreen
 from save_helpers import key
 from test_key_flush import press
 from test_terminal_loop import Clock, ScriptedTerminal, setup
-
-
-def run(pilot: Autopilot, limit: int = 5000) -> list[Command]:
-    """Apply the autopilot's commands until it stops."""
-    issued: list[Command] = []
-    while pilot.active and len(issued) < limit:
-        command = pilot.next_command()
-        if command is None:
-            break
-        pilot.game.apply(command)
-        pilot.after_step()
-        issued.append(command)
-    return issued
-
 
 # --- the true figures of a dose ---------------------------------------------------------------
 
