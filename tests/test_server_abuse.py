@@ -24,7 +24,7 @@ from roguelike.server import store
 from roguelike.server.app import ScoreServer, ServerConfig
 from roguelike.server.board import Window, board_at
 from roguelike.server.envelope import Envelope, Limits, Refused, open_upload
-from server_helpers import CORPUS, database, distinct_files, postgres, served, upload, verdict  # noqa: F401
+from server_helpers import CORPUS, database, distinct_files, played_bytes, postgres, served, upload, verdict  # noqa: F401
 
 SHORT = next(path for path in CORPUS if path.name == "death-exhaustion.replay")
 
@@ -51,7 +51,7 @@ def header_part(data: bytes) -> bytes:
 
 
 def test_files_of_one_game_are_one_run_whatever_their_header_or_a_cut_frame_appended(served: TestClient) -> None:
-    data = SHORT.read_bytes()
+    data = played_bytes(SHORT)
     replay = read_replay(SHORT)
     variants = [
         replay_bytes(replace(replay, header=replace(replay.header, **change)))
@@ -72,7 +72,7 @@ def test_a_broken_copy_uploaded_first_cannot_keep_the_honest_file_of_its_game_ou
     steps[3] = replace(steps[3], checksum="00" * 8)  # the same commands, a checksum the game never gave
     broken = upload(served, replay_bytes(replace(replay, steps=steps)))
     assert verdict(served, broken)["status"] == "diverged"
-    answer = served.post("/runs", content=SHORT.read_bytes()).json()
+    answer = served.post("/runs", content=played_bytes(SHORT)).json()
     assert answer["new"] is True and verdict(served, answer["hash"])["status"] == "verified"
 
 
@@ -98,7 +98,7 @@ def test_an_upload_naming_a_huge_epoch_never_switches_the_default_board(database
     with TestClient(ScoreServer(ServerConfig(database, epoch=RULES_EPOCH)).app) as client:
         upload(client, huge)
         assert client.get("/board.json").json()["epoch"] == RULES_EPOCH  # nothing verified yet: this game's epoch
-        digest = upload(client, SHORT.read_bytes())
+        digest = upload(client, played_bytes(SHORT))
         verdict(client, digest)
         board = client.get("/board.json").json()
     assert board["epoch"] == RULES_EPOCH and board["epochs"] == [RULES_EPOCH]
@@ -106,7 +106,7 @@ def test_an_upload_naming_a_huge_epoch_never_switches_the_default_board(database
 
 
 def test_garbage_in_valid_framing_is_refused_before_it_is_stored(database: str) -> None:
-    head = header_part(SHORT.read_bytes())
+    head = header_part(played_bytes(SHORT))
     noise = head + b"".join(framed(os.urandom(16 * 1024)) for _ in range(40))
     texts = head + b"".join(framed(msgpack.packb("x" * 16000)) for _ in range(40))
     bad_header = head[: PREAMBLE.size] + framed(msgpack.packb({"epoch": RULES_EPOCH})) + framed(msgpack.packb("x"))
@@ -134,7 +134,7 @@ def test_a_client_may_have_only_so_many_bytes_kept_an_hour(database: str) -> Non
 
 
 def test_the_bytes_of_a_run_the_games_reader_refuses_are_dropped(served: TestClient) -> None:
-    head = header_part(SHORT.read_bytes())
+    head = header_part(played_bytes(SHORT))
     unknown = head + framed(msgpack.packb([0, 1, ["no-such-command", 7], 0, b"\0" * 8, {}]))
     digest = upload(served, unknown)
     assert verdict(served, digest)["status"] == "unreadable"
@@ -160,7 +160,7 @@ def test_a_zeroed_tail_the_game_reads_is_accepted_and_verified(served: TestClien
 
 @pytest.mark.parametrize("cut", range(1, 8))
 def test_whatever_the_games_reader_accepts_the_server_accepts_with_as_many_commands(cut: int) -> None:
-    data = SHORT.read_bytes()
+    data = played_bytes(SHORT)
     end = PREAMBLE.size + (len(data) - PREAMBLE.size) * cut // 8
     tails = [
         data[:end],
