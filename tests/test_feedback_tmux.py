@@ -38,6 +38,8 @@ def page_through_help(tmux: Tmux) -> None:
     """? opens help on Controls; Right turns through every page; Esc goes back."""
     tmux.keys("?")
     tmux.wait_for("x or ;")
+    tmux.keys("Right")  # Controls' second part (its R and t lines)
+    tmux.wait_for("Controls 2/2")
     for words in ("Desperation", "(not met yet)", "Str 36-56", "High streak", "stairs down"):
         tmux.keys("Right")
         tmux.wait_for(words)
