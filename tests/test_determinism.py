@@ -17,7 +17,7 @@ def simulate_in_subprocess(hash_seed: str, seed: int, turns: int) -> str:
     """Run ``hedonic simulate`` in a fresh interpreter with a given hash seed."""
     env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=str(ROOT))
     command = [sys.executable, "-m", "roguelike", "simulate", "--seed", str(seed), "--turns", str(turns)]
-    result = subprocess.run(command, env=env, capture_output=True, text=True, check=True, cwd=ROOT)
+    result = subprocess.run(command, env=env, capture_output=True, text=True, check=True, cwd=ROOT, timeout=600)
     return result.stdout
 
 
