@@ -31,7 +31,7 @@ from roguelike.records.ending import Ending, end_game
 from roguelike.replay.fileformat import read_replay
 from roguelike.saves.history import record_of
 from roguelike.scores.daily import DailyStart, daily_seed, today
-from roguelike.screens.base import Push, Replace
+from roguelike.screens.base import Pop, Push, Replace
 from roguelike.screens.death import DyingScreen, RecordScreen
 from roguelike.screens.hall import HallScreen
 from roguelike.screens.replay import ReplayScreen
@@ -195,6 +195,31 @@ def test_the_review_page_shows_progress_then_three_lines_and_jumps_to_the_turn_n
     finally:
         viewer.on_close()
     assert record.on_event(key(tcod.event.KeySym.R)) is not None and coaching.start_review() is page.job  # not again
+
+
+def test_r_in_the_replay_viewer_reviews_the_game_and_w_brings_that_viewer_to_the_turn_named(
+    daily_death: Ending,
+) -> None:
+    from roguelike.cli.replay import review_of
+    from roguelike.replay.playback import Playback
+
+    assert daily_death.replay is not None
+    replay = read_replay(daily_death.replay)
+    cheap = review_of(daily_death.replay, replay, lambda progress: small_review(daily_death.replay))  # type: ignore[arg-type]
+    viewer = ReplayScreen(Playback(replay), review=cheap)
+    try:
+        assert "r: the coach's review" in flat(viewer)
+        opened = viewer.on_event(key(tcod.event.KeySym.R))
+        assert isinstance(opened, Push) and isinstance(opened.screen, ReviewScreen) and viewer.paused
+        page = opened.screen
+        assert page.job.wait(WAIT)
+        made = page.review
+        assert made is not None and made.named is not None
+        went_back = page.on_event(key(tcod.event.KeySym.W))
+        assert isinstance(went_back, Pop)  # back to the same viewer, not a second one
+        assert viewer.paused and viewer.playback.position == made.named.position
+    finally:
+        viewer.on_close()
 
 
 def test_a_kept_par_is_in_the_morgue_file_written_at_death(tmp_path: Path) -> None:

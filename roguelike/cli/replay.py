@@ -18,9 +18,10 @@ from roguelike.cli.verifying import EXIT_BAD_FILE, EXIT_DIVERGED, EXIT_OK, verif
 from roguelike.cli.web import add_web_options
 
 if TYPE_CHECKING:
+    from roguelike.records.coaching import ReviewWork
     from roguelike.replay.fileformat import Replay
     from roguelike.screens.base import Screen
-    from roguelike.screens.replay import PlayFrom
+    from roguelike.screens.replay import PlayFrom, ReviewOf
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -160,7 +161,18 @@ def watch(args: argparse.Namespace) -> int:
     except ReplayError as error:
         return complain(f"{path}: {error}")
     use_player_settings(args)
-    return choose_frontend(args)(App(ReplayScreen(Playback(replay), practice_starter(args, replay))))
+    viewer = ReplayScreen(Playback(replay), practice_starter(args, replay), review_of(path, replay))
+    return choose_frontend(args)(App(viewer))
+
+
+def review_of(path: Path, replay: Replay, work: ReviewWork | None = None) -> ReviewOf:
+    """What ``r`` in the viewer opens: the coach's review of this replay (made once, on first asking;
+    ``work`` makes it instead of the coach's own figures)."""
+    from roguelike.records.coaching import Coaching
+    from roguelike.screens.review import ReviewScreen
+
+    coaching = Coaching(path.parent, path, replay.header.seed, 0, daily=False, review_work=work)
+    return lambda viewer: ReviewScreen(coaching, viewer)
 
 
 def practice_starter(args: argparse.Namespace, replay: Replay) -> PlayFrom:

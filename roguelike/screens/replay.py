@@ -5,7 +5,9 @@ fast as the frames come), ``.`` or Right steps one turn while paused (``,`` one 
 a bump into a wall is a command that ends no turn), Left or Backspace steps back a turn
 (as quickly: see :mod:`roguelike.replay.seek`), ``[`` and ``]`` jump to the arrival on the
 previous or next floor, ``g`` jumps to a typed turn number, ``p`` plays on from the turn
-shown as a practice game (a save marked as made from a replay: it never counts), Esc leaves. The replay advances
+shown as a practice game (a save marked as made from a replay: it never counts), ``r`` opens
+the coach's review of the game (:mod:`roguelike.screens.review`; its W brings this viewer to
+the turn it names), Esc leaves. The replay advances
 in :meth:`ReplayScreen.on_draw` from the wall time ``now`` the frontend passes, so the speed
 is the same in the window and in the terminal.
 """
@@ -64,14 +66,18 @@ HINT_ROWS = ("space pause  +- speed  . a turn  , a command", "Left back  [ ] flo
 
 # Starts a practice game from the replay's game at a turn: the screen to push, or why not.
 PlayFrom = Callable[[int], "Screen | str"]
+# The coach's review of the replay watched, given the viewer to bring to the turn it names.
+ReviewOf = Callable[["ReplayScreen"], Screen]
+REVIEW_HINT = "r: the coach's review of this game"
 
 
 class ReplayScreen(Screen):
     """Plays a replay back; never changes the replay (``p`` may start a practice game from it)."""
 
-    def __init__(self, playback: Playback, play_from: PlayFrom | None = None) -> None:
+    def __init__(self, playback: Playback, play_from: PlayFrom | None = None, review: ReviewOf | None = None) -> None:
         self.playback = playback
         self.play_from = play_from
+        self.review = review
         self.problem = ""  # why "play from here" could not start
         self.floors = seek.floor_starts(playback.replay)
         self.speed_index = DEFAULT_SPEED
@@ -103,8 +109,16 @@ class ReplayScreen(Screen):
             return Pop()
         if event.sym == KeySym.P and self.play_from is not None:
             return self.practise()
+        if event.sym == KeySym.R and self.review is not None:
+            self.paused = True
+            return Push(self.review(self))
         self.on_key(event.sym)
         return None
+
+    def show_step(self, position: int) -> None:
+        """Paused on the game as it stood after ``position`` commands (the review's W)."""
+        self.playback.seek_step(position)
+        self.paused = True
 
     def practise(self) -> Transition | None:
         """Play on from the turn shown, as a practice game (marked: it never counts)."""
@@ -222,7 +236,9 @@ class ReplayScreen(Screen):
         if playback.at_end:
             return end_note(playback), LABEL
         if self.paused and self.play_from is not None:
-            return "p: play on from here (practice)", LABEL
+            return ("p: practice from here  r: review" if self.review else "p: play on from here (practice)"), LABEL
+        if self.review is not None:
+            return REVIEW_HINT, HINT
         return "", HINT
 
     def room(self) -> Room:

@@ -4,7 +4,8 @@ Opened from the death screen's record (R). The review (:func:`roguelike.coach.re
 runs in worker processes started by :class:`roguelike.records.coaching.Coaching`, never on
 this thread: the page shows its progress, then the review's three lines and the turn it
 names; W opens the replay viewer paused at that turn (``named.position`` commands applied,
-the viewer's own seek). Esc goes back; the review keeps going, and is there when R comes again.
+the viewer's own seek). Opened from a replay viewer (its ``r``), W brings that viewer to the
+turn instead. Esc goes back; the review keeps going, and is there when R comes again.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ from roguelike.screens.base import Pop, Push, Screen, Transition
 from roguelike.screens.replay import ReplayScreen
 from roguelike.screens.style import HEADING, HINT, TEXT
 
+# A viewer the review was opened from: W brings it to the turn named (``show_step``) and goes back to it.
+Watching = ReplayScreen | None
+
 WATCH_KEYS = frozenset({tcod.event.KeySym.W, tcod.event.KeySym.RETURN, tcod.event.KeySym.KP_ENTER})
 WIDTH = 76  # the text's columns
 BAR = 40  # the progress bar's cells
@@ -32,8 +36,9 @@ CHART = "The chart and every point: hedonic review REPLAY --chart FILE.png (docs
 class ReviewScreen(Screen):
     """The review of a finished game: its progress while the workers play, then its lines and the turn named."""
 
-    def __init__(self, coaching: Coaching) -> None:
+    def __init__(self, coaching: Coaching, viewer: Watching = None) -> None:
         self.coaching = coaching
+        self.viewer = viewer
         self.job: Background[Review] = coaching.start_review()
         self.problem = ""  # why the replay viewer could not open
         self.drawn_waiting = False  # whether the frame last drawn showed the review still under way
@@ -63,6 +68,9 @@ class ReviewScreen(Screen):
         named = self.review.named if self.review is not None else None
         if named is None:
             return None
+        if self.viewer is not None:
+            self.viewer.show_step(named.position)
+            return Pop()
         try:
             playback = Playback(read_replay(self.coaching.replay))
         except (OSError, ReplayError) as error:
