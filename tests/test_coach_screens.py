@@ -264,3 +264,22 @@ def test_the_hall_daily_board_shows_the_days_par_when_known(tmp_path: Path, caps
     assert "Par 900 (100-1,500) points, 100 (100-100) turns (the planner bot's 8 games" in screen_text(hall)
     assert main(["--data-dir", str(tmp_path), "hall", "--daily", "today", "--cached"]) == 0
     assert capsys.readouterr().out.startswith("Par 900 (100-1,500) points")
+
+
+def test_hall_daily_json_gives_each_game_its_seeds_par(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    day = today()  # a daily's date is proved by the replay's own date
+    ending = died_daily(tmp_path, day)
+    if ending.standing is not None:
+        ending.standing.thread.join(WAIT)
+    command = ["--data-dir", str(tmp_path), "hall", "--daily", day.isoformat(), "--json", "--jobs", "1"]
+    assert main(command) == 0
+    (line,) = capsys.readouterr().out.splitlines()
+    assert "par" not in json.loads(line)  # none kept yet
+    ParCache(tmp_path).keep(made_up(daily_seed(day)))
+    assert main(command) == 0
+    entry = json.loads(capsys.readouterr().out)
+    assert entry["par"]["seed"] == daily_seed(day) and entry["par"]["epoch"] == RULES_EPOCH
+    assert entry["par"]["line"] == made_up(daily_seed(day)).line(entry["score"])
+    ParCache(tmp_path).keep(made_up(daily_seed(day), epoch=RULES_EPOCH - 1))  # another epoch's never stands in
+    assert main(["--data-dir", str(tmp_path), "hall", "--json", "--jobs", "1"]) == 0
+    assert "par" not in json.loads(capsys.readouterr().out)  # the board of every game has no par

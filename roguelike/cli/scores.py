@@ -78,8 +78,11 @@ def hall_command(args: argparse.Namespace) -> int:
     if not entries:  # a table's header alone would say nothing
         print(f"no games on the {day} daily board yet in {root}" if day else f"no finished games in {root}")
         return 0
-    lines = [entry_json(place, entry) for place, entry in placed(entries)] if args.json else hall_lines(entries)
-    print("\n".join(lines))
+    if not args.json:
+        print("\n".join(hall_lines(entries)))
+        return 0
+    for place, entry in placed(entries):
+        print(entry_json(place, entry, root if day is not None else None))
     return 0
 
 
@@ -108,11 +111,17 @@ def placed(entries: list[Entry]) -> list[tuple[int | None, Entry]]:
     return places
 
 
-def entry_json(place: int | None, entry: Entry) -> str:
-    """One hall entry as JSON."""
+def entry_json(place: int | None, entry: Entry, par_root: Path | None = None) -> str:
+    """One hall entry as JSON; on a daily board, with the par its seed has in ``par_root``'s par file
+    under its own epoch (``"par"``, as ``replay --verify --json`` gives it), when there is one."""
+    from roguelike.cli.verifying import kept_par
+
     proof = json.loads(entry.proof.to_json()) if entry.proof is not None else {"file": str(entry.path)}
+    par = kept_par(par_root, entry.proof) if par_root is not None and entry.proof is not None else None
     return json.dumps(
-        {"place": place, "mark": entry.mark, "sha256": entry.digest, **proof}, ensure_ascii=False, sort_keys=True
+        {"place": place, "mark": entry.mark, "sha256": entry.digest, **proof, **({"par": par} if par else {})},
+        ensure_ascii=False,
+        sort_keys=True,
     )
 
 
