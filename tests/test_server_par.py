@@ -57,6 +57,25 @@ def test_a_dailys_par_is_asked_of_its_epochs_workers_once_then_kept(
     assert daily_par(engine, None, DAY, RULES_EPOCH) == made  # kept: no queue needed to show it
 
 
+def test_a_failed_par_job_goes_back_on_the_queue(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    redis = fakeredis.FakeRedis()
+    queue = Queue(queue_name(RULES_EPOCH), connection=redis, serializer=JSONSerializer)
+    assert daily_par(engine, redis, DAY, RULES_EPOCH) is None
+    tries: list[int] = []
+
+    def fails_once(seed: int, method: str = "fork") -> Par:
+        tries.append(seed)
+        if len(tries) == 1:
+            raise MemoryError("the worker ran out of memory")  # as a killed or starved worker's job fails
+        return small_par(seed, method)
+
+    monkeypatch.setattr("roguelike.coach.par.par", fails_once)
+    SimpleWorker([queue], connection=redis, serializer=JSONSerializer).work(burst=True, logging_level="CRITICAL")
+    assert len(tries) == 2
+    made = daily_par(engine, redis, DAY, RULES_EPOCH)
+    assert made == {"day": DAY, **small_par(daily_seed(date.fromisoformat(DAY))).to_plain()}
+
+
 def test_a_worker_of_another_epoch_refuses_the_par_job() -> None:
     from roguelike.server.job import daily_par as job
 

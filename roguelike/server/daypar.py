@@ -6,14 +6,17 @@ made of the date and the epoch, so a date's par is asked for once however often 
 is read. When the job has finished, its JSON is checked for the shape the page shows and
 kept (``store.pars``); a par of another epoch is never shown beside this one's. Without a
 queue (this machine's children verify the runs) no par is worked out here: a par kept
-already is still shown.
+already is still shown. A par job that fails (its worker killed, its time run out) is put
+back on the queue at once, ``PAR_RETRIES`` times (at once, because a delayed retry needs a
+worker started with RQ's scheduler); one that failed every time stays failed until its
+record expires, and the board then asks again.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rq import Queue
+from rq import Queue, Retry
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
@@ -24,6 +27,7 @@ from roguelike.server.queue import KEEP_RESULTS, queue_name
 
 PAR_JOB = "roguelike.server.job.daily_par"
 PAR_SECONDS = 900  # a par is a few planner games to their end: generous, it runs once a day
+PAR_RETRIES = 2  # a failed par job goes back on the queue this many times
 
 
 def par_job_id(day: str, epoch: int) -> str:
@@ -58,11 +62,12 @@ def finished_par(redis: Any, day: str, epoch: int) -> dict[str, Any] | None:
             job_timeout=PAR_SECONDS,
             result_ttl=KEEP_RESULTS,
             failure_ttl=KEEP_RESULTS,
+            retry=Retry(max=PAR_RETRIES),
             description=f"par for the {day} daily (rules epoch {epoch})",
         )
         return None
     if job.get_status(refresh=False) != JobStatus.FINISHED:
-        return None  # queued, under way, or failed: a failed one stays failed until its record expires
+        return None  # queued, under way, or failed every time: that stays failed until its record expires
     found = job.return_value()
     return found if is_par(found, day, epoch) else None
 
