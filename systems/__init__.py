@@ -16,6 +16,7 @@ from systems.doses import consume_dose, take_carried
 from systems.finds import take_find
 from systems.monsters import MONSTERS_ACT, notice_player, plan_hunt, record_sightings
 from systems.movement import move_player
+from systems.nerve import steady_nerve
 from systems.perception import cast_sight, notice_perfect_high, remember_revealed, shift_colours
 from systems.reinforcements import follow_the_mind
 from systems.score import bank_floor_score, keep_high_streak
@@ -35,7 +36,8 @@ ACT = Phase(
 )
 # The world's turn: the State of Mind drains, statuses wear off (before the monsters act,
 # so a fresh one lasts its full length), monsters notice the player, then act in id order;
-# every few turns the floor's monsters grow or fade with the State of Mind; the High streak
+# every few turns the floor's monsters grow or fade with the State of Mind; the turn counts,
+# and Nerve steadies on it if no monster is in sight (after they moved); the High streak
 # counts the State of Mind the turn ends with, after the monsters' hits.
 CLOCK = Phase(
     "clock",
@@ -48,6 +50,7 @@ CLOCK = Phase(
         MONSTERS_ACT,
         follow_the_mind,
         advance_turn,
+        steady_nerve,
         chart_state_of_mind,
         keep_high_streak,
     ),

@@ -441,6 +441,23 @@ VOICES_CONFIDENCE_DRAIN: Final = 1
 REGRET_CONFIDENCE_DRAIN: Final = 0
 # Slaying Shadows builds Nerve back, every this many.
 SHADOWS_PER_NERVE: Final = 3
+# Nerve steadies out of every monster's sight: a point every NERVE_STEADY_TURNS-th turn of the
+# game's clock that ends with no monster in sight, up to NERVE_STEADY_UP_TO. The way back from a
+# panic spiral the player controls (at the panic line a fleeing player cannot strike Shadows):
+# break the line of sight and wait, while the State of Mind drains. Only a little above the
+# panic line: the high Nerve is still earned from Shadows and doses.
+NERVE_STEADY_TURNS: Final = 12
+NERVE_STEADY_UP_TO: Final = NERVE_PANIC_AT + 2
+
+
+def nerve_steadies(turn: int, nerve: int) -> bool:
+    """Whether a turn ending with no monster in sight gives a point of Nerve back."""
+    return turn % NERVE_STEADY_TURNS == 0 and nerve < NERVE_STEADY_UP_TO
+
+
+def turns_until_nerve_steadies(turn: int) -> int:
+    """Turns from ``turn`` until the next turn that steadies Nerve (1 to NERVE_STEADY_TURNS)."""
+    return NERVE_STEADY_TURNS - turn % NERVE_STEADY_TURNS
 
 
 def raw_points(doses: int, close_calls: int, kills: int, deepest: int = 1) -> int:

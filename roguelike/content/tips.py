@@ -1,4 +1,9 @@
-"""One tip for each way to die, shown on the death screen: what would have saved you."""
+"""One tip for each way to die, shown on the death screen: what would have saved you.
+
+A takeover that was steering when the player died has its own tip where the cause's would
+not help: a player who died fleeing at the panic line learns the way back (Nerve steadies out
+of sight), not Depression's parity rule.
+"""
 
 from __future__ import annotations
 
@@ -23,12 +28,27 @@ TIPS: dict[str, str] = {
         " you, and you strike first. Or put a closed door between you."
     ),
 }
+# Tips for the takeover that steered the last action ({nerve}: the Nerve the player died with).
+TAKEOVER_TIPS: dict[str, str] = {
+    "nerve_panic": (
+        f"You were fleeing: Nerve {{nerve}}. At Nerve {formulas.NERVE_PANIC_AT} or less every monster in sight"
+        " makes you run, and you cannot strike. Out of every monster's sight your nerve steadies, a point"
+        f" every {formulas.NERVE_STEADY_TURNS}th turn up to {formulas.NERVE_STEADY_UP_TO}: put a corner or a"
+        " door between you and wait."
+    ),
+    "panicked": (
+        "You were fleeing in a Panic: an Anxiety's hit. It wears off in a few turns, sooner with more"
+        " Confidence. You strike first when you walk into a monster: meet an Anxiety before it reaches you."
+    ),
+}
 GENERAL_TIP = (
     "Every monster dies to one hit, and you strike first when you walk into one. Read the help (?)"
     " to learn what each can do."
 )
 
 
-def tip_for(cause: str) -> str:
-    """The tip for a cause of death."""
+def tip_for(cause: str, takeover: str | None = None, nerve: int | None = None) -> str:
+    """The tip for a cause of death, or for the takeover that was steering (naming it) if it has one."""
+    if takeover in TAKEOVER_TIPS:
+        return TAKEOVER_TIPS[takeover].format(nerve="?" if nerve is None else nerve)
     return TIPS.get(cause, GENERAL_TIP)

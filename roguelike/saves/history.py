@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from components import Bestiary, FindsTaken, HighStreak, Record
+from components import Attributes, Bestiary, FindsTaken, HighStreak, Record, TakenOver
 from roguelike import __version__
 from roguelike.core.chart import Chart
 from roguelike.core.commands import RANKED_ORIGINS
@@ -26,9 +26,9 @@ from roguelike.storage.errors import Damaged, SaveError, describe_os_error
 if TYPE_CHECKING:
     from roguelike.core.game import Game
 
-RECORD_VERSION = (
-    4  # 2 adds the monsters met and slain and the State-of-Mind chart; 3 the score; 4 High streaks and finds
-)
+# 2 adds the monsters met and slain and the State-of-Mind chart; 3 the score; 4 High streaks and finds;
+# 5 the takeover steering at the end and the Nerve then (the death tip names them)
+RECORD_VERSION = 5
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,8 @@ class CharacterRecord:
     best_streak: int | None = None  # the longest High streak in turns (None: from before streaks counted)
     streak_points: int | None = None  # what High streaks added to the score
     finds: dict[str, int] = field(default_factory=dict)  # finds taken, by kind
+    takeover: str | None = None  # the condition that steered the last action (None: the player, or before 5)
+    nerve: int | None = None  # the Nerve at the end (None: from before 5)
 
     @property
     def life(self) -> Chart:
@@ -74,6 +76,7 @@ def record_of(game: Game, died_at: float | None = None) -> CharacterRecord:
     """The record of a game's character as it stands."""
     state, record, streak = game.state, game.player_component(Record), game.player_component(HighStreak)
     bestiary = game.player_component_or_none(Bestiary) or Bestiary()
+    taken = game.player_component_or_none(TakenOver)
     return CharacterRecord(
         name=state.name,
         turns=state.turn,
@@ -93,6 +96,8 @@ def record_of(game: Game, died_at: float | None = None) -> CharacterRecord:
         best_streak=streak.best,
         streak_points=streak.bonus,
         finds=dict(game.player_component(FindsTaken).kinds),
+        takeover=taken.condition if taken is not None else None,
+        nerve=game.player_component(Attributes).nerve,
     )
 
 
@@ -120,13 +125,15 @@ def read_record(path: Path) -> CharacterRecord:
 
 def upgraded(plain: Any, version: int) -> Any:
     """A record of an older format given what its format lacked (met, slain, an empty chart; no score;
-    no High streaks, no finds)."""
+    no High streaks, no finds; no takeover or Nerve at the end)."""
     if version < 2 and isinstance(plain, dict):
         plain = {"met": {}, "slain": {}, "chart": Chart().to_plain(), **plain}
     if version < 3 and isinstance(plain, dict):
         plain = {"score": None, **plain}
     if version < 4 and isinstance(plain, dict):
         plain = {"best_streak": None, "streak_points": None, "finds": {}, **plain}
+    if version < 5 and isinstance(plain, dict):
+        plain = {"takeover": None, "nerve": None, **plain}
     return plain
 
 

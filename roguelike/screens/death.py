@@ -185,7 +185,7 @@ class RecordScreen(Screen):
         for row, (label, value) in enumerate(numbers(record)):
             console.print(2, 3 + row, f"{label:<16}{value:>6}", fg=TEXT)
         console.print(28, 3, "What would have helped", fg=LABEL)
-        for row, line in enumerate(tip_lines(record.cause)):
+        for row, line in enumerate(tip_lines(record.cause, record.takeover, record.nerve)):
             console.print(28, 4 + row, line, fg=TEXT)
         console.print(2, 10, "State of Mind, turn by turn  (i: a dose, >: a new floor)", fg=LABEL)
         par = self.coaching.par_line() if self.coaching is not None else None
@@ -227,9 +227,10 @@ def standing_lines(standing: Told, width: int = 78) -> list[tuple[str, RGB]]:
     return (verdict + [(line, HINT) for line in wrap(standing.feats_line(), width)])[:STANDING_ROWS]
 
 
-def tip_lines(cause: str) -> list[str]:
-    """The tip for a cause of death, wrapped to the box beside the numbers (TIP_LINES at most)."""
-    return wrap(tip_for(cause), TIP_WIDTH)[:TIP_LINES]
+def tip_lines(cause: str, takeover: str | None = None, nerve: int | None = None) -> list[str]:
+    """The tip for a cause of death (or the takeover steering then), wrapped to the box beside the
+    numbers (TIP_LINES at most)."""
+    return wrap(tip_for(cause, takeover, nerve), TIP_WIDTH)[:TIP_LINES]
 
 
 def numbers(record: CharacterRecord) -> list[tuple[str, int]]:

@@ -63,7 +63,11 @@ RULES: tuple[tuple[str, str], ...] = (
     ),
     ("Tolerance", f"+{f.TOLERANCE_PER_DOSE} a dose (a Clarity lowers it): each dose gives you less."),
     ("Confidence", f"every {f.CONFIDENCE_PER_TURN_SHORTER} points shorten a stun, panic or confusion a turn."),
-    ("Nerve", f"at {f.NERVE_PANIC_AT} or less, any monster in sight makes you panic and flee."),
+    (
+        "Nerve",
+        f"at {f.NERVE_PANIC_AT} or less, any monster in sight makes you panic and flee. Out of every"
+        f" monster's sight it steadies: +1 every {f.NERVE_STEADY_TURNS}th turn, up to {f.NERVE_STEADY_UP_TO}.",
+    ),
     ("Will", f"lowers the Desperation line; at {f.WILL_FOR_EXTRA_ACTION} you act twice a turn."),
     (
         "  the pull",
