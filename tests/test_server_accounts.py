@@ -283,6 +283,10 @@ def test_forms_posted_from_another_site_are_refused(engine: Engine, tmp_path: Pa
         assert client.post("/logout", headers=evil).status_code == 403 and whom(client) == "Ann"
         own = {"origin": "http://testserver", "sec-fetch-site": "same-origin"}
         assert log_in(client, "Ann", **own).status_code == 303
+    behind_a_proxy = accounts_in(engine, tmp_path, clock, origin="https://hedonic.example")  # Host: 127.0.0.1
+    with served(behind_a_proxy, base_url="http://127.0.0.1:8025") as client:
+        assert log_in(client, "Ann", origin="http://127.0.0.1:8025").status_code == 403
+        assert log_in(client, "Ann", origin="https://hedonic.example").status_code == 303
 
 
 def test_forms_that_cannot_be_read_are_refused(engine: Engine, tmp_path: Path, clock: Clock) -> None:

@@ -23,7 +23,8 @@ made in). No e-mail, nothing else.
   ``Sec-Fetch-Site``) with every form they post; one naming another site is refused (403). Together
   with ``SameSite=Lax`` this needs no token in the pages and no state on the server, and unlike
   SameSite alone it also stops another site logging a visitor into the forger's account. A request
-  with neither header is no browser's form post and is let through.
+  with neither header is no browser's form post and is let through. "This site" is the Host asked for,
+  or ``origin`` when told (behind a proxy that does not pass the visitor's Host on).
 """
 
 from __future__ import annotations
@@ -91,6 +92,9 @@ class Account:
     generation: int
 
 
+Handler = Callable[[Request], Awaitable[Response]]
+
+
 class Accounts:
     """Sign-up, log-in and log-out pages on one database, and the session cookies signed with the folder's key."""
 
@@ -105,6 +109,7 @@ class Accounts:
         limits: Limits = Limits(),
         secure: bool | None = None,
         home: str = "/",
+        origin: str | None = None,
     ) -> None:
         accounts.create(engine, checkfirst=True)  # whether or not this module was loaded before store.open_engine
         self.engine = engine
@@ -114,6 +119,7 @@ class Accounts:
         self.lifetime = lifetime
         self.secure = secure
         self.home = home
+        self.origin = origin  # the site's public address: forms must come from it (else from the Host asked)
         self.by_name = Allowance(limits.per_name, limits.window, clock)
         self.by_address = Allowance(limits.per_address, limits.window, clock)
         self.signups = Allowance(limits.signups, limits.signup_window, clock)
@@ -123,10 +129,10 @@ class Accounts:
         """GET and POST /signup and /login, POST /logout."""
         return [
             Route("/signup", self.signup_page, methods=["GET"]),
-            Route("/signup", from_this_site(self.signup), methods=["POST"]),
+            Route("/signup", self.from_this_site(self.signup), methods=["POST"]),
             Route("/login", self.login_page, methods=["GET"]),
-            Route("/login", from_this_site(self.login), methods=["POST"]),
-            Route("/logout", from_this_site(self.logout), methods=["POST"]),
+            Route("/login", self.from_this_site(self.login), methods=["POST"]),
+            Route("/logout", self.from_this_site(self.logout), methods=["POST"]),
         ]
 
     def account_of(self, connection: HTTPConnection) -> str | None:
@@ -249,6 +255,16 @@ class Accounts:
         )
         return response
 
+    def from_this_site(self, handler: Handler) -> Handler:
+        """The handler, for forms posted from this site's own pages only (others get 403)."""
+
+        async def checked(request: Request) -> Response:
+            if not same_origin(request, self.origin):
+                return page(pages.message_page("Refused", pages.OTHER_SITE), 403)
+            return await handler(request)
+
+        return checked
+
     def is_secure(self, request: Request) -> bool:
         """Whether the cookie is sent over https only: as told, else when this request came over https."""
         return self.secure if self.secure is not None else request.url.scheme == "https"
@@ -276,28 +292,17 @@ def password_problem(password: str, again: str) -> str:
     return "" if password == again else "The two passwords differ."
 
 
-Handler = Callable[[Request], Awaitable[Response]]
-
-
-def from_this_site(handler: Handler) -> Handler:
-    """The handler, for forms posted from this site's own pages only (others get 403)."""
-
-    async def checked(request: Request) -> Response:
-        if not same_origin(request):
-            return page(pages.message_page("Refused", pages.OTHER_SITE), 403)
-        return await handler(request)
-
-    return checked
-
-
-def same_origin(request: Request) -> bool:
-    """Whether a posted form came from this site: its ``Sec-Fetch-Site`` and ``Origin`` (when sent) say so."""
+def same_origin(request: Request, public: str | None) -> bool:
+    """Whether a posted form came from this site (``public``, else the Host it was sent to): its
+    ``Sec-Fetch-Site`` and ``Origin`` (when sent) say so."""
     fetched = request.headers.get("sec-fetch-site")
     if fetched is not None and fetched not in ("same-origin", "none"):
         return False
     origin = request.headers.get("origin")
     if origin is None:
         return True
+    if public is not None:
+        return origin.lower() == public.lower().rstrip("/")
     return origin != "null" and urlsplit(origin).netloc.lower() == request.headers.get("host", "").lower()
 
 
