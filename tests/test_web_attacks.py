@@ -29,7 +29,9 @@ def test_a_name_of_markup_is_shown_as_text_on_the_list_and_the_watch_page(tmp_pa
     client_js = package_file("roguelike.frontend.web", "static/client.js").decode()
     # The title reaches the page only through the client, which writes text, never markup.
     assert "textContent" in client_js
-    assert not [word for word in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write") if word in client_js]
+    assert not [
+        word for word in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write") if word in client_js
+    ]
 
 
 def test_a_browser_gone_mid_game_loses_nothing_and_the_game_goes_on_when_it_comes_back(tmp_path: Path) -> None:
