@@ -1,7 +1,9 @@
-"""The hall's proof cache under attack: deleted mid-run, or busy in another process (issue 47: R17).
+"""The hall's proof cache under attack: deleted or corrupted mid-run, rows that are no proof, or busy in another
+process (issue 47: R17; issue 46).
 
 The cache holds nothing the replays cannot give again: deleted, it is rebuilt, even while
-the hall is being proved. Busy (another ``hedonic`` holding its lock), it is not damaged:
+the hall is being proved; corrupted (even a page past the first, found only in use), it is kept
+aside and rebuilt; a row that is no proof is proved anew. Busy (another ``hedonic`` holding its lock), it is not damaged:
 it is left exactly where it is, the listing goes on and says why nothing was cached.
 """
 
@@ -46,6 +48,60 @@ def test_the_cache_deleted_while_the_hall_is_proved_is_rebuilt(games: Path, tmp_
     assert entry.mark == VERIFIED_MARK
     (cached,) = hall(root, None)  # nothing proved now: the proof came from the rebuilt cache
     assert (cached.mark, cached.score) == (VERIFIED_MARK, entry.score)
+
+
+@pytest.mark.parametrize("damage", ["garbage", "torn", "pages"])
+def test_the_cache_corrupted_while_the_hall_is_proved_is_kept_aside_and_rebuilt(
+    games: Path, tmp_path: Path, damage: str
+) -> None:
+    root = copy_of(games, tmp_path)
+    (truth,) = hall(root, prove)
+    (root / CACHE).unlink()  # a file of one row, then empty: the run below proves the game again and writes it
+    hall(root, None)
+    size = (root / CACHE).stat().st_size
+
+    def corrupting_prover(paths: list[Path]) -> list[Proof]:
+        with open(root / CACHE, "r+b") as cache:  # the same file, changed under the open connection
+            if damage == "garbage":
+                cache.write(b"this is not a database" * (size // 22))
+            elif damage == "torn":
+                cache.truncate(size // 3)
+            else:
+                cache.seek(size // 2)
+                cache.write(bytes(range(256)) * (size // 512))
+        return prove(paths)
+
+    told: list[str] = []
+    (entry,) = hall(root, corrupting_prover, told.append)
+    assert (entry.mark, entry.score) == (VERIFIED_MARK, truth.score)
+    (later,) = hall(root, prove, told.append)  # the damage is found, kept aside, the cache made anew
+    assert (later.mark, later.score) == (entry.mark, entry.score)
+    (cached,) = hall(root, None, told.append)
+    assert (cached.mark, cached.score) == (entry.mark, entry.score)  # and it caches again
+    damaged = root / (CACHE + ".damaged")
+    assert damaged.exists() and any(str(root / CACHE) in line and "damaged" in line for line in told)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{not json",
+        "[1, 2]",
+        '{"file": "x"}',
+        '{"file": "x", "verdict": "verified", "score": "lots", "turns": "many", "cause": 7}',
+        '{"file": "x", "verdict": "verified", "breakdown": 3, "feats": {"a": 1}, "rules_epoch": "12"}',
+    ],
+)
+def test_a_cached_proof_that_is_not_one_is_proved_anew(games: Path, tmp_path: Path, text: str) -> None:
+    root = copy_of(games, tmp_path)
+    (truth,) = hall(root, prove)
+    db = sqlite3.connect(root / CACHE)
+    with db:
+        db.execute("UPDATE proofs SET proof = ?", (text,))
+    db.close()
+    proved: list[Path] = []
+    (entry,) = hall(root, lambda paths: proved.extend(paths) or prove(paths))
+    assert proved and (entry.mark, entry.score, entry.proof) == (truth.mark, truth.score, truth.proof)
 
 
 def test_a_busy_cache_is_left_where_it_is_and_the_listing_says_why(

@@ -185,6 +185,7 @@ def configure_import(parser: argparse.ArgumentParser) -> None:
 
 def import_command(args: argparse.Namespace) -> int:
     """Prove a score file and file it under its player's name."""
+    from roguelike.core.names import shown
     from roguelike.scores.proof import DIVERGED, VERIFIED
     from roguelike.scores.scorefile import ScoreFileError, import_file
     from roguelike.storage.datadir import data_dir
@@ -193,16 +194,21 @@ def import_command(args: argparse.Namespace) -> int:
     try:
         proof, where, new = import_file(data_dir(args.data_dir), args.file)
     except ScoreFileError as error:
-        print(f"hedonic import: {error}", file=sys.stderr)
+        print(shown(f"hedonic import: {error}"), file=sys.stderr)
         return 2
     except OSError as error:
-        print(f"hedonic import: {args.file}: {describe_os_error(error)}", file=sys.stderr)
+        print(shown(f"hedonic import: {args.file}: {describe_os_error(error)}"), file=sys.stderr)
         return 2
     if proof.verdict != VERIFIED:
-        print(f"hedonic import: {args.file}: not imported: {proof.verdict} ({proof.detail})", file=sys.stderr)
+        print(shown(f"hedonic import: {args.file}: not imported: {proof.verdict} ({proof.detail})"), file=sys.stderr)
         return 1 if proof.verdict == DIVERGED else 2
     told = "imported" if new else "already imported (nothing changed)"
-    print(f"{args.file}: {told} as {where}: {proof.name}, {proof.score} points, {proof.turns} turns, {proof.origin}")
+    # The file's name is a stranger's: its escape sequences must not reach the terminal.
+    print(
+        shown(
+            f"{args.file}: {told} as {where}: {proof.name}, {proof.score} points, {proof.turns} turns, {proof.origin}"
+        )
+    )
     return 0
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -38,17 +39,27 @@ SKIPPED_SUFFIXES = (".pyc", ".pyo")
 
 
 def code_files(source: Path) -> Iterator[tuple[str, Path]]:
-    """The files of the game's packages under ``source`` (path under the code folder, file)."""
+    """The files of the game's packages under ``source`` (path under the code folder, file); RuntimeTrouble for a
+    symbolic link leading out of ``source`` (a runtime keeps the game's own files, never another of the user's)."""
+    inside = source.resolve()
     for package in PACKAGES:
         for path in sorted((source / package).rglob("*")):
-            if path.is_file() and not set(path.parts) & set(SKIPPED) and path.suffix not in SKIPPED_SUFFIXES:
+            if set(path.parts) & set(SKIPPED) or path.suffix in SKIPPED_SUFFIXES:
+                continue
+            if path.is_symlink() and not path.resolve().is_relative_to(inside):
+                raise RuntimeTrouble(f"{path}: a symbolic link out of {source}: a runtime keeps only the game's files")
+            if path.is_file():
                 yield path.relative_to(source).as_posix(), path
 
 
 def read_text(source: Path, relative: str) -> str:
-    """A file of the code as text ('' if it is missing)."""
+    """A file of the code as text ('' if it is missing; RuntimeTrouble if it is no regular file, which could
+    never end or never come)."""
+    path = source / relative
     try:
-        return (source / relative).read_text(encoding="utf-8")
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise RuntimeTrouble(f"{path}: not a regular file")
+        return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return ""
 
@@ -77,8 +88,8 @@ def epoch_number(digits: str) -> int:
 
 def build_runtime(source: Path, origin: str, lock: dict[str, str] | None = None, root: Path | None = None) -> Runtime:
     """Keep the code under ``source`` as a runtime (the one already kept if it is the same code)."""
-    epoch, version, replay_format = describe_code(source)
     listed = list(code_files(source))
+    epoch, version, replay_format = describe_code(source)
     files = {relative: file_hash(path) for relative, path in listed}
     runtime = Runtime(
         runtime_folder(epoch, version, files, root),

@@ -11,13 +11,16 @@ import subprocess
 import tarfile
 import tempfile
 import zipfile
+import zlib
 from pathlib import Path
 
+from roguelike.ground.unzip import METHODS, MemberTooLarge, ZipRefused, capped
 from roguelike.runtimes.keep import EPOCH_LINE, build_runtime, epoch_number
 from roguelike.runtimes.store import PACKAGES, Runtime, RuntimeTrouble
 
 EPOCH_FILE = "roguelike/core/epoch.py"
 REVISION = re.compile(r"[A-Za-z0-9_./~^@{}-]{1,200}")
+MAX_CODE_BYTES = 64 * 1024 * 1024  # the game's packages are a few MB: a wheel holding more is no game's
 
 
 def add_source(source: str, repository: Path | None = None) -> Runtime:
@@ -37,11 +40,32 @@ def from_wheel(wheel: Path, lock: dict[str, str] | None = None, root: Path | Non
     with tempfile.TemporaryDirectory(prefix="hedonic-wheel-") as folder:
         try:
             with zipfile.ZipFile(wheel) as archive:
-                names = [n for n in archive.namelist() if n.split("/")[0] in PACKAGES and safe_member(n)]
-                archive.extractall(folder, names)
-        except (OSError, zipfile.BadZipFile) as error:
+                unpack_wheel(archive, Path(folder))
+        except MemberTooLarge:
+            raise RuntimeTrouble(
+                f"{wheel}: the game's files in it unpack to more than {MAX_CODE_BYTES} bytes"
+            ) from None
+        except (OSError, zipfile.BadZipFile, zlib.error, EOFError, ZipRefused) as error:
             raise RuntimeTrouble(f"{wheel}: not a readable wheel ({error})") from None
         return build_runtime(Path(folder), f"wheel {wheel.resolve()}", lock, root)
+
+
+def unpack_wheel(archive: zipfile.ZipFile, folder: Path) -> None:
+    """Write the game's packages out of a wheel as plain files, a chunk at a time and never past
+    :data:`MAX_CODE_BYTES` in all, whatever the wheel says of their sizes (a bomb fills no disk)."""
+    left = MAX_CODE_BYTES
+    for info in archive.infolist():
+        name = info.filename
+        if info.is_dir() or name.split("/")[0] not in PACKAGES or not safe_member(name):
+            continue
+        if info.compress_type not in METHODS:
+            raise ZipRefused(f"{name} is compressed with method {info.compress_type}: only stored or deflated")
+        with archive.open(info) as member:
+            data = capped(member, name, left)
+        left -= len(data)
+        target = folder / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
 
 
 def safe_member(name: str) -> bool:

@@ -17,6 +17,7 @@ imports) stands for it.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import sqlite3
 from collections.abc import Callable, Iterable
@@ -105,13 +106,29 @@ class ProofCache:
             )
             return self.open(":memory:")
         except sqlite3.DatabaseError:  # not a database, or a damaged one: it only ever held what replays give
-            damaged = self.path.with_name(self.path.name + ".damaged")
-            self.path.replace(damaged)
-            self.tell(f"the hall's cache {self.path} was damaged: it is kept as {damaged.name} and rebuilt")
+            self.set_aside()
             db = self.open(self.path)
         stat = self.path.stat()
         self.identity = (stat.st_dev, stat.st_ino)
         return db
+
+    def set_aside(self) -> None:
+        """Keep a damaged cache file aside, where the next connection will not find it."""
+        damaged = self.path.with_name(self.path.name + ".damaged")
+        self.path.replace(damaged)
+        self.tell(f"the hall's cache {self.path} was damaged: it is kept as {damaged.name} and rebuilt")
+
+    def damaged(self, error: sqlite3.Error) -> bool:
+        """Whether an error met in use is damage found only now (a page past the first): then the file is set aside,
+        and the next hall rebuilds it."""
+        if isinstance(error, sqlite3.OperationalError) or not isinstance(error, sqlite3.DatabaseError):
+            return False  # busy, locked, or the disk refused: not the file's fault
+        self.db.close()
+        self.db = sqlite3.connect(":memory:")
+        self.identity = None
+        with contextlib.suppress(OSError):
+            self.set_aside()
+        return True
 
     @staticmethod
     def open(where: Path | str) -> sqlite3.Connection:
@@ -142,7 +159,8 @@ class ProofCache:
                 "SELECT hash, proof FROM proofs WHERE epoch = ? AND feats = ?", (RULES_EPOCH, feats.table_key())
             ).fetchall()
         except sqlite3.Error as error:
-            self.tell(f"the hall's cache {self.path} cannot be read now ({error}): every game is proved anew")
+            if not self.damaged(error):
+                self.tell(f"the hall's cache {self.path} cannot be read now ({error}): every game is proved anew")
             return {}
         wanted, found = set(digests), {}
         for digest, text in rows:
@@ -168,7 +186,10 @@ class ProofCache:
             with self.db:
                 self.db.executemany("INSERT OR REPLACE INTO proofs VALUES (?, ?, ?, ?)", rows)
         except sqlite3.Error as error:
-            self.tell(f"the hall's cache {self.path} cannot be written now ({error}): the proofs made now are not kept")
+            if not self.damaged(error):
+                self.tell(
+                    f"the hall's cache {self.path} cannot be written now ({error}): the proofs made now are not kept"
+                )
 
     def close(self) -> None:
         """Close the database."""

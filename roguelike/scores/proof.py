@@ -67,8 +67,28 @@ class Proof:
         if not isinstance(plain, dict):
             raise ValueError("not a JSON object")
         plain.pop("ranked", None)
-        known = {name for name in cls.__dataclass_fields__}
-        return cls(**{key: value for key, value in plain.items() if key in known})
+        known = {key: value for key, value in plain.items() if key in cls.__dataclass_fields__}
+        wrong = [key for key, value in known.items() if not of_kind(value, FIELD_KINDS[key])]
+        if wrong:  # a damaged cache row: its numbers would be compared and summed
+            raise ValueError(f"a proof whose {', '.join(sorted(wrong))} are not of their kind")
+        return cls(**known)
+
+
+FIELD_KINDS: dict[str, tuple[type, ...]] = {
+    **dict.fromkeys(("file", "verdict", "detail", "recorded"), (str,)),
+    **dict.fromkeys(("rules_epoch", "seed", "score"), (int, type(None))),
+    **dict.fromkeys(("name", "origin", "daily", "cause"), (str, type(None))),
+    **dict.fromkeys(("turns", "commands"), (int,)),
+    "breakdown": (list, dict),
+    "feats": (list, str),
+}
+
+
+def of_kind(value: object, kinds: tuple[type, ...]) -> bool:
+    """Whether a proof's field read from JSON is of its kind (a list's items the second kind)."""
+    if kinds[0] is list:
+        return isinstance(value, list) and all(isinstance(item, kinds[1]) for item in value)
+    return isinstance(value, kinds) and not isinstance(value, bool)
 
 
 def prove_file(path: Path, options: Options | None = None) -> Proof:
