@@ -38,8 +38,10 @@ def run(python: Path, bench: str, pythonpath: str, cwd: Path) -> dict[str, tuple
         capture_output=True,
         text=True,
         timeout=LIMIT,
-        check=True,
     )
+    if done.returncode != 0:  # say why: the other checkout may lack what the bench uses
+        sys.stderr.write(done.stderr)
+        raise SystemExit(f"{python} -m bench.{bench} in {cwd} failed ({done.returncode})")
     found = {}
     for line in done.stdout.splitlines():
         match = FIGURE.match(line)
