@@ -329,3 +329,20 @@ def test_a_database_from_before_tiers_gets_them_its_runs_uploads_its_board_index
     assert tiers == ["upload"]
     assert indexes["runs_board"][:3] == ["epoch", "standing", "tier"]
     assert indexes["runs_standing"] == ["epoch", "standing", "tier"]
+
+
+def test_serve_trusts_the_keys_given_with_trust_key_and_names_a_bad_one(tmp_path: Path, capsys: Any) -> None:
+    from roguelike.cli.serve import config_of, serve
+
+    theirs = Ed25519PrivateKey.generate()
+    shared, bad = tmp_path / "theirs.pem", tmp_path / "bad.pem"
+    shared.write_text(public_pem(theirs))
+    bad.write_text("not a key\n")
+    args = build_parser().parse_args(["serve", "--trust-key", str(shared), "--trust-key", str(shared), "--port", "0"])
+    args.data_dir = str(tmp_path / "data")
+    config = config_of(args, None)
+    assert config.trusted == (raw_public(theirs.public_key()),) * 2
+    assert config.folder == str(tmp_path / "data" / "server")
+    args.trust_key = [str(bad)]
+    assert serve(args) == 1
+    assert f"hedonic serve: {bad}: not a PEM public key" in capsys.readouterr().err

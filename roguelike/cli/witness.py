@@ -17,6 +17,7 @@ from pathlib import Path
 
 from roguelike.cli.subcommand import Subcommand
 
+MAX_REPLAY = 64 * 1024 * 1024  # the most of a zip's replay read
 NO_SERVER = "hedonic witness: needs the score server's extra: pip install 'hedonic-hypothesis[server]'"
 
 
@@ -100,12 +101,14 @@ def read_run(replay: Path, certificate: Path | None) -> tuple[bytes, bytes]:
     from roguelike.server.witness import CERTIFICATE_MEMBER, MAX_CERTIFICATE
 
     data = replay.read_bytes()
-    if certificate is not None:
-        return data, certificate.read_bytes()
     if not data.startswith(b"PK"):
-        raise ValueError(f"{replay}: not a witnessed zip: give its certificate.json too")
+        if certificate is None:
+            raise ValueError(f"{replay}: not a witnessed zip: give its certificate.json too")
+        return data, certificate.read_bytes()
     try:
-        inner = read_member(io.BytesIO(data), "game.replay", 64 * 1024 * 1024)
+        inner = read_member(io.BytesIO(data), "game.replay", MAX_REPLAY)
+        if certificate is not None:
+            return inner, certificate.read_bytes()
         return inner, read_member(io.BytesIO(data), CERTIFICATE_MEMBER, MAX_CERTIFICATE)
     except ZipRefused as error:
         raise ValueError(f"{replay}: {error}") from None
