@@ -144,7 +144,7 @@ class ScoreServer:
         try:
             body = await limited_body(request, self.config.limits.max_bytes)
             envelope = await asyncio.to_thread(open_upload, body, self.config.limits)
-            certificate = certificate_in(body)
+            certificate = await asyncio.to_thread(certificate_in, body)
             digest, new = await asyncio.to_thread(self.keep, envelope, client, certificate)
         except Refused as refused:
             return PlainTextResponse(refused.reason + "\n", status_code=refused.status, headers=HEADERS)
