@@ -353,18 +353,8 @@ class Run:
     def from_row(cls, row: Any) -> Run:
         """A run from a ``runs`` row."""
         verdict = json.loads(row.verdict) if row.verdict else {}
-        return cls(
-            row.hash,
-            row.received,
-            row.epoch,
-            row.commands,
-            row.status,
-            verdict,
-            row.decided,
-            row.game,
-            row.certificate,
-            row.tier or UPLOAD,
-        )
+        first = (row.hash, row.received, row.epoch, row.commands, row.status, verdict, row.decided, row.game)
+        return cls(*first, row.certificate, row.tier or UPLOAD)
 
 
 def run_of(connection: Connection, digest: str) -> Run | None:
