@@ -26,7 +26,7 @@ from server_helpers import database, postgres  # noqa: F401
 
 EPOCH, OTHER_EPOCH = 12, 13
 DAILIES = [None, None, "2026-05-01", "2026-05-02"]
-NEW_COLUMNS = ("turns", "started", "player", "standing")
+NEW_COLUMNS = ("turns", "started", "player", "standing", "certificate", "signer", "tier")
 
 
 # The board as the server computed it before issue 47's R1, whole, from every decided run: the reference.
@@ -129,11 +129,13 @@ def whole(engine: Engine, epoch: int, daily: str | None, limit: int) -> Board:
         while True:
             page = board_at(connection, epoch, daily, Window(offset, limit))
             board.ranked += page.ranked
+            board.witnessed += page.witnessed
             board.unranked += page.unranked
             board.unverified += page.unverified
             offset += limit
             if offset >= max(page.totals.values()):
                 assert page.totals == {
+                    "witnessed": len(board.witnessed),
                     "ranked": len(board.ranked),
                     "unranked": len(board.unranked),
                     "unverified": len(board.unverified),

@@ -22,6 +22,7 @@ from roguelike.cli.scores import DAILY, EXPORT, HALL, IMPORT
 from roguelike.cli.serve import SERVE
 from roguelike.cli.subcommand import Subcommand
 from roguelike.cli.tools import SCREENSHOT, SIMULATE
+from roguelike.cli.witness import WITNESS
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.saves.crash import guarded
 
@@ -47,6 +48,7 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
     PAR,
     RUNTIMES,
     SERVE,
+    WITNESS,
 )
 
 

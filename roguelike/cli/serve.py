@@ -1,8 +1,8 @@
 """``hedonic serve``: the score server; ``hedonic serve worker``: a verifier of its queue on any machine.
 
 Both need the server's extra (``pip install 'hedonic-hypothesis[server]'``). docs/server.md
-explains the design. Exit status 0, 1 when the address or the queue cannot be had, 2 for a
-missing extra.
+explains the design. Exit status 0, 1 when the address, the queue or a witness key (this
+server's, or one given with ``--trust-key``) cannot be had, 2 for a missing extra.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from roguelike.cli.subcommand import Subcommand
@@ -89,6 +90,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="the most connections at once (default 512; 32 from one address); past it: 503",
     )
     parser.add_argument("--burst", action="store_true", help="worker: stop when the queue is empty")
+    parser.add_argument(
+        "--trust-key",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="rank as witnessed the runs another server signed with this public key "
+        "(its 'hedonic witness key' output; repeatable)",
+    )
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -105,9 +114,14 @@ def serve(args: argparse.Namespace) -> int:
             return 2
         return run_worker(args.queue, args.epoch or this_epoch(), verifier, args.burst)
     from roguelike.server.serving import Door
+    from roguelike.server.witness import WitnessKeyError
 
     door = Door(args.request_timeout, args.connections, min(32, args.connections))
-    return run_server(config_of(args, verifier), args.host, args.port, door)
+    try:
+        return run_server(config_of(args, verifier), args.host, args.port, door)
+    except WitnessKeyError as error:  # this server's witness key, or a --trust-key file, that cannot be used
+        print(f"hedonic serve: {error}", file=sys.stderr)
+        return 1
 
 
 def this_epoch() -> int:
@@ -124,13 +138,12 @@ def config_of(args: argparse.Namespace, verifier: list[str] | None) -> ServerCon
     from roguelike.server.child import MIB, ChildLimits
     from roguelike.server.envelope import Limits
     from roguelike.server.store import default_url
+    from roguelike.server.witness import load_public
     from roguelike.storage.datadir import DataDir, data_dir
 
-    url = args.db
-    if url is None:
-        folder = DataDir(data_dir(args.data_dir)).server
-        folder.mkdir(parents=True, exist_ok=True)
-        url = default_url(str(folder))
+    folder = DataDir(data_dir(args.data_dir)).server
+    folder.mkdir(parents=True, exist_ok=True)
+    url = args.db or default_url(str(folder))
     return ServerConfig(
         url,
         Limits(args.max_bytes, args.max_commands),
@@ -140,6 +153,8 @@ def config_of(args: argparse.Namespace, verifier: list[str] | None) -> ServerCon
         tuple(verifier or ()),
         this_epoch(),
         args.client_mib * MIB,
+        str(folder),
+        tuple(load_public(Path(path)) for path in args.trust_key),
     )
 
 

@@ -3,11 +3,14 @@
 Routes:
 
 - ``POST /runs``: a score file as the body; 202 with its hash (the same file again, or another
-  file of the same game: the same run); 413 or 400 with a one-line reason for a file too large,
+  file of the same game: the same run); an exported witnessed run (a zip holding ``game.replay``
+  and ``certificate.json``) is kept with its certificate, witnessed when a key trusted here signed
+  it (``roguelike.server.witnessed``), a verified upload saying whose key did otherwise; 413 or 400 with a one-line reason for a file too large,
   too long or not a replay; 429 when the client has sent more than its allowance this hour;
 - ``GET /runs/{hash}``: the run's status (pending, verified, diverged, unreadable, unverifiable
   here, killed, failed) and what verification proved (score, breakdown, the diverging step);
 - ``GET /runs/{hash}/replay``: the replay, to download and watch;
+- ``GET /runs/{hash}/witnessed``: a certified run exported: a zip of its replay and certificate;
 - ``GET /board`` (HTML, or JSON when asked for it) and ``GET /board.json``, with ``?epoch=N``
   and ``?daily=YYYY-MM-DD`` (a daily's board has the date's ``par`` for its epoch once a
   worker has worked it out: ``roguelike.server.daypar``), a page at a time: the first 100
@@ -24,6 +27,7 @@ import time
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
 from typing import Any, Protocol
 
 from sqlalchemy import Engine
@@ -39,6 +43,15 @@ from roguelike.server.daypar import daily_par
 from roguelike.server.envelope import Envelope, Limits, Refused, open_upload
 from roguelike.server.page import board_page
 from roguelike.server.quota import Allowance, Clock
+from roguelike.server.witness import (
+    Certificate,
+    certificate_from,
+    certificate_in,
+    raw_public,
+    server_key,
+    witnessed_zip,
+)
+from roguelike.server.witnessed import keep_certified, retier, signed_by
 
 HASH = re.compile(r"[0-9a-f]{64}")
 STEP = re.compile(r"\(step (\d+)")
@@ -61,6 +74,8 @@ class ServerConfig:
     verifier: tuple[str, ...] = ()
     epoch: int | None = None  # the rules epoch this server's game plays: the board's default before any is verified
     client_bytes: int = 64 * 1024 * 1024  # what one client address may have kept per hour
+    folder: str | None = None  # the data folder: the witness key (none: this server signs nothing)
+    trusted: tuple[bytes, ...] = ()  # other servers' raw public keys whose certified runs are witnessed here
 
 
 class Verifier(Protocol):
@@ -95,7 +110,10 @@ class ScoreServer:
     def __init__(self, config: ServerConfig, clock: Clock = time.monotonic) -> None:
         self.config = config
         self.allowance = Allowance(config.client_bytes, clock=clock)
+        self.key = server_key(Path(config.folder)) if config.folder is not None else None
+        self.trusted = frozenset((*config.trusted, *([raw_public(self.key.public_key())] if self.key else [])))
         self.engine = store.open_engine(config.db_url)
+        retier(self.engine, self.trusted)
         self.verifier = make_verifier(config, self.engine)
         self.app = Starlette(
             routes=[
@@ -103,6 +121,7 @@ class ScoreServer:
                 Route("/runs", self.upload, methods=["POST"]),
                 Route("/runs/{digest}", self.run),
                 Route("/runs/{digest}/replay", self.replay),
+                Route("/runs/{digest}/witnessed", self.witnessed_export),
                 Route("/board", self.board),
                 Route("/board.json", self.board_json),
             ],
@@ -125,33 +144,62 @@ class ScoreServer:
         try:
             body = await limited_body(request, self.config.limits.max_bytes)
             envelope = await asyncio.to_thread(open_upload, body, self.config.limits)
-            digest, new = await asyncio.to_thread(self.keep, envelope, client)
+            certificate = await asyncio.to_thread(certificate_in, body)
+            digest, new = await asyncio.to_thread(self.keep, envelope, client, certificate)
         except Refused as refused:
             return PlainTextResponse(refused.reason + "\n", status_code=refused.status, headers=HEADERS)
         except ClientDisconnect:  # gone before its file arrived (or closed for taking too long): nothing to say
             return Response(status_code=400)
         run = await asyncio.to_thread(self.lookup, digest)
         status = run.status if run else store.PENDING
-        return JSONResponse(
-            {"hash": digest, "status": status, "new": new, "run": f"/runs/{digest}"}, status_code=202, headers=HEADERS
-        )
+        answer = {"hash": digest, "status": status, "new": new, "run": f"/runs/{digest}"}
+        return JSONResponse({**answer, **tier_plain(run)}, status_code=202, headers=HEADERS)
 
-    def keep(self, envelope: Envelope, client: str = "") -> tuple[str, bool]:
+    def keep(self, envelope: Envelope, client: str = "", certificate: Certificate | None = None) -> tuple[str, bool]:
         """Add the run unless its file or its game is a run already (that run's hash, and whether it is new);
-        a new run, or one uploaded again while still pending, goes to the verifier."""
+        a new run, or one uploaded again while still pending, goes to the verifier. A certified file is kept
+        (its certificate checked) even when another file of its game is a run, so that it can be witnessed."""
         with self.engine.connect() as connection:
-            same = store.run_of(connection, envelope.digest) or store.run_of_game(connection, envelope.game)
-        if same is None:
-            if not self.allowance.take(client, len(envelope.data)):
+            same = store.run_of(connection, envelope.digest)
+            if certificate is None and same is None:
+                same = store.run_of_game(connection, envelope.game)
+        if same is None or (certificate is not None and same.certificate is None):
+            if same is None and not self.allowance.take(client, len(envelope.data)):
                 raise Refused(429, "this address has sent more than it may this hour: try again later")
             with self.engine.begin() as connection:
                 new = store.add_run(connection, envelope)
+                if certificate is not None:
+                    keep_certified(connection, envelope, certificate, self.trusted)
             if new:
                 self.verifier.submit(envelope.digest, envelope.epoch)
             return envelope.digest, new
         if same.status == store.PENDING:  # its verification may have been lost (a queue or database away)
             self.verifier.submit(same.hash, same.epoch)
         return same.hash, False
+
+    def witnessed(self, replay: bytes, certificate: Certificate) -> str:
+        """Keep a run this server saw played with the certificate it signed, and have it verified; the run's hash."""
+        envelope = open_upload(replay, self.config.limits)
+        return self.keep(envelope, certificate=certificate)[0]
+
+    async def witnessed_export(self, request: Request) -> Response:
+        """A certified run as a zip of its replay and its certificate (an exported witnessed run)."""
+        digest = request.path_params["digest"]
+        found = await asyncio.to_thread(self.certified, digest) if HASH.fullmatch(digest) else None
+        if found is None:
+            return PlainTextResponse("no certified run with that hash\n", status_code=404, headers=HEADERS)
+        disposition = f'attachment; filename="{digest[:16]}-witnessed.zip"'
+        return Response(
+            witnessed_zip(*found), media_type="application/zip", headers={**HEADERS, "Content-Disposition": disposition}
+        )
+
+    def certified(self, digest: str) -> tuple[bytes, Certificate] | None:
+        """A certified run's replay and certificate."""
+        with self.engine.connect() as connection:
+            run, data = store.run_of(connection, digest), store.replay_of(connection, digest)
+        if run is None or run.certificate is None or data is None:
+            return None
+        return data, certificate_from(run.certificate.encode())
 
     def lookup(self, digest: str) -> store.Run | None:
         """A run by its hash."""
@@ -294,6 +342,17 @@ def run_plain(run: store.Run) -> dict[str, Any]:
         "turns": proved.get("turns"),
         "cause": proved.get("cause"),
         "feats": proved.get("feats", []),
+        **tier_plain(run),
     }
     step = STEP.search(str(proved.get("detail", ""))) if run.status == "diverged" else None
     return {**plain, "diverged_at_step": int(step.group(1)) if step else None}
+
+
+def tier_plain(run: store.Run | None) -> dict[str, Any]:
+    """A run's tier, and the key id that signed it when it has a certificate."""
+    if run is None:
+        return {}
+    key = signed_by(run.certificate)
+    if key is None or run.tier == store.WITNESSED:
+        return {"tier": run.tier, "signed_by": key}
+    return {"tier": run.tier, "signed_by": key, "why": f"signed by another server's key {key}, not one trusted here"}

@@ -10,22 +10,27 @@ living games, later attempts) and runs that could not be verified here (another 
 runtime, a killed verifier) are listed apart, never ranked. Diverged and unreadable runs are
 on no board.
 
+The ranked runs are in two tiers, each its own list: the witnessed runs (played on this server, or on one whose
+key it trusts: ``roguelike.server.witnessed``) above the verified uploads, each ranked by the same rule.
+
 Where each run stands was decided when its verdict was written (``roguelike.server.standing``),
 so a request reads one page of each list from the database's indexes, in order, and parses the
-verdicts of that page only: the ranked runs by :data:`PLACING_ORDER`, the others by hash
+verdicts of that page only: the ranked runs of each tier by :data:`PLACING_ORDER`, the others by hash
 (the "verified, not ranked" list: the unranked, then the other files of ranked games, then
 the later attempts).
 """
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import ColumnElement, Connection, func, select
 
 from roguelike.server.standing import APART, COPY, LATER, RANKED, UNVERIFIED
-from roguelike.server.store import Run, runs
+from roguelike.server.store import UPLOAD, WITNESSED, Run, runs
 
 PAGE = 100  # entries of each list a page shows unless asked for another count
 MOST = 1000  # the most a page shows
@@ -48,7 +53,8 @@ class Board:
     daily: str | None
     window: Window = field(default_factory=Window)
     totals: dict[str, int] = field(default_factory=dict)
-    ranked: list[dict[str, Any]] = field(default_factory=list)
+    ranked: list[dict[str, Any]] = field(default_factory=list)  # the verified uploads that rank
+    witnessed: list[dict[str, Any]] = field(default_factory=list)  # the witnessed runs that rank
     unranked: list[dict[str, Any]] = field(default_factory=list)
     unverified: list[dict[str, Any]] = field(default_factory=list)
 
@@ -62,6 +68,7 @@ class Board:
             "offset": self.window.offset,
             "limit": self.window.limit,
             "totals": self.totals,
+            "witnessed": self.witnessed,
             "ranked": self.ranked,
             "unranked": self.unranked,
             "unverified": self.unverified,
@@ -85,7 +92,21 @@ def entry(run: Run, reason: str = "") -> dict[str, Any]:
         "recorded": proved.get("recorded"),
         "received": run.received,
     }
+    if run.certificate is not None:
+        shown["witness"] = witness_shown(run)
     return {**shown, "why": reason} if reason else shown
+
+
+def witness_shown(run: Run) -> dict[str, Any]:
+    """What the board shows of a run's certificate: who played it where and when, and whether its key is trusted."""
+    certified = json.loads(run.certificate or "{}")
+    return {
+        "account": certified.get("account"),
+        "key": certified.get("key_id"),
+        "trusted": run.tier == WITNESSED,
+        "started": certified.get("started"),
+        "ended": certified.get("ended"),
+    }
 
 
 def board_at(connection: Connection, epoch: int | None, daily: str | None, window: Window) -> Board:
@@ -95,28 +116,26 @@ def board_at(connection: Connection, epoch: int | None, daily: str | None, windo
         where.append(runs.c.epoch == epoch)
     if daily is not None:
         where.append(runs.c.daily == daily)
-    counted = {
-        row[0]: row[1]
-        for row in connection.execute(select(runs.c.standing, func.count()).where(*where).group_by(runs.c.standing))
-    }
+    tiers: Counter[tuple[str, str]] = Counter()
+    counted: Counter[str] = Counter()  # by standing, every tier
+    for standing, tier, count in connection.execute(
+        select(runs.c.standing, runs.c.tier, func.count()).where(*where).group_by(runs.c.standing, runs.c.tier)
+    ):
+        tiers[standing, tier or UPLOAD] += count
+        counted[standing] += count
     board = Board(
         epoch,
         daily,
         window,
         {
-            "ranked": counted.get(RANKED, 0),
-            "unranked": sum(counted.get(standing, 0) for standing in APART),
-            "unverified": counted.get(UNVERIFIED, 0),
+            "witnessed": tiers[RANKED, WITNESSED],
+            "ranked": tiers[RANKED, UPLOAD],
+            "unranked": sum(counted[standing] for standing in APART),
+            "unverified": counted[UNVERIFIED],
         },
     )
-    ranked = connection.execute(
-        select(runs)
-        .where(*where, runs.c.standing == RANKED)
-        .order_by(*PLACING_ORDER)
-        .offset(window.offset)
-        .limit(window.limit)
-    )
-    board.ranked = [{"rank": place, **entry(Run.from_row(row))} for place, row in enumerate(ranked, window.offset + 1)]
+    board.witnessed = ranked_of(connection, where, WITNESSED, window)
+    board.ranked = ranked_of(connection, where, UPLOAD, window)
     board.unranked = apart(connection, where, window, counted)
     unverified = connection.execute(
         select(runs)
@@ -129,8 +148,22 @@ def board_at(connection: Connection, epoch: int | None, daily: str | None, windo
     return board
 
 
+def ranked_of(
+    connection: Connection, where: list[ColumnElement[bool]], tier: str, window: Window
+) -> list[dict[str, Any]]:
+    """The page's window of one tier's ranked runs, in order, each with its rank in the tier."""
+    ranked = connection.execute(
+        select(runs)
+        .where(*where, runs.c.standing == RANKED, runs.c.tier == tier)
+        .order_by(*PLACING_ORDER)
+        .offset(window.offset)
+        .limit(window.limit)
+    )
+    return [{"rank": place, **entry(Run.from_row(row))} for place, row in enumerate(ranked, window.offset + 1)]
+
+
 def apart(
-    connection: Connection, where: list[ColumnElement[bool]], window: Window, counted: dict[str, int]
+    connection: Connection, where: list[ColumnElement[bool]], window: Window, counted: Counter[str]
 ) -> list[dict[str, Any]]:
     """The page's window of the "verified, not ranked" list: its parts one after another, each by hash."""
     rows: list[Any] = []

@@ -1,5 +1,5 @@
-"""The board as an HTML page a person reads: ranked scores first, the rest apart, every name escaped, a page at a
-time with links to the pages before and after."""
+"""The board as an HTML page a person reads: the witnessed runs first, then the verified uploads, the rest apart,
+every name escaped, a page at a time with links to the pages before and after."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ def board_page(board: dict[str, Any]) -> str:
         epoch_links(board),
         par_paragraph(board.get("par"), board["daily"]),
         page_links(board),
+        witnessed_table(board.get("witnessed", [])),
         ranked_table(board["ranked"]),
         apart_table("Verified, not ranked", board["unranked"]),
         apart_table("Not verified here (shown apart, never ranked)", board["unverified"]),
@@ -96,18 +97,47 @@ def page_href(board: dict[str, Any], offset: int) -> str:
     return f"/board?{urlencode(query)}"
 
 
-def ranked_table(rows: list[dict[str, Any]]) -> str:
-    """The ranked entries."""
+def witnessed_table(rows: list[dict[str, Any]]) -> str:
+    """The ranked witnessed runs: played on this server (or one it trusts), each with its account."""
     if not rows:
-        return "<p>No verified game ranks here yet.</p>"
+        return ""
+    head = (
+        "<tr><th>#</th><th>Account</th><th>Name</th><th>Score</th><th>Turns</th><th>Cause of death</th>"
+        "<th>Daily</th><th></th></tr>"
+    )
+    body = "".join(
+        f"<tr><td class=num>{row['rank']}</td><td>{text(row['witness']['account'])}</td><td>{text(row['name'])}</td>"
+        f"<td class=num>{text(row['score'])}</td><td class=num>{text(row['turns'])}</td><td>{text(row['cause'])}</td>"
+        f"<td>{text(row['daily'])}</td><td>{links(row['hash'])}</td></tr>"
+        for row in rows
+    )
+    return (
+        "<h2>Witnessed</h2><p class=quiet>Played on this server, or on one whose key it trusts: the server saw every "
+        "key arrive and signed the run.</p>"
+        f"<table>{head}{body}</table>"
+    )
+
+
+def ranked_table(rows: list[dict[str, Any]]) -> str:
+    """The ranked verified uploads."""
+    if not rows:
+        return "<p>No verified upload ranks here yet.</p>"
     head = "<tr><th>#</th><th>Name</th><th>Score</th><th>Turns</th><th>Cause of death</th><th>Daily</th><th></th></tr>"
     body = "".join(
         f"<tr><td class=num>{row['rank']}</td><td>{text(row['name'])}</td><td class=num>{text(row['score'])}</td>"
         f"<td class=num>{text(row['turns'])}</td><td>{text(row['cause'])}</td><td>{text(row['daily'])}</td>"
-        f"<td>{links(row['hash'])}</td></tr>"
+        f"<td>{links(row['hash'])}{signer_note(row)}</td></tr>"
         for row in rows
     )
-    return f"<h2>Ranked</h2><table>{head}{body}</table>"
+    return f"<h2>Ranked verified uploads</h2><table>{head}{body}</table>"
+
+
+def signer_note(row: dict[str, Any]) -> str:
+    """Whose key signed an upload's certificate, when it has one a key not trusted here signed."""
+    witness = row.get("witness")
+    if not witness or witness.get("trusted"):
+        return ""
+    return f" <span class=quiet>signed by another server's key {text(witness.get('key'))}</span>"
 
 
 def apart_table(title: str, rows: list[dict[str, Any]]) -> str:
@@ -118,7 +148,7 @@ def apart_table(title: str, rows: list[dict[str, Any]]) -> str:
     body = "".join(
         f"<tr><td>{text(row['name'])}</td><td class=num>{text(row['score'])}</td>"
         f"<td class=num>{text(row['turns'])}</td>"
-        f"<td>{text(row.get('why'))}</td><td>{links(row['hash'])}</td></tr>"
+        f"<td>{text(row.get('why'))}</td><td>{links(row['hash'])}{signer_note(row)}</td></tr>"
         for row in rows
     )
     return f"<h2>{escape(title)}</h2><table>{head}{body}</table>"

@@ -15,10 +15,11 @@ With the verdict go the fields the board ranks by (score, turns, the recorded st
 character's name, the daily date) and the run's standing (``roguelike.server.standing``),
 decided then for the run and re-decided for the other runs of its game and of its character's
 daily date: a board request reads one page of one index (``runs_board``) and parses the
-verdicts of that page only. On PostgreSQL verdicts are written one at a time (a transaction
-advisory lock), so two runs of one group decided at once each see the other. A database
-from before these columns gets them at start-up, its decided runs' standings worked out
-from their verdicts.
+verdicts of that page only. The ranked runs are of two tiers, witnessed and uploads
+(``roguelike.server.witnessed``): the index orders by the tier after the standing. On
+PostgreSQL verdicts are written one at a time (a transaction advisory lock), so two runs of
+one group decided at once each see the other. A database from before these columns gets them
+at start-up, its decided runs' standings worked out from their verdicts, its runs uploads.
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ UNVERIFIABLE = "unverifiable here"  # no runtime or worker for the run's epoch w
 UNREADABLE = "unreadable"  # the game's reader refused the file: its bytes are not kept
 VERIFIED = "verified"
 OPEN = (PENDING, UNVERIFIABLE)  # the statuses that still take a verdict
+UPLOAD, WITNESSED = "upload", "witnessed"  # a run's tier
 metadata = MetaData()
 runs = Table(
     "runs",
@@ -89,12 +91,27 @@ runs = Table(
     Column("started", Text().with_variant(Text(collation="C"), "postgresql")),
     Column("player", Text),  # the name whole (``name`` keeps 200 characters): a daily's attempts are by it
     Column("standing", String(16)),
+    # The witnessed tier (server/witnessed.py): the certificate's file form, the raw public key that signed it (hex),
+    # and the tier: "witnessed" (signed by a key trusted here) or "upload".
+    Column("certificate", Text),
+    Column("signer", String(64), index=True),
+    Column("tier", String(16), default=UPLOAD),
     Index("runs_game", "game"),
 )
-Index("runs_board", runs.c.epoch, runs.c.standing, runs.c.score.desc(), runs.c.turns, runs.c.started, runs.c.hash)
+Index(
+    "runs_board",
+    runs.c.epoch,
+    runs.c.standing,
+    runs.c.tier,
+    runs.c.score.desc(),
+    runs.c.turns,
+    runs.c.started,
+    runs.c.hash,
+)
 Index("runs_apart", runs.c.epoch, runs.c.standing, runs.c.hash)
 Index("runs_epochs", runs.c.status, runs.c.epoch)
-Index("runs_standing", runs.c.epoch, runs.c.standing)  # narrow, so counting a board's lists reads few pages
+# Narrow, so counting a board's lists reads few pages.
+Index("runs_standing", runs.c.epoch, runs.c.standing, runs.c.tier)
 VERDICT_LOCK = 47_0001  # PostgreSQL's advisory lock key: verdicts are written one at a time
 replays = Table(
     "replays",
@@ -142,6 +159,10 @@ def add_columns(engine: Engine) -> None:
         for column in missing:
             kind = column.type.compile(dialect=connection.dialect)
             connection.execute(text(f"ALTER TABLE runs ADD COLUMN {column.name} {kind}"))
+        if "tier" in {column.name for column in missing}:  # every run before tiers was an upload
+            connection.execute(update(runs).values(tier=UPLOAD))
+            for name in ("runs_board", "runs_standing"):  # made again below, with the tier
+                connection.execute(text(f"DROP INDEX IF EXISTS {name}"))
         for index in runs.indexes:
             index.create(connection, checkfirst=True)
 
@@ -325,12 +346,15 @@ class Run:
     verdict: dict[str, Any]
     decided: str | None
     game: str | None = None
+    certificate: str | None = None  # the file form of the certificate it was uploaded with (server/witness.py)
+    tier: str = UPLOAD
 
     @classmethod
     def from_row(cls, row: Any) -> Run:
         """A run from a ``runs`` row."""
         verdict = json.loads(row.verdict) if row.verdict else {}
-        return cls(row.hash, row.received, row.epoch, row.commands, row.status, verdict, row.decided, row.game)
+        first = (row.hash, row.received, row.epoch, row.commands, row.status, verdict, row.decided, row.game)
+        return cls(*first, row.certificate, row.tier or UPLOAD)
 
 
 def run_of(connection: Connection, digest: str) -> Run | None:
