@@ -3,7 +3,7 @@
 At Nerve 2 or less the sight of any monster makes the player flee, so the Shadows whose
 slaying gives Nerve back cannot be struck. Out of every monster's sight the nerve steadies
 instead (:func:`roguelike.content.formulas.nerve_steadies`): a point on every 12th turn of
-the clock, up to 4. Runs after the clock has advanced and the monsters have moved, so a
+the clock, up to 3, one above the line. Runs after the clock has advanced and the monsters have moved, so a
 monster that stepped into view this turn counts.
 """
 

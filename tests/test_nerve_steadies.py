@@ -1,4 +1,4 @@
-"""Nerve's way back from a panic spiral: out of every monster's sight it steadies, a point every 12th turn, up to 4."""
+"""Nerve's way back from a panic spiral: out of every monster's sight it steadies, a point every 12th turn, up to 3 (one above the panic line)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def nerve(game: Game) -> int:
     return game.player_component(Attributes).nerve
 
 
-def test_out_of_sight_nerve_steadies_every_twelfth_turn_up_to_four() -> None:
+def test_out_of_sight_nerve_steadies_every_twelfth_turn_up_to_one_above_the_panic_line() -> None:
     game = arena(HIDING)
     set_player(game, nerve=1)
     steady = formulas.NERVE_STEADY_TURNS
@@ -45,17 +45,17 @@ def test_out_of_sight_nerve_steadies_every_twelfth_turn_up_to_four() -> None:
     assert nerve(game) == 2
     assert messages(game)[-1] == STEADIES.format(nerve=2)
     wait_until_turn(game, 6 * steady)
-    assert nerve(game) == formulas.NERVE_STEADY_UP_TO == formulas.NERVE_PANIC_AT + 2  # and no higher
+    assert nerve(game) == formulas.NERVE_STEADY_UP_TO == formulas.NERVE_PANIC_AT + 1  # and no higher
 
 
 def test_a_monster_in_sight_on_the_steadying_turn_keeps_the_nerve_where_it_is() -> None:
     game = arena(HIDING)
-    set_player(game, nerve=3)
+    set_player(game, nerve=formulas.NERVE_PANIC_AT)
     wait_until_turn(game, formulas.NERVE_STEADY_TURNS - 1)
     add_monster(game, "voices", 9, 1)  # in sight, across the room, as the steadying turn ends
     wait_until_turn(game, formulas.NERVE_STEADY_TURNS)
-    assert nerve(game) == 3
-    assert STEADIES.format(nerve=4) not in messages(game)
+    assert nerve(game) == formulas.NERVE_PANIC_AT
+    assert STEADIES.format(nerve=formulas.NERVE_PANIC_AT + 1) not in messages(game)
 
 
 def test_a_panicked_player_who_breaks_the_line_of_sight_and_waits_gets_the_controls_back() -> None:
