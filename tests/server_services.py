@@ -52,6 +52,7 @@ class Postgres:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.socket = folder / "socket"
+        self.data = folder / "data"
         self.numbers = count(1)
 
     def admin_url(self) -> str:
@@ -81,20 +82,14 @@ def postgres_cluster() -> Iterator[Postgres]:
         uid = pwd.getpwnam("postgres").pw_uid
         for path in (folder, cluster.socket):
             os.chown(path, uid, -1)
-    data = folder / "data"
+    data = cluster.data
     subprocess.run(
         [postgres_program("initdb"), "-D", str(data), "-U", "hedonic", "--auth=trust", "-E", "UTF8", "--no-sync"],
         check=True,
         capture_output=True,
         **owner,
     )  # type: ignore[call-overload]
-    options = f"-c listen_addresses='' -k {cluster.socket} -F -c fsync=off"
-    subprocess.run(
-        [postgres_program("pg_ctl"), "-D", str(data), "-w", "-l", str(folder / "log"), "-o", options, "start"],
-        check=True,
-        capture_output=True,
-        **owner,
-    )  # type: ignore[call-overload]
+    start_postgres(cluster)
     try:
         make_role(cluster)
         yield cluster
@@ -103,6 +98,18 @@ def postgres_cluster() -> Iterator[Postgres]:
             [postgres_program("pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], capture_output=True, **owner
         )  # type: ignore[call-overload]
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def start_postgres(cluster: Postgres) -> None:
+    """Start the cluster's postmaster on its data folder (again, after a kill: it recovers first) and wait for it."""
+    options = f"-c listen_addresses='' -k {cluster.socket} -F -c fsync=off"
+    subprocess.run(
+        [postgres_program("pg_ctl"), "-D", str(cluster.data), "-w", "-l", str(cluster.folder / "log")]
+        + ["-o", options, "start"],
+        check=True,
+        capture_output=True,
+        **as_owner(),
+    )  # type: ignore[call-overload]
 
 
 def make_role(cluster: Postgres) -> None:
