@@ -13,10 +13,14 @@ from starlette.requests import HTTPConnection
 from starlette.testclient import TestClient
 
 from roguelike.core.epoch import RULES_EPOCH
+from roguelike.core.game import Game
+from roguelike.core.session import Session
 from roguelike.server import store
 from roguelike.server.hosted import log
 from roguelike.server.hosted.host import PlayOptions, Times
+from roguelike.server.hosted.playing import command_of
 from roguelike.server.hosted.routes import HostedPlay
+from web_helpers import Client
 
 BASE = "http://127.0.0.1:8025"
 SOCKET = "ws://127.0.0.1:8025"
@@ -74,3 +78,40 @@ def serving(folder: Path, **options: float) -> Iterator[tuple[Hosted, TestClient
 def as_account(account: str) -> dict[str, str]:
     """The headers of a page of this server, signed in as ``account``."""
     return {ACCOUNT_HEADER: account, "origin": BASE}
+
+
+@contextlib.contextmanager
+def player(client: TestClient, account: str, path: str = "/ws/play") -> Iterator[Client]:
+    """The account's connection from this server's page, with its first frame taken."""
+    with client.websocket_connect(f"{SOCKET}{path}", headers=as_account(account)) as socket:
+        connection = Client(socket)
+        connection.frame()
+        yield connection
+
+
+def turn_shown(rows: list[str]) -> int | None:
+    """The turn the panel shows, if it shows one."""
+    found = next((TURN.search(row) for row in rows if TURN.search(row)), None)
+    return None if found is None else int(found.group(1))
+
+
+def replayed(hosted: Hosted, game: str) -> Game:
+    """The game its log makes: the seed, then every accepted command (what any resume must match)."""
+    row = next(row for row in hosted.live() if row.id == game)
+    rebuilt = Game.new(row.seed, row.account)
+    session = Session(rebuilt)
+    for data in hosted.commands(game):
+        session.apply(command_of(data))
+    return rebuilt
+
+
+def settled(hosted: Hosted, connection: Client, game: str, commands: int) -> int:
+    """Take frames until the log holds ``commands`` commands and the screen shows the turn they lead to; that turn."""
+    for _ in range(2000):
+        logged = hosted.commands(game)
+        if len(logged) >= commands:
+            turn = replayed(hosted, game).state.turn
+            connection.until(lambda rows: turn_shown(rows) == turn)
+            return turn
+        connection.frame()
+    raise AssertionError(f"the log never reached {commands} commands")

@@ -1,0 +1,83 @@
+"""Hosted play through its routes: a game that survives dropped sockets, second tabs and idling, and the lobby."""
+
+from __future__ import annotations
+
+import html
+import time
+from pathlib import Path
+
+from hosted_helpers import as_account, player, replayed, serving, settled, turn_shown
+
+from roguelike.frontend import frames
+from roguelike.server.hosted import log
+
+DROPS = 50
+
+
+def test_dropping_the_socket_mid_game_resumes_at_the_same_turn_every_time(tmp_path: Path) -> None:
+    with serving(tmp_path) as (hosted, client):
+        assert client.get("/play", headers=as_account("ann")).status_code == 200
+        (game,) = [row.id for row in hosted.live()]
+        for drop in range(DROPS):
+            with player(client, "ann") as tab:
+                tab.press("Period", text=".")
+                turn = settled(hosted, tab, game, drop + 1)
+            with player(client, "ann") as tab:
+                assert turn_shown(tab.rows()) == turn  # the keyframe of the resumed game, at once
+        assert [row.id for row in hosted.live()] == [game]
+        assert len(hosted.commands(game)) == DROPS
+
+
+def test_a_second_tab_takes_over_the_one_game_and_never_starts_another(tmp_path: Path) -> None:
+    with serving(tmp_path) as (hosted, client):
+        with player(client, "ann") as first:
+            (game,) = [row.id for row in hosted.live()]
+            first.press("Period", text=".")
+            settled(hosted, first, game, 1)
+            with player(client, "ann") as second:
+                code, reason = first.ended()
+                assert (code, reason) == (1008, "the game was opened in another tab")
+                second.press("Period", text=".")
+                turn = settled(hosted, second, game, 2)
+                assert client.get("/play", headers=as_account("ann")).status_code == 200  # a laggy "continue"
+                assert [row.id for row in hosted.live()] == [game]
+                assert turn == replayed(hosted, game).state.turn
+
+
+def test_an_idle_game_ends_its_process_and_resumes_from_its_log(tmp_path: Path) -> None:
+    with serving(tmp_path, idle_seconds=0.4, snapshot_every=2) as (hosted, client):
+        with player(client, "ann") as tab:
+            (game,) = [row.id for row in hosted.live()]
+            for count in range(1, 6):
+                tab.press("Period", text=".")
+                turn = settled(hosted, tab, game, count)
+            hosted_game = hosted.play.games[game]
+            deadline = time.monotonic() + 20
+            while hosted_game.running and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert not hosted_game.running  # no process for an idle game; the player is still connected
+            tab.press("Period", text=".")  # the next key rebuilds it from the newest save and the log after it
+            assert settled(hosted, tab, game, 6) > turn
+        with hosted.engine.connect() as connection:
+            assert log.newest_snapshot(connection, game) is not None
+
+
+def test_a_daily_game_never_shows_its_seed_and_the_lobby_escapes_names(tmp_path: Path) -> None:
+    name = "<b>x</b>'\x1b[31m;--"
+    with serving(tmp_path) as (hosted, client):
+        assert client.get("/play?daily=1", headers=as_account(name)).status_code == 200
+        (row,) = hosted.live()
+        assert row.mode == log.DAILY
+        with player(client, name) as tab:
+            for count in range(2, 5):  # the first command marks the game a daily
+                tab.press("Period", text=".")
+                settled(hosted, tab, row.id, count)
+            screens, cells = [], None
+            for message in tab.messages:  # every screen the browser was sent
+                cells = frames.apply(cells, message)
+                screens.append("\n".join(frames.text_rows(cells)))
+            assert len(screens) > 3 and not [screen for screen in screens if str(row.seed) in screen]
+            lobby = client.get("/lobby", headers=as_account("bob")).text
+        assert html.escape(name) in lobby and name not in lobby
+        assert str(row.seed) not in lobby
+        assert client.get("/play").status_code == 401  # nobody signed in
