@@ -7,7 +7,6 @@ import time
 from pathlib import Path
 
 from hosted_helpers import as_account, player, replayed, serving, settled, turn_shown
-
 from roguelike.frontend import frames
 from roguelike.server.hosted import log
 

@@ -48,7 +48,7 @@ from roguelike.server.hosted.wire import (
 )
 
 COLUMNS, ROWS = 80, 25  # the game's screen (formulas.SCREEN_WIDTH, SCREEN_HEIGHT): the web process loads no formulas
-REBUILT = "The game's process stopped; it was rebuilt from its log, at the last key the server accepted."
+REBUILT = "The game was rebuilt from the server's log, at the last key it accepted."
 MOST_FAILED_STARTS = 3  # a game whose process dies this often before showing a frame is not started again
 
 
