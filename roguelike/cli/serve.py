@@ -10,12 +10,14 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from roguelike.cli.subcommand import Subcommand
 
 if TYPE_CHECKING:
     from roguelike.server.app import ServerConfig
+    from roguelike.server.hosted.host import PlayOptions
 
 NO_SERVER = "hedonic serve: the score server needs its extra: pip install 'hedonic-hypothesis[server]'"
 
@@ -89,6 +91,39 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="the most connections at once (default 512; 32 from one address); past it: 503",
     )
     parser.add_argument("--burst", action="store_true", help="worker: stop when the queue is empty")
+    parser.add_argument(
+        "--play",
+        action="store_true",
+        help="hosted play: /play, /lobby and /watch, games that live on the server (needs the web extra too)",
+    )
+    parser.add_argument(
+        "--idle-minutes",
+        type=float,
+        default=10.0,
+        metavar="MINUTES",
+        help="--play: end the process of a game with no input this long (its log keeps it; default 10)",
+    )
+    parser.add_argument(
+        "--snapshot-every",
+        type=int,
+        default=500,
+        metavar="N",
+        help="--play: keep a game's save every N commands, to rebuild it from (default 500)",
+    )
+    parser.add_argument(
+        "--game-memory",
+        type=int,
+        default=1024,
+        metavar="MIB",
+        help="--play: a game process's address-space limit (default 1024 MiB)",
+    )
+    parser.add_argument(
+        "--game-cpu",
+        type=float,
+        default=3600.0,
+        metavar="SECONDS",
+        help="--play: a game process's CPU limit; past it the game is rebuilt from its log (default 3600)",
+    )
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -107,7 +142,27 @@ def serve(args: argparse.Namespace) -> int:
     from roguelike.server.serving import Door
 
     door = Door(args.request_timeout, args.connections, min(32, args.connections))
-    return run_server(config_of(args, verifier), args.host, args.port, door)
+    identity = None
+    if args.play:
+        from roguelike.server.hosted.identity import play_identity
+
+        identity = play_identity(args.host, server_folder(args))
+        if identity is None:
+            print(
+                "hedonic serve --play: this server has no accounts yet, so it hosts games on a loopback address only",
+                file=sys.stderr,
+            )
+            return 2
+    return run_server(config_of(args, verifier), args.host, args.port, door, identity)
+
+
+def server_folder(args: argparse.Namespace) -> Path:
+    """The folder the server keeps its SQLite file and secrets in."""
+    from roguelike.storage.datadir import DataDir, data_dir
+
+    folder = DataDir(data_dir(args.data_dir)).server
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def this_epoch() -> int:
@@ -124,13 +179,8 @@ def config_of(args: argparse.Namespace, verifier: list[str] | None) -> ServerCon
     from roguelike.server.child import MIB, ChildLimits
     from roguelike.server.envelope import Limits
     from roguelike.server.store import default_url
-    from roguelike.storage.datadir import DataDir, data_dir
 
-    url = args.db
-    if url is None:
-        folder = DataDir(data_dir(args.data_dir)).server
-        folder.mkdir(parents=True, exist_ok=True)
-        url = default_url(str(folder))
+    url = args.db if args.db is not None else default_url(str(server_folder(args)))
     return ServerConfig(
         url,
         Limits(args.max_bytes, args.max_commands),
@@ -140,6 +190,19 @@ def config_of(args: argparse.Namespace, verifier: list[str] | None) -> ServerCon
         tuple(verifier or ()),
         this_epoch(),
         args.client_mib * MIB,
+        play_options(args),
+    )
+
+
+def play_options(args: argparse.Namespace) -> PlayOptions | None:
+    """Hosted play's options, when ``--play`` asks for it."""
+    if not args.play:
+        return None
+    from roguelike.server.child import MIB
+    from roguelike.server.hosted.host import PlayOptions
+
+    return PlayOptions(
+        this_epoch(), args.idle_minutes * 60, max(1, args.snapshot_every), args.game_memory * MIB, args.game_cpu
     )
 
 

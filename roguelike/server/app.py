@@ -21,10 +21,10 @@ import asyncio
 import contextlib
 import re
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import Engine
 from starlette.applications import Starlette
@@ -39,6 +39,10 @@ from roguelike.server.daypar import daily_par
 from roguelike.server.envelope import Envelope, Limits, Refused, open_upload
 from roguelike.server.page import board_page
 from roguelike.server.quota import Allowance, Clock
+
+if TYPE_CHECKING:
+    from roguelike.server.hosted.host import PlayOptions, Times
+    from roguelike.server.hosted.routes import HostedPlay, Identity
 
 HASH = re.compile(r"[0-9a-f]{64}")
 STEP = re.compile(r"\(step (\d+)")
@@ -61,6 +65,7 @@ class ServerConfig:
     verifier: tuple[str, ...] = ()
     epoch: int | None = None  # the rules epoch this server's game plays: the board's default before any is verified
     client_bytes: int = 64 * 1024 * 1024  # what one client address may have kept per hour
+    play: PlayOptions | None = None  # hosted play (``hedonic serve --play``): games that live on the server
 
 
 class Verifier(Protocol):
@@ -92,9 +97,13 @@ def make_verifier(config: ServerConfig, engine: Engine) -> Verifier:
 class ScoreServer:
     """The application and what it holds: the database engine and the verifier."""
 
-    def __init__(self, config: ServerConfig, clock: Clock = time.monotonic) -> None:
+    def __init__(
+        self, config: ServerConfig, clock: Clock = time.monotonic, identity: Callable[[Engine], Identity] | None = None
+    ) -> None:
         self.config = config
         self.allowance = Allowance(config.client_bytes, clock=clock)
+        if config.play is not None:
+            from roguelike.server.hosted import log  # noqa: F401 (its tables join the store's before they are made)
         self.engine = store.open_engine(config.db_url)
         self.verifier = make_verifier(config, self.engine)
         self.app = Starlette(
@@ -108,16 +117,35 @@ class ScoreServer:
             ],
             lifespan=self.lifespan,
         )
+        self.hosted: HostedPlay | None = None
+        if config.play is not None and identity is not None:
+            from roguelike.server.hosted.routes import HostedPlay
+
+            who = identity(self.engine)  # the accounts (their pages too, when they have them), or the one local player
+            self.hosted = HostedPlay(self.engine, config.play, who, self.upload_ended)
+            self.app.router.routes.extend([*getattr(who, "routes", list)(), *self.hosted.routes()])
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
-        """Verify while serving; pending runs are taken up at start."""
+        """Verify while serving; pending runs are taken up at start; hosted games run while serving."""
         await self.verifier.start()
         try:
-            yield
+            if self.hosted is None:
+                yield
+            else:
+                async with self.hosted.running():
+                    yield
         finally:
             await self.verifier.stop()
             self.engine.dispose()
+
+    async def upload_ended(self, game: str, account: str, replay: bytes, times: Times) -> None:
+        """A hosted game ended: its replay is kept as a run and verified as uploads are (the default ``on_ended``)."""
+        try:
+            envelope = await asyncio.to_thread(open_upload, replay, self.config.limits)
+            await asyncio.to_thread(self.keep, envelope)
+        except Refused as refused:
+            print(f"hedonic serve: hosted game {game} of {account!r} was not kept as a run: {refused.reason}")
 
     async def upload(self, request: Request) -> Response:
         """Keep a score file as a run and have it verified."""
