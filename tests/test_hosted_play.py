@@ -6,9 +6,15 @@ import html
 import time
 from pathlib import Path
 
-from hosted_helpers import as_account, player, replayed, serving, settled, turn_shown
+from starlette.testclient import TestClient
+
+from hosted_helpers import BASE, HeaderIdentity, as_account, player, replayed, serving, settled, turn_shown
+from roguelike.core.epoch import RULES_EPOCH
 from roguelike.frontend import frames
+from roguelike.server import store
+from roguelike.server.app import ScoreServer, ServerConfig
 from roguelike.server.hosted import log
+from roguelike.server.hosted.host import PlayOptions
 
 DROPS = 50
 
@@ -80,3 +86,29 @@ def test_a_daily_game_never_shows_its_seed_and_the_lobby_escapes_names(tmp_path:
         assert html.escape(name) in lobby and name not in lobby
         assert str(row.seed) not in lobby
         assert client.get("/play").status_code == 401  # nobody signed in
+
+
+def test_an_ended_game_is_kept_as_a_run_and_verified_as_uploads_are(tmp_path: Path) -> None:
+    config = ServerConfig(store.default_url(str(tmp_path)), workers=1, play=PlayOptions(RULES_EPOCH))
+    server = ScoreServer(config, identity=lambda engine: HeaderIdentity())
+    assert server.hosted is not None
+    with TestClient(server.app, base_url=BASE) as client, player(client, "ann") as tab:
+        with server.engine.connect() as connection:
+            (row,) = log.live_games(connection)
+        for _ in range(2000):  # waiting out the craving ends a game in a few hundred turns
+            with server.engine.connect() as connection:
+                found = log.game_of(connection, row.id)
+            if found is not None and found.status == log.ENDED:
+                break
+            tab.press("Period", text=".")
+            tab.frame()
+        assert found is not None and found.replay_hash is not None
+        for _ in range(600):
+            run = client.get(f"/runs/{found.replay_hash}")
+            if run.status_code == 200 and run.json()["status"] != "pending":
+                break
+            time.sleep(0.1)
+        assert run.json()["status"] == "verified"
+        assert client.get("/play", headers=as_account("ann")).status_code == 200
+        with server.engine.connect() as connection:
+            assert [live.id for live in log.live_games(connection)] != [row.id]  # the next /play starts a new game

@@ -218,9 +218,13 @@ class HostedGame(Fanout):
         if ended is None:
             return
         self.over = True
-        with self.engine.connect() as connection:
-            keys = tuple(log.key_times(connection, self.row.id))
+        keys = tuple(await asyncio.to_thread(self.key_times))
         await self.ended(self.row.id, self.row.account, replay, Times(self.row.started_at, ended, keys))
+
+    def key_times(self) -> list[str]:
+        """When the server accepted each of the game's commands."""
+        with self.engine.connect() as connection:
+            return log.key_times(connection, self.row.id)
 
     async def gone(self, status: int | None) -> None:
         """The process ended: forget it; a death (not asked for) is rebuilt at once if anyone is watching."""

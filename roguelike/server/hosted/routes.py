@@ -143,8 +143,7 @@ class HostedPlay:
         """A live game to watch (its process started if it has none), or None."""
         game = self.games.get(game_id)
         if game is None:
-            with self.engine.connect() as connection:
-                row = log.game_of(connection, game_id)
+            row = await asyncio.to_thread(self.row_of, game_id)
             if row is None or row.status != log.LIVE:
                 return None
             async with self.opening:
@@ -152,6 +151,16 @@ class HostedPlay:
                 game.on_gone = self.forget
         await game.ensure_running()
         return game
+
+    def row_of(self, game_id: str) -> log.HostedRow | None:
+        """A hosted game's row."""
+        with self.engine.connect() as connection:
+            return log.game_of(connection, game_id)
+
+    def live_rows(self) -> list[log.HostedRow]:
+        """Every live game's row."""
+        with self.engine.connect() as connection:
+            return log.live_games(connection)
 
     def refused(self, connection: HTTPConnection) -> tuple[str | None, Response | None]:
         """The account, or the page saying who may play."""
@@ -170,8 +179,7 @@ class HostedPlay:
 
     async def watch_page(self, request: Request) -> Response:
         """The client page, watching a live game."""
-        with self.engine.connect() as connection:
-            row = log.game_of(connection, request.path_params["game"])
+        row = await asyncio.to_thread(self.row_of, request.path_params["game"])
         if row is None or row.status != log.LIVE:
             return PlainTextResponse("no such live game", status_code=404, headers=HEADERS)
         return HTMLResponse(self.page, headers=HEADERS)
@@ -187,8 +195,7 @@ class HostedPlay:
     async def lobby(self, request: Request) -> Response:
         """The player's own game and every live game."""
         account = self.identity.account_of(request)
-        with self.engine.connect() as connection:
-            rows = log.live_games(connection)
+        rows = await asyncio.to_thread(self.live_rows)
         return HTMLResponse(lobby_page(account, rows, self.games), headers=HEADERS)
 
     async def play_socket(self, socket: WebSocket) -> None:
