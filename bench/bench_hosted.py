@@ -92,7 +92,7 @@ def pss_mib(pid: int) -> float | None:
 
 def game_processes(server: int) -> list[int]:
     """The server's game processes (forked from its fork server: the processes running the game's loop)."""
-    return [pid for pid in descendants(server) if "hosted" in cmdline(pid) or is_game(pid)]
+    return [pid for pid in descendants(server) if is_game(pid)]
 
 
 def cmdline(pid: int) -> str:

@@ -1,24 +1,28 @@
-"""The input log of hosted games: one live game per account, a sequence number taken once, ended games let go."""
+"""The input log of hosted games: one live game per account, a sequence number taken once, ended games let go.
+
+Each test runs on SQLite and on a private PostgreSQL cluster (``server_helpers.database``)."""
 
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from datetime import date
-from pathlib import Path
+
+from sqlalchemy import Engine
 
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.scores.daily import daily_seed
 from roguelike.server import store
 from roguelike.server.hosted import log
+from server_helpers import database, postgres  # noqa: F401
 
 
-def engine_in(folder: Path) -> store.Engine:
-    """A fresh store with the hosted tables."""
-    return store.open_engine(store.default_url(str(folder)))
+def engine_in(url: str) -> Engine:
+    """A fresh store with the hosted tables (on SQLite, then on PostgreSQL)."""
+    return store.open_engine(url)
 
 
-def test_many_starts_at_once_make_one_live_game_per_account(tmp_path: Path) -> None:
-    engine = engine_in(tmp_path)
+def test_many_starts_at_once_make_one_live_game_per_account(database: str) -> None:
+    engine = engine_in(database)
     with ThreadPoolExecutor(8) as pool:
         rows = list(pool.map(lambda _: log.start_or_resume(engine, "ann", RULES_EPOCH), range(16)))
     assert len({row.id for row in rows}) == 1
@@ -27,8 +31,8 @@ def test_many_starts_at_once_make_one_live_game_per_account(tmp_path: Path) -> N
         assert sorted(row.account for row in log.live_games(connection)) == ["ann", "bob"]
 
 
-def test_a_sequence_number_is_accepted_once_and_only_while_the_game_is_live(tmp_path: Path) -> None:
-    engine = engine_in(tmp_path)
+def test_a_sequence_number_is_accepted_once_and_only_while_the_game_is_live(database: str) -> None:
+    engine = engine_in(database)
     game = log.start_or_resume(engine, "ann", RULES_EPOCH).id
     assert log.accept(engine, game, 1, b"first") is not None
     assert log.accept(engine, game, 1, b"again") is None
@@ -43,8 +47,8 @@ def test_a_sequence_number_is_accepted_once_and_only_while_the_game_is_live(tmp_
     assert fresh.id != game and fresh.status == log.LIVE  # the account may start its next game
 
 
-def test_a_daily_game_has_the_dates_seed_and_snapshots_keep_only_the_newest(tmp_path: Path) -> None:
-    engine = engine_in(tmp_path)
+def test_a_daily_game_has_the_dates_seed_and_snapshots_keep_only_the_newest(database: str) -> None:
+    engine = engine_in(database)
     day = date(2026, 11, 28)
     row = log.start_or_resume(engine, "ann", RULES_EPOCH, log.DAILY, day)
     assert (row.seed, row.day, row.mode) == (daily_seed(day), "2026-11-28", log.DAILY)

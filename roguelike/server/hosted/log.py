@@ -7,7 +7,8 @@ number can be taken once) and ``hosted_snapshots`` (the game's save every few co
 long game is rebuilt from its newest save and the commands after it).
 
 A command is accepted when :func:`accept` has committed its row: only then does the game apply
-it. One live game per account: ``live_account`` holds the account while the game is live and is
+it. SQLite commits with the store's WAL and ``synchronous=FULL``; PostgreSQL with
+``synchronous_commit`` on, set for each command's transaction. One live game per account: ``live_account`` holds the account while the game is live and is
 unique (NULLs never clash, on SQLite and PostgreSQL alike), so two tabs, two web processes or a
 laggy "continue" can only ever find the same game, never start a second one.
 """
@@ -30,6 +31,7 @@ from sqlalchemy import (
     Table,
     func,
     select,
+    text,
     update,
 )
 
@@ -157,6 +159,10 @@ def accept(engine: Engine, game: str, seq: int, command: bytes) -> str | None:
     """Commit one command at its sequence number; when it was received, or None if that number is taken
     (or the game is not live): a command is accepted only when this returns."""
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # Whatever the server's default: the commit returns only once its WAL is flushed to disk
+            # (docs/server.md, "Hosted play", says what this keeps and what it can still lose).
+            connection.execute(text("SET LOCAL synchronous_commit TO on"))
         live = connection.execute(
             select(hosted_games.c.status).where(hosted_games.c.id == game, hosted_games.c.status == LIVE)
         ).first()

@@ -57,6 +57,28 @@ from roguelike.server.hosted.wire import (
 from roguelike.storage.datadir import DataDir
 
 NOTICE_TOPIC = "hosted"
+GONE, REFUSED_EXIT = 0, 3  # the exit statuses of a process whose web process left, or whose log refused a command
+
+
+class Line:
+    """The channel to the web process, where its going away ends the process quietly (it is no crash of the game)."""
+
+    def __init__(self, channel: Channel) -> None:
+        self.channel = channel
+
+    def send(self, kind: bytes, payload: bytes = b"") -> None:
+        """Send one message; SystemExit if the web process is gone."""
+        try:
+            self.channel.send(kind, payload)
+        except OSError:
+            raise SystemExit(GONE) from None
+
+    def receive(self, timeout: float | None) -> tuple[bytes, bytes] | None:
+        """The next message within ``timeout`` (None if none came); SystemExit if the web process is gone."""
+        try:
+            return self.channel.receive(timeout)
+        except (EOFError, OSError):
+            raise SystemExit(GONE) from None
 
 
 def command_bytes(command: Command) -> bytes:
@@ -75,14 +97,14 @@ def play(sock: socket.socket, scratch: Path) -> None:
     first = channel.receive(None)
     if first is None or first[0] != PLAN:
         raise WireError("the game's process got no plan")
-    played = Played(channel, plan_of(first[1]), scratch)
+    played = Played(Line(channel), plan_of(first[1]), scratch)
     RunLoop(played.app, played, KeyGate(poll=played.queued_events)).run(played.wait)
 
 
 class Played:
     """The game's side of the socket: the session's log, the presenter of its frames, the source of its events."""
 
-    def __init__(self, channel: Channel, plan: dict[str, Any], scratch: Path) -> None:
+    def __init__(self, channel: Line, plan: dict[str, Any], scratch: Path) -> None:
         self.channel, self.plan, self.scratch = channel, plan, scratch
         self.name = clean_name(str(plan["name"])) or DEFAULT_NAME
         self.commands: list[bytes] = [bytes(command) for command in plan["commands"]]
@@ -131,7 +153,7 @@ class Played:
                 self.commands.append(data)
                 return
             elif kind == REFUSED:
-                raise SystemExit(f"the log refused command {seq}: {payload.decode('utf-8', 'replace')}")
+                raise SystemExit(REFUSED_EXIT)  # the log would not take it: the web process rebuilds the game
 
     def after_step(self, game: Game, step: Step) -> None:
         """Send the game's save every few commands; note when the game is over."""
