@@ -113,3 +113,20 @@ def test_an_ended_game_is_kept_as_a_run_and_verified_as_uploads_are(tmp_path: Pa
         assert client.get("/play", headers=as_account("ann")).status_code == 200
         with server.engine.connect() as connection:
             assert [live.id for live in log.live_games(connection)] != [row.id]  # the next /play starts a new game
+
+
+def test_a_spectator_joining_late_gets_the_players_screen_and_follows_it(tmp_path: Path) -> None:
+    with serving(tmp_path) as (hosted, client), player(client, "ann") as tab:
+        (row,) = hosted.live()
+        for count in range(1, 4):
+            tab.press("Period", text=".")
+            turn = settled(hosted, tab, row.id, count)
+        assert "ann" in client.get("/lobby").text and client.get(f"/watch/{row.id}").status_code == 200
+        with player(client, "bob", f"/ws/watch/{row.id}") as spectator:
+            assert turn_shown(spectator.rows()) == turn  # the keyframe of the player's screen
+            tab.press("Period", text=".")
+            after = settled(hosted, tab, row.id, 4)
+            spectator.until(lambda rows: turn_shown(rows) == after)
+            spectator.press("Period", text=".")  # a spectator's keys play nothing
+        assert len(hosted.commands(row.id)) == 4
+        assert client.get("/watch/nosuchgame").status_code == 404
