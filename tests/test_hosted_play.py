@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import html
+import os
+import signal
 import time
 from pathlib import Path
 
@@ -130,3 +132,28 @@ def test_a_spectator_joining_late_gets_the_players_screen_and_follows_it(tmp_pat
             spectator.press("Period", text=".")  # a spectator's keys play nothing
         assert len(hosted.commands(row.id)) == 4
         assert client.get("/watch/nosuchgame").status_code == 404
+
+
+def test_a_killed_game_is_rebuilt_at_once_for_its_player_with_a_one_line_notice(tmp_path: Path) -> None:
+    with serving(tmp_path) as (hosted, client), player(client, "ann") as tab:
+        (row,) = hosted.live()
+        tab.press("Period", text=".")
+        turn = settled(hosted, tab, row.id, 1)
+        os.kill(hosted.play.games[row.id].process.pid, signal.SIGKILL)
+        rows = tab.until(lambda rows: any("rebuilt from the server's log" in line for line in rows))
+        assert sum("rebuilt from the server's log" in line for line in rows) == 1
+        assert turn_shown(rows) == turn
+        tab.press("Period", text=".")
+        assert settled(hosted, tab, row.id, 2) > turn
+
+
+def test_a_game_process_runs_under_its_memory_and_cpu_limits(tmp_path: Path) -> None:
+    with serving(tmp_path, memory_bytes=900 * 1024 * 1024, cpu_seconds=1800) as (hosted, client):
+        with player(client, "ann") as tab:
+            (row,) = hosted.live()
+            tab.until(lambda rows: turn_shown(rows) == 0)  # the game's own first frame: its limits are set
+            limits = Path(f"/proc/{hosted.play.games[row.id].process.pid}/limits").read_text()
+    address = next(line for line in limits.splitlines() if line.startswith("Max address space"))
+    cpu = next(line for line in limits.splitlines() if line.startswith("Max cpu time"))
+    assert address.split()[3] == str(900 * 1024 * 1024)
+    assert 1800 <= int(cpu.split()[3]) <= 1810
