@@ -11,6 +11,7 @@ import random
 import signal
 import time
 from pathlib import Path
+from typing import Any
 
 import msgpack
 
@@ -45,8 +46,9 @@ def test_kill_9_at_random_instants_loses_no_accepted_command_and_applies_none_tw
                         presses += 1
                     time.sleep(rng.uniform(0.0, 0.05))
                     if kills < KILLS:
-                        kills += kill(hosted, game)
-                        running_again(hosted, game)
+                        killed = kill(hosted, game)
+                        kills += killed is not None
+                        running_again(hosted, game, killed)
         games = all_games(hosted)
         assert hosted.ended and kills == KILLS
         for row in games:
@@ -68,24 +70,24 @@ def ended(hosted: Hosted, game: str) -> bool:
     return any(found == game for found, *_ in hosted.ended)
 
 
-def kill(hosted: Hosted, game: str) -> int:
-    """Kill the game's process with SIGKILL, if it has one now; 1 if it was killed."""
+def kill(hosted: Hosted, game: str) -> Any:
+    """Kill the game's process with SIGKILL, if it has one now; the process killed."""
     process = hosted.play.games[game].process if game in hosted.play.games else None
-    if process is None or process.pid is None:
-        return 0
+    if process is None or process.pid is None or process.exitcode is not None:
+        return None
     try:
         os.kill(process.pid, signal.SIGKILL)
     except ProcessLookupError:
-        return 0
-    return 1
+        return None
+    return process
 
 
-def running_again(hosted: Hosted, game: str) -> None:
-    """Wait until the killed process is noticed and the game rebuilt (or over)."""
-    deadline = time.monotonic() + 30
+def running_again(hosted: Hosted, game: str, killed: Any) -> None:
+    """Wait until the killed process is noticed and the game rebuilt in another (or the game is over)."""
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not ended(hosted, game):
         found = hosted.play.games.get(game)
-        if found is not None and found.running and found.showed_frame:
+        if found is not None and found.process not in (None, killed) and found.showed_frame:
             return
         time.sleep(0.01)
     assert ended(hosted, game), "the killed game was not rebuilt"

@@ -49,7 +49,7 @@ from roguelike.server.hosted.wire import (
 
 COLUMNS, ROWS = 80, 25  # the game's screen (formulas.SCREEN_WIDTH, SCREEN_HEIGHT): the web process loads no formulas
 REBUILT = "The game was rebuilt from the server's log, at the last key it accepted."
-MOST_FAILED_STARTS = 3  # a game whose process dies this often before showing a frame is not started again
+MOST_FAILED_STARTS = 3  # a game whose process dies this often before showing a frame waits for a new connection
 
 
 @dataclass(frozen=True)
@@ -239,7 +239,7 @@ class HostedGame(Fanout):
             return
         self.notice = REBUILT
         if self.viewers() and not await self.ensure_running():
-            self.finish("This game's process keeps stopping: it is kept in the log, but cannot be played now.")
+            self.finish("This game's process keeps stopping: its log keeps it; reload the page to try again.")
 
     def forward(self, message: bytes) -> None:
         """Hand the player's browser message to the game's process (started again first if it has none)."""

@@ -125,6 +125,7 @@ class HostedPlay:
             if game is None:
                 game = self.games[row.id] = HostedGame(row, self.engine, self.options, self.ended)
                 game.on_gone = self.forget
+        game.failed_starts = 0  # a new connection tries once more a game whose process kept dying
         await game.ensure_running()
         return game
 
