@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from roguelike.frontend import frames
-from roguelike.frontend.web import live as live_module
 from roguelike.frontend.web.live import MAX_PENDING, Viewer
+from roguelike.ground import fanout
 from roguelike.screens.ingame import InGameScreen
 from web_helpers import Client, connect, live_game, new_game, served
 
@@ -95,7 +95,7 @@ def test_each_message_is_compressed_once_for_the_player_and_every_spectator(
         compressed.append(message)
         return frames.deflated(message)
 
-    monkeypatch.setattr(live_module, "deflated", counted)
+    monkeypatch.setattr(fanout, "deflated", counted)  # the fan-out compresses for every viewer
     live = live_game(tmp_path)
     with served(live) as client, connect(client) as player, ExitStack() as stack:
         spectators = [stack.enter_context(connect(client, "/ws/watch/g1")) for _ in range(5)]

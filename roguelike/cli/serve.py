@@ -17,6 +17,7 @@ from roguelike.cli.subcommand import Subcommand
 
 if TYPE_CHECKING:
     from roguelike.server.app import ServerConfig
+    from roguelike.server.hosted.host import PlayOptions
 
 NO_SERVER = "hedonic serve: the score server needs its extra: pip install 'hedonic-hypothesis[server]'"
 
@@ -98,6 +99,39 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="rank as witnessed the runs another server signed with this public key "
         "(its 'hedonic witness key' output; repeatable)",
     )
+    parser.add_argument(
+        "--play",
+        action="store_true",
+        help="hosted play: /play, /lobby and /watch, games that live on the server (needs the web extra too)",
+    )
+    parser.add_argument(
+        "--idle-minutes",
+        type=float,
+        default=10.0,
+        metavar="MINUTES",
+        help="--play: end the process of a game with no input this long (its log keeps it; default 10)",
+    )
+    parser.add_argument(
+        "--snapshot-every",
+        type=int,
+        default=500,
+        metavar="N",
+        help="--play: keep a game's save every N commands, to rebuild it from (default 500)",
+    )
+    parser.add_argument(
+        "--game-memory",
+        type=int,
+        default=1024,
+        metavar="MIB",
+        help="--play: a game process's address-space limit (default 1024 MiB)",
+    )
+    parser.add_argument(
+        "--game-cpu",
+        type=float,
+        default=3600.0,
+        metavar="SECONDS",
+        help="--play: a game process's CPU limit; past it the game is rebuilt from its log (default 3600)",
+    )
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -117,11 +151,31 @@ def serve(args: argparse.Namespace) -> int:
     from roguelike.server.witness import WitnessKeyError
 
     door = Door(args.request_timeout, args.connections, min(32, args.connections))
+    identity = None
+    if args.play:
+        from roguelike.server.hosted.identity import play_identity
+
+        identity = play_identity(args.host, server_folder(args))
+        if identity is None:
+            print(
+                "hedonic serve --play: this server has no accounts yet, so it hosts games on a loopback address only",
+                file=sys.stderr,
+            )
+            return 2
     try:
-        return run_server(config_of(args, verifier), args.host, args.port, door)
+        return run_server(config_of(args, verifier), args.host, args.port, door, identity)
     except WitnessKeyError as error:  # this server's witness key, or a --trust-key file, that cannot be used
         print(f"hedonic serve: {error}", file=sys.stderr)
         return 1
+
+
+def server_folder(args: argparse.Namespace) -> Path:
+    """The folder the server keeps its SQLite file and secrets in."""
+    from roguelike.storage.datadir import DataDir, data_dir
+
+    folder = DataDir(data_dir(args.data_dir)).server
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def this_epoch() -> int:
@@ -139,11 +193,9 @@ def config_of(args: argparse.Namespace, verifier: list[str] | None) -> ServerCon
     from roguelike.server.envelope import Limits
     from roguelike.server.store import default_url
     from roguelike.server.witness import load_public
-    from roguelike.storage.datadir import DataDir, data_dir
 
-    folder = DataDir(data_dir(args.data_dir)).server
-    folder.mkdir(parents=True, exist_ok=True)
-    url = args.db or default_url(str(folder))
+    folder = server_folder(args)
+    url = args.db if args.db is not None else default_url(str(folder))
     return ServerConfig(
         url,
         Limits(args.max_bytes, args.max_commands),
@@ -155,6 +207,19 @@ def config_of(args: argparse.Namespace, verifier: list[str] | None) -> ServerCon
         args.client_mib * MIB,
         str(folder),
         tuple(load_public(Path(path)) for path in args.trust_key),
+        play_options(args),
+    )
+
+
+def play_options(args: argparse.Namespace) -> PlayOptions | None:
+    """Hosted play's options, when ``--play`` asks for it."""
+    if not args.play:
+        return None
+    from roguelike.server.child import MIB
+    from roguelike.server.hosted.host import PlayOptions
+
+    return PlayOptions(
+        this_epoch(), args.idle_minutes * 60, max(1, args.snapshot_every), args.game_memory * MIB, args.game_cpu
     )
 
 

@@ -10,6 +10,7 @@ checksum).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -93,9 +94,14 @@ class Session:
         self.steps = steps
         self.notices = Notices()  # warnings outside the game state (a failing autosave)
         self.known_monsters: frozenset[str] = frozenset()  # kinds earlier characters met (for help)
+        # Called with each command before it is applied; raising keeps it unapplied (a hosted game
+        # has the server commit the command to its input log here, so nothing unlogged is played).
+        self.admit: Callable[[Command], None] | None = None
 
     def apply(self, command: Command) -> Step:
-        """Apply a command, then let every observer see the result."""
+        """Apply a command (once :attr:`admit`, if set, has taken it), then let every observer see the result."""
+        if self.admit is not None:
+            self.admit(command)
         try:
             self.game.apply(command)
             step = Step(self.steps + 1, self.game.state.turn, command, encoded_state(self.game))

@@ -8,7 +8,6 @@ The clock is passed in (``Clock``), so the 00:00 UTC roll-over is tested without
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
@@ -17,12 +16,12 @@ from pathlib import Path
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.core.names import DEFAULT_NAME, clean_name
 from roguelike.core.session import Session
+from roguelike.ground.dailyseed import daily_seed_of
 from roguelike.replay.fileformat import ReplayError, read_header
 from roguelike.saves import Games
 from roguelike.storage.datadir import DataDir
 
 Clock = Callable[[], datetime]
-SEED_BITS = 63
 AROUND = range(-2, 2)  # days around a replay's recorded date where its daily date is looked for
 
 
@@ -38,8 +37,7 @@ def today(clock: Clock = utc_now) -> date:
 
 def daily_seed(day: date, epoch: int = RULES_EPOCH) -> int:
     """The seed of a date's daily game under a rules epoch."""
-    digest = hashlib.sha256(f"hedonic-hypothesis daily {day.isoformat()} rules-epoch {epoch}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)
+    return daily_seed_of(day, epoch)
 
 
 def daily_date_of(seed: int, epoch: int, recorded: str) -> date | None:

@@ -24,11 +24,11 @@ import asyncio
 import contextlib
 import re
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import Engine
 from starlette.applications import Starlette
@@ -53,6 +53,10 @@ from roguelike.server.witness import (
 )
 from roguelike.server.witnessed import keep_certified, retier, signed_by
 
+if TYPE_CHECKING:
+    from roguelike.server.hosted.host import PlayOptions, Times
+    from roguelike.server.hosted.routes import HostedPlay, Identity
+
 HASH = re.compile(r"[0-9a-f]{64}")
 STEP = re.compile(r"\(step (\d+)")
 HEADERS = {
@@ -76,6 +80,7 @@ class ServerConfig:
     client_bytes: int = 64 * 1024 * 1024  # what one client address may have kept per hour
     folder: str | None = None  # the data folder: the witness key (none: this server signs nothing)
     trusted: tuple[bytes, ...] = ()  # other servers' raw public keys whose certified runs are witnessed here
+    play: PlayOptions | None = None  # hosted play (``hedonic serve --play``): games that live on the server
 
 
 class Verifier(Protocol):
@@ -107,11 +112,15 @@ def make_verifier(config: ServerConfig, engine: Engine) -> Verifier:
 class ScoreServer:
     """The application and what it holds: the database engine and the verifier."""
 
-    def __init__(self, config: ServerConfig, clock: Clock = time.monotonic) -> None:
+    def __init__(
+        self, config: ServerConfig, clock: Clock = time.monotonic, identity: Callable[[Engine], Identity] | None = None
+    ) -> None:
         self.config = config
         self.allowance = Allowance(config.client_bytes, clock=clock)
         self.key = server_key(Path(config.folder)) if config.folder is not None else None
         self.trusted = frozenset((*config.trusted, *([raw_public(self.key.public_key())] if self.key else [])))
+        if config.play is not None:
+            from roguelike.server.hosted import log  # noqa: F401 (its tables join the store's before they are made)
         self.engine = store.open_engine(config.db_url)
         retier(self.engine, self.trusted)
         self.verifier = make_verifier(config, self.engine)
@@ -127,16 +136,35 @@ class ScoreServer:
             ],
             lifespan=self.lifespan,
         )
+        self.hosted: HostedPlay | None = None
+        if config.play is not None and identity is not None:
+            from roguelike.server.hosted.routes import HostedPlay
+
+            who = identity(self.engine)  # the accounts (their pages too, when they have them), or the one local player
+            self.hosted = HostedPlay(self.engine, config.play, who, self.upload_ended)
+            self.app.router.routes.extend([*getattr(who, "routes", list)(), *self.hosted.routes()])
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
-        """Verify while serving; pending runs are taken up at start."""
+        """Verify while serving; pending runs are taken up at start; hosted games run while serving."""
         await self.verifier.start()
         try:
-            yield
+            if self.hosted is None:
+                yield
+            else:
+                async with self.hosted.running():
+                    yield
         finally:
             await self.verifier.stop()
             self.engine.dispose()
+
+    async def upload_ended(self, game: str, account: str, replay: bytes, times: Times) -> None:
+        """A hosted game ended: its replay is kept as a run and verified as uploads are (the default ``on_ended``)."""
+        try:
+            envelope = await asyncio.to_thread(open_upload, replay, self.config.limits)
+            await asyncio.to_thread(self.keep, envelope)
+        except Refused as refused:
+            print(f"hedonic serve: hosted game {game} of {account!r} was not kept as a run: {refused.reason}")
 
     async def upload(self, request: Request) -> Response:
         """Keep a score file as a run and have it verified."""

@@ -13,13 +13,20 @@ import os
 import socket
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import uvicorn
 
 from roguelike.server.app import ScoreServer, ServerConfig
 from roguelike.server.guard import guarded, room_for
 from roguelike.server.quota import Hush
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
+    from roguelike.server.hosted.routes import Identity
 
 MOST_WAIT = 5.0  # seconds at most between a worker's tries to reach Redis again
 
@@ -33,7 +40,13 @@ class Door:
     per_client: int = 32
 
 
-def run_server(config: ServerConfig, host: str, port: int, door: Door = Door()) -> int:
+def run_server(
+    config: ServerConfig,
+    host: str,
+    port: int,
+    door: Door = Door(),
+    identity: Callable[[Engine], Identity] | None = None,
+) -> int:
     """Serve until Ctrl-C (or SIGTERM); 1 if the address cannot be had."""
     try:
         listening = socket.create_server((host, port), reuse_port=False)
@@ -46,7 +59,7 @@ def run_server(config: ServerConfig, host: str, port: int, door: Door = Door()) 
         return 1
     hushed_logging()
     room_for(door.most)
-    server = ScoreServer(config)
+    server = ScoreServer(config, identity=identity)
     shown = f"[{host}]" if ":" in host else host
     where = config.queue_url or f"{config.workers} local verifier(s)"
     print(
@@ -54,10 +67,19 @@ def run_server(config: ServerConfig, host: str, port: int, door: Door = Door()) 
         f"(runs in {server.engine.url.render_as_string(hide_password=True)}; verified by {where})",
         flush=True,
     )
+    if server.hosted is not None:
+        print(f"Hosted play: the lobby is at http://{shown}:{listening.getsockname()[1]}/lobby", flush=True)
     protocol = guarded(door.request_seconds, door.most, door.per_client)
+    # Frames come compressed once for all (ground.frames.deflated): no per-connection deflate on top.
     running = uvicorn.Server(
         uvicorn.Config(
-            server.app, log_level="warning", log_config=None, lifespan="on", http=protocol, timeout_keep_alive=5
+            server.app,
+            log_level="warning",
+            log_config=None,
+            lifespan="on",
+            http=protocol,
+            timeout_keep_alive=5,
+            ws_per_message_deflate=False,
         )
     )
     running.run(sockets=[listening])

@@ -16,15 +16,16 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import secrets
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from roguelike.ground.fanout import BURST as BURST
+from roguelike.ground.fanout import MAX_MESSAGE_BYTES as MAX_MESSAGE_BYTES
+from roguelike.ground.fanout import MESSAGES_PER_SECOND as MESSAGES_PER_SECOND
+from roguelike.ground.fanout import RateLimit as RateLimit
+
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
-MAX_MESSAGE_BYTES = 64  # the largest client message the protocol has is a 16-character text
-MESSAGES_PER_SECOND = 120.0
-BURST = 240.0
 PLAY, WATCH, OPEN = "play", "watch", "open"  # what a request asks for: playing, watching, the client's own files
 
 
@@ -91,24 +92,3 @@ class Guard:
         if not host or origin not in (f"http://{host}", f"https://{host}"):
             return "a game socket opens only from the game's own page"
         return None
-
-
-class RateLimit:
-    """A token bucket: ``rate`` messages a second, up to ``burst`` at once."""
-
-    def __init__(
-        self, rate: float = MESSAGES_PER_SECOND, burst: float = BURST, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens = burst
-        self.last = clock()
-
-    def allow(self) -> bool:
-        """Whether one more message may come now."""
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True

@@ -1,0 +1,37 @@
+"""The entry of a hosted game's process: its limits, death with its parent, then the game.
+
+The web process names :func:`run_game` as the target of a process forked from the fork server
+(which has :mod:`roguelike.server.hosted.playing`, and so the game, loaded already); it never
+runs it and never imports the game: the game is imported here only inside the function, in the
+forked process.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from roguelike.server.child import ChildLimits, die_with_parent, limit_self
+
+PLAYING = "roguelike.server.hosted.playing"  # what the fork server preloads: the game, and the code that plays it
+
+
+def run_game(sock: socket.socket, limits: dict[str, Any]) -> None:
+    """Play one hosted game over ``sock`` under ``limits`` (CPU seconds, address space), in a scratch folder."""
+    limit_self(ChildLimits.from_plain(limits))
+    die_with_parent()
+    scratch = Path(tempfile.mkdtemp(prefix="hedonic-hosted-"))
+    os.environ["HEDONIC_DATA_DIR"] = str(scratch)  # a crash report or a morgue line never lands in the server's folder
+    try:
+        from roguelike.server.hosted.playing import play
+
+        play(sock, scratch)
+    except (EOFError, OSError):
+        pass  # the web process went away or closed the game: nothing is lost, the log holds every accepted command
+    finally:
+        sock.close()
+        shutil.rmtree(scratch, ignore_errors=True)

@@ -1,0 +1,227 @@
+"""The input log: a hosted game is its seed and the commands the server accepted, in order.
+
+Three tables on the store's metadata (``store.open_engine`` makes them): ``hosted_games`` (one
+row a game: its account, seed, rules epoch, mode, daily date, times, status and, once ended,
+its replay's hash), ``hosted_inputs`` (one row a command, keyed by (game, seq), so a sequence
+number can be taken once) and ``hosted_snapshots`` (the game's save every few commands, so a
+long game is rebuilt from its newest save and the commands after it).
+
+A command is accepted when :func:`accept` has committed its row: only then does the game apply
+it. SQLite commits with the store's WAL and ``synchronous=FULL``; PostgreSQL with
+``synchronous_commit`` on, set for each command's transaction. One live game per account: ``live_account`` holds the account while the game is live and is
+unique (NULLs never clash, on SQLite and PostgreSQL alike), so two tabs, two web processes or a
+laggy "continue" can only ever find the same game, never start a second one.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Connection,
+    Engine,
+    Integer,
+    LargeBinary,
+    String,
+    Table,
+    func,
+    select,
+    text,
+    update,
+)
+
+from roguelike.ground.dailyseed import daily_seed_of
+from roguelike.server.store import insert_new, metadata
+
+LIVE, ENDED = "live", "ended"
+PLAYED, DAILY = "played", "daily"
+hosted_games = Table(
+    "hosted_games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("account", String(64), nullable=False, index=True),
+    Column("live_account", String(64), unique=True),  # the account while the game is live, else NULL
+    Column("seed", BigInteger, nullable=False),
+    Column("epoch", Integer, nullable=False),
+    Column("mode", String(8), nullable=False),
+    Column("day", String(10)),
+    Column("started_at", String(32), nullable=False),
+    Column("ended_at", String(32)),
+    Column("status", String(8), nullable=False, index=True),
+    Column("replay_hash", String(64)),
+)
+hosted_inputs = Table(
+    "hosted_inputs",
+    metadata,
+    Column("game", String(32), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("command", LargeBinary, nullable=False),
+    Column("received_at", String(32), nullable=False),
+)
+hosted_snapshots = Table(
+    "hosted_snapshots",
+    metadata,
+    Column("game", String(32), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("data", LargeBinary, nullable=False),
+)
+
+
+@dataclass(frozen=True)
+class HostedRow:
+    """One hosted game as the log has it."""
+
+    id: str
+    account: str
+    seed: int
+    epoch: int
+    mode: str
+    day: str | None
+    started_at: str
+    ended_at: str | None
+    status: str
+    replay_hash: str | None
+
+    @classmethod
+    def of(cls, row: Any) -> HostedRow:
+        """From a row of ``hosted_games``."""
+        return cls(
+            row.id,
+            row.account,
+            int(row.seed),
+            int(row.epoch),
+            row.mode,
+            row.day,
+            row.started_at,
+            row.ended_at,
+            row.status,
+            row.replay_hash,
+        )
+
+
+def stamp() -> str:
+    """The time now, UTC, to the microsecond (when a key was accepted)."""
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def live_game_of(connection: Connection, account: str) -> HostedRow | None:
+    """The account's live game, if it has one."""
+    row = connection.execute(select(hosted_games).where(hosted_games.c.live_account == account)).first()
+    return None if row is None else HostedRow.of(row)
+
+
+def game_of(connection: Connection, game: str) -> HostedRow | None:
+    """A hosted game by its id."""
+    row = connection.execute(select(hosted_games).where(hosted_games.c.id == game)).first()
+    return None if row is None else HostedRow.of(row)
+
+
+def live_games(connection: Connection) -> list[HostedRow]:
+    """Every live game, oldest first."""
+    found = connection.execute(
+        select(hosted_games).where(hosted_games.c.status == LIVE).order_by(hosted_games.c.started_at)
+    )
+    return [HostedRow.of(row) for row in found]
+
+
+def start_or_resume(engine: Engine, account: str, epoch: int, mode: str = PLAYED, day: date | None = None) -> HostedRow:
+    """The account's live game, or a new one if it has none (however many ask at once: one game)."""
+    with engine.begin() as connection:
+        found = live_game_of(connection, account)
+        if found is not None:
+            return found
+        seed = daily_seed_of(day, epoch) if mode == DAILY and day is not None else secrets.randbits(63)
+        row = {
+            "id": secrets.token_hex(8),
+            "account": account,
+            "live_account": account,
+            "seed": seed,
+            "epoch": epoch,
+            "mode": mode,
+            "day": day.isoformat() if mode == DAILY and day is not None else None,
+            "started_at": stamp(),
+            "status": LIVE,
+        }
+        insert_new(connection, hosted_games, row)  # another request's game may have won the unique account
+    with engine.begin() as connection:
+        found = live_game_of(connection, account)
+    if found is None:
+        raise RuntimeError(f"no live game for {account!r} after starting one")
+    return found
+
+
+def accept(engine: Engine, game: str, seq: int, command: bytes) -> str | None:
+    """Commit one command at its sequence number; when it was received, or None if that number is taken
+    (or the game is not live): a command is accepted only when this returns."""
+    with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # Whatever the server's default: the commit returns only once its WAL is flushed to disk
+            # (docs/server.md, "Hosted play", says what this keeps and what it can still lose).
+            connection.execute(text("SET LOCAL synchronous_commit TO on"))
+        live = connection.execute(
+            select(hosted_games.c.status).where(hosted_games.c.id == game, hosted_games.c.status == LIVE)
+        ).first()
+        if live is None:
+            return None
+        received = stamp()
+        row = {"game": game, "seq": seq, "command": command, "received_at": received}
+        return received if insert_new(connection, hosted_inputs, row) else None
+
+
+def commands_of(connection: Connection, game: str) -> list[bytes]:
+    """Every accepted command of a game, in order."""
+    found = connection.execute(
+        select(hosted_inputs.c.command).where(hosted_inputs.c.game == game).order_by(hosted_inputs.c.seq)
+    )
+    return [bytes(row.command) for row in found]
+
+
+def key_times(connection: Connection, game: str) -> list[str]:
+    """When each accepted command of a game was received, in order."""
+    found = connection.execute(
+        select(hosted_inputs.c.received_at).where(hosted_inputs.c.game == game).order_by(hosted_inputs.c.seq)
+    )
+    return [row.received_at for row in found]
+
+
+def command_count(connection: Connection, game: str) -> int:
+    """How many commands a game has accepted."""
+    return int(connection.execute(select(func.count()).where(hosted_inputs.c.game == game)).scalar_one())
+
+
+def keep_snapshot(engine: Engine, game: str, seq: int, data: bytes) -> None:
+    """Keep the game's save after command ``seq`` (and let go of the older ones)."""
+    with engine.begin() as connection:
+        insert_new(connection, hosted_snapshots, {"game": game, "seq": seq, "data": data})
+        connection.execute(
+            hosted_snapshots.delete().where(hosted_snapshots.c.game == game, hosted_snapshots.c.seq < seq)
+        )
+
+
+def newest_snapshot(connection: Connection, game: str) -> tuple[int, bytes] | None:
+    """The newest save of a game and the command it follows."""
+    row = connection.execute(
+        select(hosted_snapshots.c.seq, hosted_snapshots.c.data)
+        .where(hosted_snapshots.c.game == game)
+        .order_by(hosted_snapshots.c.seq.desc())
+        .limit(1)
+    ).first()
+    return None if row is None else (int(row.seq), bytes(row.data))
+
+
+def end(engine: Engine, game: str, replay_hash: str) -> str | None:
+    """Mark a live game ended with its replay's hash; when it ended (None if it was not live)."""
+    ended = stamp()
+    with engine.begin() as connection:
+        changed = connection.execute(
+            update(hosted_games)
+            .where(hosted_games.c.id == game, hosted_games.c.status == LIVE)
+            .values(status=ENDED, live_account=None, ended_at=ended, replay_hash=replay_hash)
+        ).rowcount
+        connection.execute(hosted_snapshots.delete().where(hosted_snapshots.c.game == game))
+    return ended if changed else None
