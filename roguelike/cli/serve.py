@@ -155,13 +155,7 @@ def serve(args: argparse.Namespace) -> int:
     if args.play:
         from roguelike.server.hosted.identity import play_identity
 
-        identity = play_identity(args.host, server_folder(args))
-        if identity is None:
-            print(
-                "hedonic serve --play: this server has no accounts yet, so it hosts games on a loopback address only",
-                file=sys.stderr,
-            )
-            return 2
+        identity = play_identity(server_folder(args))
     try:
         return run_server(config_of(args, verifier), args.host, args.port, door, identity)
     except WitnessKeyError as error:  # this server's witness key, or a --trust-key file, that cannot be used

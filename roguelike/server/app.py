@@ -26,7 +26,7 @@ import re
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -46,6 +46,7 @@ from roguelike.server.quota import Allowance, Clock
 from roguelike.server.witness import (
     Certificate,
     certificate_from,
+    certify,
     certificate_in,
     raw_public,
     server_key,
@@ -159,12 +160,25 @@ class ScoreServer:
             self.engine.dispose()
 
     async def upload_ended(self, game: str, account: str, replay: bytes, times: Times) -> None:
-        """A hosted game ended: its replay is kept as a run and verified as uploads are (the default ``on_ended``)."""
+        """A hosted game ended: its replay is kept as a run and verified as uploads are; a daily game played
+        here is kept with this server's certificate (the witnessed tier: its seed never reached the browser)."""
         try:
+            certificate = await asyncio.to_thread(self.certificate_of, game, account, replay, times)
             envelope = await asyncio.to_thread(open_upload, replay, self.config.limits)
-            await asyncio.to_thread(self.keep, envelope)
+            await asyncio.to_thread(self.keep, envelope, "", certificate)
         except Refused as refused:
             print(f"hedonic serve: hosted game {game} of {account!r} was not kept as a run: {refused.reason}")
+
+    def certificate_of(self, game: str, account: str, replay: bytes, times: Times) -> Certificate | None:
+        """This server's certificate of a hosted daily game (None: another game, or a server with no key)."""
+        from roguelike.server.hosted import log
+
+        with self.engine.connect() as connection:
+            row = log.game_of(connection, game)
+        if self.key is None or row is None or row.mode != log.DAILY:
+            return None
+        started, ended = (datetime.fromisoformat(stamp) for stamp in (times.started, times.ended))
+        return certify(self.key, replay, account, row.seed, row.epoch, row.day, started, ended)
 
     async def upload(self, request: Request) -> Response:
         """Keep a score file as a run and have it verified."""
