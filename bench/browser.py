@@ -8,11 +8,15 @@ it downloads a browser of its own, which cannot work here).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import socket
+import subprocess
+import sys
 import threading
 import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -140,3 +144,43 @@ def start_new_game(page: Any, server: ServerThread, name: str) -> None:
     page.keyboard.press("Enter")
     until(lambda: "@" in "".join(page_rows(page)[:21]), 20.0)
     same_screen(page, server)
+
+
+class HostedServer:
+    """``hedonic serve --play`` itself, in a process of its own on a free loopback port over ``folder``."""
+
+    def __init__(self, folder: Path) -> None:
+        with socket.create_server(("127.0.0.1", 0)) as probe:
+            self.port = int(probe.getsockname()[1])
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.command = [sys.executable, "-m", "roguelike", "--data-dir", str(folder), "serve", "--play"]
+        self.command += ["--port", str(self.port)]
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def json(self, path: str) -> Any:
+        """The JSON the server answers at ``path``, or None while it does not answer."""
+        try:
+            with urllib.request.urlopen(self.base + path, timeout=5) as answer:  # noqa: S310 (our own loopback server)
+                return json.load(answer)
+        except OSError:
+            return None
+
+    def __enter__(self) -> HostedServer:
+        self.process = subprocess.Popen(self.command, stdout=subprocess.DEVNULL)
+        until(lambda: self.json("/board.json") is not None, 120.0)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(30)
+
+
+def sign_up(page: Any, base: str, name: str, password: str = "a long enough password") -> None:
+    """Sign a player up through the page's own form, as a person does (the browser's headers and all)."""
+    page.goto(f"{base}/signup")
+    page.fill("#name", name)
+    page.fill("#password", password)
+    page.fill("#again", password)
+    page.click("button[type=submit]")
+    page.wait_for_load_state()

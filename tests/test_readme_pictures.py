@@ -24,6 +24,8 @@ RECIPE = re.compile(r"drawn by `hedonic screenshot ([^`]+)`")
 NOT_DRAWN_HERE = {
     "docs/screenshot-web.png": "the browser game, taken in Chromium",
     "docs/review-chart.png": "a chart of `hedonic review` (its caption is its command; the coach's tests keep it)",
+    "docs/screenshot-lobby.png": "hosted play's lobby in Chromium (tools/hosted-pictures.py takes it again)",
+    "docs/screenshot-witnessed.png": "a witnessed daily board in Chromium (tools/hosted-pictures.py takes it again)",
 }
 
 

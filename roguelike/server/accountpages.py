@@ -9,7 +9,10 @@ from roguelike.server.page import STYLE
 
 HEADERS = {
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    # same-origin, not no-referrer: under no-referrer a browser sends "Origin: null" with the forms' own
+    # posts, which the cross-site check must refuse (a real Chromium could not sign up); other sites still
+    # get no referrer.
+    "Referrer-Policy": "same-origin",
     "Cache-Control": "no-store",
     # The forms post only here, and no other site may frame them (a log-in page in a frame invites clickjacking).
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; "

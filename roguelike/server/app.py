@@ -46,8 +46,8 @@ from roguelike.server.quota import Allowance, Clock
 from roguelike.server.witness import (
     Certificate,
     certificate_from,
-    certify,
     certificate_in,
+    certify,
     raw_public,
     server_key,
     witnessed_zip,

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 import time
 from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
@@ -26,6 +25,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from roguelike.ground.fanout import MAX_MESSAGE_BYTES, POLICY_VIOLATION, TRY_AGAIN_LATER, RateLimit, Viewer
+from roguelike.server.accountpages import framed, shown, who
 from roguelike.server.hosted import log
 from roguelike.server.hosted.host import Ended, HostedGame, PlayOptions, game_context
 
@@ -34,7 +34,9 @@ HEADERS = {
     "style-src 'self' 'unsafe-inline'",
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-store",
-    "Referrer-Policy": "no-referrer",
+    # same-origin, not no-referrer: the lobby's log-out form must carry this site's Origin (under no-referrer
+    # a browser sends "Origin: null", which the accounts refuse as another site's form).
+    "Referrer-Policy": "same-origin",
 }
 STATIC = {
     "client.js": ("text/javascript; charset=utf-8", ("roguelike.frontend.web", "static/client.js")),
@@ -274,27 +276,26 @@ async def receive_all(socket: WebSocket, game: HostedGame, viewer: Viewer, playi
 
 
 def lobby_page(account: str | None, rows: list[log.HostedRow], games: dict[str, HostedGame]) -> str:
-    """The lobby: the player's own game (or a link to start one), then every live game with a watch link."""
+    """The lobby (in the board's and the account pages' look): who is logged in (with log-out), the player's own
+    game or links to start one, then every live game with a watch link; every name shown safely."""
     own = next((row for row in rows if row.account == account), None) if account is not None else None
     if account is None:
-        mine = "<p><a href='/login'>Log in</a> to play.</p>"
+        mine = "<p><a href='/login'>Log in</a> or <a href='/signup'>sign up</a> to play.</p>"
     elif own is not None:
-        mine = f"<p>Your game ({html.escape(own.mode)}) is live: <a href='/play'>resume it</a>.</p>"
+        mine = f"<p>Your game ({shown(own.mode)}) is live: <a href='/play'>resume it</a>.</p>"
     else:
         mine = "<p><a href='/play'>Start a game</a> or <a href='/play?daily=1'>play today's daily</a>.</p>"
-    items = []
-    for row in rows:
-        game = games.get(row.id)
-        watching = len(game.watchers) if game is not None else 0
-        state = "played now" if game is not None and game.player is not None else "nobody at the keys"
-        items.append(
-            f"<li><a href='/watch/{html.escape(row.id)}'>{html.escape(row.account)}</a>"
-            f" &middot; {html.escape(row.mode)} &middot; {watching} watching &middot; {state}</li>"
-        )
+    items = [lobby_line(row, games.get(row.id)) for row in rows]
     listed = "".join(items) or "<li>No live games.</li>"
-    who = f"<p>Signed in as {html.escape(account)}.</p>" if account is not None else ""
+    body = f"{who(account)}{mine}<h2>Live games</h2><ul>{listed}</ul><p><a href='/board'>The board</a></p>"
+    return framed("Hedonic Hypothesis: the lobby", body)
+
+
+def lobby_line(row: log.HostedRow, game: HostedGame | None) -> str:
+    """One live game in the lobby: its account (a link to watch), its mode, who watches, whether it is played."""
+    watching = len(game.watchers) if game is not None else 0
+    state = "played now" if game is not None and game.player is not None else "nobody at the keys"
     return (
-        "<!doctype html><html lang=en><head><meta charset=utf-8><title>Hedonic Hypothesis: lobby</title></head>"
-        "<body style='background:#111;color:#ddd;font-family:monospace'><h1>Hedonic Hypothesis</h1>"
-        f"{who}{mine}<h2>Live games</h2><ul>{listed}</ul><p><a href='/board'>The board</a></p></body></html>"
+        f"<li><a href='/watch/{shown(row.id)}'>{shown(row.account)}</a>"
+        f" &middot; {shown(row.mode)} &middot; {watching} watching &middot; {state}</li>"
     )
