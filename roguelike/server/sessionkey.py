@@ -25,6 +25,8 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
+from roguelike.server.secretfile import create_once
+
 KEY_FILE = "session-key"
 KEY_BYTES = 32
 LONGEST_COOKIE = 512  # a real one is about 120 characters: anything longer is not read
@@ -80,24 +82,7 @@ def read_key(path: Path) -> bytes:
 
 def make_key(path: Path) -> None:
     """Write a new key to ``path`` unless a file is there already (then that file stays, whatever it holds)."""
-    temp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-    try:
-        os.write(fd, (secrets.token_bytes(KEY_BYTES).hex() + "\n").encode("ascii"))
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    try:
-        os.link(temp, path)  # unlike a rename, never over a file already there
-    except FileExistsError:
-        pass
-    finally:
-        os.unlink(temp)
-    folder = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(folder)
-    finally:
-        os.close(folder)
+    create_once(path, (secrets.token_bytes(KEY_BYTES).hex() + "\n").encode("ascii"))
 
 
 class Signer:

@@ -16,7 +16,6 @@ The private key lives in the server's data folder as ``witness-key.pem`` (PKCS 8
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import io
 import json
@@ -36,6 +35,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 from roguelike.ground.replayframe import MAGIC, PREAMBLE
 from roguelike.ground.unzip import ZipRefused, read_member
 from roguelike.server.envelope import Refused, frames, header_epoch, read_header
+from roguelike.server.secretfile import create_once
 
 VERSION = 1
 DOMAIN = b"hedonic-witness-v1\n"  # signed first, so a witness signature is never a signature of anything else
@@ -344,30 +344,3 @@ def public_pem(key: Ed25519PrivateKey) -> str:
         .public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
         .decode()
     )
-
-
-def create_once(path: Path, data: bytes) -> None:
-    """Write a new file of mode 0600 whole and durably, never over an existing one (another process that made it
-    first wins: its file is kept)."""
-    temp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(temp)  # a crash's leftover of this process id: never written through
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-    try:
-        try:
-            os.fchmod(fd, 0o600)
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        with contextlib.suppress(FileExistsError):
-            os.link(temp, path)
-    finally:
-        os.unlink(temp)
-    folder = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(folder)
-    finally:
-        os.close(folder)
