@@ -23,11 +23,12 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from roguelike.frontend.web.guard import MAX_MESSAGE_BYTES, OPEN, PLAY, WATCH, Guard, RateLimit
 from roguelike.frontend.web.keycodes import BadMessage, decode
 from roguelike.frontend.web.live import POLICY_VIOLATION, TRY_AGAIN_LATER, LiveGame, Viewer
+from roguelike.ground.sockets import send_all
 
 POLICY = "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'"
 HEADERS = {
@@ -147,19 +148,6 @@ class WebServer:
             game.leave(viewer)
             viewer.close("gone")
             await asyncio.gather(sender, return_exceptions=True)
-
-
-async def send_all(socket: WebSocket, viewer: Viewer) -> None:
-    """Send the viewer's messages in order, then close with the reason it was closed for."""
-    try:
-        while (message := await viewer.next()) is not None:
-            if isinstance(message, bytes):
-                await socket.send_bytes(message)
-            else:
-                await socket.send_text(message)
-        await socket.close(code=viewer.code, reason=(viewer.closed or "")[:100])
-    except (WebSocketDisconnect, RuntimeError, OSError):
-        viewer.close("gone")  # the client went away, or the socket is already closed
 
 
 async def receive_all(socket: WebSocket, game: LiveGame, viewer: Viewer, playing: bool) -> None:

@@ -22,9 +22,10 @@ from sqlalchemy import Engine
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from roguelike.ground.fanout import MAX_MESSAGE_BYTES, POLICY_VIOLATION, TRY_AGAIN_LATER, RateLimit, Viewer
+from roguelike.ground.sockets import send_all
 from roguelike.server.accountpages import framed, shown, who
 from roguelike.server.hosted import log
 from roguelike.server.hosted.host import Ended, HostedGame, PlayOptions, game_context
@@ -235,19 +236,6 @@ async def serve(socket: WebSocket, game: HostedGame, playing: bool) -> None:
         game.leave(viewer)
         viewer.close("gone")
         await asyncio.gather(sender, return_exceptions=True)
-
-
-async def send_all(socket: WebSocket, viewer: Viewer) -> None:
-    """Send the viewer's messages in order, then close with the reason it was closed for."""
-    try:
-        while (message := await viewer.next()) is not None:
-            if isinstance(message, bytes):
-                await socket.send_bytes(message)
-            else:
-                await socket.send_text(message)
-        await socket.close(code=viewer.code, reason=(viewer.closed or "")[:100])
-    except (WebSocketDisconnect, RuntimeError, OSError):
-        viewer.close("gone")
 
 
 async def receive_all(socket: WebSocket, game: HostedGame, viewer: Viewer, playing: bool) -> None:
