@@ -60,8 +60,8 @@ def find_colours(scheme: Scheme) -> dict[str, RGB]:
 
 def pairs_that_matter(scheme: Scheme) -> Iterator[Pair]:
     """Every pair of colours a player must tell apart, with its least difference."""
-    for a, b in itertools.combinations(MOOD_SLOTS + (Slot.BAR_EMPTY,), 2):
-        yield a.value, scheme[a], b.value, scheme[b], MOOD_BANDS
+    for slot_a, slot_b in itertools.combinations(MOOD_SLOTS + (Slot.BAR_EMPTY,), 2):
+        yield slot_a.value, scheme[slot_a], slot_b.value, scheme[slot_b], MOOD_BANDS
     surroundings = (Slot.FLOOR_FG, Slot.FLOOR_BG, Slot.WALL_FG, Slot.WALL_BG, Slot.PULL_ZONE)
     for key, colour in {**dose_colours(scheme), **find_colours(scheme)}.items():
         for slot in surroundings:

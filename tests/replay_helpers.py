@@ -23,7 +23,8 @@ def record_bot_game(data_dir: Path, seed: int = 7, turns: int = 60, name: str = 
 
 def play(session: Session, turns: int) -> list[Step]:
     """Let the bot play until the game ends or ``turns`` commands were given."""
-    bot, steps = Bot(), []
+    bot = Bot()
+    steps: list[Step] = []
     while not session.game.state.game_over and len(steps) < turns:
         steps.append(session.apply(bot.choose(session.game)))
     return steps

@@ -75,6 +75,25 @@ def record(
     return found
 
 
+def hearing(cue: Cue, mind: Mind | None = None) -> Callable[[Audio], None]:
+    """A scenario: ``cue`` heard while the drone follows ``mind`` (silence for None)."""
+
+    def play(audio: Audio) -> None:
+        audio.follow(mind, settings.current())
+        audio.hear([cue], settings.current())
+
+    return play
+
+
+def droning(mind: Mind) -> Callable[[Audio], None]:
+    """A scenario: the drone following ``mind``, nothing else."""
+
+    def play(audio: Audio) -> None:
+        audio.follow(mind, settings.current())
+
+    return play
+
+
 def main(folder: Path) -> None:
     """Every scenario, then the files' format."""
     lib.SDL_SetHint(b"SDL_AUDIO_DRIVER", b"disk")
@@ -84,7 +103,7 @@ def main(folder: Path) -> None:
             folder,
             name,
             1.8,
-            lambda audio, cue=cue: (audio.follow(None, settings.current()), audio.hear([cue], settings.current())),
+            hearing(cue),
             volume=100,
             drone=False,
         )
@@ -93,7 +112,7 @@ def main(folder: Path) -> None:
             folder,
             name,
             4.0,
-            lambda audio, mind=mind: audio.follow(mind, settings.current()),
+            droning(mind),
             volume=100,
             sound_effects=False,
         )
@@ -101,10 +120,7 @@ def main(folder: Path) -> None:
         folder,
         "muted",
         2.0,
-        lambda audio: (
-            audio.follow(Mind(97, 5), settings.current()),
-            audio.hear([EVENTS["death"]], settings.current()),
-        ),
+        hearing(EVENTS["death"], Mind(97, 5)),
         volume=0,
     )
     (folder / "format.json").write_text(json.dumps(found))

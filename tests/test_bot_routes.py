@@ -11,6 +11,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from roguelike.bots.bot import Bot
+from roguelike.bots.careful import CarefulBot
+from roguelike.bots.reckless import RecklessBot
 from roguelike.bots.registry import BOTS
 from roguelike.bots.routes import UNREACHABLE, PlainRoutes, Routes, first_step, terrain_of
 from roguelike.core.floor import Floor
@@ -31,6 +34,7 @@ def test_every_bot_chooses_what_the_plain_computation_chooses(name: str) -> None
         game, fast = Game.new(seed, "Twin"), BOTS[name]()
         while not game.state.game_over and game.state.turn < TURNS:
             command = fast.choose(game)
+            assert isinstance(fast, Bot | CarefulBot | RecklessBot), "every bot takes a route finder"
             plain = type(fast)(PlainRoutes())
             assert command == plain.choose(game), f"{name}, seed {seed}, turn {game.state.turn}"
             game.apply(command)

@@ -17,8 +17,8 @@ from components import TakenOver
 from roguelike.content.conditions import CONDITIONS
 from roguelike.core.snapshot import from_plain
 from roguelike.saves import load_save
-from roguelike.saves.container import unseal
-from roguelike.saves.savefile import SAVE_MAGIC, decode
+from roguelike.saves.container import SAVE_MAGIC, unseal
+from roguelike.saves.savefile import decode
 from roguelike.saves.schema import Malformed
 from roguelike.saves.slots import is_slotted, newest_slot
 from roguelike.saves.upgrade import FORMAT_VERSION, TAKEOVER_SENTENCES, upgrade

@@ -12,6 +12,7 @@ from roguelike.core.commands import Wait
 from roguelike.saves import CharacterRecord, Games, list_saves, read_history
 from roguelike.saves import autosave as autosave_module
 from roguelike.saves.history import write_record
+from roguelike.storage.atomic import remove_durably
 from roguelike.storage.datadir import DataDir
 from roguelike.storage.errors import SaveError
 from save_helpers import about_to_die, played
@@ -28,7 +29,7 @@ def test_death_records_the_character_then_retires_its_save(tmp_path: Path, monke
     session, _ = played(tmp_path, name="Ann", turns=20)
     (path,) = (tmp_path / "saves").glob("*.save")
     order: list[str] = []
-    real_write, real_remove = autosave_module.write_record, autosave_module.remove_durably
+    real_write, real_remove = write_record, remove_durably
 
     def write(record_file: Path, record: CharacterRecord) -> None:
         order.append("record")

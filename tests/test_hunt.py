@@ -103,7 +103,7 @@ def test_idle_monsters_wander_alike_with_their_streams_worked_out_together() -> 
     floor = generate_floor(4, 2, None, 50)
     open_tiles = [(int(x), int(y)) for y, x in zip(*np.nonzero(floor.tiles == Tile.FLOOR))]
     for idle in (open_tiles[:BULK_FROM], open_tiles[: BULK_FROM - 1], open_tiles[::3]):
-        together = Hunt(floor, WorldClock(4, 2, 31), floor.arrival, {}, wander=(1, 1), idle=lambda idle=idle: idle)
+        together = Hunt(floor, WorldClock(4, 2, 31), floor.arrival, {}, wander=(1, 1), idle=idle.copy)
         one_by_one = Hunt(floor, WorldClock(4, 2, 31), floor.arrival, {}, wander=(1, 1))
         # every open tile: those given as idle and those not (a monster that moved, a lost hunter)
         assert [together.wander_step(x, y) for x, y in open_tiles] == [

@@ -37,7 +37,7 @@ def fresh_map(cost: bytes, width: int, goal: chase.Spot, reach: chase.Reach | No
 def fresh_maps(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Every chase map worked out afresh, over the whole floor, while inside."""
     with monkeypatch.context() as patch:
-        patch.setattr(hunt, "chase_layout", hunt.chase_layout.__wrapped__)
+        patch.setattr(hunt, "chase_layout", chase.chase_layout.__wrapped__)
         patch.setattr(hunt, "chase_map", fresh_map)
         yield
 

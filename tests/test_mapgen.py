@@ -18,11 +18,11 @@ SEEDS = range(300)
 
 def doses_of(floor: Floor) -> list[tuple[int, int]]:
     """Positions of the doses packed into a fresh floor."""
-    spots = []
+    spots: list[tuple[int, int]] = []
     for packed in floor.dormant:
-        parts = {type(c): c for c in unpack_entity(packed)}
-        if Dose in parts:
-            spots.append((parts[Position].x, parts[Position].y))
+        parts = unpack_entity(packed)
+        if any(isinstance(part, Dose) for part in parts):
+            spots.extend((part.x, part.y) for part in parts if isinstance(part, Position))
     return spots
 
 

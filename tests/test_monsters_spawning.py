@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 import roguelike.core.mapgen
+import roguelike.core.spawning
 import roguelike.core.world
 from components import Monster, Position
 from roguelike.content import formulas
@@ -39,7 +40,7 @@ def test_monsters_spawn_only_outside_the_arrival_room_on_open_floor(
     depth: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[list[list[tuple[int, int]]]] = []
-    real = roguelike.core.mapgen.place_monsters
+    real = roguelike.core.spawning.place_monsters
 
     def spy(seed: int, floor: Floor, rooms: list[list[tuple[int, int]]], som: int) -> list[PackedEntity]:
         seen.append(rooms)
@@ -125,7 +126,7 @@ def test_depression_and_the_hunger_packs_lurk_only_below_floor_1() -> None:
 def test_a_new_floor_is_generated_from_the_players_state_of_mind(monkeypatch: pytest.MonkeyPatch) -> None:
     game = Game.new(5, "Tester")
     seen: list[int] = []
-    real = roguelike.core.world.generate_floor
+    real = roguelike.core.mapgen.generate_floor
 
     def spy(seed: int, depth: int, up: tuple[int, int] | None, som: int = 0) -> Floor:
         seen.append(som)

@@ -89,7 +89,7 @@ def relink(path: Path, target: Path) -> None:
     path.symlink_to(target)
 
 
-Tampering = Callable[[Runtime, Path], None]
+Tampering = Callable[[Runtime, Path], object]
 TAMPERINGS: dict[str, Tampering] = {
     "a module shadowing msgpack": lambda r, t: (r.code / "msgpack.py").write_text("print('shadow')\n"),
     "a changed file": lambda r, t: (r.code / "roguelike/cli/main.py").write_text("def main(argv):\n    return 9\n"),

@@ -10,6 +10,7 @@ from typing import Any
 import msgpack
 import pytest
 
+from components.registry import SAVED_COMPONENTS
 from roguelike.core.snapshot import checksum, encode, to_plain
 from roguelike.saves import FORMAT_VERSION, load_save, read_save, write_save
 from roguelike.saves import upgrade as upgrade_module
@@ -281,11 +282,12 @@ def test_a_new_component_is_validated_from_its_dataclass_without_new_code(monkey
         label: str | None
         counts: dict[str, int]
 
-    monkeypatch.setitem(validate.SAVED_COMPONENTS, "glow", Glow)
+    monkeypatch.setitem(SAVED_COMPONENTS, "glow", Glow)
     field_checks.cache_clear()
     try:
         validate.check_entity([["glow", [[1, 2, 3], None, {"a": 1}]]], "e")
-        for bad in ([[1, 2], None, {}], [[1, 2, 3], 5, {}], [[1, 2, 3], None, {"a": "1"}]):
+        wrong: list[list[object]] = [[[1, 2], None, {}], [[1, 2, 3], 5, {}], [[1, 2, 3], None, {"a": "1"}]]
+        for bad in wrong:
             with pytest.raises(validate.Malformed):
                 validate.check_entity([["glow", bad]], "e")
     finally:
@@ -293,8 +295,6 @@ def test_a_new_component_is_validated_from_its_dataclass_without_new_code(monkey
 
 
 def test_every_saved_component_has_field_types_saves_can_check() -> None:
-    from roguelike.saves.validate import SAVED_COMPONENTS
-
     for name in SAVED_COMPONENTS:
         assert len(field_checks(name)) == len(dataclasses.fields(SAVED_COMPONENTS[name]))
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import msgpack
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -49,6 +50,7 @@ def loads_or_says_why(path: Path, data: bytes) -> None:
     game.close()
 
 
+Damage = tuple[str, int, int | bytes]  # how, where, and the bit flipped or the bytes put in
 byte_damage = st.one_of(
     st.tuples(st.just("flip"), st.integers(0, 10**6), st.integers(0, 7)),
     st.tuples(st.just("cut"), st.integers(0, 10**6), st.just(0)),
@@ -57,17 +59,19 @@ byte_damage = st.one_of(
 )
 
 
-def damage_bytes(data: bytes, how: tuple[str, int, Any]) -> bytes:
+def damage_bytes(data: bytes, how: Damage) -> bytes:
     """One byte-level mutation."""
     kind, at, extra = how
     at %= len(data) + 1
     if kind == "flip":
+        assert isinstance(extra, int)
         if not data:
             return data
         at = min(at, len(data) - 1)
         return data[:at] + bytes([data[at] ^ (1 << extra)]) + data[at + 1 :]
     if kind == "cut":
         return data[:at]
+    assert isinstance(extra, bytes)
     if kind == "insert":
         return data[:at] + extra + data[at:]
     return data[:at] + extra + data[at + len(extra) :]
@@ -75,7 +79,9 @@ def damage_bytes(data: bytes, how: tuple[str, int, Any]) -> bytes:
 
 @FUZZ
 @given(st.lists(byte_damage, min_size=1, max_size=4))
-def test_damaged_bytes_only_ever_raise_save_error(tmp_path_factory: Any, damage: list[tuple[str, int, Any]]) -> None:
+def test_damaged_bytes_only_ever_raise_save_error(
+    tmp_path_factory: pytest.TempPathFactory, damage: list[Damage]
+) -> None:
     folder = tmp_path_factory.getbasetemp() / "fuzz-bytes"
     data = original(str(folder))
     for how in damage:
@@ -86,7 +92,7 @@ def test_damaged_bytes_only_ever_raise_save_error(tmp_path_factory: Any, damage:
 @FUZZ
 @given(st.lists(byte_damage, min_size=1, max_size=4))
 def test_damaged_bytes_of_an_old_single_envelope_save_only_ever_raise_save_error(
-    tmp_path_factory: Any, damage: list[tuple[str, int, Any]]
+    tmp_path_factory: pytest.TempPathFactory, damage: list[Damage]
 ) -> None:
     data = (Path(__file__).resolve().parent.parent / "saves" / "v5.save").read_bytes()
     for how in damage:
@@ -133,7 +139,7 @@ def replaced(value: Any, path: tuple[Any, ...], new: Any) -> Any:
 @FUZZ
 @given(st.integers(0, 10**9), plain_values, st.integers(0, 10**9), plain_values)
 def test_resealed_snapshots_of_any_shape_only_ever_raise_save_error(
-    tmp_path_factory: Any, first: int, value: Any, second: int, other: Any
+    tmp_path_factory: pytest.TempPathFactory, first: int, value: Any, second: int, other: Any
 ) -> None:
     folder = tmp_path_factory.getbasetemp() / "fuzz-plain"
     plain = snapshot_of(original(str(folder)))

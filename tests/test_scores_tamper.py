@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from replay_helpers import record_bot_game
-from roguelike.core.commands import Move, Wait
+from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.game import Game
 from roguelike.core.session import Session
 from roguelike.replay.fileformat import Replay, frame, preamble, read_replay, replay_bytes
@@ -45,7 +45,7 @@ def other_command(replay: Replay, rng: random.Random) -> bytes:
     """One command changed, every frame re-sealed."""
     steps = list(replay.steps)
     at = rng.randrange(len(steps))
-    choices = [Wait(), *(Move(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)]
+    choices: list[Command] = [Wait(), *(Move(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)]
     steps[at] = replace(steps[at], command=rng.choice([c for c in choices if c != steps[at].command]))
     return replay_bytes(replace(replay, steps=steps))
 

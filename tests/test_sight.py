@@ -127,8 +127,8 @@ def test_the_hand_built_libtcod_map_matches_tcods_struct_layout() -> None:
     # core/sight.py hands libtcod numpy cells of its own dtype and builds the map struct by
     # position: a tcod release that reorders either fails here, before any sight is wrong.
     cell = "struct TCOD_MapCell"
+    names, fields = CELL.names, CELL.fields
+    assert names is not None and fields is not None  # a structured dtype
     assert ffi.sizeof(cell) == CELL.itemsize
-    assert [(name, ffi.offsetof(cell, name)) for name in CELL.names] == [
-        (name, CELL.fields[name][1]) for name in CELL.names
-    ]
+    assert [(name, ffi.offsetof(cell, name)) for name in names] == [(name, fields[name][1]) for name in names]
     assert [name for name, _ in ffi.typeof("struct TCOD_Map").fields] == ["width", "height", "nbcells", "cells"]

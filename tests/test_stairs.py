@@ -87,7 +87,9 @@ def test_a_floor_returned_to_is_encoded_afresh(monkeypatch: pytest.MonkeyPatch) 
     first = game.state.floor
     walk_onto(game, first.down_stairs)
     snapshot_bytes(game)  # floor 1 is encoded and kept while the player is below
-    walk_onto(game, game.state.floor.up_stairs)
+    up = game.state.floor.up_stairs
+    assert up is not None  # floor 2 has stairs up
+    walk_onto(game, up)
     first.explored[:] = True  # floor 1 changes while the player is on it (as sight does)
     walk_onto(game, first.down_stairs)  # ...and is left behind again
     assert snapshot_bytes(game) == encode(to_plain(game))
@@ -103,10 +105,13 @@ def test_a_rebuilt_game_shares_no_state_with_its_original() -> None:
     play_bot(session, 60)
     copy = from_plain(to_plain(session.game))
     session.game.activate()
-    originals = {type(c): c for c in esper.components_for_entity(session.game.state.player)}
+    kept: tuple[object, ...] = esper.components_for_entity(session.game.state.player)
+    originals = {type(c): c for c in kept}
     copy.activate()
-    shared_kinds = []
-    for component in esper.components_for_entity(copy.state.player):
+    rebuilt: tuple[object, ...] = esper.components_for_entity(copy.state.player)
+    shared_kinds: list[str] = []
+    for component in rebuilt:
+        assert dataclasses.is_dataclass(component)
         for field in dataclasses.fields(component):
             value = getattr(component, field.name)
             if isinstance(value, (list, dict)):

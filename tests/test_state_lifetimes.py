@@ -28,7 +28,7 @@ def flip_explored(state: GameState) -> None:
 
 
 # One change of each saved field: a field added to GameState needs one here, and must be saved.
-SAVED_CHANGES: dict[str, Callable[[GameState], None]] = {
+SAVED_CHANGES: dict[str, Callable[[GameState], object]] = {
     "seed": lambda state: setattr(state, "seed", state.seed + 1),
     "name": lambda state: setattr(state, "name", state.name + "a"),
     "player": lambda state: setattr(state, "player", state.player + 1000),

@@ -115,7 +115,7 @@ class PtyGame:
 
     def wait_for(self, what: str | Callable[[], bool]) -> None:
         """Wait until the screen shows ``what`` (text, or a condition)."""
-        check = (lambda: what in self.text) if isinstance(what, str) else what
+        check: Callable[[], bool] = (lambda: what in self.text) if isinstance(what, str) else what
         deadline = time.monotonic() + LIMIT
         while not check():
             if time.monotonic() > deadline:

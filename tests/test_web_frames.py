@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zlib
+from typing import Literal
 
 import numpy as np
 import pytest
@@ -13,6 +14,8 @@ from hypothesis import strategies as st
 from roguelike.frontend import frames
 
 Edit = tuple[int, int, int, tuple[int, int, int], tuple[int, int, int]]
+Block = tuple[int, int, int, int, Edit]
+Change = tuple[Literal["cells"], list[Edit]] | tuple[Literal["block"], Block]
 colours = st.tuples(*[st.integers(0, 255)] * 3)
 edits = st.tuples(st.integers(0, 79), st.integers(0, 24), st.integers(0, 0x10FFFF), colours, colours)
 # A frame: cells changed one by one, or a block filled (a screen opening, a flash).
@@ -24,21 +27,20 @@ frame_changes = st.one_of(
 )
 
 
-def change(console: tcod.console.Console, how: tuple[str, object]) -> None:
+def change(console: tcod.console.Console, how: Change) -> None:
     """Apply one generated frame's changes to the console."""
-    kind, what = how
     rgb = console.rgb
-    if kind == "cells":
-        for x, y, code, fg, bg in what:  # type: ignore[attr-defined]
+    if how[0] == "cells":
+        for x, y, code, fg, bg in how[1]:
             rgb[y, x] = (code, fg, bg)
     else:
-        x, y, width, height, (_, _, code, fg, bg) = what  # type: ignore[misc]
+        x, y, width, height, (_, _, code, fg, bg) = how[1]
         rgb[y : y + height, x : x + width] = (code, fg, bg)
 
 
 @settings(max_examples=100, deadline=None)
 @given(st.lists(frame_changes, max_size=25), st.integers(0, 24))
-def test_a_keyframe_then_the_diffs_rebuild_the_console_exactly(changes: list[tuple[str, object]], joins: int) -> None:
+def test_a_keyframe_then_the_diffs_rebuild_the_console_exactly(changes: list[Change], joins: int) -> None:
     console = tcod.console.Console(80, 25, order="C")
     screenful = frames.Screenful(80, 25)
     client: frames.Cells | None = None

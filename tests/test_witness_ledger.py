@@ -8,8 +8,8 @@ from components import Confused, StateOfMind
 from roguelike.bots.bot import Bot
 from roguelike.core.commands import Wait
 from roguelike.core.game import Game
-from roguelike.replay.fileformat import step_bytes
-from roguelike.replay.witness import Ledger, Witness, changes, witness
+from roguelike.replay.fileformat import Witness, step_bytes
+from roguelike.replay.witness import Ledger, changes, witness
 
 
 def plain_and_ledger(game: Game, ledger: Ledger, previous: Witness) -> tuple[Witness, Witness, Witness]:
@@ -20,7 +20,8 @@ def plain_and_ledger(game: Game, ledger: Ledger, previous: Witness) -> tuple[Wit
 
 def test_the_records_of_a_bot_game_are_the_same_bytes_either_way() -> None:
     game, bot = Game.new(5, "Bot"), Bot()
-    ledger, previous = Ledger({}), {}
+    ledger = Ledger({})
+    previous: Witness = {}
     for index in range(1, 400):
         command = bot.choose(game)
         game.apply(command)
@@ -47,10 +48,11 @@ def test_a_resumed_ledger_compares_with_the_facts_it_was_given() -> None:
 def test_equal_values_of_other_bytes_are_no_change_and_a_lost_component_is_none() -> None:
     game = Game.new(7, "Bot")
     game.apply(Wait())
-    ledger, previous = Ledger({}), {}
+    ledger = Ledger({})
+    previous: Witness = {}
     _, _, previous = plain_and_ledger(game, ledger, previous)
     som = game.player_component(StateOfMind)
-    som.value = float(som.value)  # packs as a float, but equals the int recorded
+    som.value = float(som.value)  # type: ignore[assignment]  # packs as a float, but equals the int recorded
     plain, found, previous = plain_and_ledger(game, ledger, previous)
     assert found == plain == {}
     game.activate()
