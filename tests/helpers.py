@@ -12,6 +12,7 @@ from roguelike.content.doses import NORMAL_DOSE
 from roguelike.core.commands import Command
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
+from roguelike.screens.base import App
 
 TILE_OF = {
     "#": Tile.WALL,
@@ -99,3 +100,9 @@ def run_autopilot(pilot: Autopilot, limit: int = 5000) -> list[Command]:
         pilot.after_step()
         issued.append(command)
     return issued
+
+
+def settle(app: App) -> None:
+    """Tick the automation under way until it ends, as the frontends do between keys."""
+    while app.busy:
+        app.tick()

@@ -13,7 +13,7 @@ from tcod.event import KeySym, Modifier, Scancode
 
 from bestiary_helpers import add_monster, set_player
 from components import Position, Record
-from helpers import drawn_game, player_xy
+from helpers import drawn_game, player_xy, settle
 from roguelike.assist.autoexplore import known_doses, step_to
 from roguelike.content import formulas
 from roguelike.core.commands import Command, Move, Wait
@@ -81,7 +81,7 @@ def test_window_auto_explore_stops_on_the_turn_a_monster_appears(monkeypatch: py
     game, monster = corridor_with_monster()
     session = Watched(game, monster)
     screen = InGameScreen(session)
-    monkeypatch.setattr(window.tcod.event, "wait", idle_then_quit([key(KeySym.O)], idle=80))
+    monkeypatch.setattr(tcod.event, "wait", idle_then_quit([key(KeySym.O)], idle=80))
     window.run_window(App(screen))
     assert session.seen[-1] and not any(session.seen[:-1])
     assert len(session.seen) > 10
@@ -205,11 +205,9 @@ def test_automated_steps_are_recorded_as_ordinary_commands_and_verify(tmp_path: 
         session.apply(step)
     for _ in range(3):
         app.handle(key(KeySym.O))
-        while app.busy:
-            app.tick()
+        settle(app)
     app.handle(key(KeySym.Z, Modifier.LSHIFT))
-    while app.busy:
-        app.tick()
+    settle(app)
     steps = session.steps
     session.close()
     (path,) = (tmp_path / "replays").glob("*.replay")

@@ -64,7 +64,8 @@ def test_a_rebound_key_moves_and_explores_in_the_game(tmp_path: Path, installed:
     app.handle(press(KeySym.L))  # no longer bound: vi-keys were replaced for move_east
     assert player_xy(game) == (2, 1)
     app.handle(press(KeySym.E, Modifier.LCTRL))
-    assert app.busy
+    exploring = app.busy
+    assert exploring
     app.handle(press(KeySym.O))  # any key stops it; O explores no more
     app.handle(press(KeySym.O))
     assert not app.busy

@@ -36,7 +36,7 @@ def test_a_crash_in_the_window_shows_what_happened_and_where_the_files_are(
         original(context, console, message)  # type: ignore[arg-type]
         shown.append("\n".join("".join(chr(c) for c in row).rstrip() for row in console.rgb["ch"]))
 
-    monkeypatch.setattr(window.tcod.event, "wait", wait)
+    monkeypatch.setattr(tcod.event, "wait", wait)
     monkeypatch.setattr(window, "show_crash", remember)
     assert main(["play", "--window", "--data-dir", str(tmp_path)]) == EXIT_CRASHED
     message, screen = shown

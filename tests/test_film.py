@@ -115,10 +115,10 @@ def test_the_film_screen_plays_pauses_steps_back_and_goes_to_a_turn(recorded: tu
     app = App(screen)
     for frame in range(9):
         draw(app, frame * 0.125)  # a second, at the default speed of 8 frames a second
-    assert screen.index == 8 and not screen.paused
+    assert (screen.index, screen.paused) == (8, False)
     app.handle(key(KeySym.SPACE))
     shown = draw(app, 2.0)
-    assert screen.paused and screen.index == 8 and "FILM" in "".join(chr(c) for c in shown.rgb["ch"][0])
+    assert (screen.paused, screen.index) == (True, 8) and "FILM" in "".join(chr(c) for c in shown.rgb["ch"][0])
     app.handle(key(KeySym.LEFT))
     app.handle(key(KeySym.LEFT))
     app.handle(key(KeySym.RIGHT))

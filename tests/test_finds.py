@@ -11,7 +11,7 @@ from components import Attributes, Find, FindsTaken, Tolerance, Vision
 from finds_helpers import find_game
 from helpers import player_xy
 from roguelike.assist.readout import surroundings
-from roguelike.bots.careful import CarefulBot
+from roguelike.bots.careful import CarefulBot, Walks
 from roguelike.content import formulas
 from roguelike.content.finds import FIND_KINDS
 from roguelike.core.commands import Move, Wait
@@ -139,10 +139,8 @@ def test_the_careful_bot_does_not_set_off_for_a_find_it_would_reach_sober() -> N
     assert mask[1, 14] and np.count_nonzero(mask) == 1
 
 
-def _walks(game: Game) -> object:
+def _walks(game: Game) -> Walks:
     """The careful bot's step counter from where the player stands."""
-    from roguelike.bots.careful import Walks
-
     bot = CarefulBot()
     return Walks(bot.routes, bot.routes.terrain(game.state.floor), player_xy(game))
 

@@ -101,7 +101,7 @@ def test_the_window_draws_the_find_and_a_key_takes_it(monkeypatch: pytest.Monkey
     def wait(timeout: float | None = None) -> object:
         yield events.pop(0) if events else tcod.event.Quit()
 
-    monkeypatch.setattr(window.tcod.event, "wait", wait)
+    monkeypatch.setattr(tcod.event, "wait", wait)
     window.run_window(App(InGameScreen(Session(game))))
     assert game.player_component(Tolerance).value == 0 and game.player_component(FindsTaken).kinds == {"clarity": 1}
 

@@ -82,7 +82,9 @@ def test_a_wrong_interrupts_value_is_named_and_the_default_used() -> None:
 def test_the_settings_screen_opens_the_keys_and_the_interrupts_pages(prefs: Preferences) -> None:
     app = App(SettingsScreen())
     app.handle(key(KeySym.N8))
-    assert isinstance(app.stack[-1], RebindScreen)
+    keys = app.stack[-1]
+    assert isinstance(keys, RebindScreen)
     app.handle(key(KeySym.ESCAPE))
     app.handle(key(KeySym.N9))
-    assert isinstance(app.stack[-1], InterruptsScreen)
+    interrupts = app.stack[-1]
+    assert isinstance(interrupts, InterruptsScreen)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import tcod.console
 import tcod.event
 from tcod.event import KeySym
@@ -13,7 +15,7 @@ from roguelike.frontend.terminal import TerminalLoop
 from roguelike.screens.base import App, Transition
 from roguelike.screens.ingame import InGameScreen
 from save_helpers import key
-from test_terminal_loop import Clock, Recorder, ScriptedTerminal, setup
+from test_terminal_loop import Clock, Read, Recorder, ScriptedTerminal, setup
 
 
 class Interrupting(Recorder):
@@ -36,10 +38,10 @@ class Interrupting(Recorder):
 def test_the_terminal_drops_keys_typed_ahead_and_held_after_an_interruption() -> None:
     screen, clock = Interrupting(), Clock()
 
-    def later(seconds: float) -> object:
+    def later(seconds: float) -> Callable[[], object]:
         return lambda: setattr(clock, "now", clock.now + seconds)
 
-    script: list[object] = [b"hjkl", later(0.1), b"k", later(0.1), b"k", later(1.0), b"l", b"q"]
+    script: list[Read] = [b"hjkl", later(0.1), b"k", later(0.1), b"k", later(1.0), b"l", b"q"]
     TerminalLoop(App(screen), ScriptedTerminal(script), setup(), clock).run()
     assert screen.keys == ["H", "J", "L", "Q"]  # k l typed ahead, k k held: dropped
 
@@ -78,6 +80,6 @@ def test_the_game_interrupts_when_a_monster_comes_into_view_and_not_otherwise() 
 
 def test_ctrl_c_still_saves_and_quits_while_keys_are_being_dropped() -> None:
     screen, clock = Interrupting(), Clock()
-    script: list[object] = [b"j", b"k\x03", b"l"]
+    script: list[Read] = [b"j", b"k\x03", b"l"]
     TerminalLoop(App(screen), ScriptedTerminal(script), setup(), clock).run()
     assert screen.keys == ["J"] and screen.closed == 1

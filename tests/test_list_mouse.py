@@ -12,7 +12,7 @@ import tcod.context
 import tcod.event
 from tcod.event import MouseButton
 
-from helpers import player_xy
+from helpers import player_xy, settle
 from mouse_helpers import click, motion, room_screen
 from roguelike import settings
 from roguelike.frontend import window
@@ -80,8 +80,7 @@ def test_clicking_an_entry_travels_beside_the_dose_a_step_per_tick() -> None:
     drawn_wide(app)
     app.handle(click(LIST_X, NAME_ROW))
     assert app.busy
-    while app.busy:
-        app.tick()
+    settle(app)
     assert beside_the_dose(screen)
     assert session.steps == 5
 
@@ -136,13 +135,13 @@ def test_in_a_large_window_a_click_in_pixels_on_an_entry_travels(monkeypatch: py
     screen, session = room_screen(ROOM)
     tileset = tileset_for(settings.current().tiles)
     px, py = (LIST_X + 0.5) * tileset.tile_width, (NAME_ROW + 0.5) * tileset.tile_height
-    script: list[list[tcod.event.Event]] = [[], [click(px, py)]] + [[] for _ in range(10)]
+    script: list[list[tcod.event.Event]] = [[], [click(px, py)], *([] for _ in range(10))]
 
     def wait(timeout: float | None = None) -> Iterator[tcod.event.Event]:
         yield from (script.pop(0) if script else [tcod.event.Quit()])
 
     monkeypatch.setattr(window, "suggest_tiles", lambda _: None)  # keep the tiles this test chose
-    monkeypatch.setattr(window.tcod.event, "wait", wait)
+    monkeypatch.setattr(tcod.event, "wait", wait)
     with tcod.context.new(columns=120, rows=40, tileset=tileset, argv=[]) as context:
         window.run_window(App(screen), context)
     assert beside_the_dose(screen) and session.steps == 5
@@ -182,4 +181,5 @@ def test_on_a_tall_canvas_the_line_under_the_messages_is_not_covered_by_the_grow
     rows = ["".join(chr(c) for c in row) for row in composed(app).rgb["ch"].tolist()]
     said = " ".join(row[32:80].strip() for row in rows[25:])
     assert said.endswith(" ".join(text for text, _ in describe(screen.game, DOSE)).split()[-1])
+    assert screen.pilot.shown is not None
     assert said.replace(" ", "").endswith(screen.pilot.shown.replace(" ", ""))

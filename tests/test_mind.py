@@ -12,17 +12,19 @@ from roguelike.content import formulas
 from roguelike.content.doses import CARDINAL_DOSE, DIAGONAL_DOSE, DOSE_KINDS, NORMAL_DOSE
 from roguelike.core.commands import Move, Wait
 from roguelike.core.ecs import run_system
+from roguelike.core.game import Game
 from roguelike.core.mapgen import dose_kind
 from roguelike.core.rng import Rng
+from roguelike.core.world import roster
 from roguelike.screens.look import describe
-from systems.monsters import notice_player, roster
+from systems.monsters import notice_player
 from systems.perception import FIRST_PERFECT_HIGH, PERFECT_HIGH_AGAIN, cast_sight
 from systems.reinforcements import follow_the_mind
 
 OPEN = ["#" * 41] + ["#" + "." * 39 + "#" for _ in range(19)] + ["#" * 41]
 
 
-def open_field(som: int, will: int = 5) -> object:
+def open_field(som: int, will: int = 5) -> Game:
     """A large open floor with the player in the middle at a given State of Mind."""
     rows = [row for row in OPEN]
     rows[10] = rows[10][:20] + "@" + rows[10][21:]
@@ -87,7 +89,7 @@ def test_perfect_high_is_counted_each_time_and_announced_at_length_once() -> Non
     assert not formulas.is_perfect_high(97) and not formulas.is_perfect_high(100)
 
 
-def vision_game(som: int) -> tuple[object, int]:
+def vision_game(som: int) -> tuple[Game, int]:
     """The player beside a dose that is a vision."""
     game = arena()
     set_player(game, state_of_mind=som)

@@ -10,7 +10,7 @@ import pytest
 import tcod.event
 from tcod.event import MouseButton
 
-from helpers import player_xy
+from helpers import player_xy, settle
 from mouse_helpers import click, motion, room_screen
 from roguelike.frontend import window
 from roguelike.frontend.terminal import TerminalLoop
@@ -47,8 +47,7 @@ def test_clicking_a_known_cell_travels_there_a_step_per_tick() -> None:
     app = App(screen)
     app.handle(click(9, 1))
     assert app.busy
-    while app.busy:
-        app.tick()
+    settle(app)
     assert player_xy(screen.game) == (9, 1)
     assert session.steps == 7
 
@@ -57,8 +56,7 @@ def test_clicking_a_dose_stops_beside_it_and_clicking_the_panel_does_nothing() -
     screen, session = room_screen(ROOM)
     app = App(screen)
     app.handle(click(8, 3))
-    while app.busy:
-        app.tick()
+    settle(app)
     assert max(abs(player_xy(screen.game)[0] - 8), abs(player_xy(screen.game)[1] - 3)) == 1
     steps = session.steps
     app.handle(click(40, 23))
@@ -72,10 +70,11 @@ def test_clicking_an_unknown_cell_says_there_is_no_known_way() -> None:
 
 
 def test_menu_entries_follow_the_pointer_and_a_click_chooses(tmp_path: Path) -> None:
-    app = App(TitleScreen(Games(tmp_path, seed=3)))
+    title = TitleScreen(Games(tmp_path, seed=3))
+    app = App(title)
     console = tcod.console.Console(80, 25, order="C")
     app.draw(console, 0.0)
-    title = app.stack[-1]
+    assert title.menu.drawn_at is not None  # drawing placed the menu
     left, top = title.menu.drawn_at
     app.handle(motion(left + 3, top + 2))
     assert title.menu.cursor == 2
@@ -92,9 +91,9 @@ def test_terminal_mouse_reports_are_decoded() -> None:
     decoder = xterm_setup().decoder
     (press,) = decoder.feed(sgr(0, 4, 2))
     assert isinstance(press, tcod.event.MouseButtonDown) and press.button == MouseButton.LEFT
-    assert press.position == (4, 2)
+    assert press.position == (4.0, 2.0)  # a Point of floats, as the window's pixels are
     (moved,) = decoder.feed(sgr(35, 7, 1))
-    assert isinstance(moved, tcod.event.MouseMotion) and moved.position == (7, 1)
+    assert isinstance(moved, tcod.event.MouseMotion) and moved.position == (7.0, 1.0)
     assert decoder.feed(sgr(0, 4, 2, "m")) == []  # a release
     assert decoder.feed(sgr(64, 4, 2)) == []  # the wheel
     assert [type(e).__name__ for e in decoder.feed(sgr(2, 1, 1) + b"l")] == ["MouseButtonDown", "KeyDown", "TextInput"]
@@ -118,12 +117,12 @@ def test_window_click_in_pixels_travels(monkeypatch: pytest.MonkeyPatch) -> None
     screen, session = room_screen(ROOM)
     tileset = load_tileset()
     px, py = 9.5 * tileset.tile_width, 1.5 * tileset.tile_height
-    script: list[list[tcod.event.Event]] = [[click(px, py)]] + [[] for _ in range(12)]
+    script: list[list[tcod.event.Event]] = [[click(px, py)], *([] for _ in range(12))]
 
     def wait(timeout: float | None = None) -> Iterator[tcod.event.Event]:
         yield from (script.pop(0) if script else [tcod.event.Quit()])
 
-    monkeypatch.setattr(window.tcod.event, "wait", wait)
+    monkeypatch.setattr(tcod.event, "wait", wait)
     window.run_window(App(screen))
     assert player_xy(screen.game) == (9, 1)
     assert session.steps == 7
@@ -146,6 +145,5 @@ def test_enter_on_the_look_cursor_travels_there() -> None:
         )
     )
     assert app.stack == [screen] and app.busy
-    while app.busy:
-        app.tick()
+    settle(app)
     assert player_xy(screen.game) == (6, 2) and session.steps == 4

@@ -141,7 +141,7 @@ def presented(context: tcod.context.Context, app: App, monkeypatch: pytest.Monke
     frames: list[np.ndarray] = []
     monkeypatch.setattr(window, "suggest_tiles", lambda _: None)  # keep the tiles this test chose
     monkeypatch.setattr(context, "present", lambda console, **_: frames.append(console.rgb["ch"].copy()))
-    monkeypatch.setattr(window.tcod.event, "wait", lambda timeout=None: iter([tcod.event.Quit()]))
+    monkeypatch.setattr(tcod.event, "wait", lambda timeout=None: iter([tcod.event.Quit()]))
     window.run_window(app, context)
     return frames[0]
 

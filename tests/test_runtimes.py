@@ -122,7 +122,7 @@ def test_a_git_revision_becomes_a_runtime_of_its_epoch(tmp_path: Path) -> None:
 def test_the_last_commit_of_each_earlier_epoch_is_found_in_history(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     (repo / "roguelike/core").mkdir(parents=True)
-    commits = []
+    commits: list[str] = []
     for epoch, note in [(1, "a"), (1, "b"), (2, "c"), (2, "d"), (3, "e")]:
         (repo / "roguelike/core/epoch.py").write_text(f"RULES_EPOCH: Final = {epoch}\n# {note}\n")
         shutil.rmtree(repo / ".git", ignore_errors=True) if not commits else None

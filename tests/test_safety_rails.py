@@ -9,7 +9,7 @@ from tcod.event import KeySym, Modifier
 
 from bestiary_helpers import add_monster, arena, set_player
 from components import Confused, Dose, Record, StateOfMind
-from helpers import add_dose, drawn_game, player_xy
+from helpers import add_dose, drawn_game, player_xy, settle
 from helpers import run_autopilot as run
 from roguelike import settings
 from roguelike.assist import autopilot as ap
@@ -18,9 +18,11 @@ from roguelike.assist.autopilot import Autopilot
 from roguelike.assist.reserve import reserve
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS, EXTRA_LARGE_DOSE, NORMAL_DOSE, SMALL_DOSE, Risk, dose_odds
+from roguelike.content.interrupts import ALL_DISTURBANCES, Disturbance
 from roguelike.core.commands import Move, Wait
 from roguelike.core.game import Game
 from roguelike.core.mapgen import pure_batch
+from roguelike.core.packing import unpack_entity
 from roguelike.core.rng import Rng
 from roguelike.core.session import Session
 from roguelike.frontend.keygate import KeyGate
@@ -28,27 +30,32 @@ from roguelike.frontend.terminal import TerminalLoop
 from roguelike.screens.base import App
 from roguelike.screens.ingame import InGameScreen
 from roguelike.screens.messages import MessageLogScreen
+from roguelike.screens.restuntil import RestUntilScreen
 from save_helpers import key
 from test_key_flush import press
-from test_terminal_loop import Clock, ScriptedTerminal, setup
+from test_terminal_loop import Clock, Read, ScriptedTerminal, setup
 
 # --- the true figures of a dose ---------------------------------------------------------------
 
 
 @pytest.mark.parametrize("seed", range(1, 9))
 def test_every_generated_dose_lies_within_the_figures_the_panel_shows(seed: int) -> None:
-    game = Game.new(seed, "Counter")
-    for depth in (1, 4, 9, 15):
-        game.state.depth = depth
-        from roguelike.core.world import ensure_floor
+    from roguelike.core.world import ensure_floor
 
+    game = Game.new(seed, "Counter")
+    generated = {1: [dose for _, _, dose in game.doses()]}  # the floor played is in the world
+    for depth in (4, 9, 15):  # a floor below is packed away until the player arrives
+        game.state.depth = depth
         floor = ensure_floor(game.state, depth)
-        for packed in floor.dormant:
-            doses = [part for part in packed if isinstance(part, Dose)] if isinstance(packed, list) else []
-            for dose in doses:
-                odds = dose_odds(DOSE_KINDS[dose.kind], depth, 0, 0)
-                assert odds.low <= dose.strength <= odds.purest
-                assert dose.strength <= odds.high or dose.strength - formulas.PURE_BATCH_EXTRA >= odds.low
+        generated[depth] = [
+            part for packed in floor.dormant for part in unpack_entity(packed) if isinstance(part, Dose)
+        ]
+    for depth, doses in generated.items():
+        assert doses, f"floor {depth} has doses to check"
+        for dose in doses:
+            odds = dose_odds(DOSE_KINDS[dose.kind], depth, 0, 0)
+            assert odds.low <= dose.strength <= odds.purest
+            assert dose.strength <= odds.high or dose.strength - formulas.PURE_BATCH_EXTRA >= odds.low
     game.close()
 
 
@@ -98,7 +105,7 @@ def risky_screen(state_of_mind: int = 50) -> tuple[Game, InGameScreen]:
 def test_a_step_into_a_dose_that_could_overdose_asks_and_any_key_but_y_leaves_it() -> None:
     game, screen = risky_screen()
     screen.on_event(key(KeySym.RIGHT))
-    assert screen.asking == Move(1, 0) and game.state.turn == 0
+    assert (screen.asking, game.state.turn) == (Move(1, 0), 0)
     assert screen.pilot.shown is not None and "Take the dose?" in screen.pilot.shown
     assert "it COULD overdose you" in screen.pilot.shown
     assert screen.take_interrupt()  # keys typed ahead of the question are dropped
@@ -237,13 +244,13 @@ def test_the_rest_until_prompt_suggests_where_the_nearest_dose_becomes_safe() ->
     app = App(InGameScreen(Session(game)))
     app.handle(key(KeySym.R, Modifier.SHIFT))
     prompt = app.stack[-1]
+    assert isinstance(prompt, RestUntilScreen)
     purest = dose_odds(NORMAL_DOSE, 1, 70, 0).purest
     assert prompt.typed == str(100 - purest)
     app.handle(key(KeySym.N6))
     app.handle(key(KeySym.N5))
     app.handle(key(KeySym.RETURN))
-    while app.busy:
-        app.tick()
+    settle(app)
     assert game.player_component(StateOfMind).value == 65
 
 
@@ -266,7 +273,7 @@ def test_a_dose_stops_automation_once_and_never_again() -> None:
     game.state.floor.explored[:] = False
     set_player(game, state_of_mind=80)
     game.refresh_visible()
-    pilot = Autopilot(game, enabled=frozenset({*ap.ALL_DISTURBANCES} - {ap.Disturbance.MOOD}))
+    pilot = Autopilot(game, enabled=frozenset({*ALL_DISTURBANCES} - {Disturbance.MOOD}))
     pilot.seen.doses.clear()
     explored_before = int(game.state.floor.explored.sum())
     pilot.explore()
@@ -281,7 +288,7 @@ def test_known_doses_never_stop_travel_again() -> None:
     set_player(game, state_of_mind=80)
     game.state.floor.explored[:] = False
     game.refresh_visible()
-    pilot = Autopilot(game, enabled=frozenset({ap.Disturbance.DOSE}))
+    pilot = Autopilot(game, enabled=frozenset({Disturbance.DOSE}))
     for _ in range(6):  # out of sight and back: seen once, news once
         game.apply(Move(1, 0))
     game.state.floor.explored[1, :] = True
@@ -296,7 +303,7 @@ def test_a_monster_blinking_in_and_out_of_sight_stops_automation_once() -> None:
     game = drawn_game(CORRIDOR)
     set_player(game, state_of_mind=80)
     add_monster(game, "hunger", 12, 1, notice=1)
-    pilot = Autopilot(game, enabled=frozenset({ap.Disturbance.MONSTER, ap.Disturbance.NEW_KIND}))
+    pilot = Autopilot(game, enabled=frozenset({Disturbance.MONSTER, Disturbance.NEW_KIND}))
     pilot.watch()
     pilot.after_step()  # seen now
     game.activate()
@@ -314,7 +321,8 @@ def test_an_idle_monster_far_away_does_not_keep_travel_from_starting_but_a_hunti
     assert game.view.visible[1, 10]
     pilot = Autopilot(game)
     pilot.travel_to(5, 1)
-    assert pilot.active
+    set_off = pilot.active
+    assert set_off
     pilot.stop(None)
     game.activate()
     from components import Monster
@@ -349,8 +357,7 @@ def test_a_travel_stopping_on_a_new_dose_asks_the_frontends_to_drop_keys_typed_m
     screen = InGameScreen(Session(game))
     app = App(screen)
     screen.travel_to(25, 1)
-    while app.busy:
-        app.tick()
+    settle(app)
     assert screen.pilot.shown == "You see an extra-large dose."
     assert app.take_interrupted()
 
@@ -360,7 +367,7 @@ def test_the_terminal_drops_keys_arriving_just_after_automation_stopped_by_itsel
     screen = InGameScreen(Session(game))
     screen.travel_to(25, 1)
     stopped: list[tuple[int, int]] = []
-    script: list[object] = [b""] * 30 + [lambda: stopped.append(player_xy(game)), b"llllll", None]
+    script: list[Read] = [*[b""] * 30, lambda: stopped.append(player_xy(game)), b"llllll", None]
     TerminalLoop(App(screen), ScriptedTerminal(script), setup(), Clock()).run()
     assert screen.pilot.shown == "You see an extra-large dose."
     assert stopped and player_xy(game) == stopped[0]  # the six steps typed meanwhile never happened
@@ -415,7 +422,10 @@ def test_at_will_10_the_panel_and_the_screen_reader_say_which_action_is_next() -
     game.apply(Wait())  # a turn ends: two actions again
     screen = InGameScreen(Session(game))
     console = tcod.console.Console(80, 25, order="C")
-    row = lambda: "".join(chr(c) for c in console.ch[formulas.MAP_HEIGHT + 1])  # noqa: E731
+
+    def row() -> str:
+        return "".join(chr(c) for c in console.ch[formulas.MAP_HEIGHT + 1])
+
     draw_game(console, game, 0.0, DEFAULT_LOOK)
     assert "Act 1/2" in row()
     assert "First of your two actions: the monsters wait." in screen.spoken()
@@ -459,9 +469,11 @@ def test_the_screen_reader_hears_what_tab_selects_in_look_and_a_way_down_is_desc
     game = arena()
     add_dose(11, 4, Dose(NORMAL_DOSE.key, 40, 0, 0, 0))
     look = LookScreen(game)
-    assert look.spoken()[0].startswith("You, Tester.")
+    said = look.spoken()
+    assert said is not None and said[0].startswith("You, Tester.")
     look.on_event(key(KeySym.TAB))
-    assert look.spoken()[0].startswith("Dose (!): +36..+56 State of Mind") and look.spoken() == []
+    said = look.spoken()
+    assert said is not None and said[0].startswith("Dose (!): +36..+56 State of Mind") and look.spoken() == []
     set_player(game, state_of_mind=80)
     game.activate()
     esper.create_entity(Position(8, 2), Renderable(">", (190, 120, 255)), Shortcut(), Vision())

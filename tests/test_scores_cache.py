@@ -100,7 +100,12 @@ def test_a_cached_proof_that_is_not_one_is_proved_anew(games: Path, tmp_path: Pa
         db.execute("UPDATE proofs SET proof = ?", (text,))
     db.close()
     proved: list[Path] = []
-    (entry,) = hall(root, lambda paths: proved.extend(paths) or prove(paths))
+
+    def telling_prover(paths: list[Path]) -> list[Proof]:
+        proved.extend(paths)
+        return prove(paths)
+
+    (entry,) = hall(root, telling_prover)
     assert proved and (entry.mark, entry.score, entry.proof) == (truth.mark, truth.score, truth.proof)
 
 

@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 import fakeredis
 import pytest
+from redis import Redis
 from rq import Queue, SimpleWorker
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
@@ -74,7 +75,7 @@ def test_a_run_goes_on_its_epochs_queue_by_name_as_json_never_a_pickle(engine: E
     job = Job.fetch(job_id(envelope.digest), connection=redis, serializer=JSONSerializer)
     assert job.func_name == JOB and job.timeout is not None and job.timeout > ChildLimits().seconds
     raw = redis.hget(job.key, "data")
-    assert raw is not None
+    assert isinstance(raw, bytes)
     name, _, args, _ = json.loads(zlib.decompress(raw))
     assert name == JOB and len(args) == 2
 
@@ -229,7 +230,12 @@ def test_the_collector_fetches_whole_only_the_jobs_that_moved(engine: Engine, mo
     verifier.submit(waiting.digest, waiting.epoch)
     fetched: list[str] = []
     fetch_many = Job.fetch_many
-    monkeypatch.setattr(Job, "fetch_many", lambda ids, *a, **k: fetched.extend(ids) or fetch_many(ids, *a, **k))
+
+    def fetching(ids: list[str], connection: Redis, serializer: type[JSONSerializer]) -> list[Job | None]:
+        fetched.extend(ids)
+        return fetch_many(ids, connection, serializer=serializer)
+
+    monkeypatch.setattr(Job, "fetch_many", fetching)
     verifier.collect_once()
     assert fetched == []  # both wait their turn on the queue: a glance at each, no replay read
     queue.remove(job_id(envelope.digest))

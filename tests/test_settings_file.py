@@ -178,7 +178,8 @@ def test_a_read_only_folder_keeps_the_change_for_this_run_and_says_why_it_is_not
     monkeypatch.setattr("roguelike.storage.atomic.os.open", refuse)
     prefs.change("palette", PaletteName.GREYSCALE)
     assert prefs.current.palette is PaletteName.GREYSCALE
-    assert prefs.save_error == f"Could not save settings to {path}: permission denied."
+    refused = prefs.save_error
+    assert refused == f"Could not save settings to {path}: permission denied."
     assert json.loads(path.read_text()) == {"palette": "classic"}
     monkeypatch.undo()
     prefs.change("motion", Motion.FULL)
@@ -220,7 +221,7 @@ def read_only_child(folder: Path) -> int:
 
 def test_overrides_last_one_run_and_are_never_written(tmp_path: Path) -> None:
     prefs = Preferences.load(tmp_path, {"palette": PaletteName.CONTRAST, "tiles": TileSize(10, 18)})
-    assert prefs.current.palette is PaletteName.CONTRAST and prefs.current.tiles == TileSize(10, 18)
+    assert (prefs.current.palette, prefs.current.tiles) == (PaletteName.CONTRAST, TileSize(10, 18))
     prefs.change("motion", Motion.NONE)
     document = json.loads(DataDir(tmp_path).settings.read_text())
     assert document["palette"] == "classic" and "tiles" not in document

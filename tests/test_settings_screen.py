@@ -150,9 +150,9 @@ def test_in_the_terminal_the_settings_change_what_is_written_at_once(tmp_path: P
     use_file(tmp_path)
     terminal = ScriptedTerminal([b"p", b"g", None])
     loop = TerminalLoop(App(SettingsScreen()), terminal, setup(), Clock())
-    assert loop.renderer.unicode
+    drew_unicode = loop.renderer.unicode
     loop.run()
-    assert not loop.renderer.unicode  # the glyphs setting reached the renderer
+    assert drew_unicode and not loop.renderer.unicode  # the glyphs setting reached the renderer
     first, *later = terminal.written
     assert "48;2;220;40;40" in first.decode()  # the classic Desperate band
     assert any("48;2;204;51;17" in frame.decode() for frame in later)  # the colour-blind one

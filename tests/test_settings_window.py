@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -58,8 +59,8 @@ def run_scripted(
         sizes.append(window_.size)
         return [script.pop(0) if script else tcod.event.Quit()]
 
-    monkeypatch.setattr(window.tcod.context, "new", new)
-    monkeypatch.setattr(window.tcod.event, "wait", wait)
+    monkeypatch.setattr(tcod.context, "new", new)
+    monkeypatch.setattr(tcod.event, "wait", wait)
     window.run_window(app)
 
 
@@ -237,7 +238,7 @@ def test_the_command_names_the_window_class_before_sdl_starts(monkeypatch: pytes
     monkeypatch.delenv("SDL_APP_ID", raising=False)
     with pytest.raises(SystemExit):
         main(["--version"])
-    assert window.os.environ["SDL_APP_ID"] == "hedonic-hypothesis"
+    assert os.environ["SDL_APP_ID"] == "hedonic-hypothesis"
 
 
 def test_tiles_too_large_for_the_screen_are_clamped_and_the_settings_screen_says_so(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pyte
 import pytest
@@ -28,12 +28,16 @@ class Clock:
         return self.now
 
 
-class ScriptedTerminal:
-    """A terminal whose input is a script: bytes, b"" (woken, no input), None (hang-up),
-    or a callable run at that point (a resize, a signal, time passing)."""
+# What one read of the scripted terminal gives: bytes, b"" (woken, no input), None (hang-up),
+# or a callable run at that point (a resize, a signal, time passing).
+Read = bytes | None | Callable[[], object]
 
-    def __init__(self, script: list[object], size: tuple[int, int] = (80, 25)) -> None:
-        self.script: Iterator[object] = iter(script)
+
+class ScriptedTerminal:
+    """A terminal whose input is a script of reads (see :data:`Read`)."""
+
+    def __init__(self, script: list[Read], size: tuple[int, int] = (80, 25)) -> None:
+        self.script: Iterator[Read] = iter(script)
         self.current_size = size
         self.timeouts: list[float | None] = []
         self.screen = pyte.Screen(120, 40)
@@ -58,7 +62,6 @@ class ScriptedTerminal:
             if callable(step):
                 step()
                 continue
-            assert isinstance(step, bytes) or step is None
             return step
         raise AssertionError("the loop read past the end of the script")
 
@@ -107,7 +110,7 @@ def setup() -> TerminalSetup:
 
 
 def run(
-    screen: Recorder, script: list[object], size: tuple[int, int] = (80, 25), clock: Clock | None = None
+    screen: Recorder, script: list[Read], size: tuple[int, int] = (80, 25), clock: Clock | None = None
 ) -> ScriptedTerminal:
     """Run the loop over a script until the app closes or the script hangs up."""
     terminal = ScriptedTerminal(script, size)
@@ -137,7 +140,11 @@ def test_ctrl_c_closes_the_app_so_screens_save() -> None:
 
 def test_a_closing_signal_ends_the_loop_before_more_keys() -> None:
     screen = Recorder()
-    terminal = ScriptedTerminal([b"h", lambda: setattr(terminal, "signalled", True), b"j"])
+
+    def signal() -> None:
+        terminal.signalled = True
+
+    terminal = ScriptedTerminal([b"h", signal, b"j"])
     TerminalLoop(App(screen), terminal, setup(), Clock()).run()
     assert screen.keys == ["H"]
 

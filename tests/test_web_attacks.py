@@ -47,7 +47,8 @@ def test_a_browser_gone_mid_game_loses_nothing_and_the_game_goes_on_when_it_come
             player.press("Period")  # sent, then the tab closes before its frame comes
         with connect(client) as again:
             again.until(lambda rows: screen.game.state.turn == 4 and "@" in "".join(rows[:21]))
-            assert live.app.stack[-1] is screen and live.player is not None
+            at_the_keys = live.player
+            assert live.app.stack[-1] is screen and at_the_keys is not None
             again.press("Period")
             again.until(lambda rows: screen.game.state.turn == 5)
         assert live.player is None and live.app.running  # nobody at the keys: the game waits

@@ -61,7 +61,7 @@ def test_window_runs_title_game_menu_and_quit(monkeypatch: pytest.MonkeyPatch, t
         stacks.append([type(screen).__name__ for screen in app.stack])
 
     monkeypatch.setattr(app, "handle", recording_handle)
-    monkeypatch.setattr(window.tcod.event, "wait", scripted_wait(script, []))
+    monkeypatch.setattr(tcod.event, "wait", scripted_wait(script, []))
     window.run_window(app)
     assert stacks[1] == ["TitleScreen", "InGameScreen"]
     assert stacks[4] == ["TitleScreen", "InGameScreen", "PauseScreen"]
@@ -182,7 +182,7 @@ def test_each_turn_is_on_disk_before_the_window_reads_the_next_key(
             saved_turns.append((read_save(path).game().state.turn, session.game.state.turn))
         yield script.pop(0) if script else tcod.event.Quit()
 
-    monkeypatch.setattr(window.tcod.event, "wait", wait)
+    monkeypatch.setattr(tcod.event, "wait", wait)
     window.run_window(app)
     assert len(saved_turns) >= 6
     assert all(on_disk == played for on_disk, played in saved_turns)
