@@ -85,7 +85,8 @@ def test_desperation_takes_the_weakest_carried_dose_before_walking_to_one() -> N
     put_in(game.player_component(Carried), Dose(SMALL_DOSE.key, 30, 0, 0, 0))
     set_player(game, state_of_mind=5)
     game.refresh_visible()
-    assert game.steering() is not None and game.steering().key == "desperate_carrying"
+    steering = game.steering()
+    assert steering is not None and steering.key == "desperate_carrying"
     tolerance = game.player_component(Tolerance).value
     game.apply(Move(1, 0))  # the player's own step is not taken
     assert player_xy(game) == (0, 0)
@@ -97,7 +98,8 @@ def test_desperation_with_nothing_carried_still_walks_to_the_nearest_known_dose(
     game = drawn_game(["@....i"])
     set_player(game, state_of_mind=5)
     game.refresh_visible()
-    assert game.steering() is not None and game.steering().key == "desperate"
+    steering = game.steering()
+    assert steering is not None and steering.key == "desperate"
     game.apply(Wait())
     assert player_xy(game) == (1, 0)
 
@@ -117,7 +119,8 @@ def test_a_will_at_its_weakest_in_withdrawal_takes_a_carried_dose() -> None:
     put_in(game.player_component(Carried), Dose(SMALL_DOSE.key, 30, 0, 0, 0))
     set_player(game, state_of_mind=formulas.WITHDRAWAL_BELOW - 1, will=formulas.POCKET_PULL_WILL)
     game.refresh_visible()
-    assert game.steering() is not None and game.steering().key == "pocket_pull"
+    steering = game.steering()
+    assert steering is not None and steering.key == "pocket_pull"
     game.apply(Wait())
     assert carried(game) == [] and game.player_component(Record).doses_used == 1
 

@@ -14,6 +14,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypedDict
 
 import pytest
 
@@ -33,7 +34,17 @@ from roguelike.storage.datadir import DataDir
 REPOSITORY = Path(__file__).resolve().parent.parent
 SEED = 3
 TURN = 20  # the turn each constructed game goes wrong
-CHEAP = {"runs": 3, "horizon": 20, "every": 5}
+
+
+class Reach(TypedDict):
+    """How far a review looks: its runs, their horizon, and how often it stops to look."""
+
+    runs: int
+    horizon: int
+    every: int
+
+
+CHEAP: Reach = {"runs": 3, "horizon": 20, "every": 5}
 
 Script = Callable[[Game], Iterator[Command]]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import esper
 import pytest
@@ -140,7 +140,11 @@ def test_the_first_turn_check_draws_a_frame_and_encodes_the_next_save(
     import roguelike.saves.games as games_module
 
     path = saved(tmp_path)
-    monkeypatch.setattr(draw, "draw_entities", lambda *args: {}["a glyph no check foresaw"])
+
+    def unforeseen(*args: object) -> NoReturn:
+        raise KeyError("a glyph no check foresaw")
+
+    monkeypatch.setattr(draw, "draw_entities", unforeseen)
     (info,) = games(tmp_path).saves()  # the Games the title and the Load menu use
     assert "it cannot be played: its first turn fails (KeyError)" in info.status()
     with pytest.raises(SaveError, match="cannot be played"):

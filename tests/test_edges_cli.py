@@ -19,7 +19,8 @@ from replay_helpers import record_bot_game
 from roguelike.cli.main import main
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.core.names import NAME_MAX, clean_name
-from roguelike.replay.fileformat import MASK32, STEP, frame, preamble, read_replay
+from roguelike.ground.replayframe import MASK32
+from roguelike.replay.fileformat import STEP, frame, preamble, read_replay
 
 GOOD_HEADER = {
     "id": "g1",

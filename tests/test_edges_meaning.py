@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 from tcod.event import KeySym
@@ -91,7 +91,11 @@ def test_the_load_menu_says_why_a_save_whose_first_turn_fails_cannot_be_played(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     saved(tmp_path)
-    monkeypatch.setattr(Game, "apply", lambda self, command: {}["a key the checks did not foresee"])
+
+    def unforeseen(self: Game, command: object) -> NoReturn:
+        raise KeyError("a key the checks did not foresee")
+
+    monkeypatch.setattr(Game, "apply", unforeseen)
     app = App(LoadGameScreen(Games(tmp_path)))
     app.handle(key(KeySym.RETURN))
     assert isinstance(app.stack[-1], LoadGameScreen)  # still in the menu: nothing was played

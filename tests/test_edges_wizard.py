@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 import esper
 import pytest
@@ -15,6 +16,7 @@ from replay_helpers import only_replay
 from roguelike.cli.main import main
 from roguelike.cli.saves import games_for
 from roguelike.core.commands import Mark, Wait, Wizard, decode_command, encode_command
+from roguelike.core.game import Game
 from roguelike.replay.fileformat import read_replay
 from roguelike.replay.verify import Outcome, verify
 from roguelike.saves import Games, inspect_save, read_save, settle
@@ -27,6 +29,7 @@ from save_helpers import key, screen_rows, text
 from test_replay_saves import bot_steps, recorded_game, the_save
 
 SEED = 53
+Part = TypeVar("Part")  # a kind of component
 
 
 def wizard_games(root: Path) -> Games:
@@ -34,7 +37,7 @@ def wizard_games(root: Path) -> Games:
     return games_for(argparse.Namespace(data_dir=str(root), seed=SEED, wizard=True))
 
 
-def near(game: Any, kind: type) -> list[Any]:
+def near(game: Game, kind: type[Part]) -> list[Part]:
     """Components of a kind on entities next to the player."""
     game.activate()
     player = esper.component_for_entity(game.state.player, Position)
@@ -185,8 +188,12 @@ def test_replay_to_turn_wizard_opens_the_game_there_in_wizard_mode(
     source = recorded_game(tmp_path / "mine", commands=40)
     opened: list[App] = []
 
-    def frontend(args: argparse.Namespace) -> Any:
-        return lambda app: opened.append(app) or 0
+    def frontend(args: argparse.Namespace) -> Callable[[App], int]:
+        def run(app: App) -> int:
+            opened.append(app)
+            return 0
+
+        return run
 
     monkeypatch.setattr("roguelike.cli.play.choose_frontend", frontend)
     target = tmp_path / "dev"

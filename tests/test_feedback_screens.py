@@ -26,7 +26,7 @@ from roguelike.render.colours import CLASSIC, Slot
 from roguelike.render.screenshot import game_console
 from roguelike.saves import Games
 from roguelike.saves.history import record_of, write_record
-from roguelike.screens.base import App, Pop
+from roguelike.screens.base import App, Pop, Push, Replace
 from roguelike.screens.death import DyingScreen, RecordScreen
 from roguelike.screens.help import HelpScreen, Known
 from roguelike.screens.ingame import InGameScreen
@@ -74,7 +74,9 @@ def test_help_pages_turn_with_the_arrows_and_tab_and_cover_every_topic() -> None
         assert glyph_line in legend
     # The Highs page: how a streak pays, and every find with what taking it does.
     assert "your longest does: every 25 turns of it, 60 points the" in highs and "up to 720 a time" in highs
-    running, paid = map(int, re.search(r"Streak (\d+) \+(\d+)", highs).groups())  # the panel's example
+    example = re.search(r"Streak (\d+) \+(\d+)", highs)  # the panel's example
+    assert example is not None
+    running, paid = map(int, example.groups())
     payable = {formulas.high_streak_bonus(turns) for turns in range(running, 1000)}
     assert paid in payable, "the example shows what no longest streak as long as the running one pays"
     for find_line in (
@@ -105,8 +107,8 @@ def test_ingame_question_mark_help_knows_this_games_monsters_and_tolerance() -> 
     game.apply(Wait())
     screen = InGameScreen(Session(game))
     help_screen = screen.on_event(key(KeySym.QUESTION))
-    assert help_screen is not None
-    shown = help_screen.screen  # type: ignore[union-attr]
+    assert isinstance(help_screen, Push)
+    shown = help_screen.screen
     shown.on_event(key(KeySym.N3))
     assert "Voices" in screen_text(shown)
 
@@ -184,8 +186,8 @@ def test_death_keeps_the_map_marks_the_killer_and_a_key_opens_the_record() -> No
     screen = dead_game()
     while not screen.game.state.game_over:
         result = screen.on_event(key(KeySym.PERIOD))
-    dying = result.screen  # type: ignore[union-attr]
-    assert isinstance(dying, DyingScreen)
+    assert isinstance(result, Replace) and isinstance(result.screen, DyingScreen)
+    dying = result.screen
     console = tcod.console.Console(80, 25, order="C")
     dying.on_draw(console, 10.0)
     rows = console_rows(console)
@@ -196,8 +198,8 @@ def test_death_keeps_the_map_marks_the_killer_and_a_key_opens_the_record() -> No
     assert dying.on_event(key(KeySym.RETURN)) is None  # a key already held does not skip it
     dying.on_draw(console, 11.6)
     record = dying.on_event(key(KeySym.RETURN))
-    assert isinstance(record.screen, RecordScreen)  # type: ignore[union-attr]
-    text = screen_text(record.screen)  # type: ignore[union-attr]
+    assert isinstance(record, Replace) and isinstance(record.screen, RecordScreen)
+    text = screen_text(record.screen)
     for words in (
         "Tester was killed by Depression.",
         "Turns survived",
@@ -235,9 +237,9 @@ def test_stats_lists_characters_opens_a_record_and_shows_the_overall_page(tmp_pa
     assert "Overdose" in listing and "Depression" in listing and "Enter: full record" in listing
     screen.on_event(key(KeySym.DOWN))
     opened = screen.on_event(key(KeySym.RETURN))
-    assert "was killed by Depression" in screen_text(opened.screen) or "died of an overdose" in screen_text(
-        opened.screen
-    )  # type: ignore[union-attr]
+    assert isinstance(opened, Push)
+    told = screen_text(opened.screen)
+    assert "was killed by Depression" in told or "died of an overdose" in told
     screen.on_event(key(KeySym.TAB))
     overall = screen_rows(screen)
     assert next(row for row in overall if "Characters" in row).split()[1] == "3"
@@ -331,8 +333,9 @@ def test_an_overdose_marks_where_the_dose_lay() -> None:
     add_dose(9, 4, Dose(SMALL_DOSE.key, 40, 0, 0, 0))
     screen = InGameScreen(Session(game))
     assert screen.on_event(key(KeySym.RIGHT)) is None and screen.asking is not None  # it asks first
-    dying = screen.on_event(key(KeySym.Y)).screen  # type: ignore[union-attr]
-    assert game.state.cause_of_death == "overdose" and dying.mark == (9, 4)
+    died = screen.on_event(key(KeySym.Y))
+    assert isinstance(died, Replace) and isinstance(died.screen, DyingScreen)
+    assert game.state.cause_of_death == "overdose" and died.screen.mark == (9, 4)
 
 
 def test_every_help_line_fits_the_screen_and_every_page_fits_above_its_hints() -> None:

@@ -162,9 +162,10 @@ def test_load_game_lists_saves_and_a_number_loads_one(tmp_path: Path) -> None:
     rows = screen_text(screen)
     assert "1. Bo" in rows or "1. Ann" in rows
     index = [info.path for info in screen.saves].index(older) + 1
-    app.handle(key(KeySym.N1 + index - 1))
+    app.handle(key(KeySym(KeySym.N1 + index - 1)))
     assert names_of(app) == ["TitleScreen", "InGameScreen"]
-    assert app.stack[-1].game.state.name == "Bo"  # type: ignore[attr-defined]
+    playing = app.stack[-1]
+    assert isinstance(playing, InGameScreen) and playing.game.state.name == "Bo"
     app.close_all()
 
 
@@ -269,7 +270,10 @@ def test_the_stats_screen_sorts_by_score_and_back_by_turns(tmp_path: Path) -> No
             DataDir(tmp_path).record(name), CharacterRecord(name, turns, 1, 1, "overdose", 0, 0, 0, 1, 0, score=score)
         )
     screen = StatsScreen(Games(tmp_path))
-    names = lambda: [row.split()[1] for row in screen_rows(screen)[4:7]]  # noqa: E731
+
+    def names() -> list[str]:
+        return [row.split()[1] for row in screen_rows(screen)[4:7]]
+
     assert names() == ["Long", "Rich", "Dull"] and "by turns" in screen_text(screen)
     screen.on_event(key(KeySym.S))
     assert names() == ["Rich", "Long", "Dull"] and "by score" in screen_text(screen)

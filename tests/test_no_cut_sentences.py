@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -70,10 +71,10 @@ def screens(deep: Game, dead: Game, root: Path) -> dict[str, Callable[[], Screen
     """Every screen ``hedonic screenshot`` draws (help on each page, stats on both), and the other
     screens that show sentences: the record with a daily's verdict, the log, settings, sound."""
     found: dict[str, Callable[[], Screen]] = {
-        f"help {page}": (lambda page=page: shots.SCREENS["help"](deep, root, page)) for page in HELP_PAGES
-    }  # type: ignore[misc]
+        f"help {page}": partial(shots.SCREENS["help"], deep, root, page) for page in HELP_PAGES
+    }
     for name in ("game", "look", "title"):
-        found[name] = lambda name=name: shots.SCREENS[name](deep, root, "")  # type: ignore[misc]
+        found[name] = partial(shots.SCREENS[name], deep, root, "")
     found["death"] = lambda: shots.SCREENS["death"](dead, root, "")
     found["stats"] = lambda: shots.SCREENS["stats"](dead, root, "")
     found["stats overall"] = lambda: shots.SCREENS["stats"](dead, root, "overall")
@@ -145,6 +146,7 @@ def test_the_watch_catches_a_cut_sentence(monkeypatch: pytest.MonkeyPatch) -> No
     cut = cut_sentences(monkeypatch)
     from roguelike.screens import death
 
-    death.fit("a sentence far too long for its column", 12)
-    death.fit("Wanderer-of-the-long-name", 12)  # a field (one word) may be cut to its column
+    fit: Callable[[str, int], str] = vars(death)["fit"]  # as the death screen imported it
+    fit("a sentence far too long for its column", 12)
+    fit("Wanderer-of-the-long-name", 12)  # a field (one word) may be cut to its column
     assert cut == [("a sentence far too long for its column", 12)]

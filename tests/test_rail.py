@@ -17,7 +17,7 @@ from helpers import add_dose, drawn_game, player_xy, run_autopilot
 from roguelike.assist import autopilot as ap
 from roguelike.assist.autoexplore import explore_step
 from roguelike.assist.autopilot import Autopilot
-from roguelike.assist.reserve import reserve, safe_doses, steps_to_safe_dose
+from roguelike.assist.reserve import Way, reserve, safe_doses, steps_to_safe_dose
 from roguelike.content import formulas
 from roguelike.content.doses import SMALL_DOSE
 from roguelike.core.commands import Command, Move
@@ -159,7 +159,7 @@ def test_known_stairs_are_a_way_on_when_no_safe_dose_is_known() -> None:
     assert pilot.report == (
         "No safe dose known: the stairs down are 14 steps away and Desperation 20 actions off: go down first."
     )
-    assert pilot.offer is ap.Way.STAIRS
+    assert pilot.offer is Way.STAIRS
     pilot.travel_to_stairs(">")
     run(pilot)
     assert game.state.depth == 2  # heading for the way on: never stopped

@@ -14,10 +14,9 @@ from hypothesis import strategies as st
 from replay_helpers import record_bot_game
 from roguelike.cli.main import main
 from roguelike.core.epoch import RULES_EPOCH
+from roguelike.ground.replayframe import MAGIC, MASK32
 from roguelike.replay.fileformat import (
     FORMAT_VERSION,
-    MAGIC,
-    MASK32,
     MAX_RECORD_BYTES,
     ReplayError,
     frame,

@@ -11,9 +11,8 @@ import pytest
 from roguelike.cli.main import main
 from roguelike.core.commands import Wait
 from roguelike.core.epoch import RULES_EPOCH
+from roguelike.ground.replayframe import FRAME, MASK32
 from roguelike.replay.fileformat import (
-    FRAME,
-    MASK32,
     MAX_NESTING,
     ReplayError,
     frame,
@@ -107,7 +106,9 @@ def test_the_depth_bound_is_exact_and_counts_only_containers() -> None:
         "date": "2026-01-01T00:00:00+00:00",
         "epoch": RULES_EPOCH,
     }
-    wide = {f"@fact{n}": [list(range(40)), "x" * 20, {"k": [1.5] * 20}] for n in range(40)}  # many scalars, shallow
+    wide: dict[str, object] = {
+        f"@fact{n}": [list(range(40)), "x" * 20, {"k": [1.5] * 20}] for n in range(40)
+    }  # many scalars, shallow
 
     def replay_with(facts: dict[str, object]) -> bytes:
         return preamble() + frame(header) + step_bytes(1, Wait(), 1, "00" * 8, facts)

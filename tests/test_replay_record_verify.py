@@ -25,6 +25,7 @@ from roguelike.core.snapshot import checksum
 from roguelike.replay.fileformat import Replay, parse_replay, read_replay, replay_bytes
 from roguelike.replay.recorder import SYNC_EVERY, recording_observers
 from roguelike.replay.verify import Outcome, verify
+from roguelike.saves.autosave import writer
 
 
 def test_a_replay_holds_the_header_and_every_commands_checksum(tmp_path: Path) -> None:
@@ -199,7 +200,7 @@ def syncs_while_recording(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, saved
     session = Session(game, recording_observers(tmp_path, game, saved=saved))
     for _ in range(COMMANDS):
         session.apply(Wait())
-    recorder.writer().submit(lambda: None).result()  # the syncs asked for have run
+    writer().submit(lambda: None).result()  # the syncs asked for have run
     while_playing = len(synced)
     session.close()
     assert len(read_replay(only_replay(tmp_path)).steps) == COMMANDS

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 import zipfile
 from dataclasses import replace
 from pathlib import Path
@@ -123,7 +124,7 @@ def test_a_folder_whose_epoch_file_is_no_file_is_refused_unread(tmp_path: Path, 
     else:
         epoch_file.symlink_to("/dev/zero")  # reading it would never end
     done = subprocess.run(
-        [os.sys.executable, "-c", f"from roguelike.runtimes.sources import add_source; add_source({str(game)!r})"],
+        [sys.executable, "-c", f"from roguelike.runtimes.sources import add_source; add_source({str(game)!r})"],
         capture_output=True,
         text=True,
         timeout=60,
@@ -143,7 +144,7 @@ def test_offline_no_installer_is_let_near_an_index(tmp_path: Path, monkeypatch: 
             Path(made).mkdir()
         return subprocess.CompletedProcess(step, 0, "", "")
 
-    monkeypatch.setattr(environments.subprocess, "run", installer)
+    monkeypatch.setattr(subprocess, "run", installer)
     monkeypatch.setattr(environments, "find_uv", lambda: "/usr/bin/uv")
     for chosen in ("uv", "pip"):
         environments.make_environment(tmp_path / chosen, {"msgpack": "1.0.8"}, tmp_path / "wheels", False, chosen)

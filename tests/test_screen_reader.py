@@ -120,7 +120,7 @@ def test_the_game_does_not_flash_for_a_screen_reader() -> None:
     assert not screen.animated
     terminal = ScriptedTerminal([b"c", b"l"], (80, 30))
     loop = TerminalLoop(App(screen), terminal, xterm_setup(screen_reader=True))
-    loop.app.stack[-1].game.palette().psychedelic = True  # as if very High
+    game.palette().psychedelic = True  # as if very High
     loop.run()
     assert terminal.timeouts == [None, None, None]  # no frame timer: nothing redraws on its own
     spoken = [row.strip() for row in terminal.screen.display[25:] if row.strip()]

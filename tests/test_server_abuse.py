@@ -53,10 +53,12 @@ def header_part(data: bytes) -> bytes:
 def test_files_of_one_game_are_one_run_whatever_their_header_or_a_cut_frame_appended(served: TestClient) -> None:
     data = played_bytes(SHORT)
     replay = read_replay(SHORT)
-    variants = [
-        replay_bytes(replace(replay, header=replace(replay.header, **change)))
-        for change in ({"game_id": "another-id"}, {"date": "2030-01-01T00:00:00+00:00"}, {"version": "9.9"})
+    headers = [
+        replace(replay.header, game_id="another-id"),
+        replace(replay.header, date="2030-01-01T00:00:00+00:00"),
+        replace(replay.header, version="9.9"),
     ]
+    variants = [replay_bytes(replace(replay, header=header)) for header in headers]
     variants.append(data + framed(b"\x93\x00\x01\x02")[:9])  # a cut frame appended: the game reads up to it
     first = upload(served, data)
     verdict(served, first)

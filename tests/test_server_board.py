@@ -107,7 +107,7 @@ def made_up(count: int, draw: random.Random) -> list[MadeUp]:
         kind = draw.choices(
             ["ranked", "bot", "living", "unverifiable", "killed", "off", "pending", "later"], [60, 5, 5, 5, 5, 6, 4, 10]
         )[0]
-        verdicts: tuple[dict[str, Any], ...] = {
+        verdicts_of: dict[str, tuple[dict[str, Any], ...]] = {
             "ranked": ({**proved},),
             "bot": ({**proved, "ranked": False, "origin": "bot"},),
             "living": ({**proved, "ranked": False, "cause": None},),
@@ -116,7 +116,8 @@ def made_up(count: int, draw: random.Random) -> list[MadeUp]:
             "off": ({"verdict": draw.choice(["diverged", "unreadable"]), "detail": "at step 3"},),
             "pending": (),
             "later": ({"verdict": "unverifiable here", "detail": "no runtime yet"}, {**proved}),
-        }[kind]
+        }
+        verdicts = verdicts_of[kind]
         made.append(MadeUp(Envelope(digest.encode(), digest, epoch, 10, None if number % 23 == 0 else game), verdicts))
     return made
 

@@ -22,7 +22,7 @@ from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
 
 from roguelike.replay.fileformat import parse_replay
-from roguelike.scores.proof import prove, prove_file
+from roguelike.scores.proof import Proof, prove, prove_file
 from roguelike.server import local, store
 from roguelike.server.app import ScoreServer, ServerConfig
 from roguelike.server.child import ChildLimits
@@ -120,6 +120,12 @@ def board_holds(client: TestClient, scores: dict[str, int]) -> dict[str, Any]:
     return board
 
 
+def score_of(proof: Proof) -> int:
+    """The score a finished game's replay proves (every one here has one)."""
+    assert proof.score is not None, proof
+    return proof.score
+
+
 def statuses(client: TestClient, digests: list[str]) -> list[str]:
     """Each run's status, as the server tells it."""
     return [client.get(f"/runs/{digest}").json()["status"] for digest in digests]
@@ -150,13 +156,13 @@ def test_postgres_killed_mid_verification_loses_no_run_decides_none_twice_and_sh
             assert isinstance(server.verifier, LocalVerifier)
             first = upload(client, files[0])
             digests = [first]
-            proved = {first: prove_file(paths[0]).score}
+            proved = {first: score_of(prove_file(paths[0]))}
             wait_checking(client, lambda: statuses(client, [first]) == ["verified"], proved, "the first run")
             old = board_holds(client, proved)
             assert [entry["hash"] for entry in old["ranked"]] == [first]
             holding.set()
             digests += [upload(client, data) for data in files[1:]]
-            proved.update((digest, prove_file(path).score) for digest, path in zip(digests[1:], paths[1:]))
+            proved.update((digest, score_of(prove_file(path))) for digest, path in zip(digests[1:], paths[1:]))
             wait_for(lambda: len(held) == 2, LIMIT, "two verdicts under way (two workers)")
             assert statuses(client, digests) == ["verified", "pending", "pending", "pending"]
 
@@ -172,7 +178,7 @@ def test_postgres_killed_mid_verification_loses_no_run_decides_none_twice_and_sh
             late_answer = client.post("/runs", content=late)
             assert late_answer.status_code == 202 and late_answer.json()["new"] is True
             digests.append(late_answer.json()["hash"])
-            proved[digests[-1]] = prove(parse_replay(late), "late").score
+            proved[digests[-1]] = score_of(prove(parse_replay(late), "late"))
             wait_checking(client, lambda: "pending" not in statuses(client, digests), proved, "runs still pending")
 
             assert statuses(client, digests) == ["verified"] * 5

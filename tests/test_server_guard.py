@@ -60,7 +60,8 @@ def test_connections_past_the_cap_are_answered_busy_and_the_server_stays_reachab
 def answers(base: str) -> bool:
     """Whether the board answers (not 503: the server may not have seen the closed ones go yet)."""
     try:
-        return get(base, "/board.json")["ranked"] == []
+        ranked: list[object] = get(base, "/board.json")["ranked"]
+        return ranked == []
     except HTTPError as error:
         assert error.code == 503
         return False

@@ -93,7 +93,7 @@ def test_alt_enter_is_the_fullscreen_setting(monkeypatch: pytest.MonkeyPatch, tm
         fullscreen.append(bool(self.context.sdl_window.fullscreen))
 
     monkeypatch.setattr(window.SettingsFollower, "follow", follow)
-    script = [key(KeySym.RETURN, Modifier.LALT), key(KeySym.RETURN, Modifier.LALT)]
+    script: list[tcod.event.Event] = [key(KeySym.RETURN, Modifier.LALT), key(KeySym.RETURN, Modifier.LALT)]
     run_scripted(monkeypatch, App(SettingsScreen()), script, [])
     assert fullscreen[:3] == [False, True, False]
     assert json.loads((tmp_path / "settings.json").read_text())["fullscreen"] is False
@@ -247,10 +247,12 @@ def test_tiles_too_large_for_the_screen_are_clamped_and_the_settings_screen_says
     # SDL's dummy screen is 1024x768: tiles of 24x43 would make a 1920x1075 window.
     settings.preferences().change("tiles", TileSize(24, 43))
     with window.open_window(settings.current()) as context:
+        sdl_window = context.sdl_window
+        assert sdl_window is not None
         follower = window.SettingsFollower(context, settings.current())
-        settings.preferences().screen = window.usable_area(context.sdl_window)
+        settings.preferences().screen = window.usable_area(sdl_window)
         follower.follow()
-        assert follower.tiles == TileSize(11, 20) and context.sdl_window.size == (880, 500)
+        assert follower.tiles == TileSize(11, 20) and sdl_window.size == (880, 500)
     assert "larger than this screen (1024x768): 11x20 are used" in capsys.readouterr().err
     assert "the window uses 11x20, the largest that fits" in about("tiles", TileSize(24, 43))
     assert settings.current().tiles == TileSize(24, 43)  # the player's choice is kept for a larger screen

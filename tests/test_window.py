@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import ParamSpec
 
 import numpy as np
 import pytest
@@ -28,7 +30,9 @@ def key(sym: KeySym, mod: Modifier = Modifier.NONE) -> tcod.event.KeyDown:
     return tcod.event.KeyDown(scancode=Scancode.UNKNOWN, sym=sym, mod=mod)
 
 
-def scripted_wait(events: list[tcod.event.Event], seen: list[App]) -> object:
+def scripted_wait(
+    events: list[tcod.event.Event], seen: list[App]
+) -> Callable[[float | None], Iterator[tcod.event.Event]]:
     """A stand-in for ``tcod.event.wait`` that feeds events one frame at a time."""
 
     def wait(timeout: float | None = None) -> Iterator[tcod.event.Event]:
@@ -46,7 +50,7 @@ def test_window_runs_title_game_menu_and_quit(monkeypatch: pytest.MonkeyPatch, t
 
     app = App(TitleScreen(Games(tmp_path, seed=3, observers=[remember])))
     # Enter picks New game, Enter again starts with the default name.
-    script = [
+    script: list[tcod.event.Event] = [
         key(KeySym.RETURN),
         key(KeySym.RETURN),
         key(KeySym.RIGHT),
@@ -152,20 +156,27 @@ def test_death_screen_names_the_cause_and_the_numbers(cause: str, words: str) ->
         assert label in text
 
 
+Args = ParamSpec("Args")
+
+
+def slowed(write: Callable[Args, None]) -> Callable[Args, None]:
+    """``write`` on a slow disk: the write outlasts drawing the frame."""
+
+    def slow(*args: Args.args, **kwargs: Args.kwargs) -> None:
+        time.sleep(0.05)
+        write(*args, **kwargs)
+
+    return slow
+
+
 def test_each_turn_is_on_disk_before_the_window_reads_the_next_key(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    import time
-
     import roguelike.saves.autosave as autosave
     from roguelike.saves import read_save
+    from roguelike.saves.savefile import write_save
 
-    def slow_write(*args: object, **kwargs: object) -> None:
-        time.sleep(0.05)  # a slow disk: the write outlasts drawing the frame
-        real_write(*args, **kwargs)  # type: ignore[arg-type]
-
-    real_write = autosave.write_save
-    monkeypatch.setattr(autosave, "write_save", slow_write)
+    monkeypatch.setattr(autosave, "write_save", slowed(write_save))
     sessions: list[tuple[Session, Path]] = []
 
     def remember(session: Session, save: Path, carried: bytes) -> list[Observer]:
@@ -173,7 +184,7 @@ def test_each_turn_is_on_disk_before_the_window_reads_the_next_key(
         return []
 
     app = App(TitleScreen(Games(tmp_path, seed=5, observers=[remember])))
-    script = [key(KeySym.RETURN), key(KeySym.RETURN)] + [key(KeySym.PERIOD)] * 6
+    script: list[tcod.event.Event] = [key(KeySym.RETURN), key(KeySym.RETURN), *[key(KeySym.PERIOD)] * 6]
     saved_turns: list[tuple[int, int]] = []
 
     def wait(timeout: float | None = None) -> Iterator[tcod.event.Event]:
