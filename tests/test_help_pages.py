@@ -22,7 +22,7 @@ from roguelike.content.doses import DOSE_KINDS, DoseKind
 from roguelike.content.finds import FIND_KINDS, FindKind
 from roguelike.screens import help, helptext
 from roguelike.screens.help import PAGES, HelpScreen, Known
-from roguelike.screens.helplayout import HINTS, ROWS, TOP, WIDTH, Entry, fitted, line_text, parts_of
+from roguelike.screens.helplayout import HINTS, ROWS, TOP, WIDTH, Entry, Heading, fitted, line_text, parts_of
 from save_helpers import key, screen_rows
 
 FILLER = (
@@ -59,10 +59,13 @@ def long_tables(monkeypatch: pytest.MonkeyPatch) -> Iterator[Known]:
 
 
 def shown_parts(screen: HelpScreen) -> Iterator[tuple[str, list[str]]]:
-    """Each part of every page, turned to with the keys, as the 80x25 rows it draws."""
+    """Each part of every page, turned to with the keys, as the 80x25 rows it draws (a heading
+    repeated from an earlier part left out)."""
     first = screen.title
     while True:
-        yield screen.title, screen_rows(screen)
+        rows = screen_rows(screen)
+        repeated = screen.pages[screen.index].repeated
+        yield screen.title, [*rows[:TOP], *rows[TOP + repeated : HINTS]]
         screen.on_event(key(KeySym.RIGHT))
         if screen.title == first:
             return
@@ -151,30 +154,48 @@ def block(label: str, height: int) -> Entry:
 
 
 def test_a_page_breaks_between_entries_where_it_can() -> None:
-    parts = parts_of([block(f"E{n}", 5) for n in range(6)], size=12)
+    parts = [laid.rows for laid in parts_of([block(f"E{n}", 5) for n in range(6)], size=12)]
     assert [len(part) for part in parts] == [10, 10, 10]
 
 
 def test_a_page_in_parts_is_cut_evenly_rather_than_leaving_an_entry_alone() -> None:
     # Filled greedily the last entry would sit alone on a second part, as the Rules' "Taken over" did.
     entries = [block(f"E{n}", 2) for n in range(10)] + [block("Last", 4)]
-    parts = parts_of(entries, size=22)
+    parts = [laid.rows for laid in parts_of(entries, size=22)]
     assert [len(part) for part in parts] == [12, 12]
     assert [line_text(row) for part in parts for row in part] == [line_text(r) for e in entries for r in e]
 
 
 def test_an_entry_taller_than_a_part_is_the_only_one_cut() -> None:
     entries = [block("Short", 3), block("Tall", 30), block("After", 3)]
-    parts = parts_of(entries, size=22)
+    parts = [laid.rows for laid in parts_of(entries, size=22)]
     assert [len(part) for part in parts] == [18, 18]  # two even parts, the tall entry poured across both
     assert [line_text(row) for part in parts for row in part] == [line_text(r) for e in entries for r in e]
 
 
 def test_blank_entries_never_start_or_end_a_part() -> None:
     blank: Entry = [[]]
-    parts = parts_of([block(f"E{n}", 3) if n % 2 else blank for n in range(30)], size=10)
+    parts = [laid.rows for laid in parts_of([block(f"E{n}", 3) if n % 2 else blank for n in range(30)], size=10)]
     assert len(parts) > 1
     assert all(line_text(part[0]).strip() and line_text(part[-1]).strip() for part in parts)
+
+
+def test_a_heading_starts_every_part_after_its_own() -> None:
+    heading = Heading([[("   name      what it does", (255, 255, 255))]])
+    entries = [[[("Intro", (255, 255, 255))]], heading, *(block(f"E{n}", 3) for n in range(12))]
+    parts = parts_of(entries, size=14)
+    assert len(parts) == 3 and [laid.repeated for laid in parts] == [0, 1, 1]
+    assert all(line_text(laid.rows[laid.repeated]).startswith("E") for laid in parts[1:])
+    assert all(laid.rows[0] == heading[0] for laid in parts[1:]) and all(len(laid.rows) <= 14 for laid in parts)
+    shown = [line_text(row) for laid in parts for row in laid.rows[laid.repeated :]]
+    assert shown == [line_text(row) for entry in entries for row in entry]
+
+
+def test_a_heading_is_not_repeated_where_an_entry_could_not_follow_it() -> None:
+    heading = Heading([[("heading", (255, 255, 255))]] * 3)
+    entries = [heading, block("Tall", 11), block("Tall", 11)]
+    parts = parts_of(entries, size=12)
+    assert [laid.repeated for laid in parts] == [0, 0, 0] and [len(laid.rows) for laid in parts] == [3, 11, 11]
 
 
 def test_the_help_as_shipped_turns_in_even_parts() -> None:
@@ -233,4 +254,4 @@ def test_a_screen_reader_hears_each_part_as_it_is_turned_to(long_tables: Known) 
     for part, said in zip(screen.pages, heard):
         assert said[0] == f"{part.topic}, part {part.number} of {part.count}."
         body = [line for line in said[1:] if line != help.TURN_HINT]
-        assert " ".join(body).split() == " ".join(line_text(row) for row in part.rows).split()
+        assert " ".join(body).split() == " ".join(line_text(row) for row in part.rows[part.repeated :]).split()

@@ -28,7 +28,7 @@ from roguelike.render.colours import Slot
 from roguelike.render.text import wrap
 from roguelike.screens import ambient, helptext
 from roguelike.screens.base import Pop, Screen, Transition
-from roguelike.screens.helplayout import BLANK, HINTS, TOP, WIDTH, Colour, Entry, Line, line_text, parts_of
+from roguelike.screens.helplayout import BLANK, HINTS, TOP, WIDTH, Colour, Entry, Heading, Line, line_text, parts_of
 from roguelike.screens.style import HEADING, HINT, NORMAL, SELECTED, TEXT
 
 KEY = (170, 200, 255)
@@ -101,11 +101,9 @@ MOVES_WIDTH = WIDTH - 5 - 12 - 25  # what is left of the row for how a monster a
 def bestiary(known: Known) -> list[Entry]:
     """Every kind met in any game, glyph in its colour; the rest as ``?``."""
     entries: list[Entry] = [
-        [
-            [("Monsters you have met in this game or any before:", HINT)],
-            [],
-            [(f"{'':<5}{'':<12}{'its hit':<25}how it acts", HINT)],
-        ]
+        [[("Monsters you have met in this game or any before:", HINT)]],
+        BLANK,
+        Heading([[(f"{'':<5}{'':<12}{'its hit':<25}how it acts", HINT)]]),
     ]
     for kind in MONSTER_KINDS.values():
         if kind.key not in known.met:
@@ -219,6 +217,7 @@ class Part:
     number: int
     count: int
     rows: list[Line]
+    repeated: int = 0  # its first rows repeat a heading of an earlier part (a table's column names)
 
     @property
     def title(self) -> str:
@@ -231,7 +230,7 @@ def pages(known: Known) -> list[Part]:
     found: list[Part] = []
     for topic, build in PAGES:
         parts = parts_of(build(known))
-        found += [Part(topic, number, len(parts), rows) for number, rows in enumerate(parts, start=1)]
+        found += [Part(topic, number, len(parts), *laid) for number, laid in enumerate(parts, start=1)]
     return found
 
 
@@ -280,7 +279,7 @@ class HelpScreen(Screen):
         part = self.pages[self.index]
         said = [f"Help: {', '.join(topic for topic, _ in PAGES)}."] if opening else []
         said.append(part.topic if part.count == 1 else f"{part.topic}, part {part.number} of {part.count}.")
-        said += [" ".join(line_text(row).split()) for row in part.rows if line_text(row).strip()]
+        said += [" ".join(line_text(row).split()) for row in part.rows[part.repeated :] if line_text(row).strip()]
         return [*said, TURN_HINT] if opening or part.number < part.count else said
 
     def on_draw(self, console: tcod.console.Console, now: float) -> None:

@@ -4,12 +4,14 @@ A page is a list of entries (a rule with its text, a monster, a paragraph), each
 lines kept together. A line too wide wraps at its words under where its text began; a
 page too tall is turned in as few parts as hold it, cut between entries (inside one only
 when it is taller than a whole part) and balanced, so no part is left holding a lone
-entry when an even cut exists. Blank entries separate groups and never start or end a part.
+entry when an even cut exists. Blank entries separate groups and never start or end a part;
+a :class:`Heading` (a table's column names) starts every later part of its page again.
 """
 
 from __future__ import annotations
 
 import bisect
+from typing import NamedTuple
 
 from roguelike.content import formulas
 
@@ -24,40 +26,72 @@ NARROWEST = 24  # text wrapped beside a column keeps at least this many columns
 BLANK: Entry = [[]]
 
 
-def parts_of(entries: list[Entry], size: int = ROWS, width: int = WIDTH) -> list[list[Line]]:
+class Heading(list[Line]):
+    """An entry shown again atop every later part of its page (the names of a table's columns)."""
+
+
+class Laid(NamedTuple):
+    """A part of a page: its rows, the first ``repeated`` of them a heading shown on an earlier part too."""
+
+    rows: list[Line]
+    repeated: int
+
+
+def parts_of(entries: list[Entry], size: int = ROWS, width: int = WIDTH) -> list[Laid]:
     """A page's entries as rows fitted to ``width``, in the fewest parts of at most ``size`` rows,
     cut between entries (inside one only when it is taller than a part) and as even as those
-    cuts allow; blank rows never start or end a part."""
+    cuts allow; blank rows never start or end a part, and a heading starts each part after its own."""
     blocks = [fitted_entry(entry, width) for entry in entries]
     rows = [row for block in blocks for row in block]
-    cuts = cut_points(blocks, size)
+    cuts, repeats = cut_points(blocks, entries, size)
     heights = Heights(rows)
-    best: dict[int, tuple[int, int, int]] = {0: (0, 0, 0)}  # a cut: (parts, sum of squared heights, the cut before)
+    best = cheapest_cuts(cuts, repeats, heights, size)
+    if len(rows) not in best:  # an entry too tall to follow its heading: the heading is not repeated
+        cuts, repeats = cut_points(blocks, [list(entry) for entry in entries], size)
+        best = cheapest_cuts(cuts, repeats, heights, size)
+    ends = [len(rows)]
+    while ends[-1]:
+        ends.append(best[ends[-1]][2])
+    chosen = [(repeats[start], heights.trimmed(start, end)) for start, end in zip(ends[:0:-1], ends[-2::-1])]
+    return [Laid([*heading, *part], len(heading)) for heading, part in chosen if part] or [Laid([], 0)]
+
+
+def cheapest_cuts(
+    cuts: list[int], repeats: dict[int, list[Line]], heights: Heights, size: int
+) -> dict[int, tuple[int, int, int]]:
+    """For each cut that parts of at most ``size`` rows can reach: the fewest parts up to it, then
+    the least sum of their squared heights (the most even), and the cut before it on that way."""
+    best: dict[int, tuple[int, int, int]] = {0: (0, 0, 0)}
     for end in cuts[1:]:
         choices = []
         for start in reversed([cut for cut in cuts if cut < end]):
             height = heights.between(start, end)
             if height > size:
                 break
-            parts, squares, _ = best[start]
-            choices.append((parts + (1 if height else 0), squares + height * height, start))
-        best[end] = min(choices)
-    ends = [len(rows)]
-    while ends[-1]:
-        ends.append(best[ends[-1]][2])
-    chosen = [heights.trimmed(start, end) for start, end in zip(ends[:0:-1], ends[-2::-1])]
-    return [part for part in chosen if part] or [[]]
+            height += len(repeats[start]) if height else 0
+            if start in best and height <= size:
+                parts, squares, _ = best[start]
+                choices.append((parts + (1 if height else 0), squares + height * height, start))
+        if choices:
+            best[end] = min(choices)
+    return best
 
 
-def cut_points(blocks: list[Entry], size: int) -> list[int]:
-    """The rows a page may be cut before: between entries, and anywhere inside one taller than ``size``."""
-    cuts, row = [0], 0
-    for block in blocks:
+def cut_points(blocks: list[Entry], entries: list[Entry], size: int) -> tuple[list[int], dict[int, list[Line]]]:
+    """The rows a page may be cut before (between entries but not just after a heading, and
+    anywhere inside an entry taller than ``size``), each with the heading a part starting there repeats."""
+    cuts: dict[int, list[Line]] = {0: []}
+    row, heading = 0, list[Line]()
+    for block, entry in zip(blocks, entries):
         if len(block) > size:
-            cuts += range(row + 1, row + len(block))
+            cuts.update((inside, heading) for inside in range(row + 1, row + len(block)))
         row += len(block)
-        cuts.append(row)
-    return sorted(set(cuts))
+        if isinstance(entry, Heading) and len(block) < size:
+            heading = block
+        else:
+            cuts[row] = heading
+    cuts[row] = heading
+    return sorted(cuts), cuts
 
 
 class Heights:
