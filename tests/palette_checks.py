@@ -100,7 +100,7 @@ def free_colours(scheme: Scheme, count: int, visions: tuple[str, ...] = VISIONS)
     floor = scheme[Slot.FLOOR_BG]
     candidates = [
         rgb
-        for rgb in itertools.product(CUBE_LEVELS, repeat=3)
+        for rgb in itertools.product(CUBE_LEVELS, CUBE_LEVELS, CUBE_LEVELS)
         if all(difference(rgb, floor, vision) >= LEGIBLE_ON_FLOOR for vision in visions)
     ]
     taken = [scheme.kind_colour("player", (255, 255, 255))]

@@ -54,10 +54,19 @@ def test_every_mood_word_and_every_kind_has_its_colour(scheme: Scheme) -> None:
 UNUSED_LETTERS = "bcefgjkmnopqtuwyzABCEFGHJKLMNOPQRTUVWXYZ"
 
 
+def every_glyph() -> list[str]:
+    """The letter of every kind of monster, dose and find."""
+    return [
+        *(kind.glyph for kind in MONSTER_KINDS.values()),
+        *(kind.glyph for kind in DOSE_KINDS.values()),
+        *(kind.glyph for kind in FIND_KINDS.values()),
+    ]
+
+
 def bestiary_of(count: int) -> dict[str, MonsterKind]:
     """The bestiary cut to ``count`` kinds, or grown to it with throwaway rows of colours and letters of their own."""
     first = next(iter(MONSTER_KINDS.values()))
-    taken = {kind.glyph for kind in (*MONSTER_KINDS.values(), *DOSE_KINDS.values(), *FIND_KINDS.values())}
+    taken = set(every_glyph())
     letters = [letter for letter in UNUSED_LETTERS if letter not in taken]
     extra = (
         dataclasses.replace(
@@ -176,11 +185,7 @@ def test_the_greyscale_palette_turns_the_whole_screen_grey() -> None:
 
 
 def test_the_mood_is_a_word_and_monsters_differ_by_letter() -> None:
-    glyphs = [
-        *(kind.glyph for kind in MONSTER_KINDS.values()),
-        *(kind.glyph for kind in DOSE_KINDS.values()),
-        *(kind.glyph for kind in FIND_KINDS.values()),
-    ]
+    glyphs = every_glyph()
     assert len(set(glyphs)) == len(glyphs) and "@" not in glyphs
     game = Game.new(5, "Words")
     console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
