@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Iterator
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 import tcod.console
@@ -38,9 +38,9 @@ def throwaway_kinds(table: dict[str, Kind], count: int, **texts: str) -> dict[st
     more = {}
     for number in range(count):
         name = f"extra{number}"
-        more[name] = dataclasses.replace(
-            first, key=name, name=name, **{field: f"{name} {text}" for field, text in texts.items()}
-        )
+        # Fields named at run time, so mypy cannot match them to the kind's: Any.
+        long_texts: dict[str, Any] = {field: f"{name} {text}" for field, text in texts.items()}
+        more[name] = dataclasses.replace(first, key=name, name=name, **long_texts)
     return {**table, **more}
 
 
