@@ -17,6 +17,7 @@ from components import StateOfMind
 from roguelike.bots.bot import Bot
 from roguelike.core.session import Session, Step
 from roguelike.saves import Games, settle
+from roguelike.screens.base import Screen
 
 SEED = 53  # a seed whose bot lives a few hundred turns
 
@@ -57,14 +58,14 @@ def text(typed: str) -> tcod.event.TextInput:
     return tcod.event.TextInput(text=typed)
 
 
-def screen_rows(screen: object) -> list[str]:
+def screen_rows(screen: Screen) -> list[str]:
     """What a screen draws, as 25 lines of text."""
     console = tcod.console.Console(80, 25, order="C")
-    screen.on_draw(console, 0.0)  # type: ignore[attr-defined]
+    screen.on_draw(console, 0.0)
     return ["".join(chr(c) for c in row).rstrip() for row in console.rgb["ch"]]
 
 
-def screen_text(screen: object) -> str:
+def screen_text(screen: Screen) -> str:
     """What a screen draws, as one string."""
     return "\n".join(screen_rows(screen))
 

@@ -78,9 +78,9 @@ def wait_json(client: TestClient, path: str, done: Callable[[dict[str, Any]], bo
     """GET a JSON path until ``done`` holds (AssertionError after ``seconds``)."""
     deadline = time.monotonic() + seconds
     while True:
-        found = client.get(path).json()
+        found: dict[str, Any] = client.get(path).json()
         if done(found):
-            return found  # type: ignore[no-any-return]
+            return found
         assert time.monotonic() < deadline, f"{path} still {found}"
         time.sleep(0.05)
 
@@ -149,7 +149,8 @@ def post(base: str, data: bytes) -> dict[str, Any]:
 
     request = urllib.request.Request(f"{base}/runs", data=data, method="POST")
     with urllib.request.urlopen(request, timeout=60) as answer:
-        return json.loads(answer.read())  # type: ignore[no-any-return]
+        answered: dict[str, Any] = json.loads(answer.read())
+    return answered
 
 
 def get(base: str, path: str) -> dict[str, Any]:
@@ -158,7 +159,8 @@ def get(base: str, path: str) -> dict[str, Any]:
     import urllib.request
 
     with urllib.request.urlopen(f"{base}{path}", timeout=60) as answer:
-        return json.loads(answer.read())  # type: ignore[no-any-return]
+        answered: dict[str, Any] = json.loads(answer.read())
+    return answered
 
 
 def wait_http(base: str, digests: list[str], seconds: float) -> dict[str, dict[str, Any]]:

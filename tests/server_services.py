@@ -13,10 +13,11 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from itertools import count
 from pathlib import Path
+from typing import TypedDict
 
 ROLE = "scores"
 
@@ -39,7 +40,14 @@ def redis_program() -> str:
     return found
 
 
-def as_owner() -> dict[str, object]:
+class Owner(TypedDict, total=False):
+    """Whom a PostgreSQL program runs as (nobody named: ourselves)."""
+
+    user: str
+    group: str
+
+
+def as_owner() -> Owner:
     """Run PostgreSQL as ``postgres`` when we are root (it refuses to run as root)."""
     if os.geteuid() != 0:
         return {}
@@ -88,7 +96,7 @@ def postgres_cluster() -> Iterator[Postgres]:
         check=True,
         capture_output=True,
         **owner,
-    )  # type: ignore[call-overload]
+    )
     start_postgres(cluster)
     try:
         make_role(cluster)
@@ -96,7 +104,7 @@ def postgres_cluster() -> Iterator[Postgres]:
     finally:
         subprocess.run(
             [postgres_program("pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], capture_output=True, **owner
-        )  # type: ignore[call-overload]
+        )
         shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -109,7 +117,7 @@ def start_postgres(cluster: Postgres) -> None:
         check=True,
         capture_output=True,
         **as_owner(),
-    )  # type: ignore[call-overload]
+    )
 
 
 def make_role(cluster: Postgres) -> None:
@@ -155,10 +163,10 @@ def redis_server() -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def wait_for(ready: object, seconds: float, why: str) -> None:
+def wait_for(ready: Callable[[], object], seconds: float, why: str) -> None:
     """Wait until ``ready()`` is true (AssertionError saying why after ``seconds``)."""
     deadline = time.monotonic() + seconds
-    while not ready():  # type: ignore[operator]
+    while not ready():
         if time.monotonic() > deadline:
             raise AssertionError(why)
         time.sleep(0.02)

@@ -31,7 +31,7 @@ from roguelike.records.ending import Ending, end_game
 from roguelike.replay.fileformat import read_replay
 from roguelike.saves.history import record_of
 from roguelike.scores.daily import DailyStart, daily_seed, today
-from roguelike.screens.base import Pop, Push, Replace
+from roguelike.screens.base import Pop, Push, Replace, Screen
 from roguelike.screens.death import DyingScreen, RecordScreen
 from roguelike.screens.hall import HallScreen
 from roguelike.screens.replay import ReplayScreen
@@ -148,7 +148,7 @@ def daily_death(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ending]:
         ending.standing.thread.join(WAIT)
 
 
-def flat(screen: object) -> str:
+def flat(screen: Screen) -> str:
     """A screen's text with its lines run together (wrapped text read as one)."""
     return " ".join(screen_text(screen).split())
 
@@ -159,18 +159,17 @@ def small_review(replay: Path) -> Review:
 
 
 def test_the_review_page_shows_progress_then_three_lines_and_jumps_to_the_turn_named(daily_death: Ending) -> None:
-    assert daily_death.replay is not None and daily_death.coaching is not None
+    played = daily_death.replay
+    assert played is not None and daily_death.coaching is not None
     started, released = threading.Event(), threading.Event()
 
     def work(progress: Progress) -> Review:
         progress(1, 5)
         started.set()
         released.wait(WAIT)
-        return small_review(daily_death.replay)  # type: ignore[arg-type]
+        return small_review(played)
 
-    coaching = Coaching(
-        daily_death.coaching.root, daily_death.replay, daily_death.coaching.seed, 0, daily=False, review_work=work
-    )
+    coaching = Coaching(daily_death.coaching.root, played, daily_death.coaching.seed, 0, daily=False, review_work=work)
     record = RecordScreen(record_of(daily_death.game), died=True, coaching=coaching)
     opened = record.on_event(key(tcod.event.KeySym.R))
     assert isinstance(opened, Push) and isinstance(opened.screen, ReviewScreen)
@@ -191,7 +190,7 @@ def test_the_review_page_shows_progress_then_three_lines_and_jumps_to_the_turn_n
     viewer = watched.screen
     try:
         assert viewer.paused and viewer.playback.position == made.named.position
-        assert viewer.playback.game.state.turn == read_replay(daily_death.replay).steps[made.named.position - 1].turn
+        assert viewer.playback.game.state.turn == read_replay(played).steps[made.named.position - 1].turn
     finally:
         viewer.on_close()
     assert record.on_event(key(tcod.event.KeySym.R)) is not None and coaching.start_review() is page.job  # not again
@@ -203,9 +202,10 @@ def test_r_in_the_replay_viewer_reviews_the_game_and_w_brings_that_viewer_to_the
     from roguelike.cli.replay import review_of
     from roguelike.replay.playback import Playback
 
-    assert daily_death.replay is not None
-    replay = read_replay(daily_death.replay)
-    cheap = review_of(daily_death.replay, replay, lambda progress: small_review(daily_death.replay))  # type: ignore[arg-type]
+    played = daily_death.replay
+    assert played is not None
+    replay = read_replay(played)
+    cheap = review_of(played, replay, lambda progress: small_review(played))
     viewer = ReplayScreen(Playback(replay), review=cheap)
     try:
         assert "r: the coach's review" in flat(viewer)

@@ -42,7 +42,8 @@ def test_near_desperation_a_dose_that_could_kill_is_named_with_its_risk() -> Non
 def test_no_warning_for_a_safe_dose_or_far_from_desperation() -> None:
     line = formulas.desperation_threshold(formulas.ATTRIBUTE_START)
     safe = game_with(SMALL_DOSE.key, 30, line + 5)
-    assert craving(safe) is not None and craving(safe).warning() is None  # type: ignore[union-attr]
+    found = craving(safe)
+    assert found is not None and found.warning() is None
     assert "Craving" not in panel_text(safe)
     far = game_with(LARGE_DOSE.key, 60, line + formulas.CRAVING_WARNING_MARGIN + 1)
     assert craving(far) is None and "Craving" not in condition(far)

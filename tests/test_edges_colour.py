@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,7 @@ class Clock:
         return self.now
 
 
-def terminal(replies: list[bytes], clock: Clock) -> tuple[list[bytes], object]:
+def terminal(replies: list[bytes], clock: Clock) -> tuple[list[bytes], Callable[[float | None], bytes | None]]:
     """A fake terminal's write log and read function, answering from ``replies``."""
     written: list[bytes] = []
 
@@ -48,17 +49,19 @@ def test_truecolour_terminals_that_send_plain_xterm_are_known_by_their_environme
 def test_a_terminal_asked_says_whether_it_shows_truecolour() -> None:
     clock = Clock()
     written, read = terminal([RGB_REPLY, DA1_REPLY], clock)
-    assert ask_terminal(written.append, read, clock)  # type: ignore[arg-type]
+    assert ask_terminal(written.append, read, clock)
     assert written == [QUERY]
     kept = b"\x1bP1$r0;48:2::1:2:3m\x1b\\"  # DECRQSS gives the truecolour background back
-    assert ask_terminal(written.append, terminal([kept + DA1_REPLY], clock)[1], clock)  # type: ignore[arg-type]
+    assert ask_terminal(written.append, terminal([kept + DA1_REPLY], clock)[1], clock)
 
 
 def test_a_terminal_that_only_answers_attributes_is_not_waited_for() -> None:
     clock = Clock()
-    assert not ask_terminal([].append, terminal([DA1_REPLY], clock)[1], clock)  # type: ignore[arg-type]
+    written, read = terminal([DA1_REPLY], clock)
+    assert not ask_terminal(written.append, read, clock)
     assert clock.now == 0.0
-    assert not ask_terminal([].append, terminal([], clock)[1], clock)  # type: ignore[arg-type]
+    written, read = terminal([], clock)
+    assert not ask_terminal(written.append, read, clock)
     assert clock.now == pytest.approx(PROBE_SECONDS)
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import tcod.console
+import tcod.context
 import tcod.event
 from tcod.event import KeySym
 
@@ -24,16 +26,16 @@ def test_a_crash_in_the_window_shows_what_happened_and_where_the_files_are(
     waits_after_crash: list[int] = []
     shown: list[str] = []
 
-    def wait(timeout: float | None = None) -> object:
+    def wait(timeout: float | None = None) -> Iterator[tcod.event.Event]:
         if shown:
             waits_after_crash.append(1)
         yield script.pop(0) if script else tcod.event.Quit()
 
     original = window.show_crash
 
-    def remember(context: object, console: tcod.console.Console, message: str) -> None:
+    def remember(context: tcod.context.Context, console: tcod.console.Console, message: str) -> None:
         shown.append(message)
-        original(context, console, message)  # type: ignore[arg-type]
+        original(context, console, message)
         shown.append("\n".join("".join(chr(c) for c in row).rstrip() for row in console.rgb["ch"]))
 
     monkeypatch.setattr(tcod.event, "wait", wait)

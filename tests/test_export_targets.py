@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -47,9 +48,9 @@ def symlink(folder: Path) -> Path:
 @pytest.mark.parametrize("writer", sorted(WRITERS))
 @pytest.mark.parametrize("planted", [fifo, symlink], ids=["fifo", "symlink"])
 def test_a_target_that_is_not_a_regular_file_is_refused_and_left_as_it_is(
-    replay: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], writer: str, planted: object
+    replay: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], writer: str, planted: Callable[[Path], Path]
 ) -> None:
-    target = planted(tmp_path)  # type: ignore[operator]
+    target = planted(tmp_path)
     before = os.lstat(target)
     assert main(WRITERS[writer](replay, target, replay.parent.parent)) == 2
     after = os.lstat(target)

@@ -18,7 +18,7 @@ from roguelike.core.session import Session
 from roguelike.replay.fileformat import read_replay, replay_bytes
 from roguelike.replay.recorder import recording_observers
 from roguelike.scores.hall import DIVERGED_MARK, PENDING, UNRANKED, VERIFIED_MARK, hall
-from roguelike.scores.proof import prove_file
+from roguelike.scores.proof import Proof, prove_file
 from roguelike.storage.datadir import DataDir
 
 
@@ -34,7 +34,7 @@ def hedonic(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def prover(paths: list[Path]) -> list:  # type: ignore[type-arg]
+def prover(paths: list[Path]) -> list[Proof]:
     """Prove in this process (the tests need no workers)."""
     return [prove_file(path) for path in paths]
 

@@ -49,7 +49,8 @@ def test_daily_from_the_title_plays_todays_seed_and_a_second_attempt_is_practice
     app.handle(text("Ann"))
     assert "this attempt is practice" in screen_text(app.stack[-1])
     app.handle(key(KeySym.RETURN))
-    assert app.stack[-1].game.state.origin == "practice"  # type: ignore[attr-defined]
+    playing = app.stack[-1]
+    assert isinstance(playing, InGameScreen) and playing.game.state.origin == "practice"
     app.close_all()
 
 

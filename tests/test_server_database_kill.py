@@ -153,7 +153,8 @@ def test_postgres_killed_mid_verification_loses_no_run_decides_none_twice_and_sh
     with postgres_cluster() as cluster:
         server = ScoreServer(ServerConfig(cluster.new_database(), workers=2))
         with TestClient(server.app, raise_server_exceptions=False) as client, let_go(released):
-            assert isinstance(server.verifier, LocalVerifier)
+            verifier = server.verifier
+            assert isinstance(verifier, LocalVerifier)
             first = upload(client, files[0])
             digests = [first]
             proved = {first: score_of(prove_file(paths[0]))}
@@ -170,7 +171,7 @@ def test_postgres_killed_mid_verification_loses_no_run_decides_none_twice_and_sh
             assert board_holds(client, proved) == {}  # an error, never a page from nowhere
             assert client.post("/runs", content=late).status_code == 500  # not kept, and not said to be
             released.set()  # the held verdicts meet the dead database; the third run's verification too
-            wait_for(lambda: not server.verifier.scheduled, LIMIT, "the verifications never ended")
+            wait_for(lambda: not verifier.scheduled, LIMIT, "the verifications never ended")
             assert board_holds(client, proved) == {} and sum(written.values()) == 1
 
             start_postgres(cluster)  # on the same data folder: it recovers from the kill first
@@ -186,9 +187,9 @@ def test_postgres_killed_mid_verification_loses_no_run_decides_none_twice_and_sh
             ranked = sorted(digests[:4], key=lambda digest: -proved[digest])
             assert [entry["hash"] for entry in board["ranked"]] == ranked
             assert [entry["hash"] for entry in board["unranked"]] == digests[4:]
-            server.verifier.sweep_once()  # another sweep, and every file uploaded again: still one verdict each
+            verifier.sweep_once()  # another sweep, and every file uploaded again: still one verdict each
             assert [upload(client, data) for data in [*files, late]] == digests
-            wait_for(lambda: not server.verifier.scheduled, LIMIT, "the last sweep never ended")
+            wait_for(lambda: not verifier.scheduled, LIMIT, "the last sweep never ended")
             assert board_holds(client, proved) == board and written == Counter(dict.fromkeys(digests, 1))
             with server.engine.connect() as connection:
                 for table in (store.runs, store.replays):

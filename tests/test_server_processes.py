@@ -48,7 +48,8 @@ def test_ctrl_c_ends_the_verifications_under_way_and_leaves_their_runs_pending(d
     assert time.monotonic() - started < 10 and server.process.returncode is not None
     engine = store.open_engine(database)
     with engine.connect() as connection:
-        assert store.pending(connection) == [(digest, store.run_of(connection, digest).epoch)]  # type: ignore[union-attr]
+        run = store.run_of(connection, digest)
+        assert run is not None and store.pending(connection) == [(digest, run.epoch)]
     engine.dispose()
 
 

@@ -4,13 +4,14 @@ database outage, a run "unverifiable here" when a worker that can verify it come
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import fakeredis
 import pytest
 from redis.exceptions import ConnectionError as RedisAway
 from rq import Queue, Worker
 from rq.serializers import JSONSerializer
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
 
@@ -101,11 +102,11 @@ def flaky_verdicts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     met: list[str] = []
     record = store.record_verdict
 
-    def once(connection: object, digest: str, verdict: dict[str, object]) -> bool:
+    def once(connection: Connection, digest: str, verdict: dict[str, Any]) -> bool:
         if not met:
             met.append(digest)
             raise OperationalError("UPDATE runs", {}, Exception("the database went away"))
-        return record(connection, digest, verdict)  # type: ignore[arg-type]
+        return record(connection, digest, verdict)
 
     monkeypatch.setattr(store, "record_verdict", once)
     return met

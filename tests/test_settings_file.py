@@ -16,6 +16,7 @@ from roguelike.settings import Glyphs, Motion, PaletteName, Preferences, Scaling
 from roguelike.settings.document import from_bytes, to_text
 from roguelike.storage.datadir import DataDir
 
+PLACE = WindowPlace(10, 20, 1120, 600)
 CHOSEN = Settings(
     PaletteName.COLOURBLIND,
     Motion.NONE,
@@ -23,7 +24,7 @@ CHOSEN = Settings(
     TileSize(14, 24),
     True,
     Scaling.FIT,
-    WindowPlace(10, 20, 1120, 600),
+    PLACE,
 )
 
 
@@ -38,9 +39,9 @@ def test_settings_survive_a_round_trip_through_the_file(tmp_path: Path) -> None:
     prefs = Preferences.load(tmp_path)
     for name in ("palette", "motion", "glyphs", "tiles", "fullscreen", "scaling"):
         prefs.change(name, getattr(CHOSEN, name))
-    prefs.remember_window(CHOSEN.window)  # type: ignore[arg-type]
+    prefs.remember_window(PLACE)
     again = Preferences.load(tmp_path)
-    assert again.current == CHOSEN and again.current.window == CHOSEN.window
+    assert again.current == CHOSEN and again.current.window == PLACE
     assert not again.problems
 
 

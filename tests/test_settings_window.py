@@ -5,7 +5,9 @@ from __future__ import annotations
 import itertools
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 import pytest
 import tcod.context
@@ -20,6 +22,9 @@ from roguelike.render.tileset import tileset_for
 from roguelike.screens.base import App
 from roguelike.screens.settings import SettingsScreen, about
 from roguelike.settings import TILE_SIZES, Preferences, Scaling, TileSize, WindowPlace
+
+Args = ParamSpec("Args")
+Made = TypeVar("Made")
 
 
 @pytest.mark.parametrize("size", TILE_SIZES, ids=str)
@@ -41,17 +46,22 @@ def key(sym: KeySym, mod: Modifier = Modifier.NONE) -> tcod.event.KeyDown:
     return tcod.event.KeyDown(scancode=Scancode.UNKNOWN, sym=sym, mod=mod)
 
 
+def keeping(kept: list[Made], make: Callable[Args, Made]) -> Callable[Args, Made]:
+    """``make``, keeping in ``kept`` what each call makes."""
+
+    def keep(*args: Args.args, **kwargs: Args.kwargs) -> Made:
+        made = make(*args, **kwargs)
+        kept.append(made)
+        return made
+
+    return keep
+
+
 def run_scripted(
     monkeypatch: pytest.MonkeyPatch, app: App, script: list[tcod.event.Event], sizes: list[tuple[int, int]]
 ) -> None:
     """Run the window over a script of events, noting the window's size before each batch."""
     contexts: list[tcod.context.Context] = []
-    original_new = tcod.context.new
-
-    def new(**kwargs: object) -> tcod.context.Context:
-        context = original_new(**kwargs)  # type: ignore[arg-type]
-        contexts.append(context)
-        return context
 
     def wait(timeout: float | None = None) -> list[tcod.event.Event]:
         window_ = contexts[0].sdl_window
@@ -59,7 +69,7 @@ def run_scripted(
         sizes.append(window_.size)
         return [script.pop(0) if script else tcod.event.Quit()]
 
-    monkeypatch.setattr(tcod.context, "new", new)
+    monkeypatch.setattr(tcod.context, "new", keeping(contexts, tcod.context.new))
     monkeypatch.setattr(tcod.event, "wait", wait)
     window.run_window(app)
 
@@ -104,9 +114,24 @@ def test_scaling_decides_how_the_console_is_presented(monkeypatch: pytest.Monkey
     settings.use(Preferences(None, overrides={"scaling": Scaling.FIT}))
     original_present = tcod.context.Context.present
 
-    def present(self: tcod.context.Context, console: object, **kwargs: bool) -> None:
-        presented.append(kwargs["integer_scaling"])
-        original_present(self, console, **kwargs)  # type: ignore[arg-type]
+    def present(
+        self: tcod.context.Context,
+        console: tcod.console.Console,
+        *,
+        keep_aspect: bool = False,
+        integer_scaling: bool = False,
+        clear_color: tuple[int, int, int] = (0, 0, 0),
+        align: tuple[float, float] = (0.5, 0.5),
+    ) -> None:
+        presented.append(integer_scaling)
+        original_present(
+            self,
+            console,
+            keep_aspect=keep_aspect,
+            integer_scaling=integer_scaling,
+            clear_color=clear_color,
+            align=align,
+        )
 
     monkeypatch.setattr(tcod.context.Context, "present", present)
     run_scripted(monkeypatch, App(SettingsScreen()), [key(KeySym.S)], [])

@@ -12,16 +12,17 @@ import stat
 from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from roguelike.frontend.web.run import WebOptions, address, launch_page
 from web_helpers import ORIGIN, PLAY_TOKEN, SOCKET, WATCH_TOKEN, connect, live_game, served
 
 
-def refused_socket(client: object, path: str) -> tuple[int, str]:
+def refused_socket(client: TestClient, path: str) -> tuple[int, str]:
     """The close code and reason of a socket the server refuses."""
     with pytest.raises(WebSocketDisconnect) as refused:
-        client.websocket_connect(f"{SOCKET}{path}", headers=dict(ORIGIN)).__enter__()  # type: ignore[attr-defined]
+        client.websocket_connect(f"{SOCKET}{path}", headers=dict(ORIGIN)).__enter__()
     return refused.value.code, refused.value.reason
 
 

@@ -32,7 +32,12 @@ def test_twenty_spectators_get_identical_bytes_and_a_late_one_a_keyframe(tmp_pat
         for code in ("KeyL", "KeyJ", "Period", "KeyH", "KeyK"):
             player.press(code)
             player.frame()
-        player.until(lambda rows: (player.cells == live.screenful.cells).all())  # type: ignore[union-attr]
+
+        def caught_up_with_the_game(rows: list[str]) -> bool:
+            assert player.cells is not None  # until asks only once a frame came
+            return bool((player.cells == live.screenful.cells).all())
+
+        player.until(caught_up_with_the_game)
         for spectator in spectators:
             caught_up(spectator, player)
         first = spectators[0].messages
