@@ -50,7 +50,7 @@ class Floor:
     down_stairs: tuple[int, int]
     up_stairs: tuple[int, int] | None
     arrival: tuple[int, int]
-    kind: FloorKind = "rooms"  # which generator made it (see roguelike.core.mapgen.FLOOR_KINDS)
+    kind: FloorKind = "rooms"  # its climate (see roguelike.content.climates.CLIMATES)
     dormant: list[PackedEntity] = field(default_factory=list)
     # The snapshot encoding of this floor and its SHA-256 while the player is elsewhere (see snapshot.py).
     encoded: tuple[bytes, bytes] | None = field(default=None, compare=False, repr=False)
