@@ -31,7 +31,7 @@ def test_the_lookups_say_what_the_rows_say() -> None:
     for tile, row in TERRAIN.items():
         assert WALKABLE[tile] == row.walkable
         assert SEE_THROUGH[tile] == row.see_through
-        assert PASSABLE[tile] == (row.walkable or row.opens_into is not None)
+        assert PASSABLE[tile] == (row.walkable or row.opens)
         assert TRAVEL_COST[tile] == (row.move_cost if PASSABLE[tile] else 0)
         assert GLYPHS[tile] == row.glyph
 

@@ -39,7 +39,7 @@ class Terrain:
     background_role: str  # the palette role of its cell's background
     words: str  # what look and hovering the mouse say of it
     move_cost: int = 1  # what a step onto it costs the path-finding, where it can be walked to
-    opens_into: Tile | None = None  # a step into it opens it into this kind (a closed door)
+    opens: bool = False  # a step into it opens it (a closed door), so paths count it as open ground
 
 
 TERRAIN: dict[Tile, Terrain] = {
@@ -55,7 +55,7 @@ TERRAIN: dict[Tile, Terrain] = {
             "door_fg",
             "door_bg",
             "A closed door: walk into it to open it.",
-            opens_into=Tile.DOOR_OPEN,
+            opens=True,
         ),
         Terrain(Tile.DOOR_OPEN, True, True, "'", "door_fg", "floor_bg", "An open door."),
         Terrain(Tile.STAIRS_DOWN, True, True, ">", "stairs_fg", "stairs_bg", "Stairs down to a new floor."),
@@ -71,7 +71,7 @@ def by_value() -> list[Terrain]:
 
 def passable(row: Terrain) -> bool:
     """Whether a creature can get onto the tile: it stands there, or opens it first."""
-    return row.walkable or row.opens_into is not None
+    return row.walkable or row.opens
 
 
 def travel_cost(row: Terrain) -> int:
