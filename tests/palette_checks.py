@@ -4,14 +4,17 @@ The colour difference is CIEDE2000 between the colours as seen with normal visio
 as simulated for protanopia, deuteranopia and tritanopia (full severity, coloraide's
 default method for each). Each group of pairs has its own least difference: large areas
 side by side (the mood bands) and a glyph against what surrounds it need more than two
-small glyphs, which also differ by letter.
+small glyphs, which also differ by letter. Two monster kinds the greyscale palette gives one
+grey (past the greys it can tell apart) are told apart by their letters alone.
+:func:`free_colours` proposes colours for a new monster kind that keep every pair apart.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterator
+import math
+from collections.abc import Iterable, Iterator
 
 from coloraide import Color
 
@@ -67,6 +70,8 @@ def pairs_that_matter(scheme: Scheme) -> Iterator[Pair]:
         for slot in surroundings:
             yield key, colour, slot.value, scheme[slot], DOSE_SURROUNDINGS
     for (a, colour_a), (b, colour_b) in itertools.combinations(kind_colours(scheme).items(), 2):
+        if scheme.grey_screen and colour_a == colour_b:
+            continue  # a grey shared by design (render/greys.py): the letters tell them apart
         yield a, colour_a, b, colour_b, MONSTER_KINDS_APART
     for key, colour in kind_colours(scheme).items():
         yield key, colour, Slot.FLOOR_BG.value, scheme[Slot.FLOOR_BG], LEGIBLE_ON_FLOOR
@@ -83,3 +88,36 @@ def too_close(scheme: Scheme, visions: tuple[str, ...] = VISIONS) -> list[str]:
             if measured < least:
                 found.append(f"{scheme.name.value}: {name_a} {a} vs {name_b} {b} ({vision}): {measured:.1f} < {least}")
     return found
+
+
+CUBE_LEVELS = (0, 95, 135, 175, 215, 255)  # xterm's colour cube: shown exactly in a 256-colour terminal
+
+
+def free_colours(scheme: Scheme, count: int, visions: tuple[str, ...] = VISIONS) -> list[RGB]:
+    """Up to ``count`` colours of the xterm cube for new monster kinds of a palette, each readable
+    on its floor and as far as can be from the colour of the player, of every kind of monster,
+    dose and find, and from each other (for every vision), none nearer than two monster kinds keep."""
+    floor = scheme[Slot.FLOOR_BG]
+    candidates = [
+        rgb
+        for rgb in itertools.product(CUBE_LEVELS, repeat=3)
+        if all(difference(rgb, floor, vision) >= LEGIBLE_ON_FLOOR for vision in visions)
+    ]
+    taken = [scheme.kind_colour("player", (255, 255, 255))]
+    taken += [*kind_colours(scheme).values(), *dose_colours(scheme).values(), *find_colours(scheme).values()]
+    nearest = {rgb: nearest_difference(rgb, taken, visions) for rgb in candidates}
+    found: list[RGB] = []
+    while len(found) < count and nearest:
+        best = max(nearest, key=lambda rgb: nearest[rgb])
+        if nearest[best] < MONSTER_KINDS_APART:
+            break
+        found.append(best)
+        del nearest[best]
+        for rgb in nearest:
+            nearest[rgb] = min(nearest[rgb], nearest_difference(rgb, [best], visions))
+    return found
+
+
+def nearest_difference(rgb: RGB, others: Iterable[RGB], visions: tuple[str, ...]) -> float:
+    """The least difference between a colour and any of ``others``, for any vision."""
+    return min((difference(rgb, other, vision) for other in others for vision in visions), default=math.inf)

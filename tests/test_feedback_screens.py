@@ -336,11 +336,12 @@ def test_an_overdose_marks_where_the_dose_lay() -> None:
 
 
 def test_every_help_line_fits_the_screen_and_every_page_fits_above_its_hints() -> None:
-    from roguelike.screens.help import TOP, pages
+    from roguelike.screens.help import pages
+    from roguelike.screens.helplayout import TOP
 
     everything = Known(met=frozenset(MONSTER_KINDS), tolerance=3)
-    for title, lines in pages(everything):
-        assert TOP + len(lines) <= formulas.SCREEN_HEIGHT - 1, f"{title}: too many lines"
-        for line in lines:
+    for part in pages(everything):
+        assert TOP + len(part.rows) <= formulas.SCREEN_HEIGHT - 1, f"{part.title}: too many lines"
+        for line in part.rows:
             width = 2 + sum(len(text) for text, _ in line)
-            assert width <= formulas.SCREEN_WIDTH, f"{title}: cut at the edge: {''.join(t for t, _ in line)!r}"
+            assert width <= formulas.SCREEN_WIDTH, f"{part.title}: cut at the edge: {''.join(t for t, _ in line)!r}"

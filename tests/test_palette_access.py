@@ -3,15 +3,17 @@ terminal colour mode, nothing told by colour alone, and flashing within the limi
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import itertools
+import math
 
 import numpy as np
 import pytest
 import tcod.console
 
 import palette_checks
-from palette_checks import MONSTER_KINDS_APART, VISIONS, dose_colours, find_colours, kind_colours, too_close
+from palette_checks import VISIONS, dose_colours, find_colours, free_colours, kind_colours, too_close
 from roguelike import settings
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS, MonsterKind
@@ -20,7 +22,7 @@ from roguelike.content.finds import FIND_KINDS
 from roguelike.core.game import Game
 from roguelike.frontend.palette import ColourMode, colour_keys
 from roguelike.render import colours
-from roguelike.render.colours import LUMA, MOOD_SLOTS, SCHEMES, Scheme, Slot
+from roguelike.render.colours import GREYSCALE_MONSTER_GREYS, LUMA, MOOD_SLOTS, SCHEMES, Scheme, Slot
 from roguelike.render.draw import draw_game
 from roguelike.render.greys import monster_greys
 from roguelike.render.look import Look, finish_frame
@@ -49,42 +51,84 @@ def test_every_mood_word_and_every_kind_has_its_colour(scheme: Scheme) -> None:
         assert set(scheme.kinds) == {"player", *DOSE_KINDS, *MONSTER_KINDS, *FIND_KINDS}
 
 
-def test_the_greyscale_palette_has_room_for_every_monster_kind() -> None:
-    limit = colours.GREYSCALE_MONSTER_LIMIT
-    assert len(MONSTER_KINDS) <= limit, (
-        f"The greyscale palette tells at most {limit} monster kinds apart by grey (GREYSCALE_MONSTER_LIMIT:"
-        f" {MONSTER_KINDS_APART} CIEDE2000 apart, readable on the floor); the bestiary has {len(MONSTER_KINDS)}."
-        " See docs/architecture.md, How to add a monster."
-    )
+UNUSED_LETTERS = "bcefgjkmnopqtuwyzABCEFGHJKLMNOPQRTUVWXYZ"
 
 
 def bestiary_of(count: int) -> dict[str, MonsterKind]:
-    """The bestiary cut to ``count`` kinds, or grown to it with throwaway rows of colours of their own."""
+    """The bestiary cut to ``count`` kinds, or grown to it with throwaway rows of colours and letters of their own."""
     first = next(iter(MONSTER_KINDS.values()))
+    taken = {kind.glyph for kind in (*MONSTER_KINDS.values(), *DOSE_KINDS.values(), *FIND_KINDS.values())}
+    letters = [letter for letter in UNUSED_LETTERS if letter not in taken]
     extra = (
-        dataclasses.replace(first, key=f"extra{n}", name=f"Extra{n}", colour=(40 * n % 256, 200, 90 * n % 256))
+        dataclasses.replace(
+            first, key=f"extra{n}", name=f"Extra{n}", glyph=letters[n], colour=(40 * n % 256, 200, 90 * n % 256)
+        )
         for n in range(max(0, count - len(MONSTER_KINDS)))
     )
     return {kind.key: kind for kind in itertools.islice(itertools.chain(MONSTER_KINDS.values(), extra), count)}
 
 
-@pytest.mark.parametrize("past", [0, 1], ids=["at the limit", "one past it"])
-def test_greyscale_greys_grow_with_the_bestiary_up_to_their_limit_and_no_further(
-    monkeypatch: pytest.MonkeyPatch, past: int
+def test_six_monster_kinds_keep_the_greys_they_had_before_the_bestiary_could_outgrow_them() -> None:
+    before = {"depression": 78, "shadows": 107, "voices": 134, "hunger": 166, "regret": 206, "anxiety": 254}
+    greys = monster_greys([MONSTER_KINDS[key] for key in before], colours.GREYSCALE_FLOOR)
+    assert {key: rgb[0] for key, rgb in greys.items()} == before
+
+
+@pytest.mark.parametrize("count", [1, 4, GREYSCALE_MONSTER_GREYS, GREYSCALE_MONSTER_GREYS + 1, 9, 12, 25])
+def test_greyscale_greys_grow_with_the_bestiary_and_are_shared_past_those_it_tells_apart(
+    monkeypatch: pytest.MonkeyPatch, count: int
 ) -> None:
-    kinds = bestiary_of(colours.GREYSCALE_MONSTER_LIMIT + past)
+    kinds = bestiary_of(count)
     monkeypatch.setattr(palette_checks, "MONSTER_KINDS", kinds)
     greyscale = SCHEMES[PaletteName.GREYSCALE]
     scheme = dataclasses.replace(
         greyscale, kinds={**greyscale.kinds, **monster_greys(kinds.values(), colours.GREYSCALE_FLOOR)}
     )
-    greys = list(kind_colours(scheme).values())
-    assert len(greys) == len(kinds) and all(r == g == b for r, g, b in greys)
-    if past:
-        assert too_close(scheme, ("normal",)) != []  # the limit is where greys stop being told apart
-    else:
-        assert too_close(scheme) == []
-        assert len(set(keys_of(ColourMode.COLOURS_256, greys, scheme[Slot.FLOOR_BG]))) == len(greys)
+    greys = kind_colours(scheme)
+    assert len(greys) == count and all(r == g == b for r, g, b in greys.values())
+    assert len(set(greys.values())) == min(count, GREYSCALE_MONSTER_GREYS)  # each its own grey while greys allow
+    shared = collections.Counter(greys.values())
+    assert max(shared.values()) == math.ceil(count / GREYSCALE_MONSTER_GREYS)  # then as few to a grey as can be
+    assert too_close(scheme) == []  # greys shown stay apart, and readable on the floor
+    assert len({(kinds[key].glyph, grey) for key, grey in greys.items()}) == len(
+        {kind.glyph for kind in kinds.values()}
+    )
+    distinct = list(set(greys.values()))
+    assert len(set(keys_of(ColourMode.COLOURS_256, distinct, scheme[Slot.FLOOR_BG]))) == len(distinct)
+
+
+def grown(scheme: Scheme, kinds: dict[str, MonsterKind]) -> tuple[Scheme, dict[str, MonsterKind]]:
+    """A palette and a bestiary grown to ``kinds``, each new kind in a colour ``free_colours`` proposes
+    (its content colour in the classic palette, its entry in the colour-blind and high-contrast ones)."""
+    new = [key for key in kinds if key not in MONSTER_KINDS]
+    if scheme.name is PaletteName.GREYSCALE:
+        greys = monster_greys(kinds.values(), colours.GREYSCALE_FLOOR)
+        return dataclasses.replace(scheme, kinds={**scheme.kinds, **greys}), kinds
+    proposed = dict(zip(new, free_colours(scheme, len(new), visions_checked(scheme))))
+    assert len(proposed) == len(new), f"the {scheme.name.value} palette has no room for {len(new)} more monster kinds"
+    if scheme.name is PaletteName.CLASSIC:
+        return scheme, {
+            key: dataclasses.replace(kind, colour=proposed.get(key, kind.colour)) for key, kind in kinds.items()
+        }
+    return dataclasses.replace(scheme, kinds={**scheme.kinds, **proposed}), kinds
+
+
+def visions_checked(scheme: Scheme) -> tuple[str, ...]:
+    """The visions a palette keeps its pairs apart for: the classic one only for normal vision."""
+    return ("normal",) if scheme.name is PaletteName.CLASSIC else VISIONS
+
+
+@pytest.mark.parametrize("scheme", SCHEMES.values(), ids=lambda scheme: scheme.name.value)
+def test_every_palette_gives_each_of_twelve_monster_kinds_a_look_of_its_own(
+    monkeypatch: pytest.MonkeyPatch, scheme: Scheme
+) -> None:
+    palette, kinds = grown(scheme, bestiary_of(12))
+    monkeypatch.setattr(palette_checks, "MONSTER_KINDS", kinds)
+    assert too_close(palette, visions_checked(palette)) == []
+    looks = {(kind.glyph, palette.kind_colour(key, kind.colour)) for key, kind in kinds.items()}
+    assert len(looks) == len({kind.glyph for kind in kinds.values()}) == 12
+    shown = list(set(kind_colours(palette).values()))
+    assert len(set(keys_of(ColourMode.COLOURS_256, shown, palette[Slot.FLOOR_BG]))) == len(shown)
 
 
 def keys_of(mode: ColourMode, fg: list[tuple[int, int, int]], bg: tuple[int, int, int]) -> list[int]:
@@ -103,7 +147,7 @@ def test_palettes_hold_in_every_terminal_colour_mode(scheme: Scheme, mode: Colou
     assert floor_key not in keys_of(mode, list(dose_colours(scheme).values()), floor), "a dose vanished into the floor"
     assert floor_key not in keys_of(mode, list(find_colours(scheme).values()), floor), "a find vanished into the floor"
     moods = keys_of(mode, [scheme[slot] for slot in MOOD_SLOTS], scheme[Slot.PANEL_BG])
-    monsters = keys_of(mode, list(kind_colours(scheme).values()), floor)
+    monsters = keys_of(mode, list(set(kind_colours(scheme).values())), floor)  # a grey shared by design counts once
     # 16 colours hold only four greys, and the classic colours were not chosen for them:
     # there the mood's word and the monster's letter carry the meaning.
     if mode is not ColourMode.COLOURS_16 or scheme.name in (PaletteName.COLOURBLIND, PaletteName.CONTRAST):

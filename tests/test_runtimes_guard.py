@@ -9,6 +9,7 @@ says what it saw), so these tests start no real game."""
 
 from __future__ import annotations
 
+import json
 import os
 import py_compile
 import shutil
@@ -292,6 +293,51 @@ def test_a_runtime_child_and_all_it_started_die_at_the_time_limit(tmp_path: Path
         assert left == [], "processes of the runtime outlived the time limit"
     finally:
         for pid in processes_naming(marker):
+            os.kill(pid, 9)
+
+
+FORKED_VERIFIER = """\
+import dataclasses, json, multiprocessing, sys
+from pathlib import Path
+from roguelike.replay.fileformat import read_replay, replay_bytes
+from roguelike.server.child import ChildLimits
+from roguelike.server.forked import outcome
+from roguelike.server.job import verify_and_send
+replay = read_replay(Path(sys.argv[1]))
+data = replay_bytes(dataclasses.replace(replay, header=dataclasses.replace(replay.header, epoch=int(sys.argv[2]))))
+limits = ChildLimits(seconds=float(sys.argv[3]))
+context = multiprocessing.get_context("fork")  # as the score server's fork server makes its processes
+reader, writer = context.Pipe(duplex=False)
+process = context.Process(target=verify_and_send, args=(data, limits.to_plain(), writer), daemon=True)
+process.start()
+writer.close()
+print(json.dumps(outcome(process, reader, limits)))
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
+def test_a_runtime_started_by_a_forked_verification_dies_with_all_it_started_at_the_time_limit(tmp_path: Path) -> None:
+    runtime = add_source(str(stand_in(tmp_path / "game", main=SLEEPER_MAIN)))
+    replay = Path(__file__).parent.parent / "replays" / "death-exhaustion.replay"
+    try:
+        server = subprocess.run(
+            [sys.executable, "-c", FORKED_VERIFIER, str(replay), str(EPOCH), "4"],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env=dict(os.environ),
+        )
+        verdict = json.loads(server.stdout.splitlines()[-1]) if server.stdout else server.stderr
+        assert verdict == {"verdict": "killed", "detail": "over its time limit (4 s): killed"}
+        left = processes_naming(str(runtime.code))
+        for _ in range(100):  # a killed grandchild is reaped by init, not by us
+            if not left:
+                break
+            time.sleep(0.1)
+            left = processes_naming(str(runtime.code))
+        assert left == [], "processes of the runtime outlived the forked verification's time limit"
+    finally:
+        for pid in processes_naming(str(runtime.code)):
             os.kill(pid, 9)
 
 

@@ -45,7 +45,7 @@ from roguelike.server.witness import (
     verify,
     witnessed_zip,
 )
-from roguelike.server.witnessed import add_witnessed_run
+from roguelike.server.witnessed import add_witnessed_run, keep_certified, retier
 from server_helpers import CORPUS, database, distinct_files, played_bytes, postgres, upload, verdict  # noqa: F401
 
 SHORT = next(path for path in CORPUS if path.name == "death-exhaustion.replay")
@@ -346,3 +346,30 @@ def test_serve_trusts_the_keys_given_with_trust_key_and_names_a_bad_one(tmp_path
     args.trust_key = [str(bad)]
     assert serve(args) == 1
     assert f"hedonic serve: {bad}: not a PEM public key" in capsys.readouterr().err
+
+
+def test_the_witnessed_file_of_a_game_ranks_before_an_upload_of_it_until_its_key_is_no_longer_trusted(
+    database: str,
+) -> None:
+    key = Ed25519PrivateKey.generate()
+    one_game = sorted(distinct_files(2), key=lambda data: open_upload(data, store_limits()).digest)
+    plain, seen = (replace(open_upload(data, store_limits()), game="g" * 64) for data in one_game)
+    assert plain.digest < seen.digest  # equal placings: the hash alone would rank the upload
+    engine = store.open_engine(database)
+    with engine.begin() as connection:
+        store.add_run(connection, plain)
+        store.record_verdict(connection, plain.digest, proved(70, True))
+        keep_certified(connection, seen, certified(key, seen.data), [raw_public(key.public_key())])
+        store.record_verdict(connection, seen.digest, proved(70, True))
+    assert standings_of(engine) == {seen.digest: "ranked", plain.digest: "copy"}
+    retier(engine, [])  # the key no longer trusted: two uploads of one game, the hash decides again
+    assert standings_of(engine) == {seen.digest: "copy", plain.digest: "ranked"}
+    retier(engine, [raw_public(key.public_key())])
+    assert standings_of(engine) == {seen.digest: "ranked", plain.digest: "copy"}
+    engine.dispose()
+
+
+def standings_of(engine: Any) -> dict[str, str]:
+    """Every run's standing, by hash."""
+    with engine.connect() as connection:
+        return {row.hash: row.standing for row in connection.execute(select(store.runs.c.hash, store.runs.c.standing))}

@@ -20,7 +20,7 @@ from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.content.finds import FIND_KINDS
 from roguelike.content.terrain import by_value
-from roguelike.render.greys import GREY_KINDS_APART, grey_steps, monster_greys
+from roguelike.render.greys import distinct_greys, monster_greys
 from roguelike.settings import PaletteName
 
 LUMA = np.array([0.299, 0.587, 0.114], dtype=np.float32)
@@ -231,9 +231,9 @@ GREYSCALE = Scheme(
     },
     grey_screen=True,
 )
-# How many monster kinds greys can tell apart (6 between this floor and white): the bestiary's limit
-# in greyscale, which tests/test_palette_access.py holds it to.
-GREYSCALE_MONSTER_LIMIT = len(grey_steps(GREYSCALE_FLOOR, GREY_KINDS_APART))
+# How many monster kinds greys alone tell apart (6 between this floor and white); past it kinds
+# share greys and their letters tell them apart (render/greys.py).
+GREYSCALE_MONSTER_GREYS = distinct_greys(GREYSCALE_FLOOR)
 
 # Pure black grounds and bright, saturated glyphs for low vision.
 CONTRAST = Scheme(

@@ -1,11 +1,12 @@
 """The greys a greyscale palette tells monster kinds apart by, derived by rule.
 
 Greys differ in lightness alone, so only so many fit between the darkest one still
-readable on the floor and white while each stays far enough from the next: that number
-(:data:`roguelike.render.colours.GREYSCALE_MONSTER_LIMIT`) is the greyscale palette's
-limit on monster kinds. Below it every kind gets a grey of an evenly spread ladder, in
-the order of its own colour's lightness; past it the ladder closes up and
-``tests/test_palette_access.py`` fails, naming the limit.
+readable on the floor and white while each stays far enough from the next
+(:func:`distinct_greys`: 6 on today's floor). Up to that many kinds, each gets a grey of
+its own, spread evenly over that ladder in the order of its own colour's lightness. Past
+it the ladder keeps its spacing and neighbouring kinds share its greys, as few to a grey
+as can be: their letters tell them apart, as in a 16-colour terminal, and no two greys
+shown are ever closer than :data:`GREY_KINDS_APART`. So the bestiary may grow without limit.
 """
 
 from __future__ import annotations
@@ -53,7 +54,15 @@ def grey_ladder(count: int, ground: int) -> list[int]:
     return grey_steps(ground, narrow)[:count]
 
 
+def distinct_greys(ground: int) -> int:
+    """How many greys readable on ``ground`` stay :data:`GREY_KINDS_APART` from each other."""
+    return len(grey_steps(ground, GREY_KINDS_APART))
+
+
 def monster_greys(kinds: Iterable[MonsterKind], ground: int) -> dict[str, RGB]:
-    """Each monster kind a grey of the ladder, darkest for the kind whose own colour is darkest."""
+    """Each monster kind a grey of the ladder, darkest for the kind whose own colour is darkest;
+    past :func:`distinct_greys` kinds, neighbours on the ladder share a grey (their letters differ)."""
     ordered = sorted(kinds, key=lambda kind: sum(weight * channel for weight, channel in zip(LUMA, kind.colour)))
-    return {kind.key: (level, level, level) for kind, level in zip(ordered, grey_ladder(len(ordered), ground))}
+    ladder = grey_ladder(min(len(ordered), distinct_greys(ground)), ground)
+    shared = [ladder[index * len(ladder) // len(ordered)] for index in range(len(ordered))]
+    return {kind.key: (level, level, level) for kind, level in zip(ordered, shared)}

@@ -24,6 +24,7 @@ from roguelike.server.child import FAILED, KILLED, ChildLimits
 
 PRELOAD = ["roguelike.server.job", "roguelike.scores.proof"]
 MAX_VERDICT_BYTES = 1024 * 1024
+GRACE_SECONDS = 2.0  # past the time limit: the process's own alarm goes first and ends its runtime's group
 UNDER_WAY: set[Any] = set()  # the processes verifying now, so a stopping server can end them
 UNDER_WAY_LOCK = threading.Lock()
 
@@ -65,7 +66,7 @@ def verify_forked(data: bytes, limits: ChildLimits) -> dict[str, Any]:
 def outcome(process: Any, reader: Connection, limits: ChildLimits) -> dict[str, Any]:
     """The verdict the process sends, or how it died."""
     try:
-        sent = reader.recv_bytes(MAX_VERDICT_BYTES) if reader.poll(limits.seconds) else None
+        sent = reader.recv_bytes(MAX_VERDICT_BYTES) if reader.poll(limits.seconds + GRACE_SECONDS) else None
     except (EOFError, OSError):
         sent = b""
     if sent is None:
@@ -83,6 +84,8 @@ def died(status: int | None, limits: ChildLimits) -> dict[str, Any]:
     """The verdict of a process that sent nothing."""
     if status in (-signal.SIGXCPU, -signal.SIGKILL):
         return {"verdict": KILLED, "detail": f"over its CPU limit ({limits.seconds:g} s): killed"}
+    if status == -signal.SIGALRM:  # its own alarm (job.alarm_at_limit), the parent's wait not over yet
+        return {"verdict": KILLED, "detail": f"over its time limit ({limits.seconds:g} s): killed"}
     return {"verdict": FAILED, "detail": f"the verifier gave no verdict (exit status {status})"}
 
 

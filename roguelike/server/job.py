@@ -58,6 +58,11 @@ def bind_to_worker(limits: ChildLimits) -> None:
     die_with_parent()
     if os.getppid() != WORKER_PID:  # the worker died before we asked to die with it
         os._exit(1)
+    alarm_at_limit(limits)
+
+
+def alarm_at_limit(limits: ChildLimits) -> None:
+    """Die at the time limit: the alarm also bounds a runtime's child (``runtimes.launch`` kills its group)."""
     signal.signal(signal.SIGALRM, signal.SIG_DFL)  # RQ's own alarm (the job timeout, later) raises in Python
     signal.setitimer(signal.ITIMER_REAL, limits.seconds)  # what catches C code too, and a process that sleeps
 
@@ -78,6 +83,7 @@ def verify_and_send(data: bytes, limits: dict[str, Any], writer: Connection) -> 
     """In a process forked from the server's fork server for one run: prove it, send the verdict as JSON."""
     die_with_parent()
     bounds = ChildLimits.from_plain(limits)
+    alarm_at_limit(bounds)
     try:
         verdict = verify_here(data, bounds)
     except MemoryError:

@@ -10,7 +10,7 @@ A run's standing is one of:
 - ``unverified``: not verified here (another epoch with no runtime, a killed verifier);
 - ``off``: on no board (diverged, unreadable).
 
-The rules are the board's: one run per game, then the daily's first attempt, with the order
+The rules are the board's: one run per game (a witnessed file of it before any upload), then the daily's first attempt, with the order
 and the first attempt of :mod:`roguelike.ground.ranking` (shared with the local hall). A
 run's ``copy``/``later``/``ranked`` standing depends on the other runs of its game and of its
 character's daily date, so the database re-decides that group whenever one of its runs gets a
@@ -43,6 +43,12 @@ class Contender:
 
     game: str | None  # None: a run from before runs had a game key, its own game
     placing: Placing
+    witnessed: bool = False  # of the witnessed tier: the file of its game that ranks, whatever the others' placings
+
+    @property
+    def preference(self) -> tuple[bool, tuple[int, int, str, str]]:
+        """Which file of a game ranks: the witnessed before the uploaded, then the best placed."""
+        return not self.witnessed, self.placing.order
 
 
 def contends(status: str, verdict: dict[str, Any]) -> bool:
@@ -77,15 +83,15 @@ def storable(value: str) -> str:
 def standings(contenders: dict[str, Contender]) -> dict[str, str]:
     """The standing of each contender (by hash) of groups taken whole: every file of each game, every attempt
     of each character at each daily date."""
-    best: dict[str, Placing] = {}
+    best: dict[str, Contender] = {}
     for contender in contenders.values():
-        game, place = contender.game, contender.placing
-        if game is not None and (game not in best or place.order < best[game].order):
-            best[game] = place
+        game = contender.game
+        if game is not None and (game not in best or contender.preference < best[game].preference):
+            best[game] = contender
     decided = {
         digest: COPY
         for digest, contender in contenders.items()
-        if contender.game is not None and best[contender.game].digest != digest
+        if contender.game is not None and best[contender.game].placing.digest != digest
     }
     kept = [contender.placing for digest, contender in contenders.items() if digest not in decided]
     first, later = first_attempts(kept, lambda place: place)

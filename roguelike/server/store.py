@@ -287,6 +287,7 @@ def contenders_of(epoch: int) -> Any:
         runs.c.player,
         runs.c.daily,
         runs.c.standing,
+        runs.c.tier,
     ).where(runs.c.epoch == epoch, runs.c.standing.in_(CONTENDING))
 
 
@@ -312,6 +313,13 @@ def settle(connection: Connection, digest: str) -> None:
     decide(connection, list(found.values()))
 
 
+def settle_again(connection: Connection, digests: Sequence[str]) -> None:
+    """Decide again the groups of runs whose tier changed, those that contend (a witnessed file ranks first)."""
+    query = select(runs.c.hash).where(runs.c.hash.in_(sorted(digests)), runs.c.standing.in_(CONTENDING))
+    for digest in connection.execute(query).scalars().all():
+        settle(connection, digest)
+
+
 def decide(connection: Connection, rows: Sequence[Any]) -> None:
     """Write the standings of contenders (their groups whole) where they changed."""
     decided = standings({row.hash: contender(row) for row in rows})
@@ -324,9 +332,8 @@ def decide(connection: Connection, rows: Sequence[Any]) -> None:
 
 def contender(row: Any) -> Contender:
     """A contender from its row's columns."""
-    return Contender(
-        row.game, Placing(row.score, row.turns or 0, row.started or "", row.hash, row.player or "", row.daily)
-    )
+    placing = Placing(row.score, row.turns or 0, row.started or "", row.hash, row.player or "", row.daily)
+    return Contender(row.game, placing, row.tier == WITNESSED)
 
 
 def text_or_none(value: Any) -> str | None:

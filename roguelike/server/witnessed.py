@@ -49,7 +49,7 @@ def keep_certified(
     if not verdict.witnessed and verdict.kind != UNTRUSTED:
         raise Refused(400, f"the certificate does not hold: {verdict.reason}")
     store.add_run(connection, envelope)
-    connection.execute(
+    kept = connection.execute(
         update(store.runs)
         .where(store.runs.c.hash == envelope.digest, store.runs.c.certificate.is_(None))
         .values(
@@ -58,6 +58,8 @@ def keep_certified(
             tier=store.WITNESSED if verdict.witnessed else store.UPLOAD,
         )
     )
+    if kept.rowcount == 1 and verdict.witnessed:  # a run already decided as an upload: its game's files again
+        store.settle_again(connection, [envelope.digest])
     return envelope.digest
 
 
@@ -67,14 +69,17 @@ def retier(engine: Engine, trusted: Collection[bytes]) -> None:
     runs = store.runs
     with engine.begin() as connection:
         certified = runs.c.signer.is_not(None)
-        connection.execute(
-            update(runs).where(certified, runs.c.signer.in_(keys), runs.c.tier != store.WITNESSED)
-            .values(tier=store.WITNESSED)
-        )  # fmt: skip
-        connection.execute(
-            update(runs).where(certified, runs.c.signer.not_in(keys), runs.c.tier != store.UPLOAD)
-            .values(tier=store.UPLOAD)
-        )  # fmt: skip
+        changed = [
+            *connection.execute(
+                update(runs).where(certified, runs.c.signer.in_(keys), runs.c.tier != store.WITNESSED)
+                .values(tier=store.WITNESSED).returning(runs.c.hash)
+            ).scalars(),
+            *connection.execute(
+                update(runs).where(certified, runs.c.signer.not_in(keys), runs.c.tier != store.UPLOAD)
+                .values(tier=store.UPLOAD).returning(runs.c.hash)
+            ).scalars(),
+        ]  # fmt: skip
+        store.settle_again(connection, changed)
 
 
 def signed_by(certificate: str | None) -> str | None:
