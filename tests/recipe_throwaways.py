@@ -241,7 +241,7 @@ def test_throwaway_terrain_stops_a_step_lets_light_through_shows_and_saves(tmp_p
     assert player_xy(game) == (1, 1) and game.view.visible[1, 4]
     assert describe(game, (2, 1))[0][0] == "Iron bars: you see through them, but cannot pass."
     assert chr(game_console(game).rgb["ch"][1, 2]) == "="
-    assert any("iron bars" in text for line in legend(Known()) for text, _ in line)
+    assert any("iron bars" in text for entry in legend(Known()) for line in entry for text, _ in line)
     save_game(tmp_path / "bars.save", game)
     assert load_save(tmp_path / "bars.save").state.floor.tiles[1, 2] == Tile.BARS
 """
