@@ -28,7 +28,7 @@ from roguelike.core import cues
 from roguelike.core.carrying import take_out
 from roguelike.core.combat import count, slay
 from roguelike.core.ecs import system
-from roguelike.core.floor import TRANSPARENT
+from roguelike.core.floor import SEE_THROUGH
 from roguelike.core.state import Now
 from roguelike.core.world import entities_at
 
@@ -96,7 +96,7 @@ def blast_tiles(now: Now, kind: DoseKind, origin: tuple[int, int]) -> list[tuple
     for dx, dy in kind.blast:
         for step in range(1, formulas.BLAST_REACH + 1):
             x, y = ox + dx * step, oy + dy * step
-            if not TRANSPARENT[floor.tile(x, y)]:
+            if not SEE_THROUGH[floor.tile(x, y)]:
                 break
             reached[step - 1].append((x, y))
     return [spot for ring in reached for spot in ring]

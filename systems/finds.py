@@ -16,7 +16,7 @@ from roguelike.content.finds import FIND_KINDS, FindKind
 from roguelike.core import cues
 from roguelike.core.combat import count
 from roguelike.core.ecs import system
-from roguelike.core.floor import Floor, Tile
+from roguelike.core.floor import PASSABLE, Floor
 from roguelike.core.state import Now
 
 
@@ -61,7 +61,7 @@ def apply_find(floor: Floor, kind: FindKind, attrs: Attributes, tolerance: Toler
 
 def reveal(floor: Floor) -> None:
     """Mark the floor's open tiles and the walls around them explored (drawn as remembered)."""
-    known = floor.tiles != Tile.WALL
+    known = PASSABLE[floor.tiles]
     padded = np.pad(known, 1)
     height, width = known.shape
     around = np.zeros_like(known)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from roguelike.content.climates import climates_at
 from roguelike.core.floor import Floor
 from roguelike.core.mapgen import generate_floor
 from roguelike.core.world import floor_seed
@@ -44,6 +45,11 @@ def sampled_games(first: int, reader: str) -> Games:
     if taken != READERS:
         kept[first] = (taken, games)
     return games
+
+
+def sampled_climates() -> set[str]:
+    """The climates floors 1..DEPTH may be, which the samples should all hold."""
+    return {climate.key for depth in range(1, DEPTH + 1) for climate in climates_at(depth)}
 
 
 def frozen(floor: Floor) -> Floor:

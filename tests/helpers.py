@@ -9,21 +9,14 @@ from components import Dose, Position, Renderable
 from roguelike.assist.autopilot import Autopilot
 from roguelike.content import formulas
 from roguelike.content.doses import NORMAL_DOSE
+from roguelike.content.terrain import TERRAIN
 from roguelike.core.commands import Command
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
 from roguelike.screens.base import App
 
-TILE_OF = {
-    "#": Tile.WALL,
-    ".": Tile.FLOOR,
-    "+": Tile.DOOR_CLOSED,
-    "'": Tile.DOOR_OPEN,
-    ">": Tile.STAIRS_DOWN,
-    "<": Tile.STAIRS_UP,
-    "@": Tile.FLOOR,
-    "i": Tile.FLOOR,
-}
+# Each kind of tile by its glyph on the map (the terrain table's), and the player and a dose on floor.
+TILE_OF = {row.glyph: tile for tile, row in TERRAIN.items()} | {"@": Tile.FLOOR, "i": Tile.FLOOR}
 
 
 def drawn_game(rows: list[str], dose: Dose | None = None, seed: int = 1) -> Game:

@@ -213,3 +213,71 @@ def test_throwaway_command_reads_out_the_turn() -> None:
     assert "Turn 0." in screen_text(screen)
     assert "Read out the turn" in screen_text(HelpScreen())
 """
+
+TERRAIN_KIND = "    BARS = 6\n"
+TERRAIN_ROW = """        Terrain(
+            Tile.BARS, False, True, "=", "wall_fg", "floor_bg", "Iron bars: you see through them, but cannot pass."
+        ),
+"""
+TERRAIN_LEGEND = '    ("=", "iron bars: you see through them, but cannot pass"),\n'
+TERRAIN_PLAY = """
+from pathlib import Path
+
+from helpers import drawn_game, player_xy
+from roguelike.content.terrain import Tile
+from roguelike.core.commands import Move
+from roguelike.core.floor import PASSABLE, SEE_THROUGH, TRAVEL_COST, WALKABLE
+from roguelike.render.screenshot import game_console
+from roguelike.saves import load_save, save_game
+from roguelike.screens.help import Known, legend
+from roguelike.screens.look import describe
+
+
+def test_throwaway_terrain_stops_a_step_lets_light_through_shows_and_saves(tmp_path: Path) -> None:
+    assert not WALKABLE[Tile.BARS] and SEE_THROUGH[Tile.BARS] and not PASSABLE[Tile.BARS]
+    assert TRAVEL_COST[Tile.BARS] == 0
+    game = drawn_game(["#######", "#@=..>#", "#######"])
+    game.apply(Move(1, 0))
+    assert player_xy(game) == (1, 1) and game.view.visible[1, 4]
+    assert describe(game, (2, 1))[0][0] == "Iron bars: you see through them, but cannot pass."
+    assert chr(game_console(game).rgb["ch"][1, 2]) == "="
+    assert any("iron bars" in text for entry in legend(Known()) for line in entry for text, _ in line)
+    save_game(tmp_path / "bars.save", game)
+    assert load_save(tmp_path / "bars.save").state.floor.tiles[1, 2] == Tile.BARS
+"""
+
+CLIMATE_ROW = """CHAMBERS = Climate(
+    key="chambers",
+    layout=Rooms(RoomSizes(attempts=30, most=6, width=(5, 9), height=(4, 6))),
+    weight=2,
+    from_floor=2,
+)
+"""
+CLIMATE_PLAY = """
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from roguelike.content import climates
+from roguelike.content.climates import CHAMBERS
+from roguelike.core.game import Game
+from roguelike.core.mapgen import generate_floor
+from roguelike.core.world import floor_seed
+from roguelike.saves import load_save, save_game
+
+
+def test_throwaway_climate_is_drawn_below_its_first_floor_and_saved(tmp_path: Path) -> None:
+    assert {generate_floor(floor_seed(seed, 1), 1, None).kind for seed in range(20)} == {"rooms"}
+    kinds = Counter(generate_floor(floor_seed(seed, 3), 3, (40, 10)).kind for seed in range(60))
+    assert kinds["chambers"] > 0 and kinds["rooms"] > 0
+    game = Game.new(5, "Ada")
+    game.state.floor.kind = "chambers"
+    save_game(tmp_path / "chambers.save", game)
+    assert load_save(tmp_path / "chambers.save").state.floor.kind == "chambers"
+
+
+def test_throwaway_climate_alone_is_every_floor_it_may_be(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(climates, "CLIMATES", {"chambers": CHAMBERS})
+    assert {generate_floor(floor_seed(seed, 2), 2, (40, 10)).kind for seed in range(10)} == {"chambers"}
+"""

@@ -13,13 +13,13 @@ from helpers import run_autopilot as run
 from roguelike.assist import autopilot as ap
 from roguelike.assist.autopilot import Autopilot
 from roguelike.content import formulas
+from roguelike.content.climates import CLIMATES
 from roguelike.content.finds import FIND_KINDS
 from roguelike.content.interrupts import Disturbance
 from roguelike.content.wording import with_article
 from roguelike.core.commands import Move, Wait
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
-from roguelike.core.mapgen import FLOOR_KINDS
 from roguelike.core.world import doses_on_floor, travel
 
 CORRIDOR = [
@@ -126,7 +126,7 @@ def test_the_floors_explored_below_are_of_every_kind() -> None:
             game = floor_without_monsters(seed, depth)
             kinds.add(game.state.floor.kind)
             game.close()
-    assert kinds == set(FLOOR_KINDS)
+    assert kinds == set(CLIMATES)
 
 
 @pytest.mark.parametrize("seed", SEEDS)

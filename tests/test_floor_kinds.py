@@ -8,9 +8,10 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from floor_samples import CHUNK, GAMES, UNREACHED, sampled_games
+from floor_samples import CHUNK, GAMES, UNREACHED, sampled_climates, sampled_games
+from roguelike.content.climates import CLIMATES, climates_at
 from roguelike.core.floor import Floor, Tile
-from roguelike.core.mapgen import FLOOR_KINDS, generate_floor
+from roguelike.core.mapgen import generate_floor
 from roguelike.core.pathing import distance_map, travel_cost
 from roguelike.core.plain import FloorKind
 from roguelike.core.world import floor_seed
@@ -37,18 +38,18 @@ def test_thousands_of_games_have_connected_floors_of_every_kind(first: int) -> N
         for index, floor in enumerate(floors):
             check_floor(floor, floors[index - 1] if index else None)
             kinds[floor.kind] += 1
-    assert set(kinds) == set(FLOOR_KINDS), kinds
+    assert set(kinds) == sampled_climates(), kinds
     assert min(kinds.values()) >= CHUNK // 5, kinds
 
 
 def test_a_save_may_name_exactly_the_kinds_of_floor_the_game_generates() -> None:
-    assert set(typing.get_args(FloorKind)) == set(FLOOR_KINDS)
+    assert set(typing.get_args(FloorKind)) == set(CLIMATES)
 
 
 def test_floor_one_is_rooms_and_deeper_floors_vary_with_the_seed() -> None:
     assert {generate_floor(floor_seed(seed, 1), 1, None).kind for seed in range(50)} == {"rooms"}
     deeper = {generate_floor(floor_seed(seed, 5), 5, (40, 10)).kind for seed in range(50)}
-    assert deeper == set(FLOOR_KINDS)
+    assert deeper == {climate.key for climate in climates_at(5)}
 
 
 def test_caves_have_no_doors_and_rooms_and_halls_have_them_in_their_walls() -> None:

@@ -1,10 +1,10 @@
 """Every recipe of docs/architecture.md ("How to add ..."), followed in a copy of the game.
 
 Each recipe is followed as written, in a copy of the code: a throwaway monster, dose kind,
-find kind, condition, system, screen and command are added by editing the files the
-recipe names, with a test file of their own that plays them (``tests/test_throwaway.py``
-in the copy). The test files that read what the recipe touched then run on the copy,
-their quick tests only, in one pytest process per recipe. Nothing of the repository
+find kind, terrain, climate, condition, system, screen and command are added by editing the
+files the recipe names, with a test file of their own that plays them
+(``tests/test_throwaway.py`` in the copy). The test files that read what the recipe touched
+then run on the copy, their quick tests only, in one pytest process per recipe. Nothing of the repository
 itself is changed. The rules epoch and the corpus (what a recipe that changes games also
 asks for) are left out: re-recording the corpus is not cheap.
 """
@@ -22,6 +22,8 @@ from pathlib import Path
 import pytest
 
 from recipe_throwaways import (
+    CLIMATE_PLAY,
+    CLIMATE_ROW,
     COMMAND_PLAY,
     CONDITION_COMPONENT,
     CONDITION_PLAY,
@@ -36,6 +38,10 @@ from recipe_throwaways import (
     SCREEN_PLAY,
     SYSTEM,
     SYSTEM_PLAY,
+    TERRAIN_KIND,
+    TERRAIN_LEGEND,
+    TERRAIN_PLAY,
+    TERRAIN_ROW,
 )
 from roguelike.render.colours import GREYSCALE_MONSTER_GREYS
 
@@ -98,6 +104,23 @@ def add_find(copy: Path) -> None:
     before_table(copy / "roguelike/content/finds.py", "FIND_KINDS", FIND_ROW, "SPARK")
     kind_colour(copy, "spark", "(255, 255, 200)")
     play(copy, FIND_PLAY)
+
+
+def add_terrain(copy: Path) -> None:
+    """How to add a terrain: its kind and row, its line in the Help's legend (its colour
+    roles are the walls' and the floor's: no new slot)."""
+    terrain = copy / "roguelike/content/terrain.py"
+    edit(terrain, r"^(class Tile\(IntEnum\):.*?\n)(\n\n)", rf"\1{TERRAIN_KIND}\2")
+    edit(terrain, r"^(TERRAIN: dict\[.*?\n)(    \)\n\})", rf"\1{TERRAIN_ROW}\2")
+    edit(copy / "roguelike/screens/helptext.py", r"^(LEGEND: .*? = \(\n.*?)(^\)\n)", rf"\1{TERRAIN_LEGEND}\2")
+    play(copy, TERRAIN_PLAY)
+
+
+def add_climate(copy: Path) -> None:
+    """How to add a climate: its row (a layout of the rooms' generator) and its key among the kinds saves name."""
+    before_table(copy / "roguelike/content/climates.py", "CLIMATES", CLIMATE_ROW, "CHAMBERS")
+    edit(copy / "roguelike/core/plain.py", r"^(FloorKind = Literal\[.*?)\]", r'\1, "chambers"]')
+    play(copy, CLIMATE_PLAY)
 
 
 def add_condition_component(copy: Path) -> None:
@@ -202,6 +225,8 @@ RECIPES = (
     ),
     Recipe("dose kind", add_dose, ("test_palette_access.py", "test_wording.py", "test_dose_truth.py", *HELP)),
     Recipe("find kind", add_find, ("test_palette_access.py", "test_finds.py", *HELP)),
+    Recipe("terrain", add_terrain, ("test_terrain.py", "test_sight.py", "test_help_pages.py")),
+    Recipe("climate", add_climate, ("test_climates.py", "test_floor_kinds.py", "test_stairs_placement.py")),
     Recipe("condition", add_condition, ("test_conditions.py", "test_effects.py", "test_state_lifetimes.py", *HELP)),
     Recipe("system", add_system, ("test_schedule.py", "test_state_lifetimes.py", "test_layers.py")),
     Recipe("screen", add_screen, ("test_keymap.py", "test_bindings.py", "test_layers.py", "test_help_pages.py")),

@@ -9,7 +9,7 @@ import tcod.map
 from tcod.cffi import ffi
 
 from roguelike.content import formulas
-from roguelike.core.floor import TRANSPARENT, Floor, Tile
+from roguelike.core.floor import SEE_THROUGH, Floor, Tile
 from roguelike.core.mapgen import generate_floor
 from roguelike.core.sight import CELL, field_of_view
 from roguelike.core.world import floor_seed
@@ -18,7 +18,7 @@ from roguelike.core.world import floor_seed
 def whole_floor_view(floor: Floor, x: int, y: int) -> np.ndarray:
     """The reference: shadowcasting over the entire map."""
     return tcod.map.compute_fov(
-        TRANSPARENT[floor.tiles],
+        SEE_THROUGH[floor.tiles],
         (y, x),
         radius=formulas.FOV_RADIUS,
         light_walls=True,

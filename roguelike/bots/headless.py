@@ -10,9 +10,9 @@ from roguelike.bots.names import DEFAULT_BOT
 from roguelike.bots.registry import Player, make_bot
 from roguelike.bots.watch import Watch
 from roguelike.content.bestiary import HIT_EFFECTS, MONSTER_KINDS
+from roguelike.content.climates import CLIMATES
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.core.game import Game
-from roguelike.core.mapgen import FLOOR_KINDS
 from roguelike.core.session import Session
 from roguelike.core.snapshot import checksum
 
@@ -109,7 +109,7 @@ def summarise(game: Game, watch: Watch | None = None) -> Summary:
         met=ordered_tally(bestiary.met, MONSTER_KINDS),
         killed=ordered_tally(bestiary.slain, MONSTER_KINDS),
         effects=ordered_tally(bestiary.suffered, HIT_EFFECTS),
-        floor_kinds=ordered_tally(floors_by_kind(game), FLOOR_KINDS),
+        floor_kinds=ordered_tally(floors_by_kind(game), CLIMATES),
         dose_kinds=ordered_tally(record.dose_kinds, DOSE_KINDS),
         perfect_highs=record.perfect_highs,
     )

@@ -27,9 +27,9 @@ import tcod.path
 from numpy.typing import NDArray
 
 from roguelike.core.distances import fill_distances
-from roguelike.core.floor import Floor
+from roguelike.core.floor import PASSABLE, Floor
 from roguelike.core.pathing import CARDINAL_COST, DIAGONAL_COST, distance_map, downhill_step, travel_cost
-from roguelike.core.tiles import STAIRS_DOWN, STAIRS_UP, WALL
+from roguelike.core.tiles import STAIRS_DOWN, STAIRS_UP
 
 Mask = NDArray[np.bool_]
 Costs = NDArray[np.int32]
@@ -101,7 +101,7 @@ def seen_of(terrain: Terrain, explored: Mask) -> Seen:
 def terrain_of(floor: Floor) -> Terrain:
     """The floor's terrain as its tiles stand now."""
     tiles = floor.tiles
-    open_tiles, down = tiles != WALL, tiles == STAIRS_DOWN
+    open_tiles, down = PASSABLE[tiles], tiles == STAIRS_DOWN
     cost = travel_cost(floor)
     terrain = Terrain(open_tiles, int(open_tiles.sum()), down, down | (tiles == STAIRS_UP), cost, cost.tobytes())
     for array in (terrain.open, terrain.stairs_down, terrain.stairs, terrain.cost):

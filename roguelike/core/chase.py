@@ -18,11 +18,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from roguelike.core.distances import fill_distances
-from roguelike.core.floor import WALKABLE, Tile
+from roguelike.core.floor import TRAVEL_COST
 from roguelike.core.pathing import CARDINAL_COST, DIAGONAL_COST, NEIGHBOURS
 
 # Hunters path through closed doors (they open them on the way); walls cost 0 (blocked).
-CHASE_COST = (WALKABLE | (np.arange(len(WALKABLE)) == Tile.DOOR_CLOSED)).astype(np.int32)
+CHASE_COST = TRAVEL_COST
 # The same as a table of 256 for ``bytes.translate``: a floor's chase costs, one byte a tile.
 CHASE_BYTES = bytes(int(CHASE_COST[value]) if value < len(CHASE_COST) else 0 for value in range(256))
 UNREACHABLE = int(np.iinfo(np.int32).max)

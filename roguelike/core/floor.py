@@ -9,20 +9,34 @@ Arrays are indexed ``[y, x]`` everywhere in the project, like tcod consoles.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import NDArray
 
-from roguelike.content import formulas
+from roguelike.content import formulas, terrain
+from roguelike.content.terrain import Terrain
 from roguelike.core.plain import FloorKind, PlainFloor
 from roguelike.core.plain import PackedEntity as PackedEntity
-from roguelike.core.tiles import WALL
 from roguelike.core.tiles import Tile as Tile
 
-# Indexed by Tile value: can a creature stand there / can light pass?
-WALKABLE = np.array([False, True, False, True, True, True], dtype=bool)
-TRANSPARENT = np.array([False, True, False, True, True, True], dtype=bool)
+
+def _flags(figure: Callable[[Terrain], bool]) -> NDArray[np.bool_]:
+    """A yes or no of every terrain row, indexed by tile value (read-only)."""
+    array = np.array([figure(row) for row in terrain.by_value()], dtype=bool)
+    array.flags.writeable = False
+    return array
+
+
+# The terrain table's lookups, indexed by tile value (``WALKABLE[floor.tiles]``): can a
+# creature stand there / can light pass / can a creature get there, once a door is opened?
+WALKABLE = _flags(lambda row: row.walkable)
+SEE_THROUGH = _flags(lambda row: row.see_through)
+PASSABLE = _flags(terrain.passable)
+# What entering each kind of tile costs the path-finding (0: nothing gets in).
+TRAVEL_COST = np.array([terrain.travel_cost(row) for row in terrain.by_value()], dtype=np.int32)
+TRAVEL_COST.flags.writeable = False
 
 
 @dataclass
@@ -36,7 +50,7 @@ class Floor:
     down_stairs: tuple[int, int]
     up_stairs: tuple[int, int] | None
     arrival: tuple[int, int]
-    kind: FloorKind = "rooms"  # which generator made it (see roguelike.core.mapgen.FLOOR_KINDS)
+    kind: FloorKind = "rooms"  # its climate (see roguelike.content.climates.CLIMATES)
     dormant: list[PackedEntity] = field(default_factory=list)
     # The snapshot encoding of this floor and its SHA-256 while the player is elsewhere (see snapshot.py).
     encoded: tuple[bytes, bytes] | None = field(default=None, compare=False, repr=False)
@@ -66,7 +80,7 @@ class Floor:
         # Comparing the tiles' bytes is a tenth of the cost of looking every tile up again.
         tiles = self.tiles.tobytes()
         if self._light is None or self._light[0] != tiles:
-            light: NDArray[np.bool_] = TRANSPARENT.take(self.tiles)
+            light: NDArray[np.bool_] = SEE_THROUGH.take(self.tiles)
             light.flags.writeable = False
             self._light = (tiles, light)
         return self._light[1]
@@ -88,7 +102,7 @@ class Floor:
 
     def explored_fraction(self) -> float:
         """Share of the walkable-or-door tiles the player has seen."""
-        open_tiles = self.tiles != WALL
+        open_tiles = PASSABLE[self.tiles]
         total = int(open_tiles.sum())
         return float((self.explored & open_tiles).sum()) / total if total else 0.0
 

@@ -1,15 +1,17 @@
 """Floor generation: a kind of floor, its stairs, doses and monsters, all from a seed.
 
-Each floor is one kind (rooms and corridors, caves, or halls with pillars), drawn by
-depth from the floor's own seed; the generators of :data:`FLOOR_KINDS` carve the tiles
-and hand back the floor cut into areas, the arrival area first. What follows is shared:
-anything not joined to the arrival point is filled in, so every floor is connected; the
-down staircase goes in the area farthest on foot, and from floor 2 on the up staircase
-is where the floor above has its down staircase.
+Each floor is of one climate (``roguelike.content.climates``: rooms and corridors, caves,
+or halls with pillars), drawn by depth and weight from the floor's own seed; the generator
+of its layout (:data:`GENERATORS`) carves the tiles and hands back the floor cut into
+areas, the arrival area first. What follows is shared: anything not joined to the arrival
+point is filled in, so every floor is connected; the down staircase goes in the area
+farthest on foot, and from floor 2 on the up staircase is where the floor above has its
+down staircase.
 """
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable
 
 import numpy as np
@@ -18,6 +20,7 @@ from numpy.typing import NDArray
 from components import Dose, Find, Position, Renderable, Shortcut, Vision
 from components.registry import NAME_OF
 from roguelike.content import formulas
+from roguelike.content.climates import Caves, Climate, Halls, Layout, Rooms, climates_at
 from roguelike.content.doses import SHORTCUT_COLOUR, SHORTCUT_GLYPH, START_DOSE, DoseKind, kinds_on_floor
 from roguelike.content.finds import FindKind, finds_on_floor
 from roguelike.core.chokepoints import chokepoints
@@ -34,14 +37,13 @@ from roguelike.core.tiles import FLOOR
 
 Spot = tuple[int, int]
 Areas = list[list[Spot]]
-Carver = Callable[[Rng, Floor, "Spot | None"], Areas]
+# A generator: (rng, floor, anchor, layout) -> the floor cut into areas, the arrival area first.
+Generator = Callable[..., Areas]
 
-# Each kind of floor: its generator, its weight and the first floor it can be.
-FLOOR_KINDS: dict[FloorKind, tuple[Carver, int, int]] = {
-    "rooms": (carve_rooms, formulas.ROOMS_WEIGHT, 1),
-    "caves": (carve_caves, formulas.CAVES_WEIGHT, formulas.CAVES_FROM_FLOOR),
-    "halls": (carve_halls, formulas.HALLS_WEIGHT, formulas.HALLS_FROM_FLOOR),
-}
+# The generator of each type of layout, called with the climate's layout as its parameters.
+GENERATORS: dict[type[Layout], Generator] = {Rooms: carve_rooms, Caves: carve_caves, Halls: carve_halls}
+# The kinds of floor a save may name: a climate is saved under its key, which must be one of them.
+SAVED_KINDS: dict[str, FloorKind] = {kind: kind for kind in typing.get_args(FloorKind)}
 UNREACHED = np.iinfo(np.int32).max
 
 
@@ -57,8 +59,9 @@ def generate_floor(
     """
     rng = Rng(seed)
     floor = blank_floor(depth)
-    floor.kind = floor_kind(rng, depth)
-    areas = FLOOR_KINDS[floor.kind][0](rng, floor, up_stairs)
+    climate = climate_for(rng, depth)
+    floor.kind = saved_kind(climate)
+    areas = GENERATORS[type(climate.layout)](rng, floor, up_stairs, climate.layout)
     floor.arrival = up_stairs if up_stairs is not None else _centre(areas[0])
     steps = _keep_connected(floor)
     width = floor.width
@@ -71,10 +74,19 @@ def generate_floor(
     return floor
 
 
-def floor_kind(rng: Rng, depth: int) -> FloorKind:
-    """A kind of floor drawn by weight among those allowed at ``depth``."""
-    allowed = [(key, weight) for key, (_, weight, first) in FLOOR_KINDS.items() if depth >= first]
-    return rng.weighted([key for key, _ in allowed], [weight for _, weight in allowed])
+def climate_for(rng: Rng, depth: int) -> Climate:
+    """A climate drawn by weight among those allowed at ``depth`` (one draw)."""
+    allowed = climates_at(depth)
+    return rng.weighted(allowed, [climate.weight for climate in allowed])
+
+
+def saved_kind(climate: Climate) -> FloorKind:
+    """The climate's key as saves name a floor's kind."""
+    if climate.key not in SAVED_KINDS:
+        raise ValueError(
+            f"climate {climate.key!r} is not a FloorKind of roguelike/core/plain.py: no save could hold it"
+        )
+    return SAVED_KINDS[climate.key]
 
 
 def _centre(area: list[Spot]) -> Spot:

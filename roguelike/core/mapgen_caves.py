@@ -13,6 +13,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from roguelike.content import formulas
+from roguelike.content.climates import Caves
 from roguelike.core.floor import Floor, Tile
 from roguelike.core.mapgen_rooms import carve_l, clear_around
 from roguelike.core.pathing import distance_map
@@ -22,29 +23,29 @@ Spot = tuple[int, int]
 UNREACHED = np.iinfo(np.int32).max
 
 
-def carve_caves(rng: Rng, floor: Floor, anchor: Spot | None) -> list[list[Spot]]:
+def carve_caves(rng: Rng, floor: Floor, anchor: Spot | None, layout: Caves) -> list[list[Spot]]:
     """A cave; returns its tiles cut into areas, the one around the arrival first."""
-    for _ in range(formulas.CAVE_TRIES):
+    for _ in range(layout.tries):
         floor.tiles[:] = Tile.WALL
-        floor.tiles[1:-1, 1:-1] = np.where(_grown_rock(rng, floor), Tile.WALL, Tile.FLOOR)
+        floor.tiles[1:-1, 1:-1] = np.where(_grown_rock(rng, floor, layout), Tile.WALL, Tile.FLOOR)
         cave = largest_region(floor.tiles == Tile.FLOOR)
-        if int(cave.sum()) >= formulas.CAVE_MIN_OPEN:
+        if int(cave.sum()) >= layout.min_open:
             break
     floor.tiles[~cave] = Tile.WALL
     arrival = anchor if anchor is not None else _random_open(rng, cave)
     clear_around(floor, arrival)
-    _wind(rng, floor, arrival, _nearest(cave, arrival))
-    return cave_areas(floor, arrival)
+    _wind(rng, floor, arrival, _nearest(cave, arrival), layout)
+    return cave_areas(floor, arrival, layout.area)
 
 
-def _wind(rng: Rng, floor: Floor, start: Spot, end: Spot) -> None:
+def _wind(rng: Rng, floor: Floor, start: Spot, end: Spot, layout: Caves) -> None:
     """A winding tunnel from ``start`` toward ``end`` (straight if it wanders too long)."""
     x, y = start
-    for _ in range(formulas.CAVE_TUNNEL_STEPS):
+    for _ in range(layout.tunnel_steps):
         if (x, y) == end:
             return
         dx, dy = end[0] - x, end[1] - y
-        if rng.chance(*formulas.CAVE_TUNNEL_STRAY):
+        if rng.chance(*layout.tunnel_stray):
             step = rng.choice(((1, 0), (-1, 0), (0, 1), (0, -1)))
         elif abs(dx) >= abs(dy):
             step = ((dx > 0) - (dx < 0), 0)
@@ -56,16 +57,16 @@ def _wind(rng: Rng, floor: Floor, start: Spot, end: Spot) -> None:
     carve_l(rng, floor, (x, y), end)
 
 
-def _grown_rock(rng: Rng, floor: Floor) -> NDArray[np.bool_]:
+def _grown_rock(rng: Rng, floor: Floor, layout: Caves) -> NDArray[np.bool_]:
     """Random rock smoothed by the automaton, for the tiles inside the map border."""
     height, width = floor.height - 2, floor.width - 2
     # One byte of the game's RNG a tile, eight tiles a draw: the chance to a 256th.
     noise = np.frombuffer(rng.many64((height * width + 7) // 8).astype("<u8").tobytes(), dtype=np.uint8)
-    threshold = formulas.CAVE_FILL[0] * 256 // formulas.CAVE_FILL[1]
+    threshold = layout.fill[0] * 256 // layout.fill[1]
     rock = (noise[: height * width] < threshold).reshape(height, width)
-    for _ in range(formulas.CAVE_STEPS):
+    for _ in range(layout.steps):
         near = rock_neighbours(rock)
-        rock = (near >= formulas.CAVE_ROCK_FROM) | (rock & (near >= formulas.CAVE_ROCK_STAYS))
+        rock = (near >= layout.rock_from) | (rock & (near >= layout.rock_stays))
     return rock
 
 
@@ -111,9 +112,8 @@ def _nearest(cave: NDArray[np.bool_], at: Spot) -> Spot:
     return int(xs[index]), int(ys[index])
 
 
-def cave_areas(floor: Floor, arrival: Spot) -> list[list[Spot]]:
-    """Open tiles in square areas; the first holds every tile near the arrival point."""
-    size = formulas.CAVE_AREA
+def cave_areas(floor: Floor, arrival: Spot, size: int) -> list[list[Spot]]:
+    """Open tiles in square areas ``size`` tiles across; the first holds every tile near the arrival point."""
     ys, xs = np.nonzero(floor.tiles == Tile.FLOOR)  # row by row, as every area lists its tiles
     near = np.maximum(abs(xs - arrival[0]), abs(ys - arrival[1])) <= size // 2
     far = np.flatnonzero(~near)

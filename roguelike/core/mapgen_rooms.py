@@ -14,6 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from roguelike.content import formulas
+from roguelike.content.climates import Halls, Rooms, RoomSizes
 from roguelike.core.floor import Floor, Tile
 from roguelike.core.rng import Rng
 
@@ -48,46 +49,22 @@ class Room:
         return [(x, y) for y in range(self.y, self.y + self.h) for x in range(self.x, self.x + self.w)]
 
 
-@dataclass(frozen=True)
-class RoomSizes:
-    """How many rectangles to try for and how big they may be."""
-
-    attempts: int
-    most: int
-    width: tuple[int, int]
-    height: tuple[int, int]
-
-
-ROOMS = RoomSizes(
-    formulas.ROOM_ATTEMPTS,
-    formulas.MAX_ROOMS,
-    (formulas.ROOM_MIN_SIZE, formulas.ROOM_MAX_WIDTH),
-    (formulas.ROOM_MIN_SIZE, formulas.ROOM_MAX_HEIGHT),
-)
-HALLS = RoomSizes(
-    formulas.HALL_ATTEMPTS,
-    formulas.MAX_HALLS,
-    (formulas.HALL_MIN_WIDTH, formulas.HALL_MAX_WIDTH),
-    (formulas.HALL_MIN_HEIGHT, formulas.HALL_MAX_HEIGHT),
-)
-
-
-def carve_rooms(rng: Rng, floor: Floor, anchor: Spot | None) -> list[list[Spot]]:
+def carve_rooms(rng: Rng, floor: Floor, anchor: Spot | None, layout: Rooms) -> list[list[Spot]]:
     """Rooms and corridors; returns each room's tiles, the arrival room first."""
-    rooms = place_rooms(rng, floor, anchor, ROOMS)
+    rooms = place_rooms(rng, floor, anchor, layout.sizes)
     finish(rng, floor, rooms)
     return [room.tiles() for room in rooms]
 
 
-def carve_halls(rng: Rng, floor: Floor, anchor: Spot | None) -> list[list[Spot]]:
+def carve_halls(rng: Rng, floor: Floor, anchor: Spot | None, layout: Halls) -> list[list[Spot]]:
     """Open halls with pillars or islands; returns each hall's tiles, the arrival hall first."""
-    halls = place_rooms(rng, floor, anchor, HALLS)
+    halls = place_rooms(rng, floor, anchor, layout.sizes)
     for hall in halls:
         floor.tiles[hall.y : hall.y + hall.h, hall.x : hall.x + hall.w] = Tile.FLOOR
-        if rng.chance(*formulas.HALL_PILLAR_CHANCE):
-            _pillars(rng, floor, hall)
+        if rng.chance(*layout.pillar_chance):
+            _pillars(rng, floor, hall, layout.pillar_spacing)
         else:
-            _islands(rng, floor, hall, anchor)
+            _islands(rng, floor, hall, anchor, layout.islands)
     if anchor is not None:  # the stairs from above land on open ground, not in a pillar
         clear_around(floor, anchor)
     finish(rng, floor, halls, carved=True)
@@ -158,20 +135,19 @@ def clear_around(floor: Floor, at: Spot) -> None:
     floor.tiles[top:bottom, max(1, x - r) : min(floor.width - 1, x + r + 1)] = Tile.FLOOR
 
 
-def _pillars(rng: Rng, floor: Floor, hall: Room) -> None:
-    """A grid of single pillars inside the hall, a tile clear of its walls."""
-    step = formulas.HALL_PILLAR_SPACING
+def _pillars(rng: Rng, floor: Floor, hall: Room, step: int) -> None:
+    """A grid of single pillars ``step`` tiles apart inside the hall, a tile clear of its walls."""
     left, top = rng.between(1, step - 1), rng.between(1, step - 1)
     for y in range(hall.y + top, hall.y + hall.h - 1, step):
         for x in range(hall.x + left, hall.x + hall.w - 1, step):
             floor.tiles[y, x] = Tile.WALL
 
 
-def _islands(rng: Rng, floor: Floor, hall: Room, anchor: Spot | None) -> None:
-    """A few blocks of rock in the hall, each with open ground all round (and none on the
-    arrival point's clearing)."""
+def _islands(rng: Rng, floor: Floor, hall: Room, anchor: Spot | None, count: tuple[int, int]) -> None:
+    """A few blocks of rock in the hall (``count`` the range of how many), each with open
+    ground all round (and none on the arrival point's clearing)."""
     keep = formulas.ARRIVAL_CLEARING + 1
-    for _ in range(rng.between(*formulas.HALL_ISLANDS)):
+    for _ in range(rng.between(*count)):
         w = rng.between(1, max(1, (hall.w - 4) // 2))
         h = rng.between(1, max(1, (hall.h - 4) // 2))
         x = rng.between(hall.x + 2, hall.x + hall.w - 2 - w)

@@ -10,8 +10,7 @@ import tcod.path
 from numpy.typing import NDArray
 
 from roguelike.core.distances import fill_distances
-from roguelike.core.floor import Floor
-from roguelike.core.tiles import DOOR_CLOSED
+from roguelike.core.floor import TRAVEL_COST, Floor
 
 CARDINAL_COST = 2
 DIAGONAL_COST = 3
@@ -34,8 +33,8 @@ def chebyshev(ax: int, ay: int, bx: int, by: int) -> int:
 
 
 def travel_cost(floor: Floor) -> NDArray[np.int32]:
-    """Cost of entering each tile: 1 where one can walk or open a door, 0 for walls."""
-    cost: NDArray[np.int32] = (floor.walkable() | (floor.tiles == DOOR_CLOSED)).astype(np.int32)
+    """Cost of entering each tile: its terrain's move cost where one can walk or open a door, 0 for walls."""
+    cost: NDArray[np.int32] = TRAVEL_COST[floor.tiles]
     return cost
 
 

@@ -18,7 +18,7 @@ PackedEntity = list[tuple[str, Sequence[Any]]]
 Plain = dict[str, Any]  # a snapshot of any format version, before it is upgraded and checked
 
 
-FloorKind = Literal["rooms", "caves", "halls"]  # the generators of roguelike.core.mapgen.FLOOR_KINDS
+FloorKind = Literal["rooms", "caves", "halls"]  # the climates of roguelike.content.climates.CLIMATES
 
 
 # The one declaration of a snapshot's shape: snapshot.py builds exactly these (mypy

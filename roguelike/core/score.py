@@ -17,7 +17,7 @@ import numpy as np
 
 from components import HighStreak, Record, Score
 from roguelike.content import formulas
-from roguelike.core.floor import Floor, Tile
+from roguelike.core.floor import PASSABLE, Floor
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ def depth_sum(deepest: int) -> str:
 
 def floor_percent(floor: Floor) -> int:
     """The whole percentage of a floor's open tiles that has been seen."""
-    open_tiles = floor.tiles != Tile.WALL
+    open_tiles = PASSABLE[floor.tiles]
     return formulas.explored_percent(
         int(np.count_nonzero(floor.explored & open_tiles)), int(np.count_nonzero(open_tiles))
     )

@@ -19,7 +19,7 @@ from components.monsters import Status
 from components.registry import SAVED_COMPONENTS
 from roguelike.content import formulas
 from roguelike.content.conditions import CONDITIONS, Condition, Steer, Timed, Trigger
-from roguelike.core.floor import WALKABLE, Tile
+from roguelike.core.floor import PASSABLE, WALKABLE
 from roguelike.core.pathing import NEIGHBOURS, step_toward, travel_cost
 from roguelike.core.rng import Purpose, Rng
 from roguelike.core.state import Now
@@ -118,7 +118,7 @@ def desperate_step(now: Now, pos: Position, attrs: Attributes, own: Step) -> Ste
     cost = travel_cost(floor)
     step = step_toward(cost, (pos.x, pos.y), known)
     if step is None:
-        step = step_toward(cost, (pos.x, pos.y), ~floor.explored & (floor.tiles != Tile.WALL))
+        step = step_toward(cost, (pos.x, pos.y), ~floor.explored & PASSABLE[floor.tiles])
     return step if step is not None else (0, 0)
 
 

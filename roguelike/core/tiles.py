@@ -1,20 +1,12 @@
-"""The kinds of map tile, as floors store them (one byte each) and saves check them."""
+"""The kinds of map tile, as floors store them (one byte each) and saves check them.
+
+The kinds and what each one is live in the terrain table (:mod:`roguelike.content.terrain`);
+this module names their values for the code that compares tiles with an exact kind.
+"""
 
 from __future__ import annotations
 
-from enum import IntEnum
-
-
-class Tile(IntEnum):
-    """Kinds of map tile, stored as bytes in :attr:`Floor.tiles`."""
-
-    WALL = 0
-    FLOOR = 1
-    DOOR_CLOSED = 2
-    DOOR_OPEN = 3
-    STAIRS_DOWN = 4
-    STAIRS_UP = 5
-
+from roguelike.content.terrain import Tile as Tile
 
 # The same values as plain ints, for comparing with tile arrays: numpy looks an IntEnum's
 # class over for array hooks on every comparison, which costs more than the comparison.

@@ -19,6 +19,7 @@ from numpy.typing import NDArray
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.content.finds import FIND_KINDS
+from roguelike.content.terrain import by_value
 from roguelike.render.greys import distinct_greys, monster_greys
 from roguelike.settings import PaletteName
 
@@ -84,6 +85,8 @@ class Slot(enum.Enum):
 
 
 RGB = tuple[int, int, int]
+# Each tile value's colour and background slots, as the terrain table names their roles.
+TILE_SLOTS = tuple((Slot(row.colour_role), Slot(row.background_role)) for row in by_value())
 MOOD_SLOTS = (Slot.DESPERATE, Slot.WITHDRAWAL, Slot.SOBER, Slot.HIGH)
 
 
@@ -107,15 +110,9 @@ class Scheme:
         return self.slots[slot]
 
     def tile_colours(self) -> tuple[FloatRGB, FloatRGB]:
-        """Foreground and background of every Tile value, as arrays indexed by tile."""
-        fg = [
-            self[slot]
-            for slot in (Slot.WALL_FG, Slot.FLOOR_FG, Slot.DOOR_FG, Slot.DOOR_FG, Slot.STAIRS_FG, Slot.STAIRS_FG)
-        ]
-        bg = [
-            self[slot]
-            for slot in (Slot.WALL_BG, Slot.FLOOR_BG, Slot.DOOR_BG, Slot.FLOOR_BG, Slot.STAIRS_BG, Slot.STAIRS_BG)
-        ]
+        """Foreground and background of every Tile value, as arrays indexed by tile (the terrain's roles)."""
+        fg = [self[fore] for fore, _ in TILE_SLOTS]
+        bg = [self[back] for _, back in TILE_SLOTS]
         return np.array(fg, dtype=np.float32), np.array(bg, dtype=np.float32)
 
     def kind_colour(self, key: str | None, base: RGB) -> RGB:

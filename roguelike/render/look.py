@@ -14,16 +14,17 @@ import numpy as np
 import tcod.console
 from numpy.typing import NDArray
 
+from roguelike.content.terrain import GLYPHS
 from roguelike.render.ascii import ascii_fallback
 from roguelike.render.colours import Scheme, scheme_for
 from roguelike.settings import Glyphs, Motion, Settings
 
-# Map glyphs indexed by Tile value: wall, floor, closed door, open door, stairs down, up.
-# The map is ASCII in both sets today (players and tests read "." as floor); Unicode
-# allows box lines and symbols elsewhere, which ASCII turns into their stand-ins.
+# Map glyphs indexed by Tile value, from the terrain table. The map is ASCII in both sets
+# today (players and tests read "." as floor); Unicode allows box lines and symbols
+# elsewhere, which ASCII turns into their stand-ins.
 TILE_GLYPHS: dict[Glyphs, NDArray[np.int32]] = {
-    Glyphs.ASCII: np.array([ord(c) for c in "#.+'><"], dtype=np.int32),
-    Glyphs.UNICODE: np.array([ord(c) for c in "#.+'><"], dtype=np.int32),
+    Glyphs.ASCII: np.array([ord(c) for c in GLYPHS], dtype=np.int32),
+    Glyphs.UNICODE: np.array([ord(c) for c in GLYPHS], dtype=np.int32),
 }
 # A floor cell inside a dose's pull zone, so the zone shows without colour (ASCII mode above all).
 PULL_ZONE_FLOOR: dict[Glyphs, int] = {Glyphs.ASCII: ord(":"), Glyphs.UNICODE: ord(":")}

@@ -16,20 +16,13 @@ from typing import Any
 import numpy as np
 
 from components.registry import SAVED_COMPONENTS
+from roguelike.content.terrain import GLYPHS
 from roguelike.core.floor import Floor, Tile
 from roguelike.core.game import Game
 from roguelike.core.snapshot import to_plain
 from roguelike.replay.fileformat import Replay
 from roguelike.replay.playback import Playback
 
-TILE_TEXT = {
-    Tile.WALL: "#",
-    Tile.FLOOR: ".",
-    Tile.DOOR_CLOSED: "+",
-    Tile.DOOR_OPEN: "'",
-    Tile.STAIRS_DOWN: ">",
-    Tile.STAIRS_UP: "<",
-}
 Readable = dict[str, Any]
 
 
@@ -101,7 +94,7 @@ def floor_summary(floor: Floor, current: int) -> Readable:
         "dormant": dict(sorted(dormant.items())),
     }
     if floor.depth == current:
-        summary["map"] = ["".join(TILE_TEXT[Tile(value)] for value in row) for row in floor.tiles.tolist()]
+        summary["map"] = ["".join(GLYPHS[value] for value in row) for row in floor.tiles.tolist()]
     return summary
 
 

@@ -21,6 +21,7 @@ from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import CARDINAL_LINES, DIAGONAL_LINES, DOSE_KINDS, SHORTCUT_TEXT
 from roguelike.content.finds import FIND_KINDS
+from roguelike.content.terrain import TERRAIN
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
 from roguelike.render.colours import Slot
@@ -39,14 +40,6 @@ LEAVE_KEYS = frozenset({KeySym.ESCAPE, KeySym.X, KeySym.SEMICOLON, KeySym.RETURN
 BLAST_WORDS = {CARDINAL_LINES: "Blasts monsters N, E, S, W.", DIAGONAL_LINES: "Blasts monsters diagonally."}
 UNSEEN = "You have not seen this place."
 LOOK_KEYS = "Move keys move the cursor, Tab jumps to the next thing, Enter travels, Esc goes back."
-TILE_WORDS = {
-    Tile.WALL: "A wall.",
-    Tile.FLOOR: "Floor.",
-    Tile.DOOR_CLOSED: "A closed door: walk into it to open it.",
-    Tile.DOOR_OPEN: "An open door.",
-    Tile.STAIRS_DOWN: "Stairs down to a new floor.",
-    Tile.STAIRS_UP: "Stairs up, to the floor as you left it.",
-}
 
 
 class LookScreen(Screen):
@@ -164,7 +157,7 @@ def describe(game: Game, at: tuple[int, int]) -> list[tuple[str, tuple[int, int,
     if game.view.visible[y, x] and shortcut_seen(game, at):
         return [(SHORTCUT_TEXT, TEXT)]
     remembered = "" if game.view.visible[y, x] else " (remembered)"
-    return [(TILE_WORDS[Tile(state.floor.tiles[y, x])] + remembered, TEXT)]
+    return [(TERRAIN[Tile(state.floor.tiles[y, x])].words + remembered, TEXT)]
 
 
 def describe_self(game: Game) -> list[tuple[str, tuple[int, int, int]]]:

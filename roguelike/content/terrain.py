@@ -1,0 +1,82 @@
+"""Typed content table: the kinds of map tile (terrain) and the lookups the rules read.
+
+Each :class:`Terrain` row says whether a creature can stand on its tile, whether light
+passes, what a step onto it costs, how it is drawn (its glyph and the palette roles of its
+colours, named as ``roguelike.render.colours.Slot`` names them) and what look and the mouse
+say of it. Floors store a tile as its :class:`Tile` value, one byte, and saves and replays
+hold those bytes: a value, once given, never changes. ``roguelike.core.floor`` builds its
+lookups from the table once (``WALKABLE[floor.tiles]`` and the like), which the rules read
+wherever they mean "can stand", "light passes" or "can be walked to". No numpy here:
+checking and listing saves reads the kinds without loading it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+
+class Tile(IntEnum):
+    """Kinds of map tile, stored as bytes in :attr:`Floor.tiles` (saved: values never change)."""
+
+    WALL = 0
+    FLOOR = 1
+    DOOR_CLOSED = 2
+    DOOR_OPEN = 3
+    STAIRS_DOWN = 4
+    STAIRS_UP = 5
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """A kind of tile: standing on it, seeing through it, its cost, its look and its words."""
+
+    tile: Tile
+    walkable: bool  # a creature can stand there
+    see_through: bool  # light passes
+    glyph: str
+    colour_role: str  # the palette role of its glyph's colour (a Slot's name, such as "wall_fg")
+    background_role: str  # the palette role of its cell's background
+    words: str  # what look and hovering the mouse say of it
+    move_cost: int = 1  # what a step onto it costs the path-finding, where it can be walked to
+    opens: bool = False  # a step into it opens it (a closed door), so paths count it as open ground
+
+
+TERRAIN: dict[Tile, Terrain] = {
+    row.tile: row
+    for row in (
+        Terrain(Tile.WALL, False, False, "#", "wall_fg", "wall_bg", "A wall."),
+        Terrain(Tile.FLOOR, True, True, ".", "floor_fg", "floor_bg", "Floor."),
+        Terrain(
+            Tile.DOOR_CLOSED,
+            False,
+            False,
+            "+",
+            "door_fg",
+            "door_bg",
+            "A closed door: walk into it to open it.",
+            opens=True,
+        ),
+        Terrain(Tile.DOOR_OPEN, True, True, "'", "door_fg", "floor_bg", "An open door."),
+        Terrain(Tile.STAIRS_DOWN, True, True, ">", "stairs_fg", "stairs_bg", "Stairs down to a new floor."),
+        Terrain(Tile.STAIRS_UP, True, True, "<", "stairs_fg", "stairs_bg", "Stairs up, to the floor as you left it."),
+    )
+}
+
+
+def by_value() -> list[Terrain]:
+    """The rows in the order of their tiles' values, as the lookup arrays index them."""
+    return [TERRAIN[Tile(value)] for value in range(len(Tile))]
+
+
+def passable(row: Terrain) -> bool:
+    """Whether a creature can get onto the tile: it stands there, or opens it first."""
+    return row.walkable or row.opens
+
+
+def travel_cost(row: Terrain) -> int:
+    """What entering the tile costs the path-finding: its move cost, 0 where nothing gets in."""
+    return row.move_cost if passable(row) else 0
+
+
+GLYPHS = "".join(row.glyph for row in by_value())  # one character a tile value
