@@ -216,10 +216,16 @@ def test_throwaway_command_reads_out_the_turn() -> None:
 
 TERRAIN_KIND = "    BARS = 6\n"
 TERRAIN_ROW = """        Terrain(
-            Tile.BARS, False, True, "=", "wall_fg", "floor_bg", "Iron bars: you see through them, but cannot pass."
+            Tile.BARS,
+            False,
+            True,
+            "=",
+            "wall_fg",
+            "floor_bg",
+            "Iron bars: you see through them, but cannot pass.",
+            "iron bars: you see through them, but cannot pass",
         ),
 """
-TERRAIN_LEGEND = '    ("=", "iron bars: you see through them, but cannot pass"),\n'
 TERRAIN_PLAY = """
 from pathlib import Path
 

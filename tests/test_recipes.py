@@ -39,7 +39,6 @@ from recipe_throwaways import (
     SYSTEM,
     SYSTEM_PLAY,
     TERRAIN_KIND,
-    TERRAIN_LEGEND,
     TERRAIN_PLAY,
     TERRAIN_ROW,
 )
@@ -107,12 +106,11 @@ def add_find(copy: Path) -> None:
 
 
 def add_terrain(copy: Path) -> None:
-    """How to add a terrain: its kind and row, its line in the Help's legend (its colour
+    """How to add a terrain: its kind and its row, which holds its line in the Help's legend (its colour
     roles are the walls' and the floor's: no new slot)."""
     terrain = copy / "roguelike/content/terrain.py"
     edit(terrain, r"^(class Tile\(IntEnum\):.*?\n)(\n\n)", rf"\1{TERRAIN_KIND}\2")
     edit(terrain, r"^(TERRAIN: dict\[.*?\n)(    \)\n\})", rf"\1{TERRAIN_ROW}\2")
-    edit(copy / "roguelike/screens/helptext.py", r"^(LEGEND: .*? = \(\n.*?)(^\)\n)", rf"\1{TERRAIN_LEGEND}\2")
     play(copy, TERRAIN_PLAY)
 
 

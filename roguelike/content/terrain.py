@@ -38,6 +38,7 @@ class Terrain:
     colour_role: str  # the palette role of its glyph's colour (a Slot's name, such as "wall_fg")
     background_role: str  # the palette role of its cell's background
     words: str  # what look and hovering the mouse say of it
+    legend: str  # its line in the Help's legend, after its glyph
     move_cost: int = 1  # what a step onto it costs the path-finding, where it can be walked to
     opens: bool = False  # a step into it opens it (a closed door), so paths count it as open ground
 
@@ -45,8 +46,8 @@ class Terrain:
 TERRAIN: dict[Tile, Terrain] = {
     row.tile: row
     for row in (
-        Terrain(Tile.WALL, False, False, "#", "wall_fg", "wall_bg", "A wall."),
-        Terrain(Tile.FLOOR, True, True, ".", "floor_fg", "floor_bg", "Floor."),
+        Terrain(Tile.WALL, False, False, "#", "wall_fg", "wall_bg", "A wall.", "wall"),
+        Terrain(Tile.FLOOR, True, True, ".", "floor_fg", "floor_bg", "Floor.", "floor (dim: remembered, not in sight)"),
         Terrain(
             Tile.DOOR_CLOSED,
             False,
@@ -55,11 +56,30 @@ TERRAIN: dict[Tile, Terrain] = {
             "door_fg",
             "door_bg",
             "A closed door: walk into it to open it.",
+            "closed door: walk into it to open it (it blocks sight)",
             opens=True,
         ),
-        Terrain(Tile.DOOR_OPEN, True, True, "'", "door_fg", "floor_bg", "An open door."),
-        Terrain(Tile.STAIRS_DOWN, True, True, ">", "stairs_fg", "stairs_bg", "Stairs down to a new floor."),
-        Terrain(Tile.STAIRS_UP, True, True, "<", "stairs_fg", "stairs_bg", "Stairs up, to the floor as you left it."),
+        Terrain(Tile.DOOR_OPEN, True, True, "'", "door_fg", "floor_bg", "An open door.", "open door"),
+        Terrain(
+            Tile.STAIRS_DOWN,
+            True,
+            True,
+            ">",
+            "stairs_fg",
+            "stairs_bg",
+            "Stairs down to a new floor.",
+            "stairs down to a new floor",
+        ),
+        Terrain(
+            Tile.STAIRS_UP,
+            True,
+            True,
+            "<",
+            "stairs_fg",
+            "stairs_bg",
+            "Stairs up, to the floor as you left it.",
+            "stairs up, to the floor as you left it",
+        ),
     )
 }
 

@@ -10,6 +10,7 @@ from roguelike.content import formulas as f
 from roguelike.content.conditions import CONDITIONS
 from roguelike.content.doses import DoseKind, DoseOdds
 from roguelike.content.finds import FindKind
+from roguelike.content.terrain import by_value
 
 CONTROLS: tuple[tuple[str, str], ...] = (
     ("Move", "arrows, numpad 2 4 6 8, h j k l"),
@@ -95,15 +96,7 @@ RULES: tuple[tuple[str, str], ...] = (
 # Everything that takes the controls, strongest first (the conditions table).
 RULES += (("Taken over", " ".join(f"{c.title}: {c.rules}." for c in CONDITIONS.values())),)
 
-LEGEND: tuple[tuple[str, str], ...] = (
-    ("@", "you"),
-    ("#", "wall"),
-    (".", "floor (dim: remembered, not in sight)"),
-    ("+", "closed door: walk into it to open it (it blocks sight)"),
-    ("'", "open door"),
-    (">", "stairs down to a new floor"),
-    ("<", "stairs up, to the floor as you left it"),
-)
+LEGEND: tuple[tuple[str, str], ...] = (("@", "you"), *((row.glyph, row.legend) for row in by_value()))
 BAR_LEGEND: tuple[tuple[str, str], ...] = (
     ("^", "on the State of Mind bar: the Desperation line (moves with Will)"),
     ("|", f"on the bar: where Withdrawal ends ({f.WITHDRAWAL_BELOW}) and High begins ({f.HIGH_ABOVE})"),
