@@ -6,7 +6,9 @@ Each test runs on SQLite and on a private PostgreSQL cluster (``server_helpers.d
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+import threading
+import time
+from collections.abc import Awaitable, Iterator
 from typing import Any, cast
 
 import pytest
@@ -48,10 +50,15 @@ def committed(engine: Engine, game: str, seq: int) -> bytes | None:
     return None if found is None else bytes(found)
 
 
-def count_commits(engine: Engine) -> list[int]:
-    """A list that grows by one at every commit on the engine."""
+def count_commits(engine: Engine, seconds: float = 0.0) -> list[int]:
+    """A list that grows by one at every commit on the engine (each taking ``seconds`` more, as a slow disk's)."""
     commits: list[int] = []
-    event.listen(engine, "commit", lambda connection: commits.append(1))
+
+    def counted(connection: Any) -> None:
+        commits.append(1)
+        time.sleep(seconds)
+
+    event.listen(engine, "commit", counted)
     return commits
 
 
@@ -59,7 +66,7 @@ def test_keys_of_many_games_at_once_are_committed_together_in_order_and_acked_af
     engine: Engine,
 ) -> None:
     games = games_of(engine, GAMES)
-    commits = count_commits(engine)
+    commits = count_commits(engine, 0.05)  # every game's next key comes while a commit is under way
 
     async def play(committer: Committer, game: str) -> list[bool]:
         seen = []
@@ -110,40 +117,64 @@ def test_a_commit_that_fails_acks_no_key_and_keeps_none(engine: Engine) -> None:
         assert [log.commands_of(connection, game) for game in games] == [[b"kept"], [], [], [], []]
 
 
-def test_a_key_whose_number_is_taken_is_refused_alone_and_its_neighbours_commit_with_it(engine: Engine) -> None:
-    stale, *others = games_of(engine, 4)
-    assert log.accept(engine, stale, 1, b"first") is not None
-    commits = count_commits(engine)
+class Held:
+    """Holds the engine's first commit until let go: every key that comes meanwhile waits for the next one."""
 
-    async def together() -> list[str | None]:
+    def __init__(self, engine: Engine) -> None:
+        self.inside, self.free, self.commits = threading.Event(), threading.Event(), 0
+        event.listen(engine, "commit", self.commit)
+
+    def commit(self, connection: Any) -> None:
+        self.commits += 1
+        self.inside.set()
+        self.free.wait(30)
+
+    async def together(self, committer: Committer, holder: str, keys: list[Awaitable[str | None]]) -> list[Any]:
+        """The outcomes of ``keys``, all sent while ``holder``'s first key is being committed."""
+        first = asyncio.ensure_future(committer.accept(holder, 1, b"holder"))
+        await asyncio.to_thread(self.inside.wait, 30)
+        sent = [asyncio.ensure_future(key) for key in keys]
+        await asyncio.sleep(0)  # each has handed its key to the committer
+        self.free.set()
+        assert isinstance(await first, str)
+        return await asyncio.gather(*sent, return_exceptions=True)
+
+
+def test_a_key_whose_number_is_taken_is_refused_alone_and_its_neighbours_commit_with_it(engine: Engine) -> None:
+    holder, stale, *others = games_of(engine, 5)
+    assert log.accept(engine, stale, 1, b"first") is not None
+    held = Held(engine)
+
+    async def together() -> list[Any]:
         committer = Committer(engine)
         try:
             keys = [committer.accept(stale, 1, b"stale owner's")]
             keys += [committer.accept(game, 1, f"{game}".encode()) for game in others]
             keys += [committer.accept(others[0], 1, b"twice in one batch")]
-            return await asyncio.gather(*keys)
+            return await held.together(committer, holder, keys)
         finally:
             committer.close()
 
     refused, *accepted, twice = asyncio.run(together())
     assert refused is None and twice is None
     assert all(isinstance(received, str) for received in accepted)
-    assert len(commits) == 1  # one transaction took them all
+    assert held.commits == 2  # the holder's, then one transaction for all the others
     with engine.connect() as connection:
         assert log.commands_of(connection, stale) == [b"first"]
         assert [log.commands_of(connection, game) for game in others] == [[game.encode()] for game in others]
 
 
 def test_a_key_the_database_refuses_fails_alone_and_its_batch_neighbours_are_accepted(engine: Engine) -> None:
-    broken, *others = games_of(engine, 4)
+    holder, broken, *others = games_of(engine, 5)
+    held = Held(engine)
 
-    async def together() -> list[str | None | BaseException]:
+    async def together() -> list[Any]:
         committer = Committer(engine)
         try:
             keys = [committer.accept(game, 1, b"fine") for game in others]
             keys.insert(1, committer.accept(broken, 1, cast(bytes, None)))  # a row the database will not take
             keys.append(committer.accept(broken, 2, b"after the broken one"))
-            return await asyncio.gather(*keys, return_exceptions=True)
+            return await held.together(committer, holder, keys)
         finally:
             committer.close()
 
@@ -151,6 +182,7 @@ def test_a_key_the_database_refuses_fails_alone_and_its_batch_neighbours_are_acc
     assert isinstance(refused, IntegrityError)
     assert isinstance(after, IntegrityError)  # a game's later key fails with it: its log keeps no gap
     assert all(isinstance(received, str) for received in [first, *accepted])
+    assert held.commits == 4  # the holder's, then the three good keys alone once their batch failed
     with engine.connect() as connection:
         assert log.commands_of(connection, broken) == []
         assert [log.commands_of(connection, game) for game in others] == [[b"fine"]] * 3
