@@ -52,23 +52,28 @@ class Committer:
         its row has committed, or None if refused (its number taken, or the game not live)."""
         loop = asyncio.get_running_loop()
         received: asyncio.Future[str | None] = loop.create_future()
-        if self.keys is None:
-            self.keys = queue.SimpleQueue()
-            threading.Thread(target=self.write_all, args=(self.keys,), name="hosted-commit", daemon=True).start()
-        self.keys.put((log.Key(game, seq, command, log.stamp()), received, loop))
+        keys = self.keys
+        if keys is None:
+            keys = self.keys = queue.SimpleQueue()
+            threading.Thread(target=self.write_all, args=(keys,), name="hosted-commit", daemon=True).start()
+        keys.put((log.Key(game, seq, command, log.stamp()), received, loop))
         return await received
 
     def write_all(self, keys: queue.SimpleQueue[Waiting | None]) -> None:
         """The writing thread: commit every key waiting, in one transaction, until told to stop; each batch is
         taken as soon as the one before has committed (no hop through the event loop between them)."""
-        while (batch := self.next_batch(keys)) is not None:
-            outcomes = commit(self.engine, [key for key, _, _ in batch])
-            told: dict[asyncio.AbstractEventLoop, list[tuple[Waiting, Outcome]]] = {}
-            for waiting, outcome in zip(batch, outcomes, strict=True):
-                told.setdefault(waiting[2], []).append((waiting, outcome))
-            for loop, outcomes_of_loop in told.items():
-                with contextlib.suppress(RuntimeError):  # that loop is closed: nobody waits there
-                    loop.call_soon_threadsafe(tell_all, outcomes_of_loop)
+        try:
+            while (batch := self.next_batch(keys)) is not None:
+                outcomes = commit(self.engine, [key for key, _, _ in batch])
+                told: dict[asyncio.AbstractEventLoop, list[tuple[Waiting, Outcome]]] = {}
+                for waiting, outcome in zip(batch, outcomes, strict=True):
+                    told.setdefault(waiting[2], []).append((waiting, outcome))
+                for loop, outcomes_of_loop in told.items():
+                    with contextlib.suppress(RuntimeError):  # that loop is closed: nobody waits there
+                        loop.call_soon_threadsafe(tell_all, outcomes_of_loop)
+        finally:
+            if self.keys is keys:  # a thread that died unasked is replaced at the next key
+                self.keys = None
 
     def next_batch(self, keys: queue.SimpleQueue[Waiting | None]) -> list[Waiting] | None:
         """Every key waiting (at least one: waits for it), up to the most a transaction takes; None to stop."""
