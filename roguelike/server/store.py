@@ -219,15 +219,19 @@ def now() -> str:
 
 def insert_new(connection: Connection, table: Table, row: dict[str, Any]) -> bool:
     """Insert a row unless its key is there already (the dialect's ON CONFLICT DO NOTHING); whether it was new."""
+    key = next(iter(table.primary_key.columns))
+    statement = insert_skipping(connection, table, [row]).returning(key)
+    return connection.execute(statement).first() is not None  # rowcount is not told on every driver
+
+
+def insert_skipping(connection: Connection, table: Table, rows: list[dict[str, Any]]) -> Any:
+    """The statement inserting rows, each skipped if its key is there already (ON CONFLICT DO NOTHING)."""
     dialect = connection.dialect.name
     if dialect == "postgresql":
-        statement: Any = postgresql.insert(table).values(row).on_conflict_do_nothing()
-    elif dialect == "sqlite":
-        statement = sqlite.insert(table).values(row).on_conflict_do_nothing()
-    else:
-        raise ValueError(f"the score server runs on SQLite or PostgreSQL, not {dialect}")
-    key = next(iter(table.primary_key.columns))
-    return connection.execute(statement.returning(key)).first() is not None  # rowcount is not told on every driver
+        return postgresql.insert(table).values(rows).on_conflict_do_nothing()
+    if dialect == "sqlite":
+        return sqlite.insert(table).values(rows).on_conflict_do_nothing()
+    raise ValueError(f"the score server runs on SQLite or PostgreSQL, not {dialect}")
 
 
 def add_run(connection: Connection, envelope: Envelope) -> bool:

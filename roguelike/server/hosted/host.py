@@ -2,7 +2,9 @@
 
 A :class:`HostedGame` starts its game's process (forked from the fork server, which has the
 game loaded), sends it the plan to rebuild from (the log's commands and newest save), commits
-each command the game is about to apply before saying it may (``roguelike.server.hosted.log``),
+each command the game is about to apply before saying it may (``roguelike.server.hosted.log``,
+with the keys of every game through the web process's one
+:class:`~roguelike.server.hosted.committer.Committer`),
 keeps the saves it sends, and fans its frames out to the player and spectators with the rules
 of :class:`roguelike.ground.fanout.Fanout`. The process ends when the game has had no input for
 ``idle_seconds`` (the next key or connection rebuilds it), when its last screen closes, or when
@@ -27,6 +29,7 @@ from roguelike.ground.frames import FrameError, apply
 from roguelike.server import forked
 from roguelike.server.child import MIB, ChildLimits
 from roguelike.server.hosted import log
+from roguelike.server.hosted.committer import Committer
 from roguelike.server.hosted.gameproc import PLAYING, run_game
 from roguelike.server.hosted.wire import (
     ACCEPTED,
@@ -95,9 +98,11 @@ async def read_message(reader: asyncio.StreamReader) -> tuple[bytes, bytes]:
 class HostedGame(Fanout):
     """One hosted game in the web process: its row, its process (while it has one) and its viewers."""
 
-    def __init__(self, row: log.HostedRow, engine: Engine, options: PlayOptions, ended: Ended) -> None:
+    def __init__(
+        self, row: log.HostedRow, engine: Engine, committer: Committer, options: PlayOptions, ended: Ended
+    ) -> None:
         super().__init__(COLUMNS, ROWS)
-        self.row, self.engine, self.options, self.ended = row, engine, options, ended
+        self.row, self.engine, self.committer, self.options, self.ended = row, engine, committer, options, ended
         self.process: Any = None
         self.writer: asyncio.StreamWriter | None = None
         self.pump: asyncio.Task[None] | None = None
@@ -205,7 +210,7 @@ class HostedGame(Fanout):
         """Commit a command to the log; why not, if it was not accepted."""
         if seq != self.next_seq:
             return f"command {seq} out of turn (the log expects {self.next_seq})"
-        received = await asyncio.to_thread(log.accept, self.engine, self.row.id, seq, command)
+        received = await self.committer.accept(self.row.id, seq, command)
         if received is None:
             return f"command {seq} is taken already, or the game is over"
         self.next_seq += 1

@@ -16,6 +16,7 @@ laggy "continue" can only ever find the same game, never start a second one.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
@@ -36,7 +37,7 @@ from sqlalchemy import (
 )
 
 from roguelike.ground.dailyseed import daily_seed_of
-from roguelike.server.store import insert_new, metadata
+from roguelike.server.store import insert_new, insert_skipping, metadata
 
 LIVE, ENDED = "live", "ended"
 PLAYED, DAILY = "played", "daily"
@@ -63,6 +64,7 @@ hosted_inputs = Table(
     Column("command", LargeBinary, nullable=False),
     Column("received_at", String(32), nullable=False),
 )
+KEY = (hosted_inputs.c.game, hosted_inputs.c.seq)
 hosted_snapshots = Table(
     "hosted_snapshots",
     metadata,
@@ -155,22 +157,53 @@ def start_or_resume(engine: Engine, account: str, epoch: int, mode: str = PLAYED
     return found
 
 
+@dataclass(frozen=True)
+class Key:
+    """A command to accept: its game, its sequence number, its bytes, and when the server received it."""
+
+    game: str
+    seq: int
+    command: bytes
+    received: str
+
+
 def accept(engine: Engine, game: str, seq: int, command: bytes) -> str | None:
     """Commit one command at its sequence number; when it was received, or None if that number is taken
     (or the game is not live): a command is accepted only when this returns."""
+    key = Key(game, seq, command, stamp())
+    return key.received if accept_all(engine, [key])[0] else None
+
+
+def accept_all(engine: Engine, keys: Sequence[Key]) -> list[bool]:
+    """Commit commands of any games in one transaction (one flush to disk); whether each was accepted (its
+    game live and its number free: a number taken already, or taken twice in ``keys``, refuses that key
+    alone). If the database refuses the transaction this raises and none is accepted."""
     with engine.begin() as connection:
-        if connection.dialect.name == "postgresql":
-            # Whatever the server's default: the commit returns only once its WAL is flushed to disk
-            # (docs/server.md, "Hosted play", says what this keeps and what it can still lose).
-            connection.execute(text("SET LOCAL synchronous_commit TO on"))
-        live = connection.execute(
-            select(hosted_games.c.status).where(hosted_games.c.id == game, hosted_games.c.status == LIVE)
-        ).first()
-        if live is None:
-            return None
-        received = stamp()
-        row = {"game": game, "seq": seq, "command": command, "received_at": received}
-        return received if insert_new(connection, hosted_inputs, row) else None
+        durable(connection)
+        games = sorted({key.game for key in keys})
+        live = set(
+            connection.execute(
+                select(hosted_games.c.id).where(hosted_games.c.id.in_(games), hosted_games.c.status == LIVE)
+            ).scalars()
+        )
+        first: dict[tuple[str, int], Key] = {}
+        for key in keys:
+            if key.game in live:
+                first.setdefault((key.game, key.seq), key)
+        rows = [
+            {"game": key.game, "seq": key.seq, "command": key.command, "received_at": key.received}
+            for key in first.values()
+        ]
+        statement = insert_skipping(connection, hosted_inputs, rows)
+        added = {(row.game, row.seq) for row in connection.execute(statement.returning(*KEY))} if rows else set()
+    return [(key.game, key.seq) in added and first[(key.game, key.seq)] is key for key in keys]
+
+
+def durable(connection: Connection) -> None:
+    """On PostgreSQL, have this transaction's commit return only once its WAL is flushed to disk."""
+    if connection.dialect.name == "postgresql":
+        # Whatever the server's default (docs/server.md, "Hosted play", says what this keeps and what it can lose).
+        connection.execute(text("SET LOCAL synchronous_commit TO on"))
 
 
 def commands_of(connection: Connection, game: str) -> list[bytes]:

@@ -28,6 +28,7 @@ from roguelike.ground.fanout import MAX_MESSAGE_BYTES, POLICY_VIOLATION, TRY_AGA
 from roguelike.ground.sockets import send_all
 from roguelike.server.accountpages import framed, shown, who
 from roguelike.server.hosted import log
+from roguelike.server.hosted.committer import Committer
 from roguelike.server.hosted.host import Ended, HostedGame, PlayOptions, game_context
 
 HEADERS = {
@@ -77,6 +78,7 @@ class HostedPlay:
         today: Callable[[], str] = lambda: datetime.now(UTC).date().isoformat(),
     ) -> None:
         self.engine, self.options, self.identity, self.ended, self.today = engine, options, identity, ended, today
+        self.committer = Committer(engine)  # every game's keys, a transaction for all that wait
         self.games: dict[str, HostedGame] = {}
         self.page = shipped("roguelike.frontend.web", "static/index.html")
         self.files = {name: (kind, shipped(*where)) for name, (kind, where) in STATIC.items()}
@@ -110,6 +112,7 @@ class HostedPlay:
                 game.kill()
             pumps = [game.pump for game in self.games.values() if game.pump is not None]
             await asyncio.gather(*pumps, return_exceptions=True)
+            self.committer.close()
 
     async def sweep(self) -> None:
         """End the process of every game idle for the idle time (the log keeps it)."""
@@ -126,7 +129,7 @@ class HostedPlay:
             row = await asyncio.to_thread(self.start_or_resume, account, daily)
             game = self.games.get(row.id)
             if game is None:
-                game = self.games[row.id] = HostedGame(row, self.engine, self.options, self.ended)
+                game = self.games[row.id] = HostedGame(row, self.engine, self.committer, self.options, self.ended)
                 game.on_gone = self.forget
         game.failed_starts = 0  # a new connection tries once more a game whose process kept dying
         await game.ensure_running()
@@ -151,7 +154,8 @@ class HostedPlay:
             if row is None or row.status != log.LIVE:
                 return None
             async with self.opening:
-                game = self.games.setdefault(game_id, HostedGame(row, self.engine, self.options, self.ended))
+                found = HostedGame(row, self.engine, self.committer, self.options, self.ended)
+                game = self.games.setdefault(game_id, found)
                 game.on_gone = self.forget
         await game.ensure_running()
         return game
