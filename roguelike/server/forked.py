@@ -23,15 +23,16 @@ from typing import Any
 from roguelike.server.child import FAILED, KILLED, ChildLimits
 
 PRELOAD = ["roguelike.server.job", "roguelike.scores.proof"]
+PREFORK = "roguelike.server.prefork"  # imported last: its children share what the preloads made (its docstring)
 MAX_VERDICT_BYTES = 1024 * 1024
 UNDER_WAY: set[Any] = set()  # the processes verifying now, so a stopping server can end them
 UNDER_WAY_LOCK = threading.Lock()
 
 
 def fork_server() -> ForkServerContext:
-    """The fork server's context, the game preloaded in it."""
+    """The fork server's context, the game preloaded in it, then settled for forking (``PREFORK``)."""
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(PRELOAD)
+    context.set_forkserver_preload([*PRELOAD, PREFORK])
     return context
 
 
