@@ -2,9 +2,9 @@
 
 The server runs as a script of its own in a fresh interpreter (as ``hedonic serve --play`` is the console script
 ``hedonic``), so the fork server is the one its start makes: the verifier starts it before hosted play does, and it
-must preload the game all the same. multiprocessing would run the script again in every process it starts (as
-``__mp_main__``): the fork server's last preload (``roguelike.server.prefork``) stops that, so a game's process
-carries no copy of what the main script imports.
+must preload the game (and rehearse it: ``roguelike.server.hosted.rehearsal``) all the same. multiprocessing would
+run the script again in every process it starts (as ``__mp_main__``): the fork server's last preload
+(``roguelike.server.prefork``) stops that, so a game's process carries no copy of what the main script imports.
 """
 
 from __future__ import annotations
@@ -100,6 +100,6 @@ def test_a_game_process_is_forked_from_the_loaded_fork_server_and_runs_nothing_o
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["frame"], "the game's process sent no frame"
-    # The verifier started the fork server first, and it preloaded the game that plays, then settled last.
-    assert "'roguelike.server.hosted.playing', 'roguelike.server.prefork']" in found["fork_server"], found
+    # The verifier started the fork server first, and it preloaded the game and rehearsed it, then settled last.
+    assert "'roguelike.server.hosted.rehearsal', 'roguelike.server.prefork']" in found["fork_server"], found
     assert not (tmp_path / "main-ran-again").exists(), "a process forked from the fork server ran the main script"
