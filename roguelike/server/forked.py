@@ -8,6 +8,8 @@ the process sets its limits on itself (CPU, address space, file size), dies with
 server (which dies with the server), proves the replay exactly as ``hedonic replay --verify
 --json`` does, and sends back the verdict as JSON bytes (nothing coming back is unpickled).
 Past its wall-clock limit it is killed. ``--verifier COMMAND`` uses a child command instead.
+The fork server's last preload, :mod:`roguelike.server.prefork`, keeps the pages its children
+share shared (hosted play forks its games from the same fork server).
 """
 
 from __future__ import annotations
