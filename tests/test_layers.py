@@ -261,6 +261,7 @@ def test_the_ground_imports_nothing_else_of_the_game() -> None:
 
 
 PLAYING = "roguelike.server.hosted.playing"
+REHEARSAL = "roguelike.server.hosted.rehearsal"
 
 
 def test_the_score_server_imports_nothing_of_the_game_but_the_ground_and_in_the_workers_job() -> None:
@@ -268,13 +269,19 @@ def test_the_score_server_imports_nothing_of_the_game_but_the_ground_and_in_the_
     game. It may import only the server's own modules and ``roguelike.ground`` (the replay's frame, the ranking
     rule), which the game imports too. Only the RQ jobs, which run in a worker's work-horse, prove a replay and work
     out a daily's par with the game's own code, and a hosted game's process (``hosted.playing``, forked from the fork
-    server, which preloads it) plays the game; the web process names its entry (``hosted.gameproc``), never it."""
+    server, which preloads it and plays a game once before any fork: ``hosted.rehearsal``) plays the game; the web
+    process names its entry (``hosted.gameproc``), never it."""
     found = imports_of_ours("roguelike.server")
-    game_side = ("roguelike.server.job", PLAYING)
+    game_side = ("roguelike.server.job", PLAYING, REHEARSAL)
     web = [name for module, names in found.items() if module not in game_side for name in names]
     assert web and all(name.startswith(("roguelike.server", "roguelike.ground")) for name in web), web
-    # Only the game process's entry imports it, inside the function the forked process runs.
-    assert {module for module, names in found.items() if PLAYING in names} == {"roguelike.server.hosted.gameproc"}
+    # Only the game process's entry imports it, inside the function the forked process runs (and the fork server's
+    # rehearsal, which only the fork server imports).
+    assert {module for module, names in found.items() if PLAYING in names} == {
+        "roguelike.server.hosted.gameproc",
+        REHEARSAL,
+    }
+    assert {module for module, names in found.items() if REHEARSAL in names} == set()
     assert any(name.startswith("roguelike.ground.ranking") for name in web)  # the board ranks as the hall does
     assert {name for name in found["roguelike.server.job"] if not name.startswith("roguelike.server")} == {
         "roguelike.scores.proof",

@@ -8,6 +8,8 @@ the process sets its limits on itself (CPU, address space, file size), dies with
 server (which dies with the server), proves the replay exactly as ``hedonic replay --verify
 --json`` does, and sends back the verdict as JSON bytes (nothing coming back is unpickled).
 Past its wall-clock limit it is killed. ``--verifier COMMAND`` uses a child command instead.
+The fork server's last preload, :mod:`roguelike.server.prefork`, keeps the pages its children
+share shared (hosted play forks its games from the same fork server).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import Any
 from roguelike.server.child import FAILED, KILLED, ChildLimits
 
 PRELOAD = ["roguelike.server.job", "roguelike.scores.proof"]
+PREFORK = "roguelike.server.prefork"  # imported last: its children share what the preloads made (its docstring)
 MAX_VERDICT_BYTES = 1024 * 1024
 GRACE_SECONDS = 2.0  # past the time limit: the process's own alarm goes first and ends its runtime's group
 UNDER_WAY: set[Any] = set()  # the processes verifying now, so a stopping server can end them
@@ -30,9 +33,9 @@ UNDER_WAY_LOCK = threading.Lock()
 
 
 def fork_server() -> ForkServerContext:
-    """The fork server's context, the game preloaded in it."""
+    """The fork server's context, the game preloaded in it, then settled for forking (``PREFORK``)."""
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(PRELOAD)
+    context.set_forkserver_preload([*PRELOAD, PREFORK])
     return context
 
 

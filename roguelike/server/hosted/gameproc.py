@@ -1,9 +1,9 @@
 """The entry of a hosted game's process: its limits, death with its parent, then the game.
 
 The web process names :func:`run_game` as the target of a process forked from the fork server
-(which has :mod:`roguelike.server.hosted.playing`, and so the game, loaded already); it never
-runs it and never imports the game: the game is imported here only inside the function, in the
-forked process.
+(which has :mod:`roguelike.server.hosted.playing`, and so the game, loaded already, and has played a
+short game with it: :mod:`roguelike.server.hosted.rehearsal`); it never runs it and never imports
+the game: the game is imported here only inside the function, in the forked process.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 from roguelike.server.child import ChildLimits, die_with_parent, limit_self
 
-PLAYING = "roguelike.server.hosted.playing"  # what the fork server preloads: the game, and the code that plays it
+PLAYING = "roguelike.server.hosted.rehearsal"  # the fork server preloads it: the game, and its code played once
 
 
 def run_game(sock: socket.socket, limits: dict[str, Any]) -> None:

@@ -79,6 +79,7 @@ class HostedPlay:
     ) -> None:
         self.engine, self.options, self.identity, self.ended, self.today = engine, options, identity, ended, today
         self.committer = Committer(engine)  # every game's keys, a transaction for all that wait
+        game_context()  # the game joins the fork server's preload now: the verifier may start the fork server first
         self.games: dict[str, HostedGame] = {}
         self.page = shipped("roguelike.frontend.web", "static/index.html")
         self.files = {name: (kind, shipped(*where)) for name, (kind, where) in STATIC.items()}
@@ -101,7 +102,6 @@ class HostedPlay:
         """Start the fork server (the game loaded once) and the idle sweep; on the way out end every process."""
         from multiprocessing import forkserver
 
-        game_context()
         await asyncio.to_thread(forkserver.ensure_running)
         self.sweeper = asyncio.create_task(self.sweep())
         try:
