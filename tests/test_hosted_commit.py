@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Awaitable, Iterator
+from collections.abc import Awaitable, Iterator, Sequence
 from typing import Any, cast
 
 import pytest
@@ -129,7 +129,7 @@ class Held:
         self.inside.set()
         self.free.wait(30)
 
-    async def together(self, committer: Committer, holder: str, keys: list[Awaitable[str | None]]) -> list[Any]:
+    async def together(self, committer: Committer, holder: str, keys: Sequence[Awaitable[str | None]]) -> list[Any]:
         """The outcomes of ``keys``, all sent while ``holder``'s first key is being committed."""
         first = asyncio.ensure_future(committer.accept(holder, 1, b"holder"))
         await asyncio.to_thread(self.inside.wait, 30)
