@@ -45,9 +45,19 @@ def derive_seed(seed: int, *salts: int) -> int:
 
 def _fold(value: int, salts: Iterable[int]) -> int:
     """:func:`derive_seed` from the value it has reached, going on with more salts."""
+    # Every idle monster's amble folds in two salts a turn. A salt below _TABLED (a place's
+    # column or row, a depth, a purpose) is looked up, and the mix of the value is written
+    # out: together they take a third of the time of two mix64 calls a salt. The same stream.
+    salted = _SALTED
     for salt in salts:
-        value = mix64(value ^ mix64(salt + _GOLDEN))
+        z = value ^ (salted[salt] if 0 <= salt < _TABLED else mix64(salt + _GOLDEN))
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        value = z ^ (z >> 31)
     return value
+
+
+_SALTED: tuple[int, ...] = tuple(mix64(salt + _GOLDEN) for salt in range(_TABLED))  # for _fold
 
 
 def derive_seeds(seed: int, shared: Sequence[int], rows: ArrayLike) -> NDArray[np.uint64]:

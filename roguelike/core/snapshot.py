@@ -21,7 +21,7 @@ from roguelike.core import ecsworld
 from roguelike.core.chart import Chart
 from roguelike.core.floor import Floor
 from roguelike.core.game import Game, fresh_world
-from roguelike.core.packing import PLANS, packer_for, plan_for, unpack_entity
+from roguelike.core.packing import PLANS, Packer, packer_for, plan_for, unpack_entity
 from roguelike.core.plain import PackedEntity, PlainFloor, PlainHead, PlainSnapshot, floor_digest, state_digest
 from roguelike.core.plain import Plain as Plain
 from roguelike.core.plain import digest as digest
@@ -250,8 +250,11 @@ def encoded_messages(game: Game, packer: msgpack.Packer) -> bytes:
 
 
 # Per game: each entity's packed fields and their msgpack bytes at the last encoding, for
-# entities whose fields compare by value (packing.plan_for); the player's never are.
-_entities: weakref.WeakKeyDictionary[Game, dict[int, tuple[PackedEntity, bytes]]] = weakref.WeakKeyDictionary()
+# entities whose fields compare by value (packing.plan_for); the player's never are. With
+# them the entity's components then and their packer: while esper hands back the same
+# components, their classes, and so the packer, are the same (no classes to look up).
+Kept = tuple[PackedEntity, bytes, tuple[object, ...], Packer]
+_entities: weakref.WeakKeyDictionary[Game, dict[int, Kept]] = weakref.WeakKeyDictionary()
 
 
 def encoded_entities(game: Game, packer: msgpack.Packer) -> bytes:
@@ -260,20 +263,23 @@ def encoded_entities(game: Game, packer: msgpack.Packer) -> bytes:
     # Most entities stand still from one turn to the next (2 of 15 change in a corpus
     # game): comparing packed fields costs a tenth of encoding them again.
     kept = _entities.get(game, {})
-    now: dict[int, tuple[PackedEntity, bytes]] = {}
+    now: dict[int, Kept] = {}
     pieces = []
     components_of, pack, plans = esper.components_for_entity, packer.pack, PLANS
     for entity in sorted(esper.get_entities()):
         components: tuple[object, ...] = components_of(entity)
-        kinds = tuple(map(type, components))
-        packed_fields, by_value = plans.get(kinds) or plan_for(kinds)
+        last = kept.get(entity)
+        if last is not None and last[2] == components:  # the same components (equal ones are of the same classes)
+            packed_fields, by_value = last[3], True
+        else:
+            kinds = tuple(map(type, components))
+            packed_fields, by_value = plans.get(kinds) or plan_for(kinds)
         packed = packed_fields(components)
         if not by_value:
             pieces.append(pack((entity, packed)))
             continue
-        last = kept.get(entity)
         if last is None or last[0] != packed:
-            last = packed, pack((entity, packed))
+            last = packed, pack((entity, packed)), components, packed_fields
         now[entity] = last
         pieces.append(last[1])
     _entities[game] = now
