@@ -82,6 +82,10 @@ class HostedPlay:
         self.files = {name: (kind, shipped(*where)) for name, (kind, where) in STATIC.items()}
         self.sweeper: asyncio.Task[None] | None = None
         self.opening = asyncio.Lock()
+        # The game joins the fork server's preload now: the score server's verifier starts the fork server
+        # before hosted play runs, and a fork server's preload is fixed when it starts (else every game
+        # process imported the game afresh, and shared none of its pages).
+        game_context()
 
     def routes(self) -> list[BaseRoute]:
         """The routes to add to the server's application."""
