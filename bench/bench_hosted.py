@@ -1,14 +1,20 @@
-"""Hosted play under load, and its kill -9 storm at full size (neither runs in CI).
+"""Hosted play's figures: under load, resuming a long game, and its kill -9 storm.
+
+CI runs the load (tests/test_hosted_load.py, with the same players: bench/hosted_players.py) and the
+storm (tests/test_hosted_crash.py) as tests, asserting what a player relies on; these print figures.
 
     python -m bench.bench_hosted load [--clients 50] [--seconds 120]
         a hosted server on loopback (its own process) and N bot-driven WebSocket clients, one
-        account and one game each, pressing a key a few times a second: key-to-frame latency
-        for the player (p50, p95), the game processes' memory (PSS each), then every game left
-        idle: how many processes remain after the idle time.
-    python -m bench.bench_hosted resume [--commands 5000]
-        rebuilding a game of N logged commands: from the seed, and from its newest save.
+        account each (bench/hosted_players.py), each pressing its next key 0.15-0.35 s after the
+        last one's frame came: key-to-frame latency for the player (p50, p95), the game
+        processes' memory (PSS each), then every game left idle: how many processes remain
+        after the idle time.
+    python -m bench.bench_hosted resume [--commands 5000] [--repeats 5]
+        a game of N commands the careful bot really played, logged: rebuilt in-process from the
+        seed and from its newest save, and resumed through the server (``/play`` to the first
+        frame showing its turn), from the seed and from the save (bench/resume_hosted.py).
     python -m bench.bench_hosted kills [--kills 200]
-        tests/test_hosted_crash.py with the issue's 200 kill -9s (CI runs 30).
+        tests/test_hosted_crash.py with another number of kill -9s (CI runs the issue's 200).
 
 Figures go to stdout as ``label: value unit``; docs/performance.md keeps them.
 """
@@ -18,8 +24,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -28,17 +32,13 @@ import threading
 import time
 from pathlib import Path
 
-from websockets.sync.client import ClientConnection, connect
-from websockets.typing import Origin
-
 from bench.common import ROOT, figure
+from bench.hosted_players import ACCOUNT_HEADER, Served, Tally, play_all
 
-ACCOUNT_HEADER = "x-bench-account"
-KEYS = [b"Period"] * 4 + [b"ArrowLeft", b"ArrowRight", b"ArrowUp", b"ArrowDown"]
-KEY_DOWN, KEY_UP = 0x10, 0x14
+THINK = (0.15, 0.35)  # seconds between a key's frame and the next key: a quick player
 
 
-def serve(port: int, folder: Path, idle_seconds: float) -> None:
+def serve(port: int, folder: Path, idle_seconds: float, snapshot_every: int) -> None:
     """Run a hosted server whose accounts are named by a header (the bench's own identity)."""
     import uvicorn
     from starlette.requests import HTTPConnection
@@ -52,16 +52,11 @@ def serve(port: int, folder: Path, idle_seconds: float) -> None:
         def account_of(self, connection: HTTPConnection) -> str | None:
             return connection.headers.get(ACCOUNT_HEADER) or None
 
-    config = ServerConfig(store.default_url(str(folder)), workers=1, play=PlayOptions(RULES_EPOCH, idle_seconds))
+    config = ServerConfig(
+        store.default_url(str(folder)), workers=1, play=PlayOptions(RULES_EPOCH, idle_seconds, snapshot_every)
+    )
     server = ScoreServer(config, identity=lambda engine: HeaderIdentity())
     uvicorn.run(server.app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False)
-
-
-def free_port() -> int:
-    """A port nobody listens on now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def descendants(pid: int) -> list[int]:
@@ -102,137 +97,63 @@ def cmdline(pid: int) -> str:
     return ""
 
 
+def parent_of(pid: int) -> int | None:
+    """A process's parent, if it is still there."""
+    with contextlib.suppress(OSError):
+        return int((Path(f"/proc/{pid}/stat").read_text()).rsplit(")", 1)[1].split()[1])
+    return None
+
+
 def is_game(pid: int) -> bool:
     """Whether a process is a game's (a fork server's child: its parent's command line names the fork server)."""
-    with contextlib.suppress(OSError):
-        parent = int((Path(f"/proc/{pid}/stat").read_text()).rsplit(")", 1)[1].split()[1])
-        return "forkserver" in cmdline(parent)
-    return False
-
-
-def client(port: int, account: str, until: float, latencies: list[float], errors: list[str]) -> None:
-    """One bot-driven browser: a key a few times a second, timing each key to the next frame."""
-    rng = random.Random(account)
-    url, origin = f"ws://127.0.0.1:{port}/ws/play", Origin(f"http://127.0.0.1:{port}")
-    try:
-        with connect(url, origin=origin, additional_headers={ACCOUNT_HEADER: account}, max_size=None) as ws:
-            drain(ws, 2.0)
-            while time.monotonic() < until:
-                key = rng.choice(KEYS)
-                sent = time.perf_counter()
-                ws.send(bytes([KEY_DOWN, 0]) + key)
-                ws.send(bytes([KEY_UP, 0]) + key)
-                if first_frame(ws, 2.0):
-                    latencies.append(time.perf_counter() - sent)
-                drain(ws, rng.uniform(0.15, 0.35))
-    except Exception as error:  # a bench reports what went wrong and goes on with the others
-        errors.append(f"{account}: {type(error).__name__}: {error}")
-
-
-def first_frame(ws: ClientConnection, timeout: float) -> bool:
-    """Wait for the next binary frame; whether one came."""
-    deadline = time.monotonic() + timeout
-    while (left := deadline - time.monotonic()) > 0:
-        try:
-            message = ws.recv(timeout=left)
-        except TimeoutError:
-            return False
-        if isinstance(message, bytes):
-            return True
-    return False
-
-
-def drain(ws: ClientConnection, seconds: float) -> None:
-    """Read whatever comes for a while."""
-    deadline = time.monotonic() + seconds
-    while (left := deadline - time.monotonic()) > 0:
-        try:
-            ws.recv(timeout=left)
-        except TimeoutError:
-            return
+    parent = parent_of(pid)
+    return parent is not None and "forkserver" in cmdline(parent)
 
 
 def load(clients: int, seconds: float, idle_seconds: float) -> None:
-    """The load test: N games played at once, then left idle."""
-    port, folder = free_port(), Path(tempfile.mkdtemp(prefix="hedonic-bench-hosted-"))
-    command = [sys.executable, "-m", "bench.bench_hosted", "serve", str(port), str(folder), str(idle_seconds)]
-    server = subprocess.Popen(command, cwd=ROOT)
-    try:
-        time.sleep(4)
-        latencies: list[float] = []
-        errors: list[str] = []
-        until = time.monotonic() + seconds
-        threads = [
-            threading.Thread(target=client, args=(port, f"bot{index}", until, latencies, errors))
-            for index in range(clients)
-        ]
-        for thread in threads:
-            thread.start()
-            time.sleep(0.05)
-        time.sleep(max(0.0, until - time.monotonic() - 5))
-        games = game_processes(server.pid)
-        memory = [found for found in (pss_mib(pid) for pid in games) if found is not None]
-        for thread in threads:
-            thread.join()
-        report(clients, seconds, latencies, errors, games, memory)
+    """The load test: N games played at once (bench/hosted_players.py's players), then left idle."""
+    with Served(Path(tempfile.mkdtemp(prefix="hedonic-bench-hosted-")), idle_seconds) as served:
+        assert served.process is not None
+        server = served.process.pid
+        measured: list[list[float]] = []
+
+        def memory_near_the_end() -> None:
+            time.sleep(max(0.0, seconds - 5))
+            games = game_processes(server)
+            measured.append([float(len(games))] + [found for found in map(pss_mib, games) if found is not None])
+
+        watcher = threading.Thread(target=memory_near_the_end)
+        watcher.start()
+        tally = play_all(served, clients, seconds, THINK, drop_chance=0.0)
+        watcher.join()
+        games, *memory = measured[0]
+        report(clients, seconds, tally, int(games), memory)
         time.sleep(idle_seconds + 10)
-        figure("game processes left after the idle time", len(game_processes(server.pid)), "processes")
-    finally:
-        server.terminate()
-        server.wait(30)
+        figure("game processes left after the idle time", len(game_processes(server)), "processes")
 
 
-def report(
-    clients: int, seconds: float, latencies: list[float], errors: list[str], games: list[int], memory: list[float]
-) -> None:
+def report(clients: int, seconds: float, tally: Tally, games: int, memory: list[float]) -> None:
     """Print the load test's figures."""
-    ordered = sorted(latencies)
+    ordered = sorted(tally.latencies)
     figure("clients", clients, "WebSocket players", f"{seconds:g} s")
-    figure("keys timed", len(ordered), "keys")
+    figure("keys pressed", tally.keys, "keys", f"{tally.unshown} showing nothing by themselves")
     if ordered:
         figure("key to frame p50", 1000 * statistics.median(ordered), "ms")
         figure("key to frame p95", 1000 * ordered[int(0.95 * (len(ordered) - 1))], "ms")
-    figure("game processes while playing", len(games), "processes")
+    figure("games ended while playing", sum(game.ended for game in tally.games), "games")
+    figure("game processes while playing", games, "processes")
     if memory:
         figure("PSS per game process, mean", statistics.fmean(memory), "MiB")
         figure("PSS per game process, most", max(memory), "MiB")
-    for error in errors[:5]:
+    for error in tally.errors[:5]:
         print("client error:", error)
 
 
-def resume(commands: int) -> None:
-    """Rebuilding a logged game of N commands, from the seed and from a save."""
-    from roguelike.bots.bot import Bot
-    from roguelike.core.commands import Command
-    from roguelike.core.game import Game
-    from roguelike.core.session import Session
-    from roguelike.core.snapshot import snapshot_bytes
-    from roguelike.saves.savefile import read_save, write_save
+def resume(commands: int, repeats: int) -> None:
+    """Resuming a logged game of N real commands (bench/resume_hosted.py)."""
+    from bench.resume_hosted import measure
 
-    game, bot = Game.new(43, "bench"), Bot()
-    session, played = Session(game), list[Command]()
-    while len(played) < commands and not game.state.game_over:
-        command = bot.choose(game)
-        session.apply(command)
-        played.append(command)
-    figure("commands logged", len(played), "commands", "the bot's game, up to its end")
-    started = time.perf_counter()
-    rebuilt = Session(Game.new(43, "bench"))
-    for command in played:
-        rebuilt.apply(command)
-    figure("resume from the seed", time.perf_counter() - started, "s")
-    with tempfile.TemporaryDirectory() as scratch:
-        path = Path(scratch) / "snapshot.save"
-        keep = len(played) - len(played) % 500
-        again = Session(Game.new(43, "bench"))
-        for command in played[:keep]:
-            again.apply(command)
-        write_save(path, snapshot_bytes(again.game))
-        started = time.perf_counter()
-        loaded = Session(read_save(path).game(), steps=keep)
-        for command in played[keep:]:
-            loaded.apply(command)
-        figure("resume from the newest save (every 500)", time.perf_counter() - started, "s")
+    measure(commands, repeats)
 
 
 def kills(count: int) -> int:
@@ -250,21 +171,24 @@ def main() -> int:
     loading.add_argument("--clients", type=int, default=50)
     loading.add_argument("--seconds", type=float, default=120.0)
     loading.add_argument("--idle-seconds", type=float, default=20.0)
-    parts.add_parser("resume").add_argument("--commands", type=int, default=5000)
+    resuming = parts.add_parser("resume")
+    resuming.add_argument("--commands", type=int, default=5000)
+    resuming.add_argument("--repeats", type=int, default=5)
     parts.add_parser("kills").add_argument("--kills", type=int, default=200)
     serving = parts.add_parser("serve")
     serving.add_argument("port", type=int)
     serving.add_argument("folder", type=Path)
     serving.add_argument("idle", type=float)
+    serving.add_argument("--snapshot-every", type=int, default=500)
     args = parser.parse_args()
     if args.part == "load":
         load(args.clients, args.seconds, args.idle_seconds)
     elif args.part == "resume":
-        resume(args.commands)
+        resume(args.commands, args.repeats)
     elif args.part == "kills":
         return kills(args.kills)
     else:
-        serve(args.port, args.folder, args.idle)
+        serve(args.port, args.folder, args.idle, args.snapshot_every)
     return 0
 
 
