@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -23,8 +22,9 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from bench.bench_hosted import client, free_port, game_processes
-from bench.common import ROOT, figure
+from bench.bench_hosted import THINK, game_processes
+from bench.common import figure
+from bench.hosted_players import Served, play_all
 
 SHOWN = 14  # kinds of mapping listed
 
@@ -90,37 +90,28 @@ def measure(pids: list[int]) -> None:
         print(f"  {kind:40} PSS {pss_kb / len(rolls):8.0f} kB  private dirty {dirty / len(rolls):8.0f} kB")
 
 
+def measure_later(server: int, seconds: float) -> None:
+    """Wait, then measure the server's game processes."""
+    time.sleep(max(0.0, seconds))
+    measure(game_processes(server))
+
+
 def main() -> int:
     """Play N games on a hosted server and measure their processes near the end."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=30.0)
     args = parser.parse_args()
-    port, folder = free_port(), Path(tempfile.mkdtemp(prefix="hedonic-bench-gamepss-"))
-    command = [sys.executable, "-m", "bench.bench_hosted", "serve", str(port), str(folder), "600"]
-    server = subprocess.Popen(command, cwd=ROOT)
-    try:
-        time.sleep(4)
-        latencies: list[float] = []
-        errors: list[str] = []
-        until = time.monotonic() + args.seconds
-        threads = [
-            threading.Thread(target=client, args=(port, f"bot{index}", until, latencies, errors))
-            for index in range(args.clients)
-        ]
-        for thread in threads:
-            thread.start()
-            time.sleep(0.05)
-        time.sleep(max(0.0, until - time.monotonic() - 3))
-        measure(game_processes(server.pid))
-        for thread in threads:
-            thread.join()
-        figure("keys played", len(latencies), "keys")
-        for error in errors[:5]:
-            print("client error:", error)
-    finally:
-        server.terminate()
-        server.wait(30)
+    with Served(Path(tempfile.mkdtemp(prefix="hedonic-bench-gamepss-"))) as served:
+        assert served.process is not None
+        server = served.process.pid
+        watcher = threading.Thread(target=measure_later, args=(server, args.seconds - 3))
+        watcher.start()
+        tally = play_all(served, args.clients, args.seconds, THINK, drop_chance=0.0)
+        watcher.join()
+    figure("keys played", len(tally.latencies), "keys")
+    for error in tally.errors[:5]:
+        print("client error:", error)
     return 0
 
 
