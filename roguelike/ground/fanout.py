@@ -141,14 +141,19 @@ class Fanout:
 
     def send_cells(self, after: Cells) -> None:
         """Send what changed on the screen: to the player at once, to spectators on their tick."""
-        before = self.screenful.cells
-        message = self.screenful.update_cells(after)
+        message = diff(self.screenful.cells, after) if self.screenful.started else keyframe(after)
         if message is not None:
-            self.frames += 1
-            packed = deflated(message)  # compressed once, for the player and (when in step) every spectator
-            if self.player is not None:
-                self.offer(self.player, packed)
-            self.feed(packed if self.seen is before else None)
+            self.send_message(deflated(message), after)  # compressed once, for the player and every spectator
+
+    def send_message(self, packed: bytes, after: Cells) -> None:
+        """Send a message made already, that brings the screen as last sent to ``after`` (a hosted game's
+        process makes and compresses its frames: the web process only checks and forwards them)."""
+        before = self.screenful.cells
+        self.screenful.cells, self.screenful.started = after, True
+        self.frames += 1
+        if self.player is not None:
+            self.offer(self.player, packed)
+        self.feed(packed if self.seen is before else None)
 
     def feed(self, packed: bytes | None) -> None:
         """Bring spectators to the new screen now (``packed`` is its message from theirs), or when the tick ends."""

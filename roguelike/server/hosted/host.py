@@ -191,7 +191,7 @@ class HostedGame(Fanout):
         """One message from the process."""
         if kind == FRAME:
             self.showed_frame, self.failed_starts = True, 0
-            self.send_cells(apply(self.screenful.cells, payload))
+            self.send_message(payload, apply(self.screenful.cells, payload))
         elif kind == COMMAND:
             seq, command = split_seq(payload)
             refusal = await self.accept(seq, command)

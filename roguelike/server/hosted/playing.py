@@ -31,6 +31,7 @@ from roguelike.frontend.frames import Screenful
 from roguelike.frontend.keygate import KeyGate
 from roguelike.frontend.loop import RunLoop
 from roguelike.frontend.web.keycodes import BadMessage, decode
+from roguelike.ground.frames import deflated
 from roguelike.render.look import finish_frame
 from roguelike.replay.recorder import recording_observers
 from roguelike.saves.games import mark
@@ -172,7 +173,9 @@ class Played:
         finish_frame(console, ambient.look())
         message = self.screenful.update(console)
         if message is not None:
-            self.channel.send(FRAME, message)
+            self.channel.send(
+                FRAME, deflated(message)
+            )  # compressed here, on the game's core: the web process forwards it
         title = app.watched()
         if title is not None and title != self.title:
             self.title = title
