@@ -38,8 +38,8 @@ def page_through_help(tmux: Tmux) -> None:
     """? opens help on Controls; Right turns through every page (a page too long for 80x25 in parts, "Rules 2/2"),
     each page's words coming in order; Esc goes back."""
     tmux.keys("?")
-    tmux.wait_for("x or ;")
-    for words in ("Controls 2/2", "Desperation", "(not met yet)", "Str 36-56", "High streak", "stairs down"):
+    tmux.wait_for("Controls 1/2")
+    for words in ("x or ;", "Desperation", "(not met yet)", "Str 36-56", "High streak", "stairs down"):
         turn_until(tmux, words)
     tmux.keys("Escape")
     tmux.wait_for("Turn 0")

@@ -327,8 +327,11 @@ def test_a_runtime_started_by_a_forked_verification_dies_with_all_it_started_at_
             timeout=300,
             env=dict(os.environ),
         )
-        verdict = json.loads(server.stdout.splitlines()[-1]) if server.stdout else server.stderr
-        assert verdict == {"verdict": "killed", "detail": "over its time limit (4 s): killed"}
+        verdict = json.loads(server.stdout.splitlines()[-1]) if server.stdout else {"stderr": server.stderr}
+        # Its alarm ends the runtime's group; the process then dies of it, or (when that last millisecond
+        # lets it) sends the runtime's own verdict first: either way the run is not verified, saying why.
+        assert verdict["verdict"] in ("killed", "unverifiable here"), verdict
+        assert "over its time limit" in verdict["detail"], verdict
         left = processes_naming(str(runtime.code))
         for _ in range(100):  # a killed grandchild is reaped by init, not by us
             if not left:
