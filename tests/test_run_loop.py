@@ -11,11 +11,12 @@ from tcod.event import KeySym, Scancode
 
 from roguelike.core.game import Game
 from roguelike.core.session import Session
-from roguelike.frontend.loop import Events, RunLoop
+from roguelike.frontend.loop import ANIMATION_FPS, Events, RunLoop
 from roguelike.frontend.web.live import LiveGame
 from roguelike.screens.base import App, Pop, Push, Screen, Transition
 from roguelike.screens.help import HelpScreen
 from roguelike.screens.ingame import InGameScreen
+from roguelike.server.hosted.playing import ANIMATION_FPS as HOSTED_FPS
 
 
 def key(sym: KeySym) -> tcod.event.KeyDown:
@@ -120,3 +121,31 @@ def test_a_live_game_is_called_by_what_its_screens_show() -> None:
         assert live.title == "at the title screen"
     finally:
         game.close()
+
+
+class Swirling(Noted):
+    """A screen that changes with time alone (a High's swirl)."""
+
+    @property
+    def animated(self) -> bool:
+        """Always."""
+        return True
+
+
+@pytest.mark.parametrize(("fps", "between"), [(None, 1 / ANIMATION_FPS), (HOSTED_FPS, 1 / HOSTED_FPS)])
+def test_an_animated_screen_is_redrawn_at_its_frontends_rate_a_hosted_game_at_its_own(
+    fps: float | None, between: float
+) -> None:
+    log: list[str] = []
+    app = App(Swirling(log, "swirl"))
+    presenter = Presenter(log)
+    presenter.app = app
+    timeouts: list[float | None] = []
+
+    def wait(timeout: float | None) -> Events:
+        timeouts.append(timeout)
+        return [] if len(timeouts) < 3 else [key(KeySym.ESCAPE)]
+
+    (RunLoop(app, presenter) if fps is None else RunLoop(app, presenter, fps=fps)).run(wait)
+    assert timeouts == [between] * 3 and log.count("swirl drawn") == 3
+    assert HOSTED_FPS < ANIMATION_FPS  # the server's frames cost its shared cores and the network

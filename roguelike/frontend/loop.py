@@ -51,11 +51,11 @@ class Presenter(Protocol):
         ...
 
 
-def wait_timeout(app: App) -> float | None:
-    """How long to wait for input: a step of automation, a frame of animation, or forever."""
+def wait_timeout(app: App, fps: float = ANIMATION_FPS) -> float | None:
+    """How long to wait for input: a step of automation, a frame of animation (``fps`` a second), or forever."""
     if app.busy:
         return formulas.AUTOMATION_STEP_SECONDS
-    return 1 / ANIMATION_FPS if app.animated else None
+    return 1 / fps if app.animated else None
 
 
 class RunLoop:
@@ -68,8 +68,9 @@ class RunLoop:
         gate: KeyGate | None = None,
         clock: Callable[[], float] = time.monotonic,
         console: tcod.console.Console | None = None,
+        fps: float = ANIMATION_FPS,
     ) -> None:
-        self.app, self.presenter, self.clock = app, presenter, clock
+        self.app, self.presenter, self.clock, self.fps = app, presenter, clock, fps
         self.gate = gate or KeyGate()
         if console is None:
             console = tcod.console.Console(formulas.SCREEN_WIDTH, formulas.SCREEN_HEIGHT, order="C")
@@ -92,7 +93,7 @@ class RunLoop:
         self.app.draw(self.console, self.clock())
         self.presenter.present(self.app, self.console)
         self.app.before_input()
-        return wait_timeout(self.app)
+        return wait_timeout(self.app, self.fps)
 
     def take(self, events: Events) -> None:
         """Hand the events on through the key gate, then let a busy screen take its step."""

@@ -58,6 +58,10 @@ from roguelike.server.hosted.wire import (
 from roguelike.storage.datadir import DataDir
 
 NOTICE_TOPIC = "hosted"
+# A hosted game's animation (a High's swirl, a hit's flash, the death's fade) is sent over the network, every
+# frame drawn, diffed and compressed on the server's shared cores: 10 a second keep it moving at a third of the
+# cost of the local frontends' 30.
+ANIMATION_FPS = 10.0
 GONE, REFUSED_EXIT = 0, 3  # the exit statuses of a process whose web process left, or whose log refused a command
 
 
@@ -99,7 +103,7 @@ def play(sock: socket.socket, scratch: Path) -> None:
     if first is None or first[0] != PLAN:
         raise WireError("the game's process got no plan")
     played = Played(Line(channel), plan_of(first[1]), scratch)
-    RunLoop(played.app, played, KeyGate(poll=played.queued_events)).run(played.wait)
+    RunLoop(played.app, played, KeyGate(poll=played.queued_events), fps=ANIMATION_FPS).run(played.wait)
 
 
 class Played:
