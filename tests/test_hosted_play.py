@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import time
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 
 from hosted_helpers import BASE, HeaderIdentity, as_account, player, replayed, serving, settled, turn_shown
@@ -16,7 +18,7 @@ from roguelike.server import store
 from roguelike.server.accountpages import shown
 from roguelike.server.app import ScoreServer, ServerConfig
 from roguelike.server.hosted import log
-from roguelike.server.hosted.host import PlayOptions
+from roguelike.server.hosted.host import HostedGame, PlayOptions
 
 DROPS = 50
 
@@ -67,6 +69,29 @@ def test_an_idle_game_ends_its_process_and_resumes_from_its_log(tmp_path: Path) 
             assert settled(hosted, tab, game, 6) > turn
         with hosted.engine.connect() as connection:
             assert log.newest_snapshot(connection, game) is not None
+
+
+def test_a_key_pressed_while_an_idle_games_process_is_ending_starts_it_again_and_is_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    taken_in = HostedGame.gone
+
+    async def slowly_gone(game: HostedGame, status: int | None) -> None:
+        await asyncio.sleep(0.5)  # widen the moment between the process asked to end and its end taken in
+        await taken_in(game, status)
+
+    monkeypatch.setattr(HostedGame, "gone", slowly_gone)
+    with serving(tmp_path, idle_seconds=0.4) as (hosted, client), player(client, "ann") as tab:
+        (game,) = [row.id for row in hosted.live()]
+        tab.press("Period", text=".")
+        settled(hosted, tab, game, 1)
+        hosted_game = hosted.play.games[game]
+        deadline = time.monotonic() + 20
+        while not hosted_game.stopping and time.monotonic() < deadline:
+            time.sleep(0.005)
+        assert hosted_game.stopping and hosted_game.running  # asked to end for idling, not yet gone
+        tab.press("Period", text=".")
+        assert settled(hosted, tab, game, 2) == replayed(hosted, game).state.turn
 
 
 def test_a_daily_game_never_shows_its_seed_and_the_lobby_escapes_names(tmp_path: Path) -> None:

@@ -107,6 +107,7 @@ class HostedGame(Fanout):
         self.writer: asyncio.StreamWriter | None = None
         self.pump: asyncio.Task[None] | None = None
         self.starting = asyncio.Lock()
+        self.process_gone = asyncio.Event()  # set when the last process's end is taken in (``gone``)
         self.next_seq = 1
         self.last_input = time.monotonic()
         self.notice: str | None = None
@@ -130,6 +131,8 @@ class HostedGame(Fanout):
     async def ensure_running(self) -> bool:
         """Start the game's process unless it has one; False if it cannot be (its process keeps dying)."""
         async with self.starting:
+            if self.process is not None and self.stopping:  # being stopped (idle): start again once it is gone
+                await self.process_gone.wait()
             if self.process is not None:
                 return True
             if self.over or self.failed_starts >= MOST_FAILED_STARTS:
@@ -147,6 +150,7 @@ class HostedGame(Fanout):
         reader, writer = await asyncio.open_unix_connection(sock=ours)
         writer.write(packed(PLAN, plan_bytes(plan)))
         self.process, self.writer, self.stopping, self.showed_frame = process, writer, False, False
+        self.process_gone = asyncio.Event()
         self.last_input = time.monotonic()
         self.notice = None
         self.pump = asyncio.create_task(self.take_all(reader, writer, process))
@@ -234,6 +238,7 @@ class HostedGame(Fanout):
     async def gone(self, status: int | None) -> None:
         """The process ended: forget it; a death (not asked for) is rebuilt at once if anyone is watching."""
         self.process, self.writer = None, None
+        self.process_gone.set()
         if not self.showed_frame and not self.stopping:
             self.failed_starts += 1
         if self.over or (not self.stopping and status == 0):
@@ -268,6 +273,7 @@ class HostedGame(Fanout):
         self.stopping = True
         if self.writer is not None:
             self.writer.close()  # the process sees the socket close and ends
+            self.writer = None  # a key from now on waits for it to end, then starts the game again
         if self.process is not None and self.process.pid is not None:
             asyncio.get_running_loop().call_later(5, self.kill_if_alive, self.process)
 
