@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -75,23 +77,34 @@ def test_a_key_pressed_while_an_idle_games_process_is_ending_starts_it_again_and
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     taken_in = HostedGame.gone
+    let_go = threading.Event()  # the process's end is taken in only once the key has come
 
-    async def slowly_gone(game: HostedGame, status: int | None) -> None:
-        await asyncio.sleep(0.5)  # widen the moment between the process asked to end and its end taken in
+    async def held_gone(game: HostedGame, status: int | None) -> None:
+        await asyncio.to_thread(let_go.wait, 120)
         await taken_in(game, status)
 
-    monkeypatch.setattr(HostedGame, "gone", slowly_gone)
+    monkeypatch.setattr(HostedGame, "gone", held_gone)
     with serving(tmp_path, idle_seconds=0.4) as (hosted, client), player(client, "ann") as tab:
         (game,) = [row.id for row in hosted.live()]
         tab.press("Period", text=".")
         settled(hosted, tab, game, 1)
         hosted_game = hosted.play.games[game]
-        deadline = time.monotonic() + 20
-        while not hosted_game.stopping and time.monotonic() < deadline:
-            time.sleep(0.005)
-        assert hosted_game.stopping and hosted_game.running  # asked to end for idling, not yet gone
+        until(lambda: hosted_game.stopping, "the idle game asked to end")
+        assert hosted_game.running  # asked to end for idling, its end not yet taken in
+        pressed_before = hosted_game.last_input
         tab.press("Period", text=".")
+        until(lambda: hosted_game.last_input != pressed_before, "the key reaching the game")
+        let_go.set()
+        until(lambda: len(hosted.commands(game)) == 2, "the key accepted into the log")
         assert settled(hosted, tab, game, 2) == replayed(hosted, game).state.turn
+
+
+def until(done: Callable[[], bool], what: str) -> None:
+    """Wait for ``done`` (a bound far above the work: a machine at load 10 passes)."""
+    deadline = time.monotonic() + 120
+    while not done():
+        assert time.monotonic() < deadline, f"waited 120 s for {what}"
+        time.sleep(0.01)
 
 
 def test_a_daily_game_never_shows_its_seed_and_the_lobby_escapes_names(tmp_path: Path) -> None:

@@ -315,7 +315,6 @@ print(json.dumps(outcome(process, reader, limits)))
 """
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
 def test_a_runtime_started_by_a_forked_verification_dies_with_all_it_started_at_the_time_limit(tmp_path: Path) -> None:
     runtime = add_source(str(stand_in(tmp_path / "game", main=SLEEPER_MAIN)))
     replay = Path(__file__).parent.parent / "replays" / "death-exhaustion.replay"
