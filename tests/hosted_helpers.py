@@ -17,7 +17,7 @@ from roguelike.core.game import Game
 from roguelike.core.session import Session
 from roguelike.server import store
 from roguelike.server.hosted import log
-from roguelike.server.hosted.host import PlayOptions, Times
+from roguelike.server.hosted.host import HostedGame, PlayOptions, Times
 from roguelike.server.hosted.playing import command_of
 from roguelike.server.hosted.routes import HostedPlay
 from web_helpers import Client
@@ -54,6 +54,19 @@ class Hosted:
     async def on_ended(self, game: str, account: str, replay: bytes, times: Times) -> None:
         """Keep what an ended game handed on."""
         self.ended.append((game, account, replay, times))
+
+    def game(self, game: str) -> HostedGame:
+        """A game this server runs (KeyError if it has no such game now)."""
+        found = self.found(game)
+        if found is None:
+            raise KeyError(game)
+        return found
+
+    def found(self, game: str) -> HostedGame | None:
+        """A game this server runs, or None."""
+        found = self.play.games.get(game)
+        assert found is None or isinstance(found, HostedGame)
+        return found
 
     def commands(self, game: str) -> list[bytes]:
         """The game's log."""

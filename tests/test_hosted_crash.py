@@ -80,7 +80,7 @@ def ended(hosted: Hosted, game: str) -> bool:
 
 def kill(hosted: Hosted, game: str) -> Any:
     """Kill the game's process with SIGKILL, if it has one now; the process killed."""
-    process = hosted.play.games[game].process if game in hosted.play.games else None
+    process = hosted.game(game).process if hosted.found(game) is not None else None
     if process is None or process.pid is None or process.exitcode is not None:
         return None
     try:
@@ -94,7 +94,7 @@ def running_again(hosted: Hosted, game: str, killed: Any) -> None:
     """Wait until the killed process is noticed and the game rebuilt in another (or the game is over)."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not ended(hosted, game):
-        found = hosted.play.games.get(game)
+        found = hosted.found(game)
         if found is not None and found.process not in (None, killed) and found.showed_frame:
             return
         time.sleep(0.01)

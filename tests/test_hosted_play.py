@@ -62,7 +62,7 @@ def test_an_idle_game_ends_its_process_and_resumes_from_its_log(tmp_path: Path) 
             for count in range(1, 6):
                 tab.press("Period", text=".")
                 turn = settled(hosted, tab, game, count)
-            hosted_game = hosted.play.games[game]
+            hosted_game = hosted.game(game)
             deadline = time.monotonic() + 20
             while hosted_game.running and time.monotonic() < deadline:
                 time.sleep(0.05)
@@ -88,7 +88,7 @@ def test_a_key_pressed_while_an_idle_games_process_is_ending_starts_it_again_and
         (game,) = [row.id for row in hosted.live()]
         tab.press("Period", text=".")
         settled(hosted, tab, game, 1)
-        hosted_game = hosted.play.games[game]
+        hosted_game = hosted.game(game)
         until(lambda: hosted_game.stopping, "the idle game asked to end")
         assert hosted_game.running  # asked to end for idling, its end not yet taken in
         pressed_before = hosted_game.last_input
@@ -177,7 +177,7 @@ def test_a_killed_game_is_rebuilt_at_once_for_its_player_with_a_one_line_notice(
         (row,) = hosted.live()
         tab.press("Period", text=".")
         turn = settled(hosted, tab, row.id, 1)
-        os.kill(hosted.play.games[row.id].process.pid, signal.SIGKILL)
+        os.kill(hosted.game(row.id).process.pid, signal.SIGKILL)
         rows = tab.until(lambda rows: any("rebuilt from the server's log" in line for line in rows))
         assert sum("rebuilt from the server's log" in line for line in rows) == 1
         assert turn_shown(rows) == turn
@@ -190,7 +190,7 @@ def test_a_game_process_runs_under_its_memory_and_cpu_limits(tmp_path: Path) -> 
         with player(client, "ann") as tab:
             (row,) = hosted.live()
             tab.until(lambda rows: turn_shown(rows) == 0)  # the game's own first frame: its limits are set
-            limits = Path(f"/proc/{hosted.play.games[row.id].process.pid}/limits").read_text()
+            limits = Path(f"/proc/{hosted.game(row.id).process.pid}/limits").read_text()
     address = next(line for line in limits.splitlines() if line.startswith("Max address space"))
     cpu = next(line for line in limits.splitlines() if line.startswith("Max cpu time"))
     assert address.split()[3] == str(900 * 1024 * 1024)

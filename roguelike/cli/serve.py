@@ -24,7 +24,13 @@ NO_SERVER = "hedonic serve: the score server needs its extra: pip install 'hedon
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Options of ``hedonic serve [worker]``."""
-    parser.add_argument("role", nargs="?", choices=["worker"], help="'worker': verify the jobs of --queue")
+    parser.add_argument(
+        "role",
+        nargs="?",
+        choices=["worker", "gateway", "host"],
+        help="'worker': verify the jobs of --queue; 'gateway': hosted play's pages and sockets, its games run by "
+        "hosts; 'host': run the games of the gateways (both need --cluster and a PostgreSQL --db)",
+    )
     parser.add_argument("--host", default="127.0.0.1", help="the address to serve on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8025, help="the port (default 8025; 0: any)")
     parser.add_argument(
@@ -105,6 +111,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="hosted play: /play, /lobby and /watch, games that live on the server (needs the web extra too)",
     )
     parser.add_argument(
+        "--cluster",
+        metavar="URL",
+        help="gateway, host: the Redis where gateways and hosts meet (redis://host:port/0)",
+    )
+    parser.add_argument("--name", help="host: its name among the hosts (default: the machine's, and a random part)")
+    parser.add_argument(
         "--idle-minutes",
         type=float,
         default=10.0,
@@ -147,12 +159,21 @@ def serve(args: argparse.Namespace) -> int:
             print("hedonic serve worker: give the queue: --queue redis://...", file=sys.stderr)
             return 2
         return run_worker(args.queue, args.epoch or this_epoch(), verifier, args.burst)
+    if args.role in ("gateway", "host") and (args.cluster is None or not (args.db or "").startswith("postgresql")):
+        print(
+            f"hedonic serve {args.role}: give --cluster redis://... and --db postgresql+psycopg://...", file=sys.stderr
+        )
+        return 2
+    if args.role == "host":
+        from roguelike.server.cluster.hosting import run_host
+
+        return run_host(config_of(args, verifier), args.cluster, args.name)
     from roguelike.server.serving import Door
     from roguelike.server.witness import WitnessKeyError
 
     door = Door(args.request_timeout, args.connections, min(32, args.connections))
     identity = None
-    if args.play:
+    if args.play or args.role == "gateway":
         from roguelike.server.hosted.identity import play_identity
 
         identity = play_identity(server_folder(args))
@@ -202,12 +223,13 @@ def config_of(args: argparse.Namespace, verifier: list[str] | None) -> ServerCon
         str(folder),
         tuple(load_public(Path(path)) for path in args.trust_key),
         play_options(args),
+        args.cluster if args.role == "gateway" else None,
     )
 
 
 def play_options(args: argparse.Namespace) -> PlayOptions | None:
     """Hosted play's options, when ``--play`` asks for it."""
-    if not args.play:
+    if not args.play and args.role not in ("gateway", "host"):
         return None
     from roguelike.server.child import MIB
     from roguelike.server.hosted.host import PlayOptions

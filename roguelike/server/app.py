@@ -82,6 +82,7 @@ class ServerConfig:
     folder: str | None = None  # the data folder: the witness key (none: this server signs nothing)
     trusted: tuple[bytes, ...] = ()  # other servers' raw public keys whose certified runs are witnessed here
     play: PlayOptions | None = None  # hosted play (``hedonic serve --play``): games that live on the server
+    cluster_url: str | None = None  # a gateway's Redis (``hedonic serve gateway``): its games run on hosts
 
 
 class Verifier(Protocol):
@@ -139,11 +140,23 @@ class ScoreServer:
         )
         self.hosted: HostedPlay | None = None
         if config.play is not None and identity is not None:
-            from roguelike.server.hosted.routes import HostedPlay
-
             who = identity(self.engine)  # the accounts (their pages too, when they have them), or the one local player
-            self.hosted = HostedPlay(self.engine, config.play, who, self.upload_ended)
+            self.hosted = self.hosted_play(who)
             self.app.router.routes.extend([*getattr(who, "routes", list)(), *self.hosted.routes()])
+
+    def hosted_play(self, who: Identity) -> HostedPlay:
+        """Hosted play's routes: games run here, or (a gateway) followed from the hosts that run them."""
+        from roguelike.server.hosted.routes import HostedPlay
+
+        assert self.config.play is not None
+        if self.config.cluster_url is None:
+            return HostedPlay(self.engine, self.config.play, who, self.upload_ended)
+        from roguelike.server.cluster.gamehost import host_name
+        from roguelike.server.cluster.gateway import GatewayPlay
+        from roguelike.server.cluster.streams import cluster_redis
+
+        redis = cluster_redis(self.config.cluster_url)
+        return GatewayPlay(self.engine, self.config.play, who, self.upload_ended, redis=redis, name=host_name())
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:

@@ -112,6 +112,7 @@ Index("runs_apart", runs.c.epoch, runs.c.standing, runs.c.hash)
 Index("runs_epochs", runs.c.status, runs.c.epoch)
 # Narrow, so counting a board's lists reads few pages.
 Index("runs_standing", runs.c.epoch, runs.c.standing, runs.c.tier)
+GROWN: list[Table] = [runs]  # tables given columns after they were first made (another module's join on import)
 VERDICT_LOCK = 47_0001  # PostgreSQL's advisory lock key: verdicts are written one at a time
 replays = Table(
     "replays",
@@ -136,14 +137,15 @@ def default_url(folder: str) -> str:
     return f"sqlite:///{folder}/scores.sqlite"
 
 
-def open_engine(url: str) -> Engine:
-    """An engine on the database at ``url``, its tables made if missing."""
+def open_engine(url: str, connect_args: dict[str, Any] | None = None) -> Engine:
+    """An engine on the database at ``url``, its tables made if missing (``connect_args``: PostgreSQL's extra
+    connection parameters, such as a host's keepalives)."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", sqlite_pragmas)
     else:
-        engine = create_engine(url, pool_pre_ping=True)
+        engine = create_engine(url, pool_pre_ping=True, connect_args=connect_args or {})
     metadata.create_all(engine)
     add_columns(engine)
     backfill(engine)
@@ -152,19 +154,26 @@ def open_engine(url: str) -> Engine:
 
 def add_columns(engine: Engine) -> None:
     """Give a database made before some of the runs table's columns those columns and their indexes (a run from
-    before games keeps none: each is its own game; its standing is worked out by ``backfill``)."""
-    have = {column["name"] for column in inspect(engine).get_columns("runs")}
-    missing = [column for column in runs.columns if column.name not in have]
+    before games keeps none: each is its own game; its standing is worked out by ``backfill``), and every other
+    table that grew a column since (``GROWN``) its new, empty, columns."""
+    missing = missing_columns(engine, runs)
     with engine.begin() as connection:
-        for column in missing:
-            kind = column.type.compile(dialect=connection.dialect)
-            connection.execute(text(f"ALTER TABLE runs ADD COLUMN {column.name} {kind}"))
+        for table in GROWN:
+            for column in missing if table is runs else missing_columns(engine, table):
+                kind = column.type.compile(dialect=connection.dialect)
+                connection.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
         if "tier" in {column.name for column in missing}:  # every run before tiers was an upload
             connection.execute(update(runs).values(tier=UPLOAD))
             for name in ("runs_board", "runs_standing"):  # made again below, with the tier
                 connection.execute(text(f"DROP INDEX IF EXISTS {name}"))
         for index in runs.indexes:
             index.create(connection, checkfirst=True)
+
+
+def missing_columns(engine: Engine, table: Table) -> list[Column[Any]]:
+    """The columns of ``table`` its database does not have yet."""
+    have = {column["name"] for column in inspect(engine).get_columns(table.name)}
+    return [column for column in table.columns if column.name not in have]
 
 
 def backfill(engine: Engine) -> None:

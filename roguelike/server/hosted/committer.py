@@ -47,16 +47,17 @@ class Committer:
         self.engine, self.most = engine, most
         self.keys: queue.SimpleQueue[Waiting | None] | None = None  # the writing thread's, while it runs
 
-    async def accept(self, game: str, seq: int, command: bytes) -> str | None:
+    async def accept(self, game: str, seq: int, command: bytes, token: int | None = None) -> str | None:
         """Commit a command at its sequence number with the keys waiting; when the server received it, once
-        its row has committed, or None if refused (its number taken, or the game not live)."""
+        its row has committed, or None if refused (its number taken, the game not live, or ``token`` no longer
+        its owner's)."""
         loop = asyncio.get_running_loop()
         received: asyncio.Future[str | None] = loop.create_future()
         keys = self.keys
         if keys is None:
             keys = self.keys = queue.SimpleQueue()
             threading.Thread(target=self.write_all, args=(keys,), name="hosted-commit", daemon=True).start()
-        keys.put((log.Key(game, seq, command, log.stamp()), received, loop))
+        keys.put((log.Key(game, seq, command, log.stamp(), token), received, loop))
         return await received
 
     def write_all(self, keys: queue.SimpleQueue[Waiting | None]) -> None:

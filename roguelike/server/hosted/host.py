@@ -114,6 +114,7 @@ class HostedGame(Fanout):
         self.shown = row.account
         self.stopping = False  # the server ended the process (idle, or stopping): no notice, no rebuild
         self.failed_starts = 0
+        self.token: int | None = None  # the fencing token its commands carry (a game run by a host of several)
         self.showed_frame = False
         self.over = False  # the game ended (its replay is in)
         self.on_gone: Callable[[HostedGame], None] = lambda game: None
@@ -214,7 +215,7 @@ class HostedGame(Fanout):
         """Commit a command to the log; why not, if it was not accepted."""
         if seq != self.next_seq:
             return f"command {seq} out of turn (the log expects {self.next_seq})"
-        received = await self.committer.accept(self.row.id, seq, command)
+        received = await self.committer.accept(self.row.id, seq, command, self.token)
         if received is None:
             return f"command {seq} is taken already, or the game is over"
         self.next_seq += 1

@@ -37,7 +37,8 @@ from sqlalchemy import (
 )
 
 from roguelike.ground.dailyseed import daily_seed_of
-from roguelike.server.store import insert_new, insert_skipping, metadata
+from roguelike.server.hosted.owners import tokens_of
+from roguelike.server.store import GROWN, insert_new, insert_skipping, metadata
 
 LIVE, ENDED = "live", "ended"
 PLAYED, DAILY = "played", "daily"
@@ -63,7 +64,9 @@ hosted_inputs = Table(
     Column("seq", Integer, primary_key=True),
     Column("command", LargeBinary, nullable=False),
     Column("received_at", String(32), nullable=False),
+    Column("token", BigInteger),  # the owner's fencing token that wrote it (games run by hosts: server/cluster)
 )
+GROWN.append(hosted_inputs)  # ``token`` came with hosts on several machines: older databases are given it
 KEY = (hosted_inputs.c.game, hosted_inputs.c.seq)
 hosted_snapshots = Table(
     "hosted_snapshots",
@@ -165,6 +168,7 @@ class Key:
     seq: int
     command: bytes
     received: str
+    token: int | None = None  # the writer's fencing token (a host of several): refused unless it is the game's now
 
 
 def accept(engine: Engine, game: str, seq: int, command: bytes) -> str | None:
@@ -180,23 +184,37 @@ def accept_all(engine: Engine, keys: Sequence[Key]) -> list[bool]:
     alone). If the database refuses the transaction this raises and none is accepted."""
     with engine.begin() as connection:
         durable(connection)
-        games = sorted({key.game for key in keys})
-        live = set(
-            connection.execute(
-                select(hosted_games.c.id).where(hosted_games.c.id.in_(games), hosted_games.c.status == LIVE)
-            ).scalars()
-        )
+        live = writable(connection, keys)
         first: dict[tuple[str, int], Key] = {}
         for key in keys:
-            if key.game in live:
+            if (key.game, key.token) in live:
                 first.setdefault((key.game, key.seq), key)
         rows = [
-            {"game": key.game, "seq": key.seq, "command": key.command, "received_at": key.received}
+            {"game": key.game, "seq": key.seq, "command": key.command, "received_at": key.received, "token": key.token}
             for key in first.values()
         ]
         statement = insert_skipping(connection, hosted_inputs, rows)
         added = {(row.game, row.seq) for row in connection.execute(statement.returning(*KEY))} if rows else set()
     return [(key.game, key.seq) in added and first[(key.game, key.seq)] is key for key in keys]
+
+
+def writable(connection: Connection, keys: Sequence[Key]) -> set[tuple[str, int | None]]:
+    """The (game, token) pairs of ``keys`` that may be written: the game live and, for a key with a token, that
+    token still the game's owner's. The rows read are locked against a takeover's token bump until this
+    transaction ends (PostgreSQL), so a host that lost a game cannot write past the moment it was taken."""
+    games = sorted({key.game for key in keys})
+    live = set(
+        connection.execute(
+            select(hosted_games.c.id).where(hosted_games.c.id.in_(games), hosted_games.c.status == LIVE)
+        ).scalars()
+    )
+    fenced = sorted({key.game for key in keys if key.token is not None and key.game in live})
+    tokens = tokens_of(connection, fenced) if fenced else {}
+    return {
+        (key.game, key.token)
+        for key in keys
+        if key.game in live and (key.token is None or tokens.get(key.game) == key.token)
+    }
 
 
 def durable(connection: Connection) -> None:

@@ -55,6 +55,40 @@ class Identity(Protocol):
         ...
 
 
+class LiveGame(Protocol):
+    """What the routes ask of a live game: run here (a :class:`HostedGame`) or by a host elsewhere (a gateway's)."""
+
+    row: log.HostedRow
+    failed_starts: int
+    player: Viewer | None
+    watchers: set[Viewer]
+
+    @property
+    def running(self) -> bool:
+        """Whether the game has a process here."""
+        ...
+
+    async def ensure_running(self) -> bool:
+        """Have the game run (False if it cannot be)."""
+        ...
+
+    def forward(self, message: bytes) -> None:
+        """Hand the player's browser message on."""
+        ...
+
+    def admits(self) -> str | None:
+        """Why one more spectator may not join now (None: they may)."""
+        ...
+
+    def join(self, viewer: Viewer, playing: bool) -> None:
+        """Start a viewer with the whole screen."""
+        ...
+
+    def leave(self, viewer: Viewer) -> None:
+        """Forget a viewer whose connection ended."""
+        ...
+
+
 def shipped(package: str, name: str) -> bytes:
     """A file shipped in the game's package (read as data: nothing of the game is imported)."""
     return resources.files(package).joinpath(name).read_bytes()
@@ -78,13 +112,23 @@ class HostedPlay:
         today: Callable[[], str] = lambda: datetime.now(UTC).date().isoformat(),
     ) -> None:
         self.engine, self.options, self.identity, self.ended, self.today = engine, options, identity, ended, today
-        self.committer = Committer(engine)  # every game's keys, a transaction for all that wait
-        game_context()  # the game joins the fork server's preload now: the verifier may start the fork server first
-        self.games: dict[str, HostedGame] = {}
+        self.games: dict[str, LiveGame] = {}
+        self.prepare()
         self.page = shipped("roguelike.frontend.web", "static/index.html")
         self.files = {name: (kind, shipped(*where)) for name, (kind, where) in STATIC.items()}
         self.sweeper: asyncio.Task[None] | None = None
         self.opening = asyncio.Lock()
+
+    def prepare(self) -> None:
+        """Ready this process to run games: their committer, and the game in the fork server's preload."""
+        self.committer = Committer(self.engine)  # every game's keys, a transaction for all that wait
+        game_context()  # the game joins the fork server's preload now: the verifier may start the fork server first
+
+    def new_game(self, row: log.HostedRow) -> LiveGame:
+        """The object that runs (or, on a gateway, follows) one live game."""
+        game = HostedGame(row, self.engine, self.committer, self.options, self.ended)
+        game.on_gone = self.forget
+        return game
 
     def routes(self) -> list[BaseRoute]:
         """The routes to add to the server's application."""
@@ -108,9 +152,10 @@ class HostedPlay:
             yield
         finally:
             self.sweeper.cancel()
-            for game in list(self.games.values()):
+            here = [game for game in self.games.values() if isinstance(game, HostedGame)]
+            for game in here:
                 game.kill()
-            pumps = [game.pump for game in self.games.values() if game.pump is not None]
+            pumps = [game.pump for game in here if game.pump is not None]
             await asyncio.gather(*pumps, return_exceptions=True)
             self.committer.close()
 
@@ -120,17 +165,16 @@ class HostedPlay:
             await asyncio.sleep(min(SWEEP_SECONDS, self.options.idle_seconds / 4))
             now = time.monotonic()
             for game in list(self.games.values()):
-                if game.idle(now):
+                if isinstance(game, HostedGame) and game.idle(now):
                     game.stop()
 
-    async def game_of(self, account: str, daily: bool = False) -> HostedGame:
+    async def game_of(self, account: str, daily: bool = False) -> LiveGame:
         """The account's live game (started if it has none), with its process running."""
         async with self.opening:
             row = await asyncio.to_thread(self.start_or_resume, account, daily)
             game = self.games.get(row.id)
             if game is None:
-                game = self.games[row.id] = HostedGame(row, self.engine, self.committer, self.options, self.ended)
-                game.on_gone = self.forget
+                game = self.games[row.id] = self.new_game(row)
         game.failed_starts = 0  # a new connection tries once more a game whose process kept dying
         await game.ensure_running()
         return game
@@ -141,12 +185,12 @@ class HostedPlay:
         day = datetime.fromisoformat(self.today()).date() if daily else None
         return log.start_or_resume(self.engine, account, self.options.epoch, mode, day)
 
-    def forget(self, game: HostedGame) -> None:
+    def forget(self, game: LiveGame) -> None:
         """A game whose process ended for good (the game over, or closed by its player) is let go."""
         if self.games.get(game.row.id) is game and not game.running:
             del self.games[game.row.id]
 
-    async def watched_game(self, game_id: str) -> HostedGame | None:
+    async def watched_game(self, game_id: str) -> LiveGame | None:
         """A live game to watch (its process started if it has none), or None."""
         game = self.games.get(game_id)
         if game is None:
@@ -154,9 +198,7 @@ class HostedPlay:
             if row is None or row.status != log.LIVE:
                 return None
             async with self.opening:
-                found = HostedGame(row, self.engine, self.committer, self.options, self.ended)
-                game = self.games.setdefault(game_id, found)
-                game.on_gone = self.forget
+                game = self.games.get(game_id) or self.games.setdefault(game_id, self.new_game(row))
         await game.ensure_running()
         return game
 
@@ -228,7 +270,7 @@ class HostedPlay:
         await serve(socket, game, playing=False)
 
 
-async def serve(socket: WebSocket, game: HostedGame, playing: bool) -> None:
+async def serve(socket: WebSocket, game: LiveGame, playing: bool) -> None:
     """Accept, then send frames while reading the client until either side ends (the game goes on)."""
     await socket.accept()
     viewer = Viewer()
@@ -242,7 +284,7 @@ async def serve(socket: WebSocket, game: HostedGame, playing: bool) -> None:
         await asyncio.gather(sender, return_exceptions=True)
 
 
-async def receive_all(socket: WebSocket, game: HostedGame, viewer: Viewer, playing: bool) -> None:
+async def receive_all(socket: WebSocket, game: LiveGame, viewer: Viewer, playing: bool) -> None:
     """Hand the player's messages to the game until the client leaves or breaks the rules."""
     limit = RateLimit()
     while viewer.closed is None:
@@ -267,7 +309,7 @@ async def receive_all(socket: WebSocket, game: HostedGame, viewer: Viewer, playi
             game.forward(data)
 
 
-def lobby_page(account: str | None, rows: list[log.HostedRow], games: dict[str, HostedGame]) -> str:
+def lobby_page(account: str | None, rows: list[log.HostedRow], games: dict[str, LiveGame]) -> str:
     """The lobby (in the board's and the account pages' look): who is logged in (with log-out), the player's own
     game or links to start one, then every live game with a watch link; every name shown safely."""
     own = next((row for row in rows if row.account == account), None) if account is not None else None
@@ -283,7 +325,7 @@ def lobby_page(account: str | None, rows: list[log.HostedRow], games: dict[str, 
     return framed("Hedonic Hypothesis: the lobby", body)
 
 
-def lobby_line(row: log.HostedRow, game: HostedGame | None) -> str:
+def lobby_line(row: log.HostedRow, game: LiveGame | None) -> str:
     """One live game in the lobby: its account (a link to watch), its mode, who watches, whether it is played."""
     watching = len(game.watchers) if game is not None else 0
     state = "played now" if game is not None and game.player is not None else "nobody at the keys"

@@ -1,0 +1,126 @@
+"""A game run by a host of several: its process as on one machine, its screen sent to Redis, its writes fenced.
+
+A :class:`ClusterGame` is a :class:`~roguelike.server.hosted.host.HostedGame` (the same process,
+plan, commit before apply, snapshots and end) whose viewers are not here: every frame goes to the
+game's out-stream for the gateways (with a keyframe now and then for those that start following),
+and its commands carry the fencing token its host took it with. A refused command whose token is
+no longer the game's means another host has the game: this one lets it go, writing nothing more.
+A process that dies is rebuilt at once (the game is claimed: someone wants it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from sqlalchemy import Engine
+
+from roguelike.ground.frames import deflated, keyframe
+from roguelike.server.cluster import streams
+from roguelike.server.hosted import log, owners
+from roguelike.server.hosted.committer import Committer
+from roguelike.server.hosted.host import Ended, HostedGame, PlayOptions
+
+
+class Shown(Protocol):
+    """Where a host sends what its games show (its out-streams, in order)."""
+
+    def send(self, game: str, kind: bytes, payload: bytes) -> None:
+        """Queue one entry for a game's out-stream."""
+        ...
+
+    def ready(self, game: ClusterGame) -> None:
+        """A game's process has shown its first frame: hand it the browser messages from now on."""
+        ...
+
+    def lost(self, game: ClusterGame) -> None:
+        """Another host has taken the game."""
+        ...
+
+
+class ClusterGame(HostedGame):
+    """One game this host runs, for gateways elsewhere."""
+
+    def __init__(
+        self,
+        row: log.HostedRow,
+        engine: Engine,
+        committer: Committer,
+        options: PlayOptions,
+        ended: Ended,
+        token: int,
+        shown: Shown,
+    ) -> None:
+        super().__init__(row, engine, committer, options, ended)
+        self.token, self.shown_to = token, shown
+        self.lost = False  # another host has it: nothing more is written, nothing cleaned up
+        self.frames_since_keyframe = 0
+        self.ready_told = False  # whether this process's first frame has opened its input
+        self.on_gone: Callable[[HostedGame], None] = lambda game: None
+
+    def send_message(self, packed: bytes, after: Any) -> None:
+        """A frame from the process: kept as the screen, and sent to the out-stream (with a keyframe now and then)."""
+        self.screenful.cells, self.screenful.started = after, True
+        self.frames += 1
+        self.shown_to.send(self.row.id, streams.FRAME, packed)
+        self.frames_since_keyframe += 1
+        if self.frames_since_keyframe >= streams.KEYFRAME_EVERY:
+            self.send_keyframe()
+
+    def send_keyframe(self) -> None:
+        """Add the whole screen to the out-stream, for gateways that start following."""
+        if self.screenful.started:
+            self.shown_to.send(self.row.id, streams.KEYFRAME, deflated(keyframe(self.screenful.cells)))
+        self.frames_since_keyframe = 0
+
+    async def take(self, kind: bytes, payload: bytes, writer: asyncio.StreamWriter) -> None:
+        """One message from the process; the first frame of a process opens its input."""
+        await super().take(kind, payload, writer)
+        if kind == b"F" and not self.ready_told:
+            self.ready_told = True
+            self.shown_to.ready(self)
+
+    async def start(self) -> None:
+        """Start the process (its first frame will open the input)."""
+        self.ready_told = False
+        await super().start()
+
+    def tell_count(self) -> None:
+        """What the lobby calls the game, to the gateways (they count their own watchers)."""
+        self.shown_to.send(self.row.id, streams.TITLE, self.shown.encode())
+
+    def finish(self, reason: str) -> None:
+        """The game closes for everyone: the gateways are told why."""
+        if not self.finished:
+            self.finished = True
+            self.shown_to.send(self.row.id, streams.CLOSED, reason.encode())
+            self.on_finish()
+
+    async def accept(self, seq: int, command: bytes) -> str | None:
+        """Commit a command under this host's token; a refusal because another host took the game loses it here."""
+        refusal = await super().accept(seq, command)
+        if refusal is not None and not self.over and await asyncio.to_thread(self.taken_elsewhere):
+            self.lost = True
+            self.shown_to.lost(self)
+        return refusal
+
+    def taken_elsewhere(self) -> bool:
+        """Whether the game's token is no longer this host's."""
+        with self.engine.connect() as connection:
+            owner = owners.owner_of(connection, self.row.id)
+        return owner is None or owner[1] != self.token
+
+    async def gone(self, status: int | None) -> None:
+        """The process ended: stopped, over or closed lets the game go; a death is rebuilt at once."""
+        if self.lost:
+            self.process, self.writer = None, None
+            self.process_gone.set()
+            self.on_gone(self)
+            return
+        await super().gone(status)
+        if self.stopping and self.process is None:
+            self.on_gone(self)
+        elif self.process is None and not self.over and not self.finished and not await self.ensure_running():
+            self.finish("This game's process keeps stopping: its log keeps it; reload the page to try again.")
+            self.on_gone(self)
