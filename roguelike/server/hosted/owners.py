@@ -25,12 +25,13 @@ hosted_owners = Table(
     Column("host", String(128), nullable=False),
     Column("since", String(32), nullable=False),
 )
-LOCK_SPACE = 1 << 63  # a game id is 16 hex digits: its advisory lock is that number as a signed 64-bit key
+SIGN = 1 << 63  # a game id is 16 hex digits: its advisory lock key is that number read as a signed 64-bit one
 
 
 def lock_key(game: str) -> int:
     """The PostgreSQL advisory lock key of a game (its id read as a signed 64-bit number)."""
-    return int(game, 16) - LOCK_SPACE if int(game, 16) >= LOCK_SPACE else int(game, 16)
+    value = int(game, 16)
+    return value - 2 * SIGN if value >= SIGN else value
 
 
 def tokens_of(connection: Connection, games: Sequence[str]) -> dict[str, int]:
