@@ -94,7 +94,7 @@ class Served:
 
     def __init__(self, folder: Path, idle_seconds: float = 600.0, snapshot_every: int = 500) -> None:
         self.folder, self.idle_seconds, self.snapshot_every = folder, idle_seconds, snapshot_every
-        self.port = 0
+        self.address, self.port = "127.0.0.1", 0
         self.process: subprocess.Popen[bytes] | None = None
         self.engine: Engine | None = None
 
@@ -127,7 +127,7 @@ class Served:
 
     def url(self, path: str) -> str:
         """An address on the server."""
-        return f"http://127.0.0.1:{self.port}{path}"
+        return f"http://{self.address}:{self.port}{path}"
 
     def get(self, path: str, account: str | None = None) -> tuple[int, bytes]:
         """A page of the server (as ``account``): its status and body."""
@@ -227,6 +227,7 @@ class Player:
         self.cells: Cells | None = None
         self.socket: ClientConnection | None = None
         self.open = contextlib.ExitStack()  # the socket while it is open
+        self.patience = ANSWER_SECONDS  # how long a key's frame is waited for before the player gives up
 
     def run(self, until: float) -> None:
         """Play games until ``until`` (a monotonic time); what went wrong goes to the tally."""
@@ -263,10 +264,10 @@ class Player:
             raise AssertionError(f"/play answered {status}")
         row = self.served.live_game(self.account)
         game = rebuilt(row, self.served.commands(row.id))
-        origin = Origin(f"http://127.0.0.1:{self.served.port}")
-        url = f"ws://127.0.0.1:{self.served.port}/ws/play"
+        origin = Origin(f"http://{self.served.address}:{self.served.port}")
+        url = f"ws://{self.served.address}:{self.served.port}/ws/play"
         headers = {ACCOUNT_HEADER: self.account}
-        opened = connect(url, origin=origin, additional_headers=headers, max_size=None, open_timeout=ANSWER_SECONDS)
+        opened = connect(url, origin=origin, additional_headers=headers, max_size=None, open_timeout=self.patience)
         self.socket = self.open.enter_context(opened)
         self.cells = None
         self.until_shown(lambda rows: turn_shown(rows) == game.state.turn, "the resumed game's turn")
@@ -321,11 +322,11 @@ class Player:
 
     def until_shown(self, done: Callable[[list[str]], bool], what: str) -> None:
         """Take frames until the screen shows what ``done`` looks for; AssertionError if none does in time."""
-        deadline = time.monotonic() + ANSWER_SECONDS
+        deadline = time.monotonic() + self.patience
         while self.cells is None or not done(text_rows(self.cells)):
             left = deadline - time.monotonic()
             if left <= 0:
-                raise AssertionError(f"no frame showed {what} in {ANSWER_SECONDS:g} s")
+                raise AssertionError(f"no frame showed {what} in {self.patience:g} s")
             self.take(left)
 
     def take(self, timeout: float) -> None:
