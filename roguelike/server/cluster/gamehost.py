@@ -58,6 +58,7 @@ class GameHost:
         self.held: dict[str, bytes] = {}  # game -> the claim this host keeps pending while it runs it
         self.wanted: dict[str, bytes] = {}  # game -> a claim taken whose game is not won yet (its lock busy)
         self.reading: dict[str, bytes] = {}  # game -> the id of the last browser message handed on
+        self.taking: set[str] = set()  # games whose lock is being tried now
         self.waking = streams.wake_stream(name)
 
     async def run(self) -> None:
@@ -89,7 +90,10 @@ class GameHost:
                 continue
             for _, entries in found or []:
                 for entry_id, fields in entries:
-                    await self.consider(streams.text_of(fields.get(b"game", b"")), entry_id)
+                    try:
+                        await self.consider(streams.text_of(fields.get(b"game", b"")), entry_id)
+                    except Exception as error:  # noqa: BLE001 (this claim waits for the next tick's round)
+                        logger.warning("claim: %s", error)
 
     async def consider(self, game: str, entry_id: bytes) -> None:
         """A claim of a game: kept if this host may run it, else handed on or let go."""
@@ -102,6 +106,16 @@ class GameHost:
 
     async def try_take(self, game: str) -> None:
         """Run a wanted game if no live host does and its lock can be had (else try again next tick)."""
+        if game in self.taking or game not in self.wanted:
+            return  # being tried already (the claims loop and the ticks both try)
+        self.taking.add(game)
+        try:
+            await self.take_if_free(game)
+        finally:
+            self.taking.discard(game)
+
+    async def take_if_free(self, game: str) -> None:
+        """Take a wanted game: handed to its live owner, let go if over, or run here once its lock is had."""
         entry_id = self.wanted[game]
         owner = await self.redis.get(streams.owner_key(game))
         if owner is not None and streams.text_of(owner) != self.name:  # alive elsewhere: the claim is its
@@ -111,6 +125,8 @@ class GameHost:
         row = await asyncio.to_thread(self.row_of, game)
         if row is None or row.status != log.LIVE:
             del self.wanted[game]
+            if row is not None:  # its host may have died between ending it and telling the gateways
+                self.outbox.send(game, streams.CLOSED, b"The game is over.")
             await self.redis.xack(streams.CLAIMS, streams.GROUP, entry_id)
             return
         if not await self.session.lock(game):

@@ -57,6 +57,7 @@ class ClusterGame(HostedGame):
         self.lost = False  # another host has it: nothing more is written, nothing cleaned up
         self.frames_since_keyframe = 0
         self.ready_told = False  # whether this process's first frame has opened its input
+        self.pressed = False  # whether a key was pressed since this process started
         self.on_gone: Callable[[HostedGame], None] = lambda game: None
 
     def send_message(self, packed: bytes, after: Any) -> None:
@@ -83,8 +84,15 @@ class ClusterGame(HostedGame):
 
     async def start(self) -> None:
         """Start the process (its first frame will open the input)."""
-        self.ready_told = False
+        self.ready_told, self.pressed = False, False
         await super().start()
+
+    def forward(self, message: bytes) -> None:
+        """Hand a browser message on, but not the text or release of a key pressed before this process."""
+        if not self.pressed and message[:1] and message[0] in streams.KEY_ORPHANS:
+            return  # its press went to a process that died: the half of a key would be a second command
+        self.pressed = self.pressed or message[:1] == bytes([streams.KEY_DOWN])
+        super().forward(message)
 
     def tell_count(self) -> None:
         """What the lobby calls the game, to the gateways (they count their own watchers)."""

@@ -20,14 +20,15 @@ from roguelike.server.app import ScoreServer, ServerConfig
 
 
 def run_host(config: ServerConfig, cluster_url: str, name: str | None) -> int:
-    """Run games for the gateways until told to stop; 1 if Redis or PostgreSQL cannot be had."""
+    """Run games for the gateways until told to stop (waiting for Redis first if it cannot be reached); 1 if the
+    database is not PostgreSQL."""
     from roguelike.server.cluster.gamehost import host_name
-    from roguelike.server.serving import hushed_logging, queue_trouble
+    from roguelike.server.serving import hushed_logging, queue_trouble, wait_for_queue
 
     trouble = queue_trouble(cluster_url)
-    if trouble is not None:
-        print(f"hedonic serve host: cannot reach {cluster_url}: {trouble}", file=sys.stderr)
-        return 1
+    if trouble is not None:  # a host started while its network is down waits for it, as a worker does
+        print(f"hedonic serve host: cannot reach {cluster_url} yet: {trouble}; waiting for it", file=sys.stderr)
+        wait_for_queue(cluster_url)
     hushed_logging()
     chosen = name or host_name()
     try:

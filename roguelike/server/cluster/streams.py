@@ -30,7 +30,10 @@ IN_LENGTH = 2000
 REDIS_SECONDS = 5.0  # a Redis call that has not answered in this long has failed (its loop reads again)
 KEYFRAME_EVERY = 100  # frames between the keyframes a host adds for gateways that start following
 FRAME, KEYFRAME, TITLE, CLOSED = b"f", b"k", b"t", b"x"  # out-stream entries
-EVENT, SYNC = b"e", b"s"  # in-stream entries: a browser message; a gateway asking for a keyframe
+EVENT, SYNC = b"e", b"s"
+# A browser message's first byte when it is a key's text or release (roguelike/frontend/web/keycodes.py's TEXT
+# and KEY_UP): one whose press went to a process that died is dropped, or one key would make two commands.
+KEY_DOWN, KEY_ORPHANS = 0x10, (0x11, 0x14)  # in-stream entries: a browser message; a gateway asking for a keyframe
 
 
 def in_stream(game: str) -> str:
