@@ -1,8 +1,12 @@
-"""Private PostgreSQL and Redis servers for the score server's tests: unix sockets in temporary folders, no TCP.
+"""Private PostgreSQL and Redis servers for the server's tests: unix sockets in temporary folders.
 
 PostgreSQL is Debian's (``postgresql``: initdb and pg_ctl from /usr/lib/postgresql/*/bin), a
 cluster of our own with a role of our own; Redis is Debian's ``redis-server``. Both are
 installed by .ci/run; a missing one fails the tests with the package to install.
+
+By default neither opens a TCP port. The cluster tests (tests/netns_lab.py) start them inside a
+network namespace instead: ``enter`` is the command prefix that runs a program there (``ip netns
+exec NS``) and ``address`` the namespace's address they then also listen on, by TCP.
 """
 
 from __future__ import annotations
@@ -13,13 +17,15 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import count
 from pathlib import Path
 from typing import TypedDict
 
 ROLE = "scores"
+POSTGRES_PORT = 5432  # each namespace has ports of its own: the defaults never clash
+REDIS_PORT = 6379
 
 
 def postgres_program(name: str) -> str:
@@ -57,11 +63,16 @@ def as_owner() -> Owner:
 class Postgres:
     """A running private cluster: new empty databases owned by our role, on demand."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(
+        self, folder: Path, enter: Sequence[str] = (), address: str = "", max_connections: int | None = None
+    ) -> None:
         self.folder = folder
         self.socket = folder / "socket"
         self.data = folder / "data"
         self.numbers = count(1)
+        self.enter = tuple(enter)
+        self.address = address
+        self.max_connections = max_connections
 
     def admin_url(self) -> str:
         """The superuser's connection to the maintenance database."""
@@ -76,14 +87,22 @@ class Postgres:
         with engine.connect() as connection:
             connection.execute(text(f"CREATE DATABASE {name} OWNER {ROLE}"))
         engine.dispose()
+        if self.address:
+            return f"postgresql+psycopg://{ROLE}@{self.address}:{POSTGRES_PORT}/{name}"
         return f"postgresql+psycopg://{ROLE}@/{name}?host={self.socket}"
 
 
 @contextmanager
-def postgres_cluster() -> Iterator[Postgres]:
-    """Start a private cluster (initdb, pg_ctl) listening only on a unix socket; stop and remove it after."""
+def postgres_cluster(
+    enter: Sequence[str] = (), address: str = "", max_connections: int | None = None
+) -> Iterator[Postgres]:
+    """Start a private cluster (initdb, pg_ctl) on a unix socket (and TCP at ``address``); stop and remove it after.
+
+    With ``address`` the postmaster runs through ``enter`` (into a network namespace) and trusts
+    every client on the subnets it is directly connected to.
+    """
     folder = Path(tempfile.mkdtemp(prefix="hedonic-pg-"))
-    cluster = Postgres(folder)
+    cluster = Postgres(folder, enter, address, max_connections)
     cluster.socket.mkdir()
     owner = as_owner()
     if owner:
@@ -97,6 +116,8 @@ def postgres_cluster() -> Iterator[Postgres]:
         capture_output=True,
         **owner,
     )
+    if address:
+        trust_neighbours(cluster)
     start_postgres(cluster)
     try:
         make_role(cluster)
@@ -108,16 +129,33 @@ def postgres_cluster() -> Iterator[Postgres]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def trust_neighbours(cluster: Postgres) -> None:
+    """Let any client on the server's own subnets in by TCP, as the unix socket lets anyone in."""
+    with (cluster.data / "pg_hba.conf").open("a", encoding="utf-8") as rules:
+        rules.write("host all all samenet trust\n")
+
+
 def start_postgres(cluster: Postgres) -> None:
     """Start the cluster's postmaster on its data folder (again, after a kill: it recovers first) and wait for it."""
-    options = f"-c listen_addresses='' -k {cluster.socket} -F -c fsync=off"
-    subprocess.run(
-        [postgres_program("pg_ctl"), "-D", str(cluster.data), "-w", "-l", str(cluster.folder / "log")]
-        + ["-o", options, "start"],
-        check=True,
-        capture_output=True,
-        **as_owner(),
-    )
+    options = f"-c listen_addresses='{cluster.address}' -k {cluster.socket} -F -c fsync=off"
+    if cluster.max_connections is not None:
+        options += f" -c max_connections={cluster.max_connections}"
+    argv = [postgres_program("pg_ctl"), "-D", str(cluster.data), "-w", "-l", str(cluster.folder / "log")]
+    argv += ["-o", options, "start"]
+    if not cluster.enter:
+        subprocess.run(argv, check=True, capture_output=True, **as_owner())
+        return
+    subprocess.run([*cluster.enter, *as_owner_words(), *argv], check=True, capture_output=True)
+
+
+def as_owner_words() -> list[str]:
+    """The words that drop root to ``postgres`` after ``ip netns exec`` (which itself needs root)."""
+    if not as_owner():
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        raise RuntimeError("setpriv is missing: install Debian's util-linux package (apt-get install util-linux)")
+    return [setpriv, "--reuid=postgres", "--regid=postgres", "--init-groups"]
 
 
 def make_role(cluster: Postgres) -> None:
@@ -131,15 +169,20 @@ def make_role(cluster: Postgres) -> None:
 
 
 @contextmanager
-def redis_server() -> Iterator[str]:
-    """A private redis-server on a unix socket (no TCP port, nothing saved); its URL."""
+def redis_server(enter: Sequence[str] = (), address: str = "") -> Iterator[str]:
+    """A private redis-server on a unix socket (nothing saved); its URL.
+
+    With ``address`` it runs through ``enter`` (into a network namespace) and the URL is TCP's
+    at that address; without, it opens no TCP port.
+    """
     folder = Path(tempfile.mkdtemp(prefix="hedonic-redis-"))
     socket = folder / "redis.sock"
+    tcp = ["--port", str(REDIS_PORT), "--bind", address, "--protected-mode", "no"] if address else ["--port", "0"]
     server = subprocess.Popen(
         [
+            *enter,
             redis_program(),
-            "--port",
-            "0",
+            *tcp,
             "--unixsocket",
             str(socket),
             "--unixsocketperm",
@@ -156,7 +199,7 @@ def redis_server() -> Iterator[str]:
     )
     try:
         wait_for(lambda: socket.exists(), 60, "redis-server did not open its socket")
-        yield f"unix://{socket}"
+        yield f"redis://{address}:{REDIS_PORT}/0" if address else f"unix://{socket}"
     finally:
         server.kill()
         server.wait()
