@@ -25,15 +25,14 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 
-from netns_lab import Lab, lab, lab_postgres, lab_redis
 from sqlalchemy import Engine, select
 
 from bench.cluster_players import ClusterPlayer, Gateways, Spectator
 from bench.hosted_players import Tally, rebuilt
+from netns_lab import Lab, lab, lab_postgres, lab_redis
 from roguelike.server import store
-from roguelike.server.child import ChildLimits
+from roguelike.server.child import ChildLimits, verify_bytes
 from roguelike.server.hosted import log
-from roguelike.server.job import verify_here
 
 HOSTS, GATEWAYS = ("h1", "h2", "h3"), ("g1", "g2")
 PORT = 8025
@@ -214,7 +213,7 @@ def check_logs(engine: Engine, tally: Tally) -> None:
             with engine.connect() as connection:
                 replay = store.replay_of(connection, row.replay_hash)
             if replay is not None:  # kept as a run (a host killed between the end and the keeping keeps none)
-                assert verify_here(replay, ChildLimits())["status"] == store.VERIFIED
+                assert verify_bytes(replay, ChildLimits())["verdict"] == store.VERIFIED
 
 
 def check_spectator(engine: Engine, address: str) -> None:
