@@ -51,6 +51,7 @@ class RemoteGame(Fanout):
         self.running = False  # no process here, ever: a game with no viewers is let go
         self.synced = False  # whether the screen here is the game's (a keyframe read)
         self.last_id = b"0-0"  # the out-stream entry read last
+        self.token = 0  # the newest owner's token seen: entries of an older one are dropped
         self.shown = row.account
         self.asked_at = -ASK_EVERY
         self.watched_at = time.monotonic()  # when it was made, or last had a viewer here at a sweep
@@ -79,21 +80,26 @@ class RemoteGame(Fanout):
             self.asked_at = time.monotonic()
             asyncio.get_running_loop().create_task(self.ask_for_host())
 
-    def take(self, entry_id: bytes, kind: bytes, payload: bytes) -> None:
-        """One entry of the out-stream."""
+    def take(self, entry_id: bytes, fields: dict[bytes, bytes], backlog: bool = False) -> None:
+        """One entry of the out-stream (an older owner's dropped; a close in the backlog is an old one's)."""
         self.last_id = entry_id
+        token = streams.token_of(fields)
+        if token and token < self.token:
+            return  # a host that lost the game, still sending what it had
+        self.token = max(self.token, token)
+        kind, payload = streams.entry(fields)
         try:
             if kind == streams.FRAME and (self.synced or is_keyframe(payload)):
                 self.show(payload)
-            elif kind == streams.KEYFRAME and not self.synced:
-                self.show(payload)
+            elif kind == streams.KEYFRAME:
+                self.mend(payload)
         except FrameError as error:  # a frame that does not fit the screen here: wait for the next keyframe
             logger.warning("game %s: %s", self.row.id, error)
             self.synced = False
         if kind == streams.TITLE:
             self.shown = payload.decode("utf-8", "replace")[:200]
             self.tell_count()
-        elif kind == streams.CLOSED:
+        elif kind == streams.CLOSED and not backlog:
             self.finish(payload.decode("utf-8", "replace")[:200])
 
     def show(self, packed: bytes) -> None:
@@ -101,6 +107,15 @@ class RemoteGame(Fanout):
         after = apply(self.screenful.cells if self.synced else None, packed)
         self.synced = True
         self.send_message(packed, after)
+
+    def mend(self, packed: bytes) -> None:
+        """A keyframe the host adds now and then: the screen here brought to it if it fell out of step."""
+        whole = apply(None, packed)
+        if not self.synced:
+            self.synced = True
+            self.send_message(packed, whole)
+        elif not (whole == self.screenful.cells).all():
+            self.send_cells(whole)
 
 
 class Follower:
@@ -116,16 +131,21 @@ class Follower:
         """Start reading a game's out-stream: its backlog from the newest keyframe, then as it comes."""
         if self.games.get(game.row.id) is game:
             return
-        self.games[game.row.id] = game
         backlog = await self.redis.xrevrange(streams.out_stream(game.row.id), count=streams.OUT_LENGTH)
-        entries = [(entry_id, *streams.entry(fields)) for entry_id, fields in backlog]
-        start = next((at for at, (_, kind, payload) in enumerate(entries) if starts_screen(kind, payload)), None)
-        game.last_id = entries[0][0] if entries else b"0-0"
+        if self.games.get(game.row.id) is game:
+            return  # followed meanwhile (two viewers at once)
+        start = next((at for at, (_, fields) in enumerate(backlog) if starts_screen(fields)), None)
+        game.last_id = bytes(backlog[0][0]) if backlog else b"0-0"
+        self.games[game.row.id] = game  # no await from here on: the reader goes on after the backlog
+        for entry_id, fields in reversed(backlog[: start + 1] if start is not None else []):
+            game.take(bytes(entry_id), fields, backlog=True)
         if start is None:
             self.send(game.row.id, streams.SYNC, b"")
-        for entry_id, kind, payload in reversed(entries[: (start or 0) + 1] if start is not None else []):
-            game.take(entry_id, kind, payload)
-        await self.redis.xadd(self.waking, {b"w": b""}, maxlen=16, approximate=True)
+        self.wake()
+
+    def wake(self) -> None:
+        """Have the reader read again, with the games followed now."""
+        self.keys.put_nowait(("", b"", b""))
 
     def unfollow(self, game: RemoteGame) -> None:
         """Stop reading a game's out-stream."""
@@ -149,7 +169,10 @@ class Follower:
                 batch.append(self.keys.get_nowait())
             pipe = self.redis.pipeline(transaction=False)
             for game, kind, payload in batch:
-                pipe.xadd(streams.in_stream(game), {kind: payload}, maxlen=streams.IN_LENGTH, approximate=True)
+                if not game:  # a wake for the reader
+                    pipe.xadd(self.waking, {b"w": b""}, maxlen=16, approximate=True)
+                else:
+                    pipe.xadd(streams.in_stream(game), {kind: payload}, maxlen=streams.IN_LENGTH, approximate=True)
             try:
                 await pipe.execute()
             except Exception as error:  # noqa: BLE001 (Redis away: these keys are lost, as a dropped socket's are)
@@ -157,29 +180,36 @@ class Follower:
 
     async def read(self) -> None:
         """Read every followed game's out-stream as entries come, until cancelled."""
-        newest = await self.redis.xrevrange(self.waking, count=1)
-        woken = newest[0][0] if newest else b"0-0"
+        woken = b"0-0"
         while True:
-            wanted = {self.waking: woken, **{streams.out_stream(g): game.last_id for g, game in self.games.items()}}
             try:
-                found = await self.redis.xread(wanted, count=256, block=1000)
+                woken = await self.read_once(woken)
             except Exception as error:  # noqa: BLE001 (Redis away: wait and read again)
                 logger.warning("out-streams: %s", error)
                 await asyncio.sleep(0.25)
+
+    async def read_once(self, woken: bytes) -> bytes:
+        """One read of the wake stream and every followed game's out-stream; where the wake stream was read to."""
+        if woken == b"0-0":
+            newest = await self.redis.xrevrange(self.waking, count=1)
+            woken = bytes(newest[0][0]) if newest else b"$"
+        wanted = {self.waking: woken, **{streams.out_stream(g): game.last_id for g, game in self.games.items()}}
+        found = await self.redis.xread(wanted, count=256, block=1000)
+        for stream, entries in found or []:
+            name = streams.text_of(stream)
+            if name == self.waking:
+                woken = bytes(entries[-1][0])
                 continue
-            for stream, entries in found or []:
-                name = streams.text_of(stream)
-                if name == self.waking:
-                    woken = entries[-1][0]
-                    continue
-                game = self.games.get(name.removeprefix("hedonic:out:"))
-                for entry_id, fields in entries:
-                    if game is not None:
-                        game.take(entry_id, *streams.entry(fields))
+            game = self.games.get(name.removeprefix("hedonic:out:"))
+            for entry_id, fields in entries:
+                if game is not None and self.games.get(game.row.id) is game:
+                    game.take(bytes(entry_id), fields)
+        return woken
 
 
-def starts_screen(kind: bytes, payload: bytes) -> bool:
+def starts_screen(fields: dict[bytes, bytes]) -> bool:
     """Whether an out-stream entry holds a whole screen (a keyframe, or a process's first frame)."""
+    kind, payload = streams.entry(fields)
     return kind == streams.KEYFRAME or (kind == streams.FRAME and is_keyframe(payload))
 
 

@@ -26,8 +26,8 @@ from roguelike.server.hosted.host import Ended, HostedGame, PlayOptions
 class Shown(Protocol):
     """Where a host sends what its games show (its out-streams, in order)."""
 
-    def send(self, game: str, kind: bytes, payload: bytes) -> None:
-        """Queue one entry for a game's out-stream."""
+    def send(self, game: str, kind: bytes, payload: bytes, token: int) -> None:
+        """Queue one entry for a game's out-stream, stamped with its owner's token."""
         ...
 
     def ready(self, game: ClusterGame) -> None:
@@ -64,7 +64,7 @@ class ClusterGame(HostedGame):
         """A frame from the process: kept as the screen, and sent to the out-stream (with a keyframe now and then)."""
         self.screenful.cells, self.screenful.started = after, True
         self.frames += 1
-        self.shown_to.send(self.row.id, streams.FRAME, packed)
+        self.shown_to.send(self.row.id, streams.FRAME, packed, self.token or 0)
         self.frames_since_keyframe += 1
         if self.frames_since_keyframe >= streams.KEYFRAME_EVERY:
             self.send_keyframe()
@@ -72,7 +72,7 @@ class ClusterGame(HostedGame):
     def send_keyframe(self) -> None:
         """Add the whole screen to the out-stream, for gateways that start following."""
         if self.screenful.started:
-            self.shown_to.send(self.row.id, streams.KEYFRAME, deflated(keyframe(self.screenful.cells)))
+            self.shown_to.send(self.row.id, streams.KEYFRAME, deflated(keyframe(self.screenful.cells)), self.token or 0)
         self.frames_since_keyframe = 0
 
     async def take(self, kind: bytes, payload: bytes, writer: asyncio.StreamWriter) -> None:
@@ -81,6 +81,10 @@ class ClusterGame(HostedGame):
         if kind == b"F" and not self.ready_told:
             self.ready_told = True
             self.shown_to.ready(self)
+
+    async def ensure_running(self) -> bool:
+        """Start the game's process unless it has one; never once another host has the game."""
+        return not self.lost and await super().ensure_running()
 
     async def start(self) -> None:
         """Start the process (its first frame will open the input)."""
@@ -96,13 +100,13 @@ class ClusterGame(HostedGame):
 
     def tell_count(self) -> None:
         """What the lobby calls the game, to the gateways (they count their own watchers)."""
-        self.shown_to.send(self.row.id, streams.TITLE, self.shown.encode())
+        self.shown_to.send(self.row.id, streams.TITLE, self.shown.encode(), self.token or 0)
 
     def finish(self, reason: str) -> None:
         """The game closes for everyone: the gateways are told why."""
         if not self.finished:
             self.finished = True
-            self.shown_to.send(self.row.id, streams.CLOSED, reason.encode())
+            self.shown_to.send(self.row.id, streams.CLOSED, reason.encode(), self.token or 0)
             self.on_finish()
 
     async def accept(self, seq: int, command: bytes) -> str | None:

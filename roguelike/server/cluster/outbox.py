@@ -26,9 +26,9 @@ class Outbox:
         self.idle = asyncio.Event()
         self.idle.set()
 
-    def send(self, game: str, kind: bytes, payload: bytes) -> None:
-        """Queue one entry of a game's out-stream."""
-        self.put(streams.out_stream(game), {kind: payload}, streams.OUT_LENGTH)
+    def send(self, game: str, kind: bytes, payload: bytes, token: int) -> None:
+        """Queue one entry of a game's out-stream, stamped with its writer's token (0: any owner's)."""
+        self.put(streams.out_stream(game), {kind: payload, streams.TOKEN: str(token).encode()}, streams.OUT_LENGTH)
 
     def wake(self, stream: str) -> None:
         """Queue an entry on a wake stream (its reader reads again, with what changed)."""

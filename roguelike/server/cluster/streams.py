@@ -7,8 +7,9 @@
 - ``hedonic:in:{game}``: the player's browser messages, as they came (``e``), added by gateways,
   and a gateway's ask for a keyframe (``s``) when it follows a game whose out-stream has none.
 - ``hedonic:out:{game}``: what the game shows: its frames (``f``), a keyframe of the screen now
-  and then for gateways that start following (``k``), what the lobby calls it (``t``) and, when it
-  closes, why (``x``). Capped at ``OUT_LENGTH`` entries: a gateway that starts following reads back
+  and then for gateways that start following or fell out of step (``k``), what the lobby calls it
+  (``t``) and, when it closes, why (``x``), each with its writer's fencing token (``o``): a
+  gateway drops the entries of an owner older than one it has seen. Capped at ``OUT_LENGTH`` entries: a gateway that starts following reads back
   to the newest keyframe.
 - ``hedonic:owner:{game}``: the host running the game, set with an expiry of ``OWNER_TTL_MS`` and
   renewed every tick: a gateway that finds none asks for the game to be run.
@@ -30,6 +31,7 @@ IN_LENGTH = 2000
 REDIS_SECONDS = 5.0  # a Redis call that has not answered in this long has failed (its loop reads again)
 KEYFRAME_EVERY = 100  # frames between the keyframes a host adds for gateways that start following
 FRAME, KEYFRAME, TITLE, CLOSED = b"f", b"k", b"t", b"x"  # out-stream entries
+TOKEN = b"o"  # an out-stream entry's field: the writer's fencing token (gateways drop an older owner's entries)
 EVENT, SYNC = b"e", b"s"
 # A browser message's first byte when it is a key's text or release (roguelike/frontend/web/keycodes.py's TEXT
 # and KEY_UP): one whose press went to a process that died is dropped, or one key would make two commands.
@@ -67,9 +69,14 @@ def game_keys(game: str) -> list[str]:
 
 
 def entry(fields: dict[Any, Any]) -> tuple[bytes, bytes]:
-    """The one (kind, payload) pair of a stream entry's fields."""
-    kind, payload = next(iter(fields.items()))
+    """The (kind, payload) pair of a stream entry's fields (beside its token, if it has one)."""
+    kind, payload = next((key, value) for key, value in fields.items() if bytes(key) != TOKEN)
     return bytes(kind), bytes(payload)
+
+
+def token_of(fields: dict[Any, Any]) -> int:
+    """The token of the owner that wrote an out-stream entry (0: any owner's)."""
+    return int(fields.get(TOKEN, 0) or 0)
 
 
 def text_of(value: Any) -> str:

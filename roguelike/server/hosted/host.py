@@ -199,7 +199,10 @@ class HostedGame(Fanout):
             self.send_message(payload, apply(self.screenful.cells, payload))
         elif kind == COMMAND:
             seq, command = split_seq(payload)
-            refusal = await self.accept(seq, command)
+            try:
+                refusal = await self.accept(seq, command)
+            except Exception as error:  # noqa: BLE001 (the database failed: the process ends and is rebuilt)
+                refusal = f"command {seq} could not be committed: {error}"
             writer.write(packed(ACCEPTED, with_seq(seq)) if refusal is None else packed(REFUSED, refusal.encode()))
         elif kind == SNAPSHOT:
             seq, data = split_seq(payload)

@@ -1,0 +1,125 @@
+"""A hosted-play site of several machines on this one box, for the cluster test and bench.
+
+The machines are network namespaces on one bridge (``tests/netns_lab.py``): PostgreSQL and Redis
+on ``db``, hosts and gateways each on their own. :func:`site` starts them all and waits for the
+gateways to answer; a :class:`Site` kills (``kill -9``) and starts a machine's process again,
+and, for the capacity bench, holds each host and its game processes to a share of the CPU
+(a cgroup's quota, as a smaller machine would).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlalchemy import Engine
+
+from bench.common import ROOT
+
+if str(ROOT / "tests") not in sys.path:
+    sys.path.insert(0, str(ROOT / "tests"))  # the lab lives with the tests that need it
+
+from netns_lab import Lab, lab, lab_postgres, lab_redis  # noqa: E402
+from roguelike.server import store  # noqa: E402
+
+PORT = 8025
+START_SECONDS = 120.0
+CGROUPS = Path("/sys/fs/cgroup/cpu")
+PERIOD_US = 100_000
+
+
+@dataclass
+class Site:
+    """The machines' processes, and what was done to them."""
+
+    net: Lab
+    db: str
+    redis: str
+    gateways: tuple[str, ...]
+    cpu_share: float | None = None  # each host's CPU, in cores (None: as much as it takes)
+    processes: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
+    kills: int = 0
+    cuts: int = 0
+
+    def start(self, machine: str) -> None:
+        """Start the host or gateway of a machine (again)."""
+        if machine in self.gateways:
+            role = ["gateway", self.net.address(machine), str(PORT), self.db, self.redis]
+        else:
+            role = ["host", self.db, self.redis, f"{machine}-{self.kills}"]
+        argv = [sys.executable, "-m", "bench.cluster_serve", *role]
+        self.processes[machine] = self.net.spawn(machine, argv, stdout=subprocess.DEVNULL, cwd=ROOT)
+        if self.cpu_share is not None and machine not in self.gateways:
+            self.limit(machine)
+
+    def limit(self, machine: str) -> None:
+        """Hold a host (and every process it forks from now on) to its share of the CPU."""
+        group = CGROUPS / f"hedonic-bench-{machine}"
+        group.mkdir(exist_ok=True)
+        assert self.cpu_share is not None
+        (group / "cpu.cfs_period_us").write_text(str(PERIOD_US))
+        (group / "cpu.cfs_quota_us").write_text(str(int(self.cpu_share * PERIOD_US)))
+        (group / "cgroup.procs").write_text(str(self.processes[machine].pid))
+
+    def kill(self, machine: str) -> None:
+        """``kill -9`` a machine's process (its game processes die with it)."""
+        process = self.processes[machine]
+        process.kill()
+        process.wait()
+
+    def restart(self, machine: str) -> None:
+        """Kill a machine's process and start it again, as its service manager would."""
+        self.kill(machine)
+        self.kills += 1
+        self.start(machine)
+
+    def stop(self) -> None:
+        """Kill every process, and let the CPU groups go."""
+        for process in self.processes.values():
+            process.kill()
+            process.wait()
+        for group in CGROUPS.glob("hedonic-bench-*"):
+            deadline = time.monotonic() + 10  # the game processes die with their host, a moment later
+            while group.exists() and time.monotonic() < deadline:
+                with contextlib.suppress(OSError):
+                    group.rmdir()
+                time.sleep(0.1)
+
+
+def answers(address: str) -> bool:
+    """Whether a gateway serves its lobby."""
+    try:
+        with urllib.request.urlopen(f"http://{address}:{PORT}/lobby", timeout=5) as reply:
+            return int(reply.status) == 200
+    except OSError:
+        return False
+
+
+@contextmanager
+def site(
+    hosts: Sequence[str], gateways: Sequence[str], cpu_share: float | None = None
+) -> Iterator[tuple[Site, Engine]]:
+    """Every machine up: the database, the hosts, the gateways answering; all of it gone after."""
+    with ExitStack() as stack:
+        net = stack.enter_context(lab(["db", *hosts, *gateways]))
+        postgres = stack.enter_context(lab_postgres(net, "db"))
+        redis = stack.enter_context(lab_redis(net, "db"))
+        db = postgres.new_database()
+        engine = store.open_engine(db)
+        stack.callback(engine.dispose)
+        running = Site(net, db, redis, tuple(gateways), cpu_share)
+        stack.callback(running.stop)
+        for machine in (*hosts, *gateways):
+            running.start(machine)
+        deadline = time.monotonic() + START_SECONDS
+        while not all(answers(net.address(gateway)) for gateway in gateways):
+            assert time.monotonic() < deadline, "the gateways did not start"
+            time.sleep(0.2)
+        yield running, engine
