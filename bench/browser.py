@@ -147,11 +147,14 @@ def start_new_game(page: Any, server: ServerThread, name: str) -> None:
 
 
 class HostedServer:
-    """``hedonic serve --play`` itself, in a process of its own on a free loopback port over ``folder``."""
+    """``hedonic serve --play`` itself, in a process of its own on a free loopback port over ``folder``
+    (or on ``port``: a server started again where a killed one listened)."""
 
-    def __init__(self, folder: Path) -> None:
-        with socket.create_server(("127.0.0.1", 0)) as probe:
-            self.port = int(probe.getsockname()[1])
+    def __init__(self, folder: Path, port: int | None = None) -> None:
+        if port is None:
+            with socket.create_server(("127.0.0.1", 0)) as probe:
+                port = int(probe.getsockname()[1])
+        self.port = port
         self.base = f"http://127.0.0.1:{self.port}"
         self.command = [sys.executable, "-m", "roguelike", "--data-dir", str(folder), "serve", "--play"]
         self.command += ["--port", str(self.port)]

@@ -1,14 +1,25 @@
 """The server stays reachable when clients misbehave (issue 47: R5): a request that does not arrive in time
-is closed, connections past the caps are answered busy, and a repeated error is logged a few times, not
-thousands."""
+is closed (a WebSocket, whose request has arrived, is not), connections past the caps are answered busy, and
+a repeated error is logged a few times, not thousands."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import socket
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.error import HTTPError
 
+import uvicorn
+from starlette.applications import Starlette
+from starlette.routing import WebSocketRoute
+from starlette.websockets import WebSocket
+from websockets.asyncio.client import connect
+
+from roguelike.server.guard import guarded
 from roguelike.server.quota import Hush
 from server_helpers import ServerProcess, get
 from server_services import wait_for
@@ -55,6 +66,44 @@ def test_connections_past_the_cap_are_answered_busy_and_the_server_stays_reachab
         wait_for(lambda: answers(server.base), 60, "the server stayed busy after the held connections went")
     finally:
         server.stop()
+
+
+def test_a_websocket_is_not_closed_at_the_request_deadline() -> None:
+    """A hosted game's socket stays open: every one was cut request_seconds after it opened."""
+    with echo_server(request_seconds=0.5) as base:
+        asyncio.run(held_socket_echoes(base))
+
+
+async def held_socket_echoes(base: str) -> None:
+    """A socket opened first still echoes once a silent connection opened after it is closed at its deadline."""
+    async with connect(base.replace("http://", "ws://") + "/echo") as held:
+        with socket.create_connection(address(base), timeout=120) as late:  # its deadline falls after the socket's
+            assert await asyncio.to_thread(late.recv, 100) == b""
+        await held.send(b"still here")
+        assert await held.recv() == b"still here"
+
+
+@contextmanager
+def echo_server(request_seconds: float) -> Iterator[str]:
+    """uvicorn with the server's guard, serving a WebSocket that echoes, in a thread; its address."""
+
+    async def echo(connection: WebSocket) -> None:
+        await connection.accept()
+        while (message := await connection.receive())["type"] != "websocket.disconnect":
+            await connection.send_bytes(message.get("bytes") or b"")
+
+    listening = socket.create_server(("127.0.0.1", 0))
+    app = Starlette(routes=[WebSocketRoute("/echo", echo)])
+    config = uvicorn.Config(app, http=guarded(request_seconds, 512, 32), log_level="warning", lifespan="off")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
+    thread.start()
+    try:
+        wait_for(lambda: server.started, 60, "the echo server did not start")
+        yield f"http://127.0.0.1:{listening.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(60)
 
 
 def answers(base: str) -> bool:

@@ -55,6 +55,12 @@ class GuardedProtocol(H11Protocol):
         left = self.request_seconds - waited if self.conn.their_state is not h11.DONE else self.request_seconds
         self.watch = self.loop.call_later(max(0.1, left), self.check)
 
+    def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        """A WebSocket's request has arrived whole: the connection is its socket's now, with no deadline here."""
+        if self.watch is not None:
+            self.watch.cancel()  # else its check, still due, closed every socket request_seconds after it opened
+        super().handle_websocket_upgrade(event)
+
     def on_response_complete(self) -> None:
         """The next request on this connection has its own deadline."""
         self.arriving = self.loop.time()

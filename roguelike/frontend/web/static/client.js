@@ -17,7 +17,7 @@
   let columns = 0, rows = 0;
   let ch = new Uint32Array(0), fg = new Uint8Array(0), bg = new Uint8Array(0);
   let cellW = 8, cellH = 16, fontPx = 13, pointed = -1, keyAt = null;
-  const state = {frames: 0, latencies: [], closed: null, watchers: 0, title: ""};
+  const state = {frames: 0, latencies: [], closed: null, watchers: 0, title: "", sockets: 0, reconnecting: false};
 
   function socketUrl() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -111,6 +111,8 @@
 
   function onFrame(data) {
     const view = new DataView(data);
+    if (!live) { live = true; wait = FIRST_WAIT; }
+    if (state.reconnecting) { state.reconnecting = false; showStatus(); }
     if (view.getUint8(0) === KEYFRAME) applyKeyframe(view);
     else if (view.getUint8(0) === DIFF && columns) applyDiff(view);
     state.frames += 1;
@@ -130,35 +132,61 @@
 
   function showStatus() {
     if (state.closed) { status.textContent = state.closed; return; }
+    if (state.reconnecting) { status.textContent = "connection lost: reconnecting\u2026"; return; }
     const others = state.watchers === 1 ? "1 watching" : state.watchers + " watching";
     if (watching) status.textContent = "watching " + state.title + " \u00b7 " + others;
     else status.textContent = state.watchers ? others : "";
   }
 
-  const socket = new WebSocket(socketUrl());
-  socket.binaryType = "arraybuffer";
+  // One current socket. Once the game has been shown, a connection that drops (1006), or a server going
+  // down (1001, 1012), is tried again, waiting longer each time (with jitter, so a gateway's players do not
+  // all come back at once); a close the server gave a reason for (the game over, another tab, a policy, try
+  // later) is not. A first socket the server refused is not either: the browser sees a refusal as 1006.
+  const RETRIED = new Set([1001, 1006, 1012]);
+  const FIRST_WAIT = 500, LONGEST_WAIT = 5000; // milliseconds between tries to reconnect
+  let socket = null, live = false, wait = FIRST_WAIT;
   // Frames may come deflated (kind 3, compressed once by the server for every viewer):
-  // inflating is asynchronous, so every message waits its turn in one chain.
+  // inflating is asynchronous, so every message, and the close, waits its turn in one chain.
   let arriving = Promise.resolve();
-  socket.onmessage = (event) => {
-    const data = event.data;
-    arriving = arriving
-      .then(() => (typeof data === "string" ? onNote(data) : inflate(data).then(onFrame)))
-      .catch((error) => { state.closed = "a frame could not be read: " + error; showStatus(); });
-  };
+
+  function connect() {
+    const opened = new WebSocket(socketUrl());
+    opened.binaryType = "arraybuffer";
+    opened.onmessage = (event) => {
+      const data = event.data;
+      arriving = arriving
+        .then(() => (typeof data === "string" ? onNote(data) : inflate(data).then(onFrame)))
+        .catch((error) => { state.closed = "a frame could not be read: " + error; showStatus(); });
+    };
+    opened.onclose = (event) => { arriving = arriving.then(() => onClose(event)); };
+    socket = opened;
+    live = false;
+    state.sockets += 1;
+  }
 
   async function inflate(data) {
     if (new Uint8Array(data, 0, 1)[0] !== DEFLATED) return data;
     const stream = new Blob([data.slice(1)]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
     return await new Response(stream).arrayBuffer();
   }
-  socket.onclose = (event) => {
+
+  function onClose(event) {
+    live = false;
+    if (!state.closed && state.frames > 0 && RETRIED.has(event.code)) {
+      state.reconnecting = true;
+      showStatus();
+      setTimeout(connect, wait * (0.8 + 0.4 * Math.random()));
+      wait = Math.min(wait * 2, LONGEST_WAIT);
+      return;
+    }
+    state.reconnecting = false;
     state.closed = state.closed || event.reason || "disconnected: the game is not running";
     showStatus();
-  };
+  }
 
+  // Only to a socket that has shown the screen: keys typed blind while reconnecting are dropped, never queued.
   function send(bytes) {
-    if (socket.readyState === WebSocket.OPEN) socket.send(bytes);
+    if (live && socket.readyState === WebSocket.OPEN) socket.send(bytes);
   }
 
   function sendKey(kind, event) {
@@ -185,7 +213,7 @@
       if (document.fullscreenElement) document.exitFullscreen(); else document.documentElement.requestFullscreen();
       return;
     }
-    keyAt = performance.now();
+    if (live) keyAt = performance.now();
     sendKey(KEY_DOWN, event);
     if ([...event.key].length === 1 && !event.ctrlKey && !event.altKey) sendText(event.key);
   });
@@ -211,6 +239,7 @@
   canvas.addEventListener("contextmenu", (event) => event.preventDefault());
   window.addEventListener("resize", () => { fit(); });
   canvas.focus();
+  connect();
 
   // For tests and the curious: the screen as text, one string per row.
   window.hedonic = {
