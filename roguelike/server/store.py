@@ -236,10 +236,13 @@ def insert_new(connection: Connection, table: Table, row: dict[str, Any]) -> boo
 def insert_skipping(connection: Connection, table: Table, rows: list[dict[str, Any]]) -> Any:
     """The statement inserting rows, each skipped if its key is there already (ON CONFLICT DO NOTHING)."""
     dialect = connection.dialect.name
+    # No rows: they are given at execution instead (an executemany, its statement compiled once).
     if dialect == "postgresql":
-        return postgresql.insert(table).values(rows).on_conflict_do_nothing()
+        on_postgres = postgresql.insert(table)
+        return (on_postgres.values(rows) if rows else on_postgres).on_conflict_do_nothing()
     if dialect == "sqlite":
-        return sqlite.insert(table).values(rows).on_conflict_do_nothing()
+        on_sqlite = sqlite.insert(table)
+        return (on_sqlite.values(rows) if rows else on_sqlite).on_conflict_do_nothing()
     raise ValueError(f"the score server runs on SQLite or PostgreSQL, not {dialect}")
 
 

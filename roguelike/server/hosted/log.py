@@ -37,7 +37,7 @@ from sqlalchemy import (
 )
 
 from roguelike.ground.dailyseed import daily_seed_of
-from roguelike.server.hosted.owners import tokens_of
+from roguelike.server.hosted import owners
 from roguelike.server.store import GROWN, insert_new, insert_skipping, metadata
 
 LIVE, ENDED = "live", "ended"
@@ -178,6 +178,12 @@ def accept(engine: Engine, game: str, seq: int, command: bytes) -> str | None:
     return key.received if accept_all(engine, [key])[0] else None
 
 
+def skipping_insert(connection: Connection) -> Any:
+    """The insert of keys (their rows given at execution: one statement, compiled once, however many rows),
+    each skipped if its number is taken, returning the keys written."""
+    return insert_skipping(connection, hosted_inputs, []).returning(*KEY)
+
+
 def accept_all(engine: Engine, keys: Sequence[Key]) -> list[bool]:
     """Commit commands of any games in one transaction (one flush to disk); whether each was accepted (its
     game live and its number free: a number taken already, or taken twice in ``keys``, refuses that key
@@ -193,28 +199,41 @@ def accept_all(engine: Engine, keys: Sequence[Key]) -> list[bool]:
             {"game": key.game, "seq": key.seq, "command": key.command, "received_at": key.received, "token": key.token}
             for key in first.values()
         ]
-        statement = insert_skipping(connection, hosted_inputs, rows)
-        added = {(row.game, row.seq) for row in connection.execute(statement.returning(*KEY))} if rows else set()
+        added = (
+            {(row.game, row.seq) for row in connection.execute(skipping_insert(connection), rows)} if rows else set()
+        )
     return [(key.game, key.seq) in added and first[(key.game, key.seq)] is key for key in keys]
 
 
 def writable(connection: Connection, keys: Sequence[Key]) -> set[tuple[str, int | None]]:
     """The (game, token) pairs of ``keys`` that may be written: the game live and, for a key with a token, that
-    token still the game's owner's. The rows read are locked against a takeover's token bump until this
-    transaction ends (PostgreSQL), so a host that lost a game cannot write past the moment it was taken."""
-    games = sorted({key.game for key in keys})
-    live = set(
-        connection.execute(
-            select(hosted_games.c.id).where(hosted_games.c.id.in_(games), hosted_games.c.status == LIVE)
-        ).scalars()
-    )
-    fenced = sorted({key.game for key in keys if key.token is not None and key.game in live})
-    tokens = tokens_of(connection, fenced) if fenced else {}
+    token still the game's owner's. The owners' rows read are locked against a takeover's token bump until this
+    transaction ends (PostgreSQL), so a host that lost a game cannot write past the moment it was taken. One
+    query either way: a host's keys all have tokens, the one-machine server's none."""
+    plain = sorted({key.game for key in keys if key.token is None})
+    fenced = sorted({key.game for key in keys if key.token is not None})
+    live: set[str] = set()
+    if plain:
+        found = select(hosted_games.c.id).where(hosted_games.c.id.in_(plain), hosted_games.c.status == LIVE)
+        live = set(connection.execute(found).scalars())
+    tokens = live_tokens_of(connection, fenced) if fenced else {}
     return {
         (key.game, key.token)
         for key in keys
-        if key.game in live and (key.token is None or tokens.get(key.game) == key.token)
+        if (key.game in live if key.token is None else tokens.get(key.game) == key.token)
     }
+
+
+def live_tokens_of(connection: Connection, games: Sequence[str]) -> dict[str, int]:
+    """The current token of each live game that has one, its owner's row locked against a bump until the
+    transaction ends."""
+    found = connection.execute(
+        select(owners.hosted_owners.c.game, owners.hosted_owners.c.token)
+        .join(hosted_games, hosted_games.c.id == owners.hosted_owners.c.game)
+        .where(owners.hosted_owners.c.game.in_(games), hosted_games.c.status == LIVE)
+        .with_for_update(read=True, of=owners.hosted_owners)
+    )
+    return {row.game: int(row.token) for row in found}
 
 
 def durable(connection: Connection) -> None:

@@ -11,8 +11,6 @@ fences it too, and each written row keeps the token that wrote it, so a log show
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from sqlalchemy import BigInteger, Column, Connection, String, Table, select, update
 
 from roguelike.server.store import insert_new, metadata, now
@@ -32,16 +30,6 @@ def lock_key(game: str) -> int:
     """The PostgreSQL advisory lock key of a game (its id read as a signed 64-bit number)."""
     value = int(game, 16)
     return value - 2 * SIGN if value >= SIGN else value
-
-
-def tokens_of(connection: Connection, games: Sequence[str]) -> dict[str, int]:
-    """The current token of each game that has one, its row locked against a bump until the transaction ends."""
-    found = connection.execute(
-        select(hosted_owners.c.game, hosted_owners.c.token)
-        .where(hosted_owners.c.game.in_(games))
-        .with_for_update(read=True)
-    )
-    return {row.game: int(row.token) for row in found}
 
 
 def take_over(connection: Connection, game: str, host: str) -> int:
