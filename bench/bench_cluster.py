@@ -9,7 +9,7 @@ after the last one's frame came. Run as root.
         its cable cut; for each of its games, the time from the kill (or cut) to the new
         owner's first frame in the game's out-stream (Redis's own clock stamps it): what the
         player's next frame waits for.
-    python -m bench.bench_cluster latency [--games 50] [--hosts 2] [--seconds 120]
+    python -m bench.bench_cluster latency [--games 50] [--hosts 2] [--gateways 2] [--seconds 120]
         key to the frame showing its effect, through a gateway, Redis, a host and back (p50, p95).
     python -m bench.bench_cluster capacity [--share 0.4] [--target-ms 60]
         each host held to ``share`` of a core (a cgroup's quota, as a smaller machine): with one
@@ -167,13 +167,14 @@ def timed_round(running: Site, engine: Engine, games: int, seconds: float) -> tu
         return p50, p95, keys, len(tally.errors)
 
 
-def latency(games: int, hosts: int, seconds: float) -> None:
-    """Key to frame with N games over some hosts, through two gateways."""
+def latency(games: int, hosts: int, seconds: float, gateways: int) -> None:
+    """Key to frame with N games over some hosts, through some gateways."""
     names = tuple(f"h{index + 1}" for index in range(hosts))
-    with site(names, ("g1", "g2")) as (running, engine):
+    with site(names, tuple(f"g{index + 1}" for index in range(gateways))) as (running, engine):
         p50, p95, keys, errors = timed_round(running, engine, games, seconds)
-    figure(f"key to frame with {games} games over {hosts} hosts, p50", p50, "ms", f"{keys} keys, {errors} errors")
-    figure(f"key to frame with {games} games over {hosts} hosts, p95", p95, "ms")
+    label = f"key to frame with {games} games over {hosts} hosts and {gateways} gateways"
+    figure(f"{label}, p50", p50, "ms", f"{keys} keys, {errors} errors")
+    figure(f"{label}, p95", p95, "ms")
 
 
 def capacity(share: float, target_ms: float, seconds: float, step: int) -> None:
@@ -209,6 +210,7 @@ def main() -> int:
     timing.add_argument("--games", type=int, default=50)
     timing.add_argument("--hosts", type=int, default=2)
     timing.add_argument("--seconds", type=float, default=120.0)
+    timing.add_argument("--gateways", type=int, default=2)
     sizing = parts.add_parser("capacity")
     sizing.add_argument("--share", type=float, default=0.4)
     sizing.add_argument("--target-ms", type=float, default=60.0)
@@ -218,7 +220,7 @@ def main() -> int:
     if args.part == "takeover":
         takeover(args.games, args.kills, args.cuts)
     elif args.part == "latency":
-        latency(args.games, args.hosts, args.seconds)
+        latency(args.games, args.hosts, args.seconds, args.gateways)
     else:
         capacity(args.share, args.target_ms, args.seconds, args.step)
     return 0
