@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import socket
 import time
 from collections.abc import Awaitable, Callable
@@ -52,6 +53,7 @@ from roguelike.server.hosted.wire import (
 
 COLUMNS, ROWS = 80, 25  # the game's screen (formulas.SCREEN_WIDTH, SCREEN_HEIGHT): the web process loads no formulas
 REBUILT = "The game was rebuilt from the server's log, at the last key it accepted."
+logger = logging.getLogger(__name__)
 MOST_FAILED_STARTS = 3  # a game whose process dies this often before showing a frame waits for a new connection
 
 
@@ -184,6 +186,9 @@ class HostedGame(Fanout):
                 await self.take(kind, payload, writer)
         except (asyncio.IncompleteReadError, ConnectionError, WireError, FrameError):
             pass
+        except Exception:  # a fault of ours or the database's: a death (rebuilt from the log), never a close
+            logger.exception("game %s: its process is ended and the game rebuilt", self.row.id)
+            process.kill()
         finally:
             writer.close()
             await asyncio.to_thread(process.join, 5)
@@ -207,12 +212,19 @@ class HostedGame(Fanout):
         elif kind == SNAPSHOT:
             seq, data = split_seq(payload)
             if seq < self.next_seq:  # a save of accepted commands only
-                await asyncio.to_thread(log.keep_snapshot, self.engine, self.row.id, seq, data)
+                await self.keep_snapshot(seq, data)
         elif kind == TITLE:
             self.shown = payload.decode("utf-8", "replace")[:200]
             self.tell_count()
         elif kind == ENDED:
             await self.end(payload)
+
+    async def keep_snapshot(self, seq: int, data: bytes) -> None:
+        """Keep the game's save in the log (one that cannot be kept now is let be: the log's commands rebuild it)."""
+        try:
+            await asyncio.to_thread(log.keep_snapshot, self.engine, self.row.id, seq, data)
+        except Exception as error:  # noqa: BLE001 (the database away: the next save, or the log, will do)
+            logger.warning("game %s: its save after command %d was not kept: %s", self.row.id, seq, error)
 
     async def accept(self, seq: int, command: bytes) -> str | None:
         """Commit a command to the log; why not, if it was not accepted."""
