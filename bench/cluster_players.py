@@ -50,6 +50,20 @@ class Gateways(Served):
         self.at = 0
         self.use(0)
 
+    def state_of(self, game: str) -> str:
+        """What the site says of a game (for a failure's message): its owner, its name, its input read and not."""
+        assert self.engine is not None
+        with self.engine.connect() as connection:
+            owner = owners.owner_of(connection, game)
+        read = self.redis.get(streams.read_key(game))
+        newest = self.redis.xrevrange(streams.in_stream(game), count=1)
+        claims: list[Any] = list(self.redis.xrange(streams.CLAIMS) or [])
+        pending = [entry for entry in claims if (entry[1] or {}).get(b"game") == game.encode()]
+        return (
+            f"owner {owner}, named {self.redis.get(streams.owner_key(game))!r}, read {read!r}, "
+            f"newest {newest[0][0] if newest else None!r}, claims {[entry[0] for entry in pending]}"
+        )
+
     def handing(self, game: str) -> tuple[int, bytes] | None:
         """The game's owner (its token) while every browser message of the game has been handed to a process
         (the in-stream read to its end) and a host has its name on it; None otherwise."""
@@ -158,7 +172,10 @@ class ClusterPlayer(Player):
         deadline, asked, stable = time.monotonic() + SETTLE_SECONDS, 0.0, Stable()
         while (held := self.site.command_count(played.id)) < len(played.commands):
             if time.monotonic() > deadline:
-                raise AssertionError(f"{played.id}: the last key was neither accepted nor lost in {SETTLE_SECONDS:g} s")
+                raise AssertionError(
+                    f"{played.id}: the last key was neither accepted nor lost in {SETTLE_SECONDS:g} s "
+                    f"({self.site.state_of(played.id)})"
+                )
             if stable.since(self.site.handing(played.id)) >= STABLE_SECONDS:
                 return held
             if time.monotonic() - asked >= ASK_SECONDS:  # as a browser reconnecting does, the game is asked for

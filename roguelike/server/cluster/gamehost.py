@@ -163,10 +163,7 @@ class GameHost:
 
     async def start(self, row: log.HostedRow, token: int) -> None:
         """Start running a game this host has won (given up, its claim left to fall idle, if it cannot start)."""
-        read = await self.redis.get(streams.read_key(row.id))
-        if read is None:  # a game no host ran yet: its messages start now
-            newest = await self.redis.xrevrange(streams.in_stream(row.id), count=1)
-            read = newest[0][0] if newest else b"0-0"
+        read = await self.redis.get(streams.read_key(row.id)) or b"0-0"  # none handed on yet: from the first
         game = ClusterGame(row, self.engine, self.committer, self.options, self.ended, token, self)
         game.on_gone = self.forget
         self.games[row.id] = game

@@ -15,7 +15,8 @@
   renewed every tick: a gateway that finds none asks for the game to be run.
 - ``hedonic:read:{game}``: the last browser message handed to the game's process, so a host taking
   the game over goes on from the next (none is handed to two processes; one in a dying process's
-  hands is lost, never accepted: only commands in the log are).
+  hands is lost, never accepted: only commands in the log are); a game none was handed on for yet
+  starts from its first.
 """
 
 from __future__ import annotations
