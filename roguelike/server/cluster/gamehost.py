@@ -39,6 +39,19 @@ from roguelike.server.hosted.host import Ended, HostedGame, PlayOptions
 
 logger = logging.getLogger(__name__)
 FORGET = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
+# The read mark only moves forward: a host cut off mid-write whose SET arrives after the cable is mended (TCP
+# delivers it late) must not move it back, or the next owner would hand a message on a second time.
+FORWARD = """
+local old = redis.call('get', KEYS[1])
+if old then
+  local oms, oseq = string.match(old, '(%d+)-(%d+)')
+  local nms, nseq = string.match(ARGV[1], '(%d+)-(%d+)')
+  oms, oseq, nms, nseq = tonumber(oms), tonumber(oseq), tonumber(nms), tonumber(nseq)
+  if oms > nms or (oms == nms and oseq >= nseq) then return 0 end
+end
+redis.call('set', KEYS[1], ARGV[1])
+return 1
+"""
 KEEPS_STOPPING = "This game's process keeps stopping: its log keeps it; reload the page to try again."
 
 
@@ -313,7 +326,7 @@ class GameHost:
             if game is None or not entries:
                 continue
             last = bytes(entries[-1][0])
-            pipe.set(streams.read_key(game.row.id), last)
+            pipe.eval(FORWARD, 1, streams.read_key(game.row.id), last)
             given.append((game, last, entries))
         if not given:
             return
