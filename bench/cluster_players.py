@@ -34,7 +34,7 @@ from roguelike.server.cluster import streams
 from roguelike.server.hosted import owners
 
 PATIENCE = 4.0  # seconds a key's frame is waited for before its host is taken for lost
-STABLE_SECONDS = 5.0  # a key all handed on, under one owner this long, and not in the log, was lost
+STABLE_SECONDS = 10.0  # a key all handed on, under one owner this long, and not in the log, was lost
 SETTLE_SECONDS = 240.0  # a bound far above the work: a key is accepted or lost within seconds of a takeover
 REOPEN_SECONDS = 60.0
 ASK_SECONDS = 2.0  # how often a player waiting for the log asks for its game (a browser reconnecting)
