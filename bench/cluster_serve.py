@@ -9,13 +9,17 @@ are named by the bench's header (as ``bench.bench_hosted serve`` does for one ma
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 from bench.hosted_players import ACCOUNT_HEADER
+
+if TYPE_CHECKING:
+    from roguelike.server.hosted.host import PlayOptions
 
 SNAPSHOT_EVERY = 500
 
 
-def options(idle_seconds: float) -> object:
+def options(idle_seconds: float) -> PlayOptions:
     """Hosted play's options for the bench."""
     from roguelike.core.epoch import RULES_EPOCH
     from roguelike.server.hosted.host import PlayOptions
@@ -34,7 +38,7 @@ def gateway(address: str, port: int, db: str, cluster: str) -> None:
         def account_of(self, connection: HTTPConnection) -> str | None:
             return connection.headers.get(ACCOUNT_HEADER) or None
 
-    config = ServerConfig(db, workers=1, play=options(600.0), cluster_url=cluster)  # type: ignore[arg-type]
+    config = ServerConfig(db, workers=1, play=options(600.0), cluster_url=cluster)
     server = ScoreServer(config, identity=lambda engine: HeaderIdentity())
     uvicorn.run(server.app, host=address, port=port, log_level="warning", ws_per_message_deflate=False)
 
@@ -44,7 +48,7 @@ def host(db: str, cluster: str, name: str, idle_seconds: float) -> int:
     from roguelike.server.app import ServerConfig
     from roguelike.server.cluster.hosting import run_host
 
-    config = ServerConfig(db, workers=1, play=options(idle_seconds))  # type: ignore[arg-type]
+    config = ServerConfig(db, workers=1, play=options(idle_seconds))
     return run_host(config, cluster, name)
 
 
