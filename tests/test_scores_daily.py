@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import numpy as np
@@ -69,17 +69,21 @@ def daily_game(root: Path, name: str, day: date, turns: int = 3000) -> str:
 
 
 def test_one_ranked_attempt_a_date_and_the_board_rolls_over(tmp_path: Path) -> None:
-    assert daily_game(tmp_path, "Ann", DAY) == "daily"
-    assert daily_game(tmp_path, "Ann", DAY) == "practice"  # the second attempt says so and never ranks
-    assert daily_game(tmp_path, "Bob", DAY) == "daily"
+    # Today's daily, as a player plays it: a replay names the date it was recorded on (the real clock), and
+    # its daily date is looked for around it (a fixed date in the past stops being found days later).
+    day = today()
+    assert daily_game(tmp_path, "Ann", day) == "daily"
+    assert daily_game(tmp_path, "Ann", day) == "practice"  # the second attempt says so and never ranks
+    assert daily_game(tmp_path, "Bob", day) == "daily"
     replays = sorted((tmp_path / "replays").glob("*.replay"))
     assert {read_replay(path).steps[0].command for path in replays} == {Mark("daily"), Mark("practice")}
-    assert all(prove_file(path).daily == DAY.isoformat() for path in replays)
+    assert all(prove_file(path).daily == day.isoformat() for path in replays)
     entries = hall(tmp_path, lambda paths: [prove_file(path) for path in paths])
-    board = daily_board(entries, today(lambda: at("2026-11-26T23:59:59+00:00")).isoformat())
+    last_second = datetime.combine(day, datetime.max.time().replace(microsecond=0), UTC)
+    board = daily_board(entries, today(lambda: last_second).isoformat())
     assert sorted((e.proof.name, e.mark) for e in board if e.proof) == [
         ("Ann", UNRANKED),
         ("Ann", VERIFIED_MARK),
         ("Bob", VERIFIED_MARK),
     ]
-    assert daily_board(entries, today(lambda: at("2026-11-27T00:00:00+00:00")).isoformat()) == []
+    assert daily_board(entries, today(lambda: last_second + timedelta(seconds=1)).isoformat()) == []
