@@ -220,7 +220,9 @@ class Spectator:
 
     def __init__(self, address: str, port: int, game: str) -> None:
         origin = Origin(f"http://{address}:{port}")
-        self.socket: ClientConnection = connect(f"ws://{address}:{port}/ws/watch/{game}", origin=origin, max_size=None)
+        self.open = contextlib.ExitStack()
+        url = f"ws://{address}:{port}/ws/watch/{game}"
+        self.socket: ClientConnection = self.open.enter_context(connect(url, origin=origin, max_size=None))
         self.cells: Cells | None = None
 
     def turn(self, seconds: float) -> int | None:
@@ -238,4 +240,4 @@ class Spectator:
     def close(self) -> None:
         """Stop watching."""
         with contextlib.suppress(Exception):
-            self.socket.close()
+            self.open.close()
