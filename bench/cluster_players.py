@@ -3,20 +3,23 @@
 A :class:`Gateways` is the players' view of the site: its gateways (any may be dead for a while:
 a player whose gateway fails goes on through the next) and its PostgreSQL, where the log is
 read. A :class:`ClusterPlayer` plays as :class:`bench.hosted_players.Player` does, except that a
-key whose frame does not come within ``patience`` (its game's host was killed or cut off) is
-settled by the log: accepted (the log holds it: the player reconnects and sees it), or lost
-(every browser message of the game has been handed to a process, under one owner, for
-``STABLE_SECONDS``, and the log still lacks it: it was in the hands of a process that died, and
-was never accepted: the player's copy of the game is rebuilt from the log and it plays on). The
-player asks for its game every ``ASK_SECONDS`` meanwhile, as a reconnecting browser does. A
-command the log holds that the player did not press, or holds twice, is an error. A
+key whose frame does not come within ``patience`` (its game's host was killed or cut off, or its
+gateway) is *pending*: the player never saw it accepted. The player reopens its game (through the
+next gateway when one fails), takes the log as it is then for its copy of the game, and plays on.
+A pending key may still be applied later, or never (it died in a process's hands, or with its
+gateway before reaching Redis); no clock decides which. The next key whose frame *does* come
+settles every pending key before it: a game's keys are applied in the order they reach it, so
+once a later key is applied, what the log holds before it is final. The log holds commands, not
+keys, so while keys are pending the player presses a command none of them is: the log can then
+tell that key from theirs. Then the log must be the
+commands known before, some of the pending keys in the order pressed (each at most once), and
+that key. A player told to stop with keys still pending presses on until one is confirmed. A
 :class:`Spectator` watches a game through one gateway while its player plays through another.
 """
 
 from __future__ import annotations
 
 import contextlib
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -28,16 +31,16 @@ from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from bench.hosted_players import PlayedGame, Player, Served, Tally, turn_shown
+from roguelike.core.commands import Move, Wait
 from roguelike.core.game import Game
 from roguelike.ground.frames import Cells, apply, text_rows
 from roguelike.server.cluster import streams
 from roguelike.server.hosted import owners
+from roguelike.server.hosted.playing import command_bytes
 
-PATIENCE = 4.0  # seconds a key's frame is waited for before its host is taken for lost
-STABLE_SECONDS = 10.0  # a key all handed on, under one owner this long, and not in the log, was lost
-SETTLE_SECONDS = 240.0  # a bound far above the work: a key is accepted or lost within seconds of a takeover
-REOPEN_SECONDS = 60.0
-ASK_SECONDS = 2.0  # how often a player waiting for the log asks for its game (a browser reconnecting)
+PATIENCE = 4.0  # seconds a key's frame is waited for before the player reconnects (an outcome waits on no clock)
+SETTLE_TRIES = 50  # keys a stopped player presses to see one confirmed and its pending ones settled
+REOPEN_SECONDS = 240.0  # a bound far above the work: a game is back within seconds of a takeover
 
 
 class Gateways(Served):
@@ -64,21 +67,6 @@ class Gateways(Served):
             f"newest {newest[0][0] if newest else None!r}, claims {[entry[0] for entry in pending]}"
         )
 
-    def handing(self, game: str) -> tuple[int, bytes] | None:
-        """The game's owner (its token) while every browser message of the game has been handed to a process
-        (the in-stream read to its end) and a host has its name on it; None otherwise."""
-        assert self.engine is not None
-        with self.engine.connect() as connection:
-            owner = owners.owner_of(connection, game)
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.get(streams.read_key(game))
-        pipe.xrevrange(streams.in_stream(game), count=1)
-        pipe.get(streams.owner_key(game))
-        read, newest, named = pipe.execute()
-        if owner is None or named is None or (newest and (read is None or bytes(read) != bytes(newest[0][0]))):
-            return None
-        return owner[1], bytes(read or b"")
-
     def use(self, index: int) -> None:
         """Talk to the gateway at ``index`` (of the list) from now on."""
         self.at = index % len(self.gateways)
@@ -89,19 +77,17 @@ class Gateways(Served):
         self.use(self.at + 1)
 
 
-class Stable:
-    """How long a value has stayed the same (None never counts as stable)."""
+class LogBroken(Exception):
+    """A log that is not what its player pressed: a key lost after it was seen, applied twice or out of order."""
 
-    def __init__(self) -> None:
-        self.value: object = None
-        self.at = time.monotonic()
 
-    def since(self, value: object) -> float:
-        """Seconds ``value`` has been what it is now (0 when it just changed, or is None)."""
-        if value is None or value != self.value:
-            self.value, self.at = value, time.monotonic()
-            return 0.0
-        return time.monotonic() - self.at
+class Resync(Exception):
+    """The log took pending keys before the one just confirmed: the game's copy must be rebuilt from it."""
+
+
+def step_bytes(step: tuple[int, int] | None) -> bytes:
+    """The logged command of a step (None: a wait)."""
+    return command_bytes(Wait() if step is None else Move(*step))
 
 
 class ClusterPlayer(Player):
@@ -114,35 +100,39 @@ class ClusterPlayer(Player):
         super().__init__(own, account, think, 0.0, tally)
         self.site = own
         self.patience = PATIENCE
-        self.lost_keys = 0
-        self.settled = 0
-        self.stop = threading.Event()  # set: stop after the key under way
-        self.history: list[tuple[str, float, int]] = []
-
-    def run(self, until: float) -> None:
-        """Play games until ``until`` (a monotonic time) or until stopped; what went wrong goes to the tally."""
-        try:
-            while time.monotonic() < until and not self.stop.is_set():
-                self.play_game(until)
-        except Exception as error:  # every player's problem is reported, the others go on
-            self.tally.errors.append(f"{self.account}: {type(error).__name__}: {error}")
-        finally:
-            self.hang_up()
+        self.lost_keys = 0  # pending keys that turned out never applied
+        self.settled = 0  # reconnections after a key's frame did not come
+        self.confirmed = 0  # keys whose frame came
+        self.pending: list[bytes] = []  # keys pressed since the last confirmed one whose frame never came
+        self.sure = 0  # how many commands of the game's log are final (up to the last confirmed key)
+        self.events: list[str] = []  # what happened to the last keys, for a failure's message
 
     def play_game(self, until: float) -> None:
-        """Start or resume the account's game and play it until it ends, the time is up or it is stopped."""
+        """Start or resume the account's game; play it until it ends, or the time is up or it is stopped and no
+        key is pending."""
         row, game = self.reopen()
-        played = PlayedGame(row.id, self.account, self.site.commands(row.id))
+        played = PlayedGame(row.id, self.account, list(self.opened_with))
         self.tally.games.append(played)
-        while time.monotonic() < until and not self.stop.is_set():
+        self.pending, self.sure = [], len(played.commands)
+        tries = 0  # keys pressed, once stopped, to settle the pending ones
+        while self.pending or (time.monotonic() < until and not self.stop.is_set()):
+            if self.stop.is_set() or time.monotonic() >= until:
+                tries += 1
+                if tries > SETTLE_TRIES:
+                    raise AssertionError(f"{played.id}: {SETTLE_TRIES} keys pressed and none confirmed once stopped")
             try:
                 self.press_one(game, played)
-            except (AssertionError, ConnectionClosed, OSError, TimeoutError):
+                self.confirm(played)
+            except (Resync, AssertionError, ConnectionClosed, OSError, TimeoutError) as error:
+                if not isinstance(error, Resync):  # its frame never came: pending
+                    self.events.append(f"{played.commands[-1]!r} pending ({len(played.commands)}): {error}")
+                    self.pending.append(played.commands.pop())
                 row, game = self.settle(played)
-                if row.id != played.id:  # its last key ended it while its host was away: /play started another
-                    played.ended = True
-                    played = PlayedGame(row.id, self.account, self.site.commands(row.id))
+                if row.id != played.id:  # a key ended it while its copy was stale: /play started another
+                    played.ended, self.pending = True, []
+                    played = PlayedGame(row.id, self.account, list(self.opened_with))
                     self.tally.games.append(played)
+                    self.sure = len(played.commands)
                 continue
             if game.state.game_over:
                 self.leave_death_anywhere()
@@ -150,68 +140,88 @@ class ClusterPlayer(Player):
                 return
             time.sleep(self.rng.uniform(*self.think))
 
+    def choose_step(self, steps: list[tuple[int, int]], points: int) -> tuple[int, int] | None:
+        """With keys pending, a command none of them is (the log can then tell this key from theirs)."""
+        if not self.pending:
+            return super().choose_step(steps, points)
+        unlike = [step for step in [None, *steps] if step_bytes(step) not in self.pending]
+        return self.rng.choice(unlike) if unlike else super().choose_step(steps, points)
+
+    def confirm(self, played: PlayedGame) -> None:
+        """The last key's frame came. With keys pending, the log decides: it must be the known commands, some
+        pending keys in the order pressed, then this key, a command none of them is (else AssertionError: not
+        yet told apart; the key is pending too). Pending keys applied meanwhile make the game's copy stale:
+        Resync has it rebuilt. A log that cannot be what was pressed is LogBroken."""
+        key = played.commands[-1]
+        if not self.pending:
+            self.count_confirmed(played)
+            return
+        logged = self.site.commands(played.id)
+        if key in self.pending or not logged or logged[-1] != key or len(logged) <= self.sure:
+            raise AssertionError(f"{played.id}: the log does not yet tell this key from the pending ones")
+        self.check_log(played, logged[:-1])
+        applied = len(logged) - 1 - self.sure
+        self.lost_keys += len(self.pending) - applied
+        stale = logged != played.commands
+        played.commands[:] = logged
+        self.pending = []
+        self.count_confirmed(played)
+        if stale:
+            raise Resync(f"{played.id}: {applied} pending keys were applied before this one")
+
+    def count_confirmed(self, played: PlayedGame) -> None:
+        """The last key is in the log, and everything before it is final."""
+        self.confirmed += 1
+        self.sure = len(played.commands)
+        self.events.append(f"{played.commands[-1]!r} confirmed ({len(played.commands)})")
+
+    def check_log(self, played: PlayedGame, logged: list[bytes]) -> None:
+        """The log (up to the key being confirmed) is the final commands and some pending ones, in order."""
+        if logged[: self.sure] != played.commands[: self.sure]:
+            raise LogBroken(f"{played.id}: the log lost or changed commands whose frames were seen")
+        rest = iter(self.pending)
+        if not all(any(command == pressed for pressed in rest) for command in logged[self.sure :]):
+            raise LogBroken(
+                f"{played.id}: the log holds a command not pressed, twice, or out of order: "
+                f"{logged[self.sure :]} after pending {self.pending} ({self.site.state_of(played.id)}); "
+                f"the last keys: {self.events[-12:]}"
+            )
+
     def settle(self, played: PlayedGame) -> tuple[Any, Game]:
-        """A key's frame did not come: the log says whether it was accepted; the game reopened from the log."""
+        """A key's frame did not come: reconnect, and take the log as it is now for the game's copy."""
         self.settled += 1
         self.hang_up()
-        held = self.wait_for_log(played)
-        if held > len(played.commands):
-            raise AssertionError(f"{played.id}: the log holds {held} commands, {len(played.commands)} were pressed")
-        if held < len(played.commands):  # in a dying process's hands: never accepted
-            played.commands.pop()
-            self.lost_keys += 1
-        logged = self.site.commands(played.id)
-        if logged != played.commands:
-            raise AssertionError(f"{played.id}: the log is not the commands pressed (a key applied twice or lost)")
-        return self.reopen()
-
-    def wait_for_log(self, played: PlayedGame) -> int:
-        """How many commands the log holds once it holds the last key, or the key is surely lost: every browser
-        message of the game handed to a process, under one owner, for ``STABLE_SECONDS`` without the log taking
-        it (a key handed to a process that died is never handed again). The game is asked for meanwhile."""
-        deadline, asked, stable = time.monotonic() + SETTLE_SECONDS, 0.0, Stable()
-        while (held := self.site.command_count(played.id)) < len(played.commands):
-            if time.monotonic() > deadline:
-                raise AssertionError(
-                    f"{played.id}: the last key was neither accepted nor lost in {SETTLE_SECONDS:g} s "
-                    f"({self.site.state_of(played.id)})"
-                )
-            if stable.since(self.site.handing(played.id)) >= STABLE_SECONDS:
-                return held
-            if time.monotonic() - asked >= ASK_SECONDS:  # as a browser reconnecting does, the game is asked for
-                asked = time.monotonic()
-                self.ask_for_game()
-            time.sleep(0.05)
-        return held
-
-    def ask_for_game(self) -> None:
-        """Open ``/play`` (so the game is claimed if no host runs it), through the next gateway if this one fails."""
-        try:
-            self.site.get("/play", self.account)
-        except OSError:
-            self.site.next_gateway()
+        row, game = self.reopen()
+        logged = self.opened_with if row.id == played.id else self.site.commands(played.id)
+        self.events.append(f"reopened: the log holds {len(logged)}, {len(played.commands)} known")
+        self.check_log(played, logged)
+        played.commands[:] = logged
+        return row, game
 
     def reopen(self) -> tuple[Any, Game]:
         """``/play`` and the socket, through the next gateway whenever one fails."""
         deadline = time.monotonic() + REOPEN_SECONDS
         while True:
             try:
-                self.patience = REOPEN_SECONDS / 4
+                self.patience = REOPEN_SECONDS / 16
                 return self.open_game()
-            except (AssertionError, ConnectionClosed, OSError, TimeoutError):
+            except (AssertionError, ConnectionClosed, OSError, TimeoutError) as error:
                 self.hang_up()
                 if time.monotonic() > deadline:
-                    raise
+                    raise AssertionError(
+                        f"{self.account}: no gateway gave the game back in {REOPEN_SECONDS:g} s: {error}"
+                    ) from error
                 self.site.next_gateway()
                 time.sleep(0.2)
             finally:
                 self.patience = PATIENCE
 
     def leave_death_anywhere(self) -> None:
-        """Leave the death's screens; a gateway lost meanwhile is no matter (the game is over in the log)."""
+        """Leave the death's screens; a gateway or host lost meanwhile (the socket closed without the game's
+        reason) is no matter: the game is over in the log, which the test checks."""
         try:
             self.leave_death()
-        except (ConnectionClosed, OSError, TimeoutError):
+        except (AssertionError, ConnectionClosed, OSError, TimeoutError):
             self.hang_up()
 
 

@@ -228,16 +228,20 @@ class Player:
         self.socket: ClientConnection | None = None
         self.open = contextlib.ExitStack()  # the socket while it is open
         self.patience = ANSWER_SECONDS  # how long a key's frame is waited for before the player gives up
+        self.stop = threading.Event()  # set: stop after the key under way
+        self.opened_with: list[bytes] = []
+        self.done = threading.Event()  # set once it has stopped playing, for whatever reason
 
     def run(self, until: float) -> None:
-        """Play games until ``until`` (a monotonic time); what went wrong goes to the tally."""
+        """Play games until ``until`` (a monotonic time) or until stopped; what went wrong goes to the tally."""
         try:
-            while time.monotonic() < until:
+            while time.monotonic() < until and not self.stop.is_set():
                 self.play_game(until)
         except Exception as error:  # every player's problem is reported, the others go on
             self.tally.errors.append(f"{self.account}: {type(error).__name__}: {error}")
         finally:
             self.hang_up()
+            self.done.set()
 
     def play_game(self, until: float) -> None:
         """Start or resume the account's game and play it until it ends or the time is up."""
@@ -263,7 +267,8 @@ class Player:
         if status != 200:
             raise AssertionError(f"/play answered {status}")
         row = self.served.live_game(self.account)
-        game = rebuilt(row, self.served.commands(row.id))
+        self.opened_with = self.served.commands(row.id)  # the log the game was rebuilt from
+        game = rebuilt(row, self.opened_with)
         origin = Origin(f"http://{self.served.address}:{self.served.port}")
         url = f"ws://{self.served.address}:{self.served.port}/ws/play"
         headers = {ACCOUNT_HEADER: self.account}
@@ -278,7 +283,7 @@ class Player:
         with REPLICAS:
             points = game.player_component(ActionPoints).remaining
             steps = free_steps(game) if game.steering() is None else []
-            step = self.rng.choice(steps) if steps and (points > 1 or self.rng.random() < 0.3) else None
+            step = self.choose_step(steps, points)
             command: Command = Wait() if step is None else Move(*step)
             here = game.player_component(Position)
             before = (game.state.turn, here.x, here.y)
@@ -303,6 +308,10 @@ class Player:
             f"turn {turn} with the player at {where}",
         )
         self.tally.latencies.append(time.perf_counter() - sent)
+
+    def choose_step(self, steps: list[tuple[int, int]], points: int) -> tuple[int, int] | None:
+        """A step among the free ones, or None to wait (mostly when the player has one action left)."""
+        return self.rng.choice(steps) if steps and (points > 1 or self.rng.random() < 0.3) else None
 
     def until_logged(self, played: PlayedGame) -> None:
         """Wait until the log holds every command pressed in this game."""
