@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Protocol
 
@@ -33,6 +34,7 @@ BOTS: dict[str, Callable[[], Player]] = {
     "explorer": ExplorerBot,
     "reader": ReaderBot,
     "planner": PlannerBot,
+    "planner-nopocket": functools.partial(PlannerBot, carries=False),
 }
 
 
