@@ -11,8 +11,9 @@ of waiting. It keeps pace with its Tolerance: once Tolerance has outrun the Stre
 depth adds to doses (each dose adds a point of Tolerance, each floor down 3 Strength), it
 leaves each floor once it has seen a third of it, for the stronger doses below.
 
-``PlannerBot(carries=False)`` (``planner-nopocket``) is the same play with no pocket: it never
-picks up a dose, so it never carries one; what the planner's skill is worth without it.
+``PlannerBot(carries=False)`` (:class:`PocketlessPlanner`, ``planner-nopocket``) is the same
+play with no pocket: it never picks up a dose, so it never carries one; what the planner's
+skill is worth without it.
 """
 
 from __future__ import annotations
@@ -68,6 +69,13 @@ class PlannerBot(CarefulBot):
             return order
         stock = pocket.beside(game, [dose for dose in doses if stockable(game, dose.kind, dose.floor, self.line)])
         return order[:2] + [stock] + order[2:] if stock.any() else order
+
+
+class PocketlessPlanner(PlannerBot):
+    """The planner with its pocket turned off (a bot of its own, so a twin is made by its type)."""
+
+    def __init__(self, routes: RouteFinder | None = None) -> None:
+        super().__init__(routes, carries=False)
 
 
 def tolerance_ahead(game: Game) -> int:
