@@ -35,8 +35,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--butterfly",
         action="store_true",
-        help="also play every seed after one extra wait, and "
-        "report the share of games whose turns survived change more than twofold",
+        help="also play every seed after one extra wait, and report the share of games whose turns "
+        "survived change more than twofold, and the variance of log(turns) split with the twins as chaos",
     )
     parser.add_argument(
         "--out", type=Path, required=True, help="folder to write report.md, report.json and the charts to"
