@@ -21,6 +21,7 @@ from roguelike.bots.targets import judge
 from roguelike.bots.watch import ATTRIBUTES
 from roguelike.content import formulas
 from roguelike.content.conditions import CONDITIONS
+from roguelike.storage.atomic import write_atomic
 
 PERCENTILES = (("min", 0), ("p10", 10), ("median", 50), ("p90", 90), ("max", 100))
 LIVING = ("confidence", "nerve", "will")
@@ -216,5 +217,5 @@ def seed_text(seeds: list[int]) -> str:
 def write_json(report: dict[str, Any], out: Path) -> Path:
     """``report.json``: indented, keys in a fixed order."""
     path = out / "report.json"
-    path.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    write_atomic(path, (json.dumps(report, indent=1) + "\n").encode("utf-8"))
     return path
