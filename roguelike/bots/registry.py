@@ -10,7 +10,7 @@ from roguelike.bots.careful import CarefulBot
 from roguelike.bots.diver import DiverBot
 from roguelike.bots.explorer import ExplorerBot
 from roguelike.bots.names import BOT_NAMES, DEFAULT_BOT
-from roguelike.bots.planner import PlannerBot
+from roguelike.bots.planner import PlannerBot, PocketlessPlanner
 from roguelike.bots.reader import ReaderBot
 from roguelike.bots.reckless import RecklessBot
 from roguelike.core.commands import Command
@@ -33,6 +33,7 @@ BOTS: dict[str, Callable[[], Player]] = {
     "explorer": ExplorerBot,
     "reader": ReaderBot,
     "planner": PlannerBot,
+    "planner-nopocket": PocketlessPlanner,
 }
 
 
