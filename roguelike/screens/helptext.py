@@ -33,11 +33,11 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("Save and quit (terminal)", "Ctrl-C;  Ctrl-L redraws"),
 )
 CALLED = [condition.called for condition in CONDITIONS.values() if condition.takes_controls]
-TURNED = [condition.called for condition in CONDITIONS.values() if not condition.takes_controls]
+KEPT = [condition for condition in CONDITIONS.values() if not condition.takes_controls]
 CONTROLS_NOTE = (
     f"When you are {', '.join(CALLED[:-1])} or {CALLED[-1]}, the game has the controls:",
     "any key passes a turn and the panel says why.",
-    *(f"When {called}, you keep them but move the wrong way, and o Z R t > < are refused." for called in TURNED),
+    *(f"When {c.called}, you keep them but {c.kept}, and o Z R t > < are refused." for c in KEPT),
 )
 
 PURER_FULL = f.PURE_BATCH_FROM_FLOOR + f.PURE_BATCH_RAMP_FLOORS - 1
