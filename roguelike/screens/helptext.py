@@ -7,7 +7,7 @@ with the rules it explains.
 from __future__ import annotations
 
 from roguelike.content import formulas as f
-from roguelike.content.conditions import CONDITIONS
+from roguelike.content.conditions import CONDITIONS, TIMED_CONDITIONS
 from roguelike.content.doses import DoseKind, DoseOdds
 from roguelike.content.finds import FindKind
 from roguelike.content.terrain import by_value
@@ -40,6 +40,10 @@ CONTROLS_NOTE = (
     *(f"When {c.called}, you keep them but {c.kept}, and o Z R t > < are refused." for c in KEPT),
 )
 
+# Every timed status, which Confidence shortens: "stun, panic, confusion, doubt or shame".
+NOUNS = [timed.noun for _, timed in TIMED_CONDITIONS]
+SHORTENED = [", ".join(NOUNS[:-1]), NOUNS[-1]] if len(NOUNS) > 1 else NOUNS
+
 PURER_FULL = f.PURE_BATCH_FROM_FLOOR + f.PURE_BATCH_RAMP_FLOORS - 1
 PURER_ODDS = (
     f"1 in {f.purer_batch_odds(f.PURE_BATCH_FROM_FLOOR):,} on floor {f.PURE_BATCH_FROM_FLOOR},"
@@ -63,7 +67,7 @@ RULES: tuple[tuple[str, str], ...] = (
         f" 1 in {f.purer_batch_odds(PURER_FULL):,} from {PURER_FULL}); boosts Con, Nrv, Wil ({f.ATTRIBUTE_MIN}..{f.ATTRIBUTE_MAX}).",
     ),
     ("Tolerance", f"+{f.TOLERANCE_PER_DOSE} a dose (a Clarity lowers it): each dose gives you less."),
-    ("Confidence", f"every {f.CONFIDENCE_PER_TURN_SHORTER} points shorten a stun, panic or confusion a turn."),
+    ("Confidence", f"every {f.CONFIDENCE_PER_TURN_SHORTER} points shorten a {' or '.join(SHORTENED)} a turn."),
     (
         "Nerve",
         f"at {f.NERVE_PANIC_AT} or less, any monster in sight makes you panic and flee. Out of every"
