@@ -51,9 +51,7 @@ CONFUSION = HitEffect(
     "confused", status="confused", turns=formulas.CONFUSION_TURNS, confidence=formulas.REGRET_CONFIDENCE_DRAIN
 )
 
-DOUBT = HitEffect(
-    "doubting", status="doubting", turns=formulas.DOUBT_TURNS, confidence=formulas.DOUBT_CONFIDENCE_DRAIN
-)
+DOUBT = HitEffect("doubting", status="doubting", turns=formulas.DOUBT_TURNS, confidence=formulas.DOUBT_CONFIDENCE_DRAIN)
 SHAME = HitEffect("ashamed", status="ashamed", turns=formulas.SHAME_TURNS)
 SORROW_DRAIN = HitEffect(
     "saddened",
@@ -64,8 +62,7 @@ SORROW_DRAIN = HitEffect(
 )
 
 HIT_EFFECTS: dict[str, HitEffect] = {
-    hit.key: hit
-    for hit in (DEATH, STATE_OF_MIND_DRAIN, WILL_DRAIN, STUN, PANIC, CONFUSION, DOUBT, SHAME, SORROW_DRAIN)
+    hit.key: hit for hit in (DEATH, STATE_OF_MIND_DRAIN, WILL_DRAIN, STUN, PANIC, CONFUSION, DOUBT, SHAME, SORROW_DRAIN)
 }
 
 
