@@ -26,7 +26,11 @@ from roguelike.core.world import Roster, Spot, blockers, roster, sight_test
 
 ACTION_POINTS = {kind.key: kind.action_points for kind in MONSTER_KINDS.values()}
 PACK = {kind.key: kind.pack for kind in MONSTER_KINDS.values()}
-HUNT_MEMORY, FLANK_RANGE = formulas.HUNT_MEMORY, formulas.FLANK_RANGE  # read once per monster per action
+MEMORY = {kind.key: kind.memory for kind in MONSTER_KINDS.values()}
+NOTICE_REACH = {kind.key: kind.notice_reach for kind in MONSTER_KINDS.values()}
+ACTS_EVERY = {kind.key: kind.acts_every for kind in MONSTER_KINDS.values()}
+WANDERS = {kind.key: kind.wanders for kind in MONSTER_KINDS.values()}
+FLANK_RANGE = formulas.FLANK_RANGE  # read once per monster per action
 
 
 @system(Player, Position)
@@ -63,18 +67,23 @@ def keep_lookout(now: Now, monsters: Roster, player: int, at: Spot, som: int) ->
         if not sees(mpos.y, mpos.x):
             if monster.target != NO_TARGET:
                 monster.lost_for += 1
-                if monster.lost_for > HUNT_MEMORY:
+                if monster.lost_for > MEMORY[monster.kind]:
                     astray.append(monster)
             continue
         if monster.target != NO_TARGET:
             monster.lost_for = 0
-        elif max(abs(mpos.x - px), abs(mpos.y - py)) <= formulas.live_notice(monster.notice, som):
+        elif max(abs(mpos.x - px), abs(mpos.y - py)) <= notices_at(monster, som):
             begin_hunt(now, monster, player)
         else:
             continue
         if PACK[monster.kind]:
             callers.append((monster, mpos))
     return callers, astray
+
+
+def notices_at(monster: Monster, som: int) -> int:
+    """How near a monster notices the player now: its kind's own reach, or its keenness and the mind's."""
+    return NOTICE_REACH[monster.kind] or formulas.live_notice(monster.notice, som)
 
 
 def begin_hunt(now: Now, monster: Monster, player: int) -> None:
@@ -86,7 +95,7 @@ def begin_hunt(now: Now, monster: Monster, player: int) -> None:
 def forget(astray: list[Monster]) -> None:
     """Hunters that lost the player too long ago (and were not called back) stop hunting."""
     for monster in astray:
-        if monster.lost_for > HUNT_MEMORY:  # a pack call may have put it back on the trail
+        if monster.lost_for > MEMORY[monster.kind]:  # a pack call may have put it back on the trail
             monster.target, monster.lost_for = NO_TARGET, 0
 
 
@@ -147,8 +156,10 @@ def choose_monster_step(now: Now, entity: int, monster: Monster, pos: Position) 
     if now.state.monsters_still:  # wizard mode: no step, no strike
         return None
     x, y = pos.x, pos.y
+    if now.state.turn % ACTS_EVERY[monster.kind]:
+        return None  # a slow kind (Sorrow) holds still between the turns it acts
     if monster.target == NO_TARGET:
-        return hunt.wander_step(x, y)
+        return hunt.wander_step(x, y) if WANDERS[monster.kind] else None
     if now.state.turn < monster.acts_from:
         return None  # it has just noticed the player: the notice is the player's warning
     px, py = hunt.player_at

@@ -34,7 +34,7 @@ def test_throwaway_monster_turns_up_bites_and_shows() -> None:
     add_monster(game, "quibble", 9, 4, hunting=True)
     game.apply(Wait())
     assert any(m.text.startswith("A Quibble nags at you") for m in game.state.messages)
-    assert SCHEMES[PaletteName.COLOURBLIND].kind_colour("quibble", (0, 0, 0)) == (0, 51, 204)
+    assert SCHEMES[PaletteName.COLOURBLIND].kind_colour("quibble", (0, 0, 0)) == (95, 0, 255)
     screen = HelpScreen(Known(frozenset({"quibble"})), page="Bestiary")
     assert "Quibble" in screen_text(screen)
 """

@@ -230,6 +230,28 @@ ANXIETY_WEIGHT: Final = 3
 VOICES_WEIGHT: Final = 2
 SHADOWS_WEIGHT: Final = 2
 REGRET_WEIGHT: Final = 2
+# The three later fears take a share of a floor's monsters (the count stays the same), from the
+# shallow-middle floors on.
+DOUBT_WEIGHT: Final = 2
+SHAME_WEIGHT: Final = 2
+SORROW_WEIGHT: Final = 2
+DOUBT_FROM_FLOOR: Final = 3
+SHAME_FROM_FLOOR: Final = 4
+SORROW_FROM_FLOOR: Final = 5
+# Doubt: for DOUBT_TURNS a walking step falters this often (a strike never does), and it costs Confidence.
+DOUBT_TURNS: Final = 6
+DOUBT_HESITATES: Final = (1, 2)
+DOUBT_CONFIDENCE_DRAIN: Final = 1
+# Shame: no dose can be faced for SHAME_TURNS. It lurks where it lies and notices only this near.
+SHAME_TURNS: Final = 8
+SHAME_NOTICE: Final = 2
+# Sorrow: it acts one turn in SORROW_ACTS_EVERY, notices from far and keeps the trail out of
+# sight for SORROW_MEMORY turns; each touch drains a little Will and State of Mind, and it stays.
+SORROW_ACTS_EVERY: Final = 2
+SORROW_NOTICE: Final = 8
+SORROW_MEMORY: Final = 40
+SORROW_DRAIN: Final = 3
+SORROW_WILL_DRAIN: Final = 1
 
 
 def status_turns(base: int, confidence: int) -> int:

@@ -87,6 +87,6 @@ def free_spot(rng: Rng, floor: Floor, room: list[Spot], taken: set[Spot]) -> Spo
 
 
 def make_monster(kind: MonsterKind, spot: Spot, notice: int) -> PackedEntity:
-    """A monster of a kind, packed for a dormant floor."""
+    """A monster of a kind, packed for a dormant floor (a kind with a notice reach of its own keeps that)."""
     look = Renderable(kind.glyph, kind.colour, layer=MONSTER_LAYER)
-    return pack_entity([Position(*spot), look, BlocksMovement(), Monster(kind.key, notice)])
+    return pack_entity([Position(*spot), look, BlocksMovement(), Monster(kind.key, kind.notices_at(notice))])
