@@ -337,11 +337,12 @@ TUNDRA_ROCKS: Final = (1, 1, 1)  # rocks standing out of the snow
 DESERT_MONSTERS: Final = (("anxiety", 150), ("depression", 70))
 WATERY_MONSTERS: Final = (("regret", 150), ("hunger", 80))
 ISLANDS_MONSTERS: Final = (("voices", 150),)
-TUNDRA_MONSTERS: Final = (("depression", 150), ("anxiety", 70))
+TUNDRA_MONSTERS: Final = (("shadows", 150), ("anxiety", 70))
 # The terrains' rules.
-SAND_EXPOSES: Final = 3  # monsters notice a player on open sand this many tiles farther
+SAND_EXPOSES: Final = 2  # monsters notice a player on open sand this many tiles farther
 WATER_WADE: Final = 1  # a step into shallow water costs this many turns more
 WATER_COVER: Final = 2  # a player in shallow water is noticed from no farther than this
+ICE_TRAVEL: Final = 3  # what a step onto ice costs the path-finding: automation, bots and hunters keep off it
 
 
 def feature_count(intercept: int, per_floor: int, depth: int) -> int:

@@ -163,6 +163,7 @@ TERRAIN: dict[Tile, Terrain] = {
             "ice_bg",
             "Ice: step onto it and you slide on the same way until you leave it or hit something.",
             "ice: you slide on the same way until you leave it or something stops you",
+            move_cost=formulas.ICE_TRAVEL,
             slides=True,
         ),
         Terrain(Tile.SNOW, True, True, ";", "snow_fg", "floor_bg", "Snow.", "snow", ground=True),
