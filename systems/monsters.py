@@ -15,6 +15,7 @@ from components import Monster, Player, Position, StateOfMind
 from components.monsters import NO_TARGET
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.content.terrain import by_value
 from roguelike.core import cues
 from roguelike.core.combat import bestiary_of, count
 from roguelike.core.ecs import Round, system
@@ -31,6 +32,8 @@ NOTICE_REACH = {kind.key: kind.notice_reach for kind in MONSTER_KINDS.values()}
 ACTS_EVERY = {kind.key: kind.acts_every for kind in MONSTER_KINDS.values()}
 WANDERS = {kind.key: kind.wanders for kind in MONSTER_KINDS.values()}
 FLANK_RANGE = formulas.FLANK_RANGE  # read once per monster per action
+EXPOSES = tuple(row.exposes for row in by_value())
+COVER = tuple(row.cover for row in by_value())
 
 
 @system(Player, Position)
@@ -63,6 +66,8 @@ def keep_lookout(now: Now, monsters: Roster, player: int, at: Spot, som: int) ->
     # Symmetric: the monsters the player sees are those that see the player.
     sees = sight_test(now.view.visible)
     (px, py), callers, astray = at, [], []
+    ground = now.state.floor.tiles.item(py, px)  # sand exposes the player, water covers it
+    exposes, cover = EXPOSES[ground], COVER[ground]
     for _, monster, mpos in monsters:
         if not sees(mpos.y, mpos.x):
             if monster.target != NO_TARGET:
@@ -72,7 +77,7 @@ def keep_lookout(now: Now, monsters: Roster, player: int, at: Spot, som: int) ->
             continue
         if monster.target != NO_TARGET:
             monster.lost_for = 0
-        elif max(abs(mpos.x - px), abs(mpos.y - py)) <= notices_at(monster, som):
+        elif max(abs(mpos.x - px), abs(mpos.y - py)) <= formulas.notice_reach(notices_at(monster, som), exposes, cover):
             begin_hunt(now, monster, player)
         else:
             continue
@@ -89,7 +94,7 @@ def notices_at(monster: Monster, som: int) -> int:
 def begin_hunt(now: Now, monster: Monster, player: int) -> None:
     """A monster starts hunting the player, acting on it only after NOTICE_HOLD turns."""
     monster.target, monster.lost_for = player, 0
-    monster.acts_from = now.state.turn + formulas.NOTICE_HOLD
+    monster.acts_from = max(monster.acts_from, now.state.turn + formulas.NOTICE_HOLD)  # a wading one wades on
 
 
 def forget(astray: list[Monster]) -> None:
@@ -158,10 +163,10 @@ def choose_monster_step(now: Now, entity: int, monster: Monster, pos: Position) 
     x, y = pos.x, pos.y
     if now.state.turn % ACTS_EVERY[monster.kind]:
         return None  # a slow kind (Sorrow) holds still between the turns it acts
+    if now.state.turn < monster.acts_from:
+        return None  # it has just noticed the player (the notice is the player's warning), or it wades
     if monster.target == NO_TARGET:
         return hunt.wander_step(x, y) if WANDERS[monster.kind] else None
-    if now.state.turn < monster.acts_from:
-        return None  # it has just noticed the player: the notice is the player's warning
     px, py = hunt.player_at
     near = max(abs(x - px), abs(y - py))
     if near == 1:

@@ -330,6 +330,54 @@ HALL_PILLAR_SPACING: Final = 3
 HALL_ISLANDS: Final = (1, 3)
 ARRIVAL_CLEARING: Final = 1  # open tiles kept around a cave's or hall's arrival point
 
+# The climates past the first three: each a layout, a noise heightmap whose bands are
+# terrains, and features whose count grows with depth (intercept plus slope by depth, as
+# Brogue's do). Heights run 0..255; a band takes the tiles below its threshold.
+DESERT_WEIGHT: Final = 1
+WATERY_WEIGHT: Final = 1
+ISLANDS_WEIGHT: Final = 1
+TUNDRA_WEIGHT: Final = 1
+DESERT_FROM_FLOOR: Final = 2
+WATERY_FROM_FLOOR: Final = 2
+ISLANDS_FROM_FLOOR: Final = 3
+TUNDRA_FROM_FLOOR: Final = 3
+NOISE: Final = (8, 2)  # the heightmap's coarsest lattice in tiles, and its octaves (each halves the lattice)
+DESERT_NOISE: Final = (10, 1)  # smooth, so the dunes along its contours run as ridges
+OPEN_MARGIN: Final = 1  # rock kept inside the map's border on an open floor
+OPEN_AREA: Final = 9  # open floors are cut into areas this many tiles across to place things
+# Hard ground low down, open sand above it, and dune ridges along two contour lines of the sand.
+DESERT_BANDS: Final = ((80, "FLOOR"), (128, "SAND"), (136, "DUNE"), (175, "SAND"), (183, "DUNE"), (256, "SAND"))
+DESERT_OUTCROPS: Final = (2, 1, 2)  # rock outcrops: intercept, per floor, radius
+WATERY_BANDS: Final = ((85, "DEEP_WATER"), (120, "SHALLOW_WATER"), (256, "FLOOR"))
+WATERY_POOLS: Final = (1, 1, 2)  # pools of shallow water
+ISLANDS_BANDS: Final = ((128, "DEEP_WATER"), (256, "FLOOR"))
+ISLANDS_SHOALS: Final = (0, 1, 1)  # shallows on the islands
+TUNDRA_BANDS: Final = ((88, "ICE"), (256, "FLOOR"))
+TUNDRA_DRIFTS: Final = (3, 1, 2)  # snow drifts
+TUNDRA_ROCKS: Final = (1, 1, 1)  # rocks standing out of the snow
+# Monster weights by climate, in percent of the bestiary's (a kind not named keeps 100).
+DESERT_MONSTERS: Final = (("anxiety", 150), ("depression", 70))
+WATERY_MONSTERS: Final = (("regret", 150), ("hunger", 80))
+ISLANDS_MONSTERS: Final = (("voices", 150),)
+TUNDRA_MONSTERS: Final = (("shadows", 150), ("anxiety", 70))
+# The terrains' rules.
+SAND_EXPOSES: Final = 2  # monsters notice a player on open sand this many tiles farther
+WATER_WADE: Final = 1  # a step into shallow water costs this many turns more
+WATER_COVER: Final = 2  # a player in shallow water is noticed from no farther than this
+ICE_TRAVEL: Final = 3  # what a step onto ice costs the path-finding: automation, bots and hunters keep off it
+
+
+def feature_count(intercept: int, per_floor: int, depth: int) -> int:
+    """How many of a climate's features a floor holds: more the deeper (Brogue's intercept and slope)."""
+    return max(0, intercept + per_floor * (depth - 1))
+
+
+def notice_reach(reach: int, exposes: int, cover: int) -> int:
+    """How near a monster notices the player, given what the player stands on (sand exposes, water covers)."""
+    reach += exposes
+    return min(reach, cover) if cover else reach
+
+
 # Sight by State of Mind (Dose Response): narrower in Withdrawal and Desperation, wider
 # when High; tiles in a ring this much wider than sight are explored (drawn dim) unseen.
 SIGHT_DESPERATE: Final = 6

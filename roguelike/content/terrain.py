@@ -4,7 +4,9 @@ Each :class:`Terrain` row says whether a creature can stand on its tile, whether
 passes, what a step onto it costs, how it is drawn (its glyph and the palette roles of its
 colours, named as ``roguelike.render.colours.Slot`` names them) and what look and the mouse
 say of it. Floors store a tile as its :class:`Tile` value, one byte, and saves and replays
-hold those bytes: a value, once given, never changes. ``roguelike.core.floor`` builds its
+hold those bytes: a value, once given, never changes. A rule of its own (water that slows and
+hides, ice that slides, sand that exposes) is a field every row has, played by the rules for
+every terrain alike. ``roguelike.core.floor`` builds its
 lookups from the table once (``WALKABLE[floor.tiles]`` and the like), which the rules read
 wherever they mean "can stand", "light passes" or "can be walked to". No numpy here:
 checking and listing saves reads the kinds without loading it.
@@ -14,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+
+from roguelike.content import formulas
 
 
 class Tile(IntEnum):
@@ -25,6 +29,13 @@ class Tile(IntEnum):
     DOOR_OPEN = 3
     STAIRS_DOWN = 4
     STAIRS_UP = 5
+    SAND = 6
+    DUNE = 7
+    SHALLOW_WATER = 8
+    DEEP_WATER = 9
+    BRIDGE = 10
+    ICE = 11
+    SNOW = 12
 
 
 @dataclass(frozen=True)
@@ -41,13 +52,28 @@ class Terrain:
     legend: str  # its line in the Help's legend, after its glyph
     move_cost: int = 1  # what a step onto it costs the path-finding, where it can be walked to
     opens: bool = False  # a step into it opens it (a closed door), so paths count it as open ground
+    ground: bool = False  # plain ground: stairs, doses, finds and monsters are placed on it
+    wade: int = 0  # a step onto it ends the stepper's turn and costs this many turns more (the world moves on)
+    slides: bool = False  # a creature stepping onto it keeps going the same way until it leaves it or is stopped
+    exposes: int = 0  # monsters notice a player standing on it from this many tiles farther
+    cover: int = 0  # a player standing on it is noticed from no farther than this (0: no cover)
 
 
 TERRAIN: dict[Tile, Terrain] = {
     row.tile: row
     for row in (
         Terrain(Tile.WALL, False, False, "#", "wall_fg", "wall_bg", "A wall.", "wall"),
-        Terrain(Tile.FLOOR, True, True, ".", "floor_fg", "floor_bg", "Floor.", "floor (dim: remembered, not in sight)"),
+        Terrain(
+            Tile.FLOOR,
+            True,
+            True,
+            ".",
+            "floor_fg",
+            "floor_bg",
+            "Floor.",
+            "floor (dim: remembered, not in sight)",
+            ground=True,
+        ),
         Terrain(
             Tile.DOOR_CLOSED,
             False,
@@ -80,6 +106,67 @@ TERRAIN: dict[Tile, Terrain] = {
             "Stairs up, to the floor as you left it.",
             "stairs up, to the floor as you left it",
         ),
+        Terrain(
+            Tile.SAND,
+            True,
+            True,
+            ",",
+            "sand_fg",
+            "floor_bg",
+            f"Open sand: monsters notice you {formulas.SAND_EXPOSES} tiles farther here.",
+            f"open sand: nothing hides you, monsters notice you {formulas.SAND_EXPOSES} tiles farther",
+            ground=True,
+            exposes=formulas.SAND_EXPOSES,
+        ),
+        Terrain(
+            Tile.DUNE,
+            True,
+            False,
+            "^",
+            "dune_fg",
+            "floor_bg",
+            "A dune ridge: you can climb it, but nobody sees across it.",
+            "dune ridge: walkable, but it blocks sight",
+        ),
+        Terrain(
+            Tile.SHALLOW_WATER,
+            True,
+            True,
+            '"',
+            "water_fg",
+            "water_bg",
+            f"Shallow water: wading in costs {formulas.WATER_WADE} turn more; in it you are seen only from"
+            f" {formulas.WATER_COVER} tiles.",
+            f"shallow water: a step in costs {formulas.WATER_WADE} turn more, and hides you beyond"
+            f" {formulas.WATER_COVER} tiles",
+            move_cost=1 + formulas.WATER_WADE,
+            wade=formulas.WATER_WADE,
+            cover=formulas.WATER_COVER,
+        ),
+        Terrain(
+            Tile.DEEP_WATER,
+            False,
+            True,
+            "%",
+            "deep_fg",
+            "deep_bg",
+            "Deep water: nobody crosses it, but you see over it.",
+            "deep water: nobody crosses it, light does",
+        ),
+        Terrain(Tile.BRIDGE, True, True, "-", "bridge_fg", "deep_bg", "A narrow bridge.", "bridge"),
+        Terrain(
+            Tile.ICE,
+            True,
+            True,
+            "_",
+            "ice_fg",
+            "ice_bg",
+            "Ice: step onto it and you slide on the same way until you leave it or hit something.",
+            "ice: you slide on the same way until you leave it or something stops you",
+            move_cost=formulas.ICE_TRAVEL,
+            slides=True,
+        ),
+        Terrain(Tile.SNOW, True, True, ";", "snow_fg", "floor_bg", "Snow.", "snow", ground=True),
     )
 }
 

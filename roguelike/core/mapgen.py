@@ -20,20 +20,22 @@ from numpy.typing import NDArray
 from components import Dose, Find, Position, Renderable, Shortcut, Vision
 from components.registry import NAME_OF
 from roguelike.content import formulas
-from roguelike.content.climates import Caves, Climate, Halls, Layout, Rooms, climates_at
+from roguelike.content.climates import Caves, Climate, Halls, Layout, Open, Rooms, climates_at
 from roguelike.content.doses import SHORTCUT_COLOUR, SHORTCUT_GLYPH, START_DOSE, DoseKind, kinds_on_floor
 from roguelike.content.finds import FindKind, finds_on_floor
 from roguelike.core.chokepoints import chokepoints
-from roguelike.core.floor import Floor, PackedEntity, Tile, blank_floor
+from roguelike.core.floor import GROUND, PASSABLE, Floor, PackedEntity, Tile, blank_floor
 from roguelike.core.mapgen_caves import carve_caves
+from roguelike.core.mapgen_open import carve_open
 from roguelike.core.mapgen_rooms import carve_halls, carve_rooms
+from roguelike.core.mapgen_terrain import lay_terrain
 from roguelike.core.packing import pack_entity
 from roguelike.core.pathing import distance_map, travel_cost
 from roguelike.core.plain import FloorKind
 from roguelike.core.rng import Rng
 from roguelike.core.sight import field_of_view
 from roguelike.core.spawning import free_spot, place_monsters, taken_spots
-from roguelike.core.tiles import FLOOR
+from roguelike.core.tiles import GROUND_TILES
 
 Spot = tuple[int, int]
 Areas = list[list[Spot]]
@@ -41,7 +43,12 @@ Areas = list[list[Spot]]
 Generator = Callable[..., Areas]
 
 # The generator of each type of layout, called with the climate's layout as its parameters.
-GENERATORS: dict[type[Layout], Generator] = {Rooms: carve_rooms, Caves: carve_caves, Halls: carve_halls}
+GENERATORS: dict[type[Layout], Generator] = {
+    Rooms: carve_rooms,
+    Caves: carve_caves,
+    Halls: carve_halls,
+    Open: carve_open,
+}
 # The kinds of floor a save may name: a climate is saved under its key, which must be one of them.
 SAVED_KINDS: dict[str, FloorKind] = {kind: kind for kind in typing.get_args(FloorKind)}
 UNREACHED = np.iinfo(np.int32).max
@@ -63,6 +70,7 @@ def generate_floor(
     floor.kind = saved_kind(climate)
     areas = GENERATORS[type(climate.layout)](rng, floor, up_stairs, climate.layout)
     floor.arrival = up_stairs if up_stairs is not None else _centre(areas[0])
+    lay_terrain(rng, floor, climate)
     steps = _keep_connected(floor)
     width = floor.width
     areas = [_reached(area, steps, width) for area in areas]
@@ -104,7 +112,7 @@ def _keep_connected(floor: Floor) -> list[int]:
     """
     floor.tiles[floor.arrival[1], floor.arrival[0]] = Tile.FLOOR
     distance = distance_map(travel_cost(floor), [floor.arrival])
-    floor.tiles[distance == UNREACHED] = Tile.WALL
+    floor.tiles[(distance == UNREACHED) & PASSABLE[floor.tiles]] = Tile.WALL  # deep water stays water
     steps: list[int] = distance.ravel().tolist()
     return steps
 
@@ -124,11 +132,13 @@ def _place_stairs(rng: Rng, floor: Floor, areas: Areas, steps: list[int]) -> Non
     if floor.depth > 1:
         floor.up_stairs = arrival
         floor.tiles[arrival[1], arrival[0]] = Tile.STAIRS_UP
-    others = areas[1:] or areas
+    tiles = floor.tiles.tobytes()  # read a tile at a time: bytes index faster than the array
+    # Stairs stand on plain ground: the areas as their ground alone (the others as they are, if none has any).
+    grounds = [[t for t in area if tiles[t[1] * width + t[0]] in GROUND_TILES] for area in areas[1:] or areas]
+    others = [ground for ground in grounds if ground] or areas[1:] or areas
     enough = min(formulas.STAIRS_MIN_WALK, max(_reach(area, steps, width) for area in others))
     far = rng.choice([area for area in others if _reach(area, steps, width) >= enough])
-    tiles = floor.tiles.tobytes()  # read a tile at a time: bytes index faster than the array
-    spots = [t for t in far if steps[t[1] * width + t[0]] >= enough and tiles[t[1] * width + t[0]] == FLOOR]
+    spots = [t for t in far if steps[t[1] * width + t[0]] >= enough and tiles[t[1] * width + t[0]] in GROUND_TILES]
     down = rng.choice(spots or [t for t in far if t != arrival])
     floor.down_stairs = down
     floor.tiles[down[1], down[0]] = Tile.STAIRS_DOWN
@@ -226,8 +236,8 @@ def _start_dose_spot(rng: Rng, floor: Floor, area: list[Spot], cuts: set[Spot]) 
     ax, ay = floor.arrival
     near = formulas.START_DOSE_MAX_DISTANCE
     start = formulas.sight_radius(formulas.STATE_OF_MIND_START, formulas.ATTRIBUTE_START)
-    # Plain floor in sight, as bytes read a tile at a time (faster than indexing the arrays).
-    open_in_sight, width = ((floor.tiles == FLOOR) & field_of_view(floor, ax, ay, start)).tobytes(), floor.width
+    # Plain ground in sight, as bytes read a tile at a time (faster than indexing the arrays).
+    open_in_sight, width = (GROUND[floor.tiles] & field_of_view(floor, ax, ay, start)).tobytes(), floor.width
     spots = [(x, y) for x, y in area if 1 <= max(abs(x - ax), abs(y - ay)) <= near and open_in_sight[y * width + x]]
     return rng.choice([spot for spot in spots if spot not in cuts] or spots)
 

@@ -82,6 +82,16 @@ class Slot(enum.Enum):
     TEXT = "text"
     TAKEOVER = "takeover"
     PULL_ZONE = "pull_zone"  # background tint of the cells where a dose pulls a weak Will
+    SAND_FG = "sand_fg"  # the climates' terrains: grounds stay dark so what stands on them reads
+    DUNE_FG = "dune_fg"
+    WATER_FG = "water_fg"
+    WATER_BG = "water_bg"
+    DEEP_FG = "deep_fg"
+    DEEP_BG = "deep_bg"
+    BRIDGE_FG = "bridge_fg"
+    ICE_FG = "ice_fg"
+    ICE_BG = "ice_bg"
+    SNOW_FG = "snow_fg"
 
 
 RGB = tuple[int, int, int]
@@ -153,6 +163,16 @@ CLASSIC = Scheme(
         Slot.TEXT: (200, 200, 210),
         Slot.TAKEOVER: (255, 120, 80),
         Slot.PULL_ZONE: (48, 22, 48),
+        Slot.SAND_FG: (200, 170, 100),
+        Slot.DUNE_FG: (230, 190, 110),
+        Slot.WATER_FG: (90, 160, 220),
+        Slot.WATER_BG: (14, 30, 52),
+        Slot.DEEP_FG: (50, 90, 200),
+        Slot.DEEP_BG: (8, 16, 60),
+        Slot.BRIDGE_FG: (170, 120, 70),
+        Slot.ICE_FG: (170, 230, 250),
+        Slot.ICE_BG: (30, 48, 62),
+        Slot.SNOW_FG: (225, 225, 235),
     },
     {},
 )
@@ -180,6 +200,16 @@ COLOURBLIND = Scheme(
         Slot.TEXT: (210, 210, 215),
         Slot.TAKEOVER: (238, 119, 51),
         Slot.PULL_ZONE: (70, 55, 10),
+        Slot.SAND_FG: (204, 187, 68),
+        Slot.DUNE_FG: (238, 221, 136),
+        Slot.WATER_FG: (68, 170, 238),
+        Slot.WATER_BG: (12, 30, 56),
+        Slot.DEEP_FG: (51, 102, 204),
+        Slot.DEEP_BG: (6, 16, 64),
+        Slot.BRIDGE_FG: (187, 136, 85),
+        Slot.ICE_FG: (187, 238, 255),
+        Slot.ICE_BG: (28, 46, 60),
+        Slot.SNOW_FG: (230, 230, 230),
     },
     {
         "player": (255, 255, 255),
@@ -226,6 +256,16 @@ GREYSCALE = Scheme(
         Slot.TEXT: grey(215),
         Slot.TAKEOVER: grey(255),
         Slot.PULL_ZONE: grey(36),
+        Slot.SAND_FG: grey(150),
+        Slot.DUNE_FG: grey(190),
+        Slot.WATER_FG: grey(120),
+        Slot.WATER_BG: grey(30),
+        Slot.DEEP_FG: grey(70),
+        Slot.DEEP_BG: grey(40),
+        Slot.BRIDGE_FG: grey(170),
+        Slot.ICE_FG: grey(220),
+        Slot.ICE_BG: grey(50),
+        Slot.SNOW_FG: grey(235),
     },
     {
         "player": grey(255),
@@ -260,6 +300,16 @@ CONTRAST = Scheme(
         Slot.TEXT: (255, 255, 255),
         Slot.TAKEOVER: (255, 160, 0),
         Slot.PULL_ZONE: (90, 0, 90),
+        Slot.SAND_FG: (230, 200, 100),
+        Slot.DUNE_FG: (255, 230, 140),
+        Slot.WATER_FG: (80, 180, 255),
+        Slot.WATER_BG: (0, 0, 70),
+        Slot.DEEP_FG: (60, 110, 255),
+        Slot.DEEP_BG: (0, 0, 110),
+        Slot.BRIDGE_FG: (220, 150, 80),
+        Slot.ICE_FG: (200, 245, 255),
+        Slot.ICE_BG: (0, 50, 70),
+        Slot.SNOW_FG: (255, 255, 255),
     },
     {
         "player": (255, 255, 255),
