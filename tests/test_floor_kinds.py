@@ -10,7 +10,7 @@ import pytest
 
 from floor_samples import CHUNK, GAMES, UNREACHED, sampled_climates, sampled_games
 from roguelike.content.climates import CLIMATES, climates_at
-from roguelike.core.floor import Floor, Tile
+from roguelike.core.floor import PASSABLE, Floor, Tile
 from roguelike.core.mapgen import generate_floor
 from roguelike.core.pathing import distance_map, travel_cost
 from roguelike.core.plain import FloorKind
@@ -20,7 +20,7 @@ from roguelike.core.world import floor_seed
 def check_floor(floor: Floor, above: Floor | None) -> None:
     """Connected (doors open), one way down, the way up under the way down from above."""
     reach = distance_map(travel_cost(floor), [floor.arrival]) != UNREACHED
-    assert (reach == (floor.tiles != Tile.WALL)).all(), "an open tile cannot be reached"
+    assert (reach == PASSABLE[floor.tiles]).all(), "an open tile cannot be reached"
     assert (floor.tiles == Tile.STAIRS_DOWN).sum() == 1
     assert floor.tile(*floor.down_stairs) == Tile.STAIRS_DOWN
     assert (floor.tiles[[0, -1], :] == Tile.WALL).all() and (floor.tiles[:, [0, -1]] == Tile.WALL).all()

@@ -8,12 +8,19 @@ hold those bytes: a value, once given, never changes. ``roguelike.core.floor`` b
 lookups from the table once (``WALKABLE[floor.tiles]`` and the like), which the rules read
 wherever they mean "can stand", "light passes" or "can be walked to". No numpy here:
 checking and listing saves reads the kinds without loading it.
+
+Shifting terrain is two rows, its open kind and its shut kind, each naming the other
+(``turns_into``) and the bands of the State of Mind in which the terrain stands shut
+(``shut_in``): ``roguelike.core.walls`` turns a floor's tiles to the player's band from
+those fields alone (creeping walls close in Withdrawal, veils open only while High).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+
+from roguelike.content.formulas import Band
 
 
 class Tile(IntEnum):
@@ -25,6 +32,10 @@ class Tile(IntEnum):
     DOOR_OPEN = 3
     STAIRS_DOWN = 4
     STAIRS_UP = 5
+    CREEPING_OPEN = 6
+    CREEPING_SHUT = 7
+    VEIL_SHUT = 8
+    VEIL_OPEN = 9
 
 
 @dataclass(frozen=True)
@@ -41,6 +52,11 @@ class Terrain:
     legend: str  # its line in the Help's legend, after its glyph
     move_cost: int = 1  # what a step onto it costs the path-finding, where it can be walked to
     opens: bool = False  # a step into it opens it (a closed door), so paths count it as open ground
+    # Shifting terrain (walls closing in): the bands in which it stands shut, the kind of its
+    # other state, and what the log says when a floor's tiles turn into this kind.
+    shut_in: tuple[Band, ...] = ()
+    turns_into: Tile | None = None
+    turned: str = ""
 
 
 TERRAIN: dict[Tile, Terrain] = {
@@ -79,6 +95,58 @@ TERRAIN: dict[Tile, Terrain] = {
             "stairs_bg",
             "Stairs up, to the floor as you left it.",
             "stairs up, to the floor as you left it",
+        ),
+        Terrain(
+            Tile.CREEPING_OPEN,
+            True,
+            True,
+            ",",
+            "creeping_fg",
+            "floor_bg",
+            "Floor the walls creep over: it closes in Withdrawal.",
+            "creeping wall, open: floor that closes while you are in Withdrawal",
+            shut_in=(Band.WITHDRAWAL,),
+            turns_into=Tile.CREEPING_SHUT,
+            turned="The walls draw back.",
+        ),
+        Terrain(
+            Tile.CREEPING_SHUT,
+            False,
+            False,
+            "%",
+            "creeping_fg",
+            "wall_bg",
+            "A creeping wall: it draws back once you are out of Withdrawal.",
+            "creeping wall, shut: a wall until you are out of Withdrawal",
+            shut_in=(Band.WITHDRAWAL,),
+            turns_into=Tile.CREEPING_OPEN,
+            turned="The walls close in.",
+        ),
+        Terrain(
+            Tile.VEIL_SHUT,
+            False,
+            False,
+            '"',
+            "veil_fg",
+            "wall_bg",
+            "A veiled wall: while you are High, a way opens through it.",
+            "veil: a wall that opens while you are High",
+            shut_in=(Band.WITHDRAWAL, Band.SOBER),
+            turns_into=Tile.VEIL_OPEN,
+            turned="The veiled ways close.",
+        ),
+        Terrain(
+            Tile.VEIL_OPEN,
+            True,
+            True,
+            "_",
+            "veil_fg",
+            "floor_bg",
+            "An open veil: a way through the wall while you are High.",
+            "veil, open: a way through the wall, only while you are High",
+            shut_in=(Band.WITHDRAWAL, Band.SOBER),
+            turns_into=Tile.VEIL_SHUT,
+            turned="Veiled ways open in the walls.",
         ),
     )
 }
