@@ -3,6 +3,8 @@ checks (a test file in the copy) that play each one."""
 
 from __future__ import annotations
 
+from roguelike.content.terrain import Tile
+
 MONSTER_ROW = """QUIBBLE = MonsterKind(
     key="quibble", name="Quibble", plural="Quibbles",
     glyph="Q", colour=(200, 90, 60),
@@ -214,7 +216,7 @@ def test_throwaway_command_reads_out_the_turn() -> None:
     assert "Read out the turn" in screen_text(HelpScreen())
 """
 
-TERRAIN_KIND = "    BARS = 6\n"
+TERRAIN_KIND = f"    BARS = {len(Tile)}\n"  # the next value
 TERRAIN_ROW = """        Terrain(
             Tile.BARS,
             False,

@@ -12,6 +12,7 @@ import pytest
 from bestiary_helpers import add_monster, arena, set_player
 from components import Dose, Position
 from helpers import add_dose, player_xy
+from roguelike.assist.readout import surroundings
 from roguelike.content.climates import CLIMATES
 from roguelike.content.doses import NORMAL_DOSE
 from roguelike.content.formulas import Band, mood_band
@@ -234,3 +235,15 @@ def test_the_walls_are_the_same_from_the_same_state() -> None:
     assert played(3) == played(3)
     made = [generate_floor(floor_seed(11, 5), 5, (40, 10), 55).tiles.tobytes() for _ in range(2)]
     assert made[0] == made[1]
+
+
+def test_the_screen_reader_tells_the_walls_that_shift_in_the_tables_words() -> None:
+    game = arena(WALLED)
+    set_player(game, state_of_mind=90)
+    game.apply(Wait())
+    told = surroundings(game)
+    veil = TERRAIN[Tile.VEIL_OPEN].words.rstrip(".")
+    assert f"{veil} (3 east and 1 north)" in told and TERRAIN[Tile.CREEPING_OPEN].words.rstrip(".") in told
+    set_player(game, state_of_mind=30)
+    game.apply(Wait())
+    assert TERRAIN[Tile.VEIL_SHUT].words.rstrip(".") in surroundings(game)

@@ -29,6 +29,7 @@ Spot = tuple[int, int]
 Cell = TypeVar("Cell", bound=np.generic)
 Stretch = list[Spot]  # a creeping wall's stretch, or a veil's tiles
 UNREACHED = np.iinfo(np.int32).max
+PAD = formulas.VEIL_THICKEST + 1  # the margin a veil's sides may be read from
 # Where a creeping wall's wall lies, and so which way its stretch runs (along the wall).
 SIDES: tuple[tuple[Spot, Spot], ...] = (((0, -1), (1, 0)), ((0, 1), (1, 0)), ((-1, 0), (0, 1)), ((1, 0), (0, 1)))
 
@@ -51,12 +52,12 @@ def _veils(rng: Rng, floor: Floor) -> list[Stretch]:
     lies to a landmark (the arrival, the stairs down, the tiles farthest from those), a few
     distance maps for the whole floor rather than one for each wall.
     """
-    plain, wall = floor.tiles == Tile.FLOOR, floor.tiles == Tile.WALL
-    maps = _landmark_distances(floor)
+    plain, wall = _padded(floor.tiles == Tile.FLOOR), _padded(floor.tiles == Tile.WALL)
+    maps = [_padded(steps) for steps in _landmark_distances(floor)]
     found: list[Stretch] = []
     for thick in range(1, formulas.VEIL_THICKEST + 1):
         for dx, dy in ((1, 0), (0, 1)):
-            gap = _gap(plain, wall, maps, thick, dx, dy)
+            gap = _gap(plain, wall, maps, (thick, dx, dy))
             found += [[(x + k * dx, y + k * dy) for k in range(thick)] for x, y in _spots(gap)]
     return _spread(rng, found, formulas.by_depth(formulas.VEILS, floor.depth))
 
@@ -75,12 +76,17 @@ def _landmark_distances(floor: Floor) -> list[NDArray[np.int64]]:
     return maps
 
 
+def _padded(array: NDArray[Cell]) -> NDArray[Cell]:
+    """``array`` with a margin as wide as a veil's reach (False, or 0), so :func:`_along` only slices."""
+    return np.pad(array, PAD)
+
+
 def _gap(
-    plain: NDArray[np.bool_], wall: NDArray[np.bool_], maps: list[NDArray[np.int64]], thick: int, dx: int, dy: int
+    plain: NDArray[np.bool_], wall: NDArray[np.bool_], maps: list[NDArray[np.int64]], way: tuple[int, int, int]
 ) -> NDArray[np.bool_]:
-    """Tiles where a wall ``thick`` tiles long runs on (along ``(dx, dy)``) between two plain
-    tiles at least the veil's saving apart on foot."""
-    way = (thick, dx, dy)
+    """Tiles where a wall ``thick`` tiles long runs on (along ``(dx, dy)``, ``way`` being ``(thick, dx, dy)``)
+    between two plain tiles at least the veil's saving apart on foot (every array padded)."""
+    thick = way[0]
     found = _along(plain, -1, way) & _along(plain, thick, way)
     for k in range(thick):
         found &= _along(wall, k, way)
@@ -89,13 +95,11 @@ def _gap(
     return gap
 
 
-def _along(array: NDArray[Cell], k: int, way: tuple[int, int, int]) -> NDArray[Cell]:
-    """Each tile's neighbour ``k`` steps along the way ``(thick, dx, dy)`` (off the map: False, or 0)."""
-    thick, dx, dy = way
-    height, width = array.shape
-    off = thick + 1
-    padded = np.pad(array, off)
-    return padded[off + k * dy : off + k * dy + height, off + k * dx : off + k * dx + width]
+def _along(padded: NDArray[Cell], k: int, way: tuple[int, int, int]) -> NDArray[Cell]:
+    """Each tile's neighbour ``k`` steps along the way ``(thick, dx, dy)``, read from a padded array."""
+    _, dx, dy = way
+    height, width = padded.shape[0] - 2 * PAD, padded.shape[1] - 2 * PAD
+    return padded[PAD + k * dy : PAD + k * dy + height, PAD + k * dx : PAD + k * dx + width]
 
 
 def _spots(mask: NDArray[np.bool_]) -> list[Spot]:
@@ -127,7 +131,8 @@ def _creeping_spots(rng: Rng, floor: Floor) -> list[Spot]:
         stretches.append(stretch)
         for x, y in stretch:
             allowed[y, x] = False
-        candidates = [spot for spot in candidates if allowed[spot[1], spot[0]]]
+        taken = set(stretch)
+        candidates = [spot for spot in candidates if spot not in taken]
     return [spot for stretch in _keeping_withdrawal_joined(floor, stretches) for spot in stretch]
 
 
