@@ -6,7 +6,8 @@ of its layout (:data:`GENERATORS`) carves the tiles and hands back the floor cut
 areas, the arrival area first. What follows is shared: anything not joined to the arrival
 point is filled in, so every floor is connected; the down staircase goes in the area
 farthest on foot, and from floor 2 on the up staircase is where the floor above has its
-down staircase.
+down staircase. Then the walls that shift with the State of Mind are laid
+(``roguelike.core.mapgen_walls``), before anything else is placed, so nothing stands on them.
 """
 
 from __future__ import annotations
