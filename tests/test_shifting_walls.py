@@ -90,6 +90,15 @@ def check_every_band(floor: Floor) -> None:
         assert (past_doses == blocked).all(), f"{band.name}: the doses gate part of the floor"
 
 
+def check_a_step_off_every_wall(floor: Floor) -> None:
+    """Beside every shifting tile lies open ground of Withdrawal: whoever holds one open as it
+    would shut can step off it, in the most closed band."""
+    ground = np.pad(open_ground(floor, Band.WITHDRAWAL) & ~SHIFTING[floor.tiles], 1)
+    ys, xs = SHIFTING[floor.tiles].nonzero()
+    for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
+        assert ground[y : y + 3, x : x + 3].any(), f"nowhere to step off {(x, y)}"
+
+
 def check_nothing_on_the_walls(floor: Floor) -> None:
     """No stairs, arrival, dose, find or monster on a shifting tile."""
     shifting = SHIFTING[floor.tiles]
@@ -114,6 +123,7 @@ def test_every_floor_of_every_climate_is_whole_in_every_band(key: str, monkeypat
                 assert floor.kind == key
                 check_every_band(floor)
                 check_nothing_on_the_walls(floor)
+                check_a_step_off_every_wall(floor)
                 assert in_band(floor, mood_band(first_reached)).tiles.tobytes() == floor.tiles.tobytes()
             except AssertionError as failed:
                 raise AssertionError(f"seed {seed}, floor {depth} ({key}): {failed}") from failed

@@ -177,22 +177,39 @@ def _hugs(floor: Floor, allowed: NDArray[np.bool_], x: int, y: int, wx: int, wy:
 
 
 def _keeping_withdrawal_joined(floor: Floor, stretches: list[Stretch]) -> list[Stretch]:
-    """The stretches, less those beside ground the whole mask would seal off in Withdrawal, until none is."""
+    """The stretches, less those the whole mask would make a trap of in Withdrawal, until none is.
+
+    A stretch is given back when it lies beside open ground the mask would seal off, or when
+    one of its tiles has no open ground of Withdrawal beside it: whoever stands there as the
+    walls close (the tile stays open under them) must be able to step off.
+    """
     while stretches:
-        sealed = _sealed_in_withdrawal(floor, stretches)
-        if not sealed.any():
+        ground, sealed = _withdrawal_ground(floor, stretches)
+        if not sealed.any() and all(_steps_off(ground, stretch) for stretch in stretches):
             break
         near_sealed = np.pad(sealed, 1)
-        stretches = [s for s in stretches if not any(near_sealed[y : y + 3, x : x + 3].any() for x, y in s)]
+        kept = [
+            s
+            for s in stretches
+            if _steps_off(ground, s) and not any(near_sealed[y : y + 3, x : x + 3].any() for x, y in s)
+        ]
+        if len(kept) == len(stretches):  # only the stretches seal ground off, so one borders it: never here
+            return []
+        stretches = kept
     return stretches
 
 
-def _sealed_in_withdrawal(floor: Floor, stretches: list[Stretch]) -> NDArray[np.bool_]:
-    """Open ground that the arrival could not reach in Withdrawal were every stretch a wall."""
+def _steps_off(ground: NDArray[np.bool_], stretch: Stretch) -> bool:
+    """Whether every tile of the stretch has a tile of ``ground`` beside it (a step may go diagonally)."""
+    return all(ground[y - 1 : y + 2, x - 1 : x + 2].any() for x, y in stretch)
+
+
+def _withdrawal_ground(floor: Floor, stretches: list[Stretch]) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
+    """The open ground of Withdrawal were every stretch a wall, and the part of it the arrival could not reach."""
     ground = open_ground(floor, Band.WITHDRAWAL)
     for stretch in stretches:
         for x, y in stretch:
             ground[y, x] = False
     reached = distance_map(ground.astype(np.int32), [floor.arrival]) != UNREACHED
     sealed: NDArray[np.bool_] = ground & ~reached
-    return sealed
+    return ground, sealed
