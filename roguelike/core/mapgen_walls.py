@@ -1,12 +1,14 @@
 """Where a floor's walls close in and open: creeping walls and veils, laid once when it is made.
 
 Called for every climate once the floor is connected and its stairs are placed, before
-anything else is: creeping walls take stretches of open ground along the walls (the map
-narrows in Withdrawal), never a chokepoint, the arrival or the stairs' surroundings, and
-they are kept only if the open ground left in Withdrawal, the most closed band, is still
-all joined (the final mask is checked, stretches that seal ground off are given back);
-veils take one-tile walls between two open tiles far apart on foot (a shortcut only the
-High sees and takes), so they only ever add ground. Draws only from the floor's rng.
+anything else is (the stairs come first so the walls can keep clear of them; nothing placed
+after may stand on a shifting tile, as nothing takes any but plain floor). Creeping walls
+take stretches of plain floor along the walls (the map narrows in Withdrawal), never a
+chokepoint, the arrival, the stairs' surroundings or a door's side, and are kept only if the
+open ground left in Withdrawal, the most closed band, is still all joined and beside every
+one of their tiles (the final mask is checked; stretches that fail it are given back). Veils
+take walls one or two tiles thick between two plain tiles far apart on foot (a shortcut only
+the High sees and takes), so they only ever add ground. Draws only from the floor's rng.
 """
 
 from __future__ import annotations
