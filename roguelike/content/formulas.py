@@ -6,6 +6,7 @@ Designers change balance here and nowhere else (the design document's "The Formu
 from __future__ import annotations
 
 import functools
+from enum import IntEnum
 from typing import Final
 
 # Map geometry: the map fills the top of the 80x25 screen, the panel the rest.
@@ -643,3 +644,40 @@ POCKET_PULL_WILL: Final = 1
 def pocket_pulls(will: int, state_of_mind: int) -> bool:
     """Whether a weak Will in Withdrawal gives way to a dose it carries."""
     return will <= POCKET_PULL_WILL and state_of_mind < WITHDRAWAL_BELOW
+
+
+# Walls closing in (issue 41): the bands of the State of Mind the map follows, and how many
+# shifting walls a floor holds (roguelike/core/mapgen_walls.py lays them, roguelike/content/
+# terrain.py says in which band each stands shut). Counts grow with depth as Brogue's
+# features do: an intercept plus a slope by depth, capped.
+
+
+class Band(IntEnum):
+    """The bands of the State of Mind the map follows: it narrows in Withdrawal, opens when High."""
+
+    WITHDRAWAL = 0  # Desperation included
+    SOBER = 1
+    HIGH = 2
+
+
+def mood_band(state_of_mind: int) -> Band:
+    """The band a State of Mind lies in (the panel's Desperate is part of Withdrawal)."""
+    if state_of_mind < WITHDRAWAL_BELOW:
+        return Band.WITHDRAWAL
+    return Band.HIGH if is_high(state_of_mind) else Band.SOBER
+
+
+CREEPING_STRETCHES: Final = (2.0, 0.75, 11)  # stretches of creeping wall: intercept, slope by depth, most
+CREEPING_LENGTH: Final = (3, 6)  # tiles of wall one stretch creeps along
+VEILS: Final = (1.0, 0.25, 4)  # veils: intercept, slope by depth, most
+VEIL_SAVES_AT_LEAST: Final = 16  # steps on foot a veil must cut off the way between its two sides
+VEIL_THICKEST: Final = 2  # tiles of wall a veil may take (caves seldom have walls one tile thick)
+VEILS_APART: Final = 6  # no veil starts this near (a king's move count) another
+VEIL_LANDMARKS: Final = 4  # distance maps that bound how far apart a veil's sides are on foot
+SHIFTING_KEEP_CLEAR: Final = 2  # no creeping wall this near (a king's move count) the arrival or the stairs down
+
+
+def by_depth(feature: tuple[float, float, int], depth: int) -> int:
+    """How many of a feature floor ``depth`` holds: intercept plus slope by depth, at most the cap."""
+    intercept, slope, most = feature
+    return min(most, int(intercept + slope * depth))

@@ -10,6 +10,11 @@ every terrain alike. ``roguelike.core.floor`` builds its
 lookups from the table once (``WALKABLE[floor.tiles]`` and the like), which the rules read
 wherever they mean "can stand", "light passes" or "can be walked to". No numpy here:
 checking and listing saves reads the kinds without loading it.
+
+Shifting terrain is two rows, its open kind and its shut kind, each naming the other
+(``turns_into``) and the bands of the State of Mind in which the terrain stands shut
+(``shut_in``): ``roguelike.core.walls`` turns a floor's tiles to the player's band from
+those fields alone (creeping walls close in Withdrawal, veils open only while High).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from roguelike.content import formulas
+from roguelike.content.formulas import Band
 
 
 class Tile(IntEnum):
@@ -36,6 +42,10 @@ class Tile(IntEnum):
     BRIDGE = 10
     ICE = 11
     SNOW = 12
+    CREEPING_OPEN = 13
+    CREEPING_SHUT = 14
+    VEIL_SHUT = 15
+    VEIL_OPEN = 16
 
 
 @dataclass(frozen=True)
@@ -57,6 +67,11 @@ class Terrain:
     slides: bool = False  # a creature stepping onto it keeps going the same way until it leaves it or is stopped
     exposes: int = 0  # monsters notice a player standing on it from this many tiles farther
     cover: int = 0  # a player standing on it is noticed from no farther than this (0: no cover)
+    # Shifting terrain (walls closing in): the bands in which it stands shut, the kind of its
+    # other state, and what the log says when a floor's tiles turn into this kind.
+    shut_in: tuple[Band, ...] = ()
+    turns_into: Tile | None = None
+    turned: str = ""
 
 
 TERRAIN: dict[Tile, Terrain] = {
@@ -167,6 +182,58 @@ TERRAIN: dict[Tile, Terrain] = {
             slides=True,
         ),
         Terrain(Tile.SNOW, True, True, ";", "snow_fg", "floor_bg", "Snow.", "snow", ground=True),
+        Terrain(
+            Tile.CREEPING_OPEN,
+            True,
+            True,
+            ":",
+            "creeping_fg",
+            "floor_bg",
+            "Floor the walls creep over: it closes in Withdrawal.",
+            "creeping wall, open: floor that closes while you are in Withdrawal",
+            shut_in=(Band.WITHDRAWAL,),
+            turns_into=Tile.CREEPING_SHUT,
+            turned="The walls draw back.",
+        ),
+        Terrain(
+            Tile.CREEPING_SHUT,
+            False,
+            False,
+            "|",
+            "creeping_fg",
+            "wall_bg",
+            "A creeping wall: it draws back once you are out of Withdrawal.",
+            "creeping wall, shut: a wall until you are out of Withdrawal",
+            shut_in=(Band.WITHDRAWAL,),
+            turns_into=Tile.CREEPING_OPEN,
+            turned="The walls close in.",
+        ),
+        Terrain(
+            Tile.VEIL_SHUT,
+            False,
+            False,
+            "}",
+            "veil_fg",
+            "wall_bg",
+            "A veiled wall: while you are High, a way opens through it.",
+            "veil: a wall that opens while you are High",
+            shut_in=(Band.WITHDRAWAL, Band.SOBER),
+            turns_into=Tile.VEIL_OPEN,
+            turned="The veiled ways close.",
+        ),
+        Terrain(
+            Tile.VEIL_OPEN,
+            True,
+            True,
+            "/",
+            "veil_fg",
+            "floor_bg",
+            "An open veil: a way through the wall while you are High.",
+            "veil, open: a way through the wall, only while you are High",
+            shut_in=(Band.WITHDRAWAL, Band.SOBER),
+            turns_into=Tile.VEIL_SHUT,
+            turned="Veiled ways open in the walls.",
+        ),
     )
 }
 

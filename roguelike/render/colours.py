@@ -72,6 +72,8 @@ class Slot(enum.Enum):
     DOOR_BG = "door_bg"
     STAIRS_FG = "stairs_fg"
     STAIRS_BG = "stairs_bg"
+    CREEPING_FG = "creeping_fg"  # a creeping wall's glyph, open (on the floor's ground) or shut (on the wall's)
+    VEIL_FG = "veil_fg"  # a veil's glyph, shut or open
     DESPERATE = "Desperate"  # the mood bands, named as the panel names them
     WITHDRAWAL = "Withdrawal"
     SOBER = "Sober"
@@ -153,6 +155,8 @@ CLASSIC = Scheme(
         Slot.DOOR_BG: (60, 40, 20),
         Slot.STAIRS_FG: (255, 255, 120),
         Slot.STAIRS_BG: (40, 40, 70),
+        Slot.CREEPING_FG: (160, 150, 70),
+        Slot.VEIL_FG: (200, 120, 230),
         Slot.DESPERATE: (220, 40, 40),
         Slot.WITHDRAWAL: (110, 120, 150),
         Slot.SOBER: (90, 200, 120),
@@ -190,6 +194,8 @@ COLOURBLIND = Scheme(
         Slot.DOOR_BG: (70, 50, 20),
         Slot.STAIRS_FG: (255, 255, 255),
         Slot.STAIRS_BG: (30, 60, 110),
+        Slot.CREEPING_FG: (190, 160, 110),
+        Slot.VEIL_FG: (170, 150, 255),
         Slot.DESPERATE: (204, 51, 17),
         Slot.WITHDRAWAL: (120, 120, 135),
         Slot.SOBER: (51, 150, 255),
@@ -246,6 +252,8 @@ GREYSCALE = Scheme(
         Slot.DOOR_BG: grey(45),
         Slot.STAIRS_FG: grey(255),
         Slot.STAIRS_BG: grey(80),
+        Slot.CREEPING_FG: grey(175),
+        Slot.VEIL_FG: grey(230),
         Slot.DESPERATE: grey(98),
         Slot.WITHDRAWAL: grey(136),
         Slot.SOBER: grey(188),
@@ -290,6 +298,8 @@ CONTRAST = Scheme(
         Slot.DOOR_BG: (0, 0, 0),
         Slot.STAIRS_FG: (255, 255, 255),
         Slot.STAIRS_BG: (0, 0, 0),
+        Slot.CREEPING_FG: (220, 170, 60),
+        Slot.VEIL_FG: (210, 130, 255),
         Slot.DESPERATE: (255, 40, 0),
         Slot.WITHDRAWAL: (150, 150, 150),
         Slot.SOBER: (0, 140, 255),
