@@ -5,6 +5,7 @@ from __future__ import annotations
 DEFAULT_BOT = "standard"
 BOT_NAMES: tuple[str, ...] = (
     "careful",
+    "climber",
     "diver",
     "explorer",
     "planner",

@@ -7,6 +7,7 @@ from typing import Protocol
 
 from roguelike.bots.bot import Bot
 from roguelike.bots.careful import CarefulBot
+from roguelike.bots.climber import ClimberBot
 from roguelike.bots.diver import DiverBot
 from roguelike.bots.explorer import ExplorerBot
 from roguelike.bots.names import BOT_NAMES, DEFAULT_BOT
@@ -28,6 +29,7 @@ class Player(Protocol):
 BOTS: dict[str, Callable[[], Player]] = {
     "standard": Bot,
     "careful": CarefulBot,
+    "climber": ClimberBot,
     "diver": DiverBot,
     "reckless": RecklessBot,
     "explorer": ExplorerBot,

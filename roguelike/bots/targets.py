@@ -14,7 +14,7 @@ from typing import Any
 
 from roguelike.bots.stats import wilson
 
-CLIMATES_BOT: str | None = None  # the bot that plays the climates (issue 41's second lever), once it exists
+CLIMATES_BOT: str | None = "climber"  # the bot that plays the climates (issue 41's second lever), once it exists
 SKILL_GROUP = "careful, planner, diver, explorer"  # the bots whose variance split the policy target reads
 RISING_BANDS = ("2-3", "4-6", "7-10", "11-15", "16-20")
 
