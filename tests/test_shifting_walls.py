@@ -38,8 +38,8 @@ SHIFTING_KINDS = [tile for tile, row in TERRAIN.items() if row.turns_into is not
 # walls along the top. The player stands in the left half.
 WALLED = [
     "#############",
-    "#.,,,.#.....#",
-    '#.....".....#',
+    "#.:::.#.....#",
+    "#.....}.....#",
     "#..@..#.....#",
     "###.#####.###",
     "###.......###",
