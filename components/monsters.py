@@ -51,6 +51,16 @@ class Confused(Status):
 
 
 @dataclass(slots=True)
+class Doubting(Status):
+    """A share of the player's steps become hesitations."""
+
+
+@dataclass(slots=True)
+class Ashamed(Status):
+    """The player cannot face a dose: none is taken."""
+
+
+@dataclass(slots=True)
 class Bestiary:
     """What the player went through, by monster kind and by hit effect."""
 

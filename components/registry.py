@@ -20,7 +20,7 @@ from components.actors import (
 )
 from components.intents import ActionPoints, MoveIntent, TakenOver, UseDose
 from components.items import Carried, Dose, Find, Shortcut, Vision
-from components.monsters import Bestiary, Confused, Monster, Panicked, Stunned
+from components.monsters import Ashamed, Bestiary, Confused, Doubting, Monster, Panicked, Stunned
 from components.spatial import BlocksMovement, Position, Renderable
 
 SAVED_COMPONENTS: dict[str, type] = {
@@ -42,6 +42,8 @@ SAVED_COMPONENTS: dict[str, type] = {
     "stunned": Stunned,
     "panicked": Panicked,
     "confused": Confused,
+    "doubting": Doubting,
+    "ashamed": Ashamed,
     "bestiary": Bestiary,
     "vision": Vision,
     "sight": Sight,

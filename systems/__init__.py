@@ -22,6 +22,7 @@ from systems.reinforcements import follow_the_mind
 from systems.score import bank_floor_score, keep_high_streak
 from systems.statuses import wear_off_statuses
 from systems.travel import take_stairs
+from systems.walls import shift_walls
 
 # Who steers this action (decided at the end of the last one); whether it begins Desperate.
 STEER = Phase("steer", When.ACTION, (remember_desperation, return_control, steer_player))
@@ -55,6 +56,9 @@ CLOCK = Phase(
         keep_high_streak,
     ),
 )
+# The walls follow the band the State of Mind ends the action in (after a dose, the drain and
+# the hits), before sight is cast again.
+WALLS = Phase("walls", When.ACTION, (shift_walls,))
 # Sight again if a monster opened a door or the State of Mind changed the sight radius;
 # also the first sight of a game begun or loaded.
 SEE = Phase("see", When.ACTION, (cast_sight,), at_start=True)
@@ -68,4 +72,4 @@ OUTCOME = Phase(
 # What the panel shows: the colours of the State of Mind, and who steers the next action.
 DERIVE = Phase("derive", When.ACTION, (shift_colours, decide_steering), at_start=True)
 
-TURN: Schedule = (STEER, ACT, CLOCK, SEE, OUTCOME, DERIVE)
+TURN: Schedule = (STEER, ACT, CLOCK, WALLS, SEE, OUTCOME, DERIVE)

@@ -10,10 +10,10 @@ from roguelike.core.state import Now
 
 @system(Player, ActionPoints)
 def spend_action_point(now: Now, entity: int, player: Player, points: ActionPoints) -> None:
-    """An action that did something costs a point; the last point ends the turn."""
+    """An action that did something costs a point; the last point ends the turn, and so does a step into water."""
     if not now.action.acted:
         return
-    points.remaining -= 1
+    points.remaining = 0 if now.action.wading else points.remaining - 1
     now.action.clock_ticks = points.remaining <= 0
 
 

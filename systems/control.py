@@ -14,7 +14,7 @@ import esper
 
 from components import Attributes, Carried, MoveIntent, Player, Position, TakenOver
 from components.intents import NOT_CARRIED
-from roguelike.content.conditions import Steer
+from roguelike.content.conditions import Condition, Steer
 from roguelike.core.carrying import weakest
 from roguelike.core.ecs import system
 from roguelike.core.state import Now
@@ -39,8 +39,10 @@ def steer_player(now: Now, entity: int, player: Player, pos: Position, attrs: At
     condition = who_steers(now)
     if condition is None:
         return
-    intent.dx, intent.dy = STEP_OF[condition.key](now, pos, attrs, (intent.dx, intent.dy))
+    own = (intent.dx, intent.dy)
+    intent.dx, intent.dy = STEP_OF[condition.key](now, pos, attrs, own)
     if not condition.takes_controls:
+        hold_back(now, condition, intent, own != (0, 0) and (intent.dx, intent.dy) == (0, 0))
         return
     intent.pick_up, intent.carried = False, NOT_CARRIED  # the action is not the player's own
     if condition.steer is Steer.TAKE_CARRIED:
@@ -49,6 +51,15 @@ def steer_player(now: Now, entity: int, player: Player, pos: Position, attrs: At
     notice = notice_text(condition, attrs)
     if notice:
         say_once(now, notice)
+
+
+def hold_back(now: Now, condition: Condition, intent: MoveIntent, held: bool) -> None:
+    """A condition that leaves the controls says when it held the player's own action back
+    (a faltering step, a dose refused, the pocket's too)."""
+    if condition.refuses_doses and intent.carried != NOT_CARRIED:
+        intent.carried, held = NOT_CARRIED, True
+    if held and condition.notice:
+        now.state.say(condition.notice)
 
 
 def say_once(now: Now, text: str) -> None:

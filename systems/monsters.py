@@ -15,6 +15,7 @@ from components import Monster, Player, Position, StateOfMind
 from components.monsters import NO_TARGET
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
+from roguelike.content.terrain import by_value
 from roguelike.core import cues
 from roguelike.core.combat import bestiary_of, count
 from roguelike.core.ecs import Round, system
@@ -26,7 +27,13 @@ from roguelike.core.world import Roster, Spot, blockers, roster, sight_test
 
 ACTION_POINTS = {kind.key: kind.action_points for kind in MONSTER_KINDS.values()}
 PACK = {kind.key: kind.pack for kind in MONSTER_KINDS.values()}
-HUNT_MEMORY, FLANK_RANGE = formulas.HUNT_MEMORY, formulas.FLANK_RANGE  # read once per monster per action
+MEMORY = {kind.key: kind.memory for kind in MONSTER_KINDS.values()}
+NOTICE_REACH = {kind.key: kind.notice_reach for kind in MONSTER_KINDS.values()}
+ACTS_EVERY = {kind.key: kind.acts_every for kind in MONSTER_KINDS.values()}
+WANDERS = {kind.key: kind.wanders for kind in MONSTER_KINDS.values()}
+FLANK_RANGE = formulas.FLANK_RANGE  # read once per monster per action
+EXPOSES = tuple(row.exposes for row in by_value())
+COVER = tuple(row.cover for row in by_value())
 
 
 @system(Player, Position)
@@ -59,16 +66,18 @@ def keep_lookout(now: Now, monsters: Roster, player: int, at: Spot, som: int) ->
     # Symmetric: the monsters the player sees are those that see the player.
     sees = sight_test(now.view.visible)
     (px, py), callers, astray = at, [], []
+    ground = now.state.floor.tiles.item(py, px)  # sand exposes the player, water covers it
+    exposes, cover = EXPOSES[ground], COVER[ground]
     for _, monster, mpos in monsters:
         if not sees(mpos.y, mpos.x):
             if monster.target != NO_TARGET:
                 monster.lost_for += 1
-                if monster.lost_for > HUNT_MEMORY:
+                if monster.lost_for > MEMORY[monster.kind]:
                     astray.append(monster)
             continue
         if monster.target != NO_TARGET:
             monster.lost_for = 0
-        elif max(abs(mpos.x - px), abs(mpos.y - py)) <= formulas.live_notice(monster.notice, som):
+        elif max(abs(mpos.x - px), abs(mpos.y - py)) <= formulas.notice_reach(notices_at(monster, som), exposes, cover):
             begin_hunt(now, monster, player)
         else:
             continue
@@ -77,16 +86,21 @@ def keep_lookout(now: Now, monsters: Roster, player: int, at: Spot, som: int) ->
     return callers, astray
 
 
+def notices_at(monster: Monster, som: int) -> int:
+    """How near a monster notices the player now: its kind's own reach, or its keenness and the mind's."""
+    return NOTICE_REACH[monster.kind] or formulas.live_notice(monster.notice, som)
+
+
 def begin_hunt(now: Now, monster: Monster, player: int) -> None:
     """A monster starts hunting the player, acting on it only after NOTICE_HOLD turns."""
     monster.target, monster.lost_for = player, 0
-    monster.acts_from = now.state.turn + formulas.NOTICE_HOLD
+    monster.acts_from = max(monster.acts_from, now.state.turn + formulas.NOTICE_HOLD)  # a wading one wades on
 
 
 def forget(astray: list[Monster]) -> None:
     """Hunters that lost the player too long ago (and were not called back) stop hunting."""
     for monster in astray:
-        if monster.lost_for > HUNT_MEMORY:  # a pack call may have put it back on the trail
+        if monster.lost_for > MEMORY[monster.kind]:  # a pack call may have put it back on the trail
             monster.target, monster.lost_for = NO_TARGET, 0
 
 
@@ -147,10 +161,12 @@ def choose_monster_step(now: Now, entity: int, monster: Monster, pos: Position) 
     if now.state.monsters_still:  # wizard mode: no step, no strike
         return None
     x, y = pos.x, pos.y
-    if monster.target == NO_TARGET:
-        return hunt.wander_step(x, y)
+    if now.state.turn % ACTS_EVERY[monster.kind]:
+        return None  # a slow kind (Sorrow) holds still between the turns it acts
     if now.state.turn < monster.acts_from:
-        return None  # it has just noticed the player: the notice is the player's warning
+        return None  # it has just noticed the player (the notice is the player's warning), or it wades
+    if monster.target == NO_TARGET:
+        return hunt.wander_step(x, y) if WANDERS[monster.kind] else None
     px, py = hunt.player_at
     near = max(abs(x - px), abs(y - py))
     if near == 1:

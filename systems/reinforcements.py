@@ -18,7 +18,7 @@ from components.monsters import NO_TARGET
 from roguelike.content import formulas
 from roguelike.core import ecsworld
 from roguelike.core.ecs import system
-from roguelike.core.floor import Tile
+from roguelike.core.floor import GROUND
 from roguelike.core.packing import unpack_entity
 from roguelike.core.rng import Purpose
 from roguelike.core.spawning import choose_kind, make_monster
@@ -42,7 +42,7 @@ def follow_the_mind(now: Now, entity: int, player: Player, pos: Position, som: S
 def grow(now: Now, at: tuple[int, int], som: int) -> None:
     """A new monster on a plain tile out of sight and far from the player."""
     floor, reach = now.state.floor, formulas.REINFORCE_MIN_DISTANCE
-    free = (floor.tiles == Tile.FLOOR) & ~now.view.visible
+    free = GROUND[floor.tiles] & ~now.view.visible
     free[max(0, at[1] - reach + 1) : at[1] + reach, max(0, at[0] - reach + 1) : at[0] + reach] = False
     for x, y in occupied(blockers_only=False):
         free[y, x] = False
@@ -51,7 +51,7 @@ def grow(now: Now, at: tuple[int, int], som: int) -> None:
         rng = now.state.clock().at(Purpose.GROW)  # the same monster on this turn, whatever came before
         index = rng.below(len(xs))
         spot = (int(xs[index]), int(ys[index]))
-        kind = choose_kind(rng, now.state.depth)  # a floor grows what lives this deep
+        kind = choose_kind(rng, now.state.depth, floor.kind)  # a floor grows what lives this deep, and here
         ecsworld.current().create(*unpack_entity(make_monster(kind, spot, formulas.notice_range(som))))
 
 

@@ -77,6 +77,9 @@ def pairs_that_matter(scheme: Scheme) -> Iterator[Pair]:
         yield key, colour, Slot.FLOOR_BG.value, scheme[Slot.FLOOR_BG], LEGIBLE_ON_FLOOR
     for slot in (Slot.FLOOR_BG, Slot.WALL_BG):
         yield Slot.PULL_ZONE.value, scheme[Slot.PULL_ZONE], slot.value, scheme[slot], PULL_ZONE
+        # The walls that shift are drawn open on the floor's ground and shut on the wall's.
+        for shifting in (Slot.CREEPING_FG, Slot.VEIL_FG):
+            yield shifting.value, scheme[shifting], slot.value, scheme[slot], LEGIBLE_ON_FLOOR
 
 
 def too_close(scheme: Scheme, visions: tuple[str, ...] = VISIONS) -> list[str]:

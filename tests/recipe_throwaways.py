@@ -3,6 +3,8 @@ checks (a test file in the copy) that play each one."""
 
 from __future__ import annotations
 
+from roguelike.content.terrain import Tile
+
 MONSTER_ROW = """QUIBBLE = MonsterKind(
     key="quibble", name="Quibble", plural="Quibbles",
     glyph="Q", colour=(200, 90, 60),
@@ -34,7 +36,7 @@ def test_throwaway_monster_turns_up_bites_and_shows() -> None:
     add_monster(game, "quibble", 9, 4, hunting=True)
     game.apply(Wait())
     assert any(m.text.startswith("A Quibble nags at you") for m in game.state.messages)
-    assert SCHEMES[PaletteName.COLOURBLIND].kind_colour("quibble", (0, 0, 0)) == (0, 51, 204)
+    assert SCHEMES[PaletteName.COLOURBLIND].kind_colour("quibble", (0, 0, 0)) == (95, 0, 255)
     screen = HelpScreen(Known(frozenset({"quibble"})), page="Bestiary")
     assert "Quibble" in screen_text(screen)
 """
@@ -214,7 +216,7 @@ def test_throwaway_command_reads_out_the_turn() -> None:
     assert "Read out the turn" in screen_text(HelpScreen())
 """
 
-TERRAIN_KIND = "    BARS = 6\n"
+TERRAIN_KIND = f"    BARS = {len(Tile)}\n"  # the next free value
 TERRAIN_ROW = """        Terrain(
             Tile.BARS,
             False,
@@ -256,6 +258,7 @@ CLIMATE_ROW = """CHAMBERS = Climate(
     key="chambers",
     layout=Rooms(RoomSizes(attempts=30, most=6, width=(5, 9), height=(4, 6))),
     weight=2,
+    arrival="Chambers, one after another.",
     from_floor=2,
 )
 """

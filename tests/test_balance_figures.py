@@ -74,6 +74,11 @@ def test_deaths_per_thousand_turns_are_counted_by_the_band_the_player_died_in() 
     assert bands["1"] == {"turns": 280, "deaths": 0, "per_1000_turns": 0.0}
     assert bands["2-3"] == {"turns": 350, "deaths": 1, "per_1000_turns": 2.86}
     assert bands["4-6"] == {"turns": 250, "deaths": 1, "per_1000_turns": 4.0}
+    with_intervals = build(games, [1, 2, 3], 1000)["bots"]["careful"]
+    assert with_intervals["depth_bands"]["4-6"]["interval"] == [4.0, 4.0]  # a draw spending turns there saw the death
+    low, high = with_intervals["depth_bands"]["2-3"]["interval"]
+    assert 0.0 <= low < 2.86 < high <= 5.0  # between seed 2's 0 and seed 1's 1 in 200
+    assert with_intervals["depth_bands"]["7-10"]["interval"] is None  # no turn spent there in any draw
 
 
 def test_a_butterfly_twin_waits_first_and_then_plays_as_the_bot_does() -> None:
@@ -107,9 +112,16 @@ def test_the_butterfly_report_from_the_command_line(
     )
     report = json.loads((tmp_path / "report.json").read_text())
     assert report["butterfly"]["diver"]["pairs"] == 2 and len(report["games"]) == 4
-    assert set(report["bots"]["diver"]["intervals"]) == {"turns_median", "score_median", "ended_on_floor_1"}
+    assert set(report["bots"]["diver"]["intervals"]) == {
+        "turns_median",
+        "turns_p90",
+        "score_median",
+        "ended_on_floor_1",
+        "spearman_score_turns",
+    }
     markdown = (tmp_path / "report.md").read_text()
     assert "## Butterfly: one extra wait before the first move" in markdown and "## Deaths per 1,000 turns" in markdown
+    assert "## Skill targets" in markdown and "--butterfly`." in markdown
 
 
 def test_the_diver_heads_for_known_stairs_before_unexplored_tiles() -> None:

@@ -32,10 +32,10 @@ def test_every_bot_chooses_what_the_plain_computation_chooses(name: str) -> None
     seeds = RECKLESS_SEEDS if name == "reckless" else SEEDS
     for seed in seeds:
         game, fast = Game.new(seed, "Twin"), BOTS[name]()
+        assert isinstance(fast, Bot | CarefulBot | RecklessBot), "every bot takes a route finder"
+        plain = type(fast)(PlainRoutes())  # a twin for the whole game: the careful family remembers (its lookout)
         while not game.state.game_over and game.state.turn < TURNS:
             command = fast.choose(game)
-            assert isinstance(fast, Bot | CarefulBot | RecklessBot), "every bot takes a route finder"
-            plain = type(fast)(PlainRoutes())
             assert command == plain.choose(game), f"{name}, seed {seed}, turn {game.state.turn}"
             game.apply(command)
             chosen += 1

@@ -27,7 +27,7 @@ def test_every_layout_has_its_generator() -> None:
 
 
 def test_a_climate_turns_up_only_within_its_depths() -> None:
-    middle = Climate("middle", ROOMS.layout, weight=1, from_floor=2, to_floor=3)
+    middle = Climate("middle", ROOMS.layout, weight=1, arrival="Middle.", from_floor=2, to_floor=3)
     assert [middle.allowed(depth) for depth in range(1, 6)] == [False, True, True, False, False]
     assert [climate.key for climate in climates_at(1)] == ["rooms"]
     assert [climate.key for climate in climates_at(9)] == list(CLIMATES)
@@ -53,5 +53,5 @@ def test_the_generator_carves_with_the_parameters_of_the_row(monkeypatch: pytest
 
 
 def test_a_climate_no_save_could_name_is_refused_by_name() -> None:
-    with pytest.raises(ValueError, match="'tundra'.*FloorKind"):
-        saved_kind(Climate("tundra", CAVES.layout, weight=1))
+    with pytest.raises(ValueError, match="'glacier'.*FloorKind"):
+        saved_kind(Climate("glacier", CAVES.layout, weight=1, arrival="Glacier."))

@@ -39,7 +39,7 @@ def page_through_help(tmux: Tmux) -> None:
     each page's words coming in order; Esc goes back."""
     tmux.keys("?")
     tmux.wait_for("Controls 1/2")
-    for words in ("x or ;", "Desperation", "(not met yet)", "Str 36-56", "High streak", "stairs down"):
+    for words in ("Message log", "Desperation", "(not met yet)", "Str 36-56", "High streak", "stairs down"):
         turn_until(tmux, words)
     tmux.keys("Escape")
     tmux.wait_for("Turn 0")
@@ -70,13 +70,14 @@ def wizard(tmux: Tmux, *keys: str) -> None:
 
 
 def look_at_a_monster_and_a_dose(tmux: Tmux) -> None:
-    """x starts on the player; Tab goes to the nearest thing (the Depression), then a dose."""
+    """x starts on the player; Tab goes to the nearest things in turn (on seed 204 the start dose and
+    the Depression both stand beside the player: the upper row comes first)."""
     tmux.keys("x")
     tmux.wait_for("You, Tess.")
     tmux.keys("Tab")
-    tmux.wait_for("Depression (D): kills you.")
-    tmux.keys("Tab")
     tmux.wait_for("Tolerance 0: no risk")  # the dose: what it could give, and the overdose risk
+    tmux.keys("Tab")
+    tmux.wait_for("Depression (D): kills you.")
     tmux.keys("Escape")
     tmux.wait_for("Floor 1")
 

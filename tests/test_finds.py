@@ -15,7 +15,7 @@ from roguelike.bots.careful import CarefulBot, Walks
 from roguelike.content import formulas
 from roguelike.content.finds import FIND_KINDS
 from roguelike.core.commands import Move, Wait
-from roguelike.core.floor import Tile
+from roguelike.core.floor import GROUND, Tile
 from roguelike.core.game import Game
 from roguelike.core.world import ensure_floor
 from roguelike.render.screenshot import game_console
@@ -48,7 +48,7 @@ def test_map_generation_places_finds_from_floor_2_on_the_same_for_the_same_seed(
     for game in games:
         floor = game.state.floors[3]
         for _, (x, y) in finds_of_floor(game, 3):
-            assert floor.tiles[y, x] == Tile.FLOOR and (x, y) not in (floor.arrival, floor.down_stairs)
+            assert GROUND[floor.tiles[y, x]] and (x, y) not in (floor.arrival, floor.down_stairs)
 
 
 def test_not_high_a_find_is_not_there_for_sight_look_readout_or_feet() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from floor_samples import CHUNK, GAMES, UNREACHED, sampled_climates, sampled_games
 from roguelike.content.climates import CLIMATES, climates_at
-from roguelike.core.floor import Floor, Tile
+from roguelike.core.floor import PASSABLE, Floor, Tile
 from roguelike.core.mapgen import generate_floor
 from roguelike.core.pathing import distance_map, travel_cost
 from roguelike.core.plain import FloorKind
@@ -18,9 +18,9 @@ from roguelike.core.world import floor_seed
 
 
 def check_floor(floor: Floor, above: Floor | None) -> None:
-    """Connected (doors open), one way down, the way up under the way down from above."""
+    """Connected (doors open; deep water is no ground), one way down, the way up under the way down from above."""
     reach = distance_map(travel_cost(floor), [floor.arrival]) != UNREACHED
-    assert (reach == (floor.tiles != Tile.WALL)).all(), "an open tile cannot be reached"
+    assert (reach == PASSABLE[floor.tiles]).all(), "an open tile cannot be reached"
     assert (floor.tiles == Tile.STAIRS_DOWN).sum() == 1
     assert floor.tile(*floor.down_stairs) == Tile.STAIRS_DOWN
     assert (floor.tiles[[0, -1], :] == Tile.WALL).all() and (floor.tiles[:, [0, -1]] == Tile.WALL).all()
@@ -39,7 +39,7 @@ def test_thousands_of_games_have_connected_floors_of_every_kind(first: int) -> N
             check_floor(floor, floors[index - 1] if index else None)
             kinds[floor.kind] += 1
     assert set(kinds) == sampled_climates(), kinds
-    assert min(kinds.values()) >= CHUNK // 5, kinds
+    assert min(kinds.values()) >= CHUNK // 10, kinds  # the rarest: a weight of 1 in 11, on two floors of four
 
 
 def test_a_save_may_name_exactly_the_kinds_of_floor_the_game_generates() -> None:

@@ -121,7 +121,7 @@ def test_forty_hunters_take_the_same_steps_from_kept_maps_as_from_fresh_ones(
 
 
 def pack_floor(seed: int) -> Game:
-    """A game whose floor holds the player and a pack of hunters a few steps away (no other monster)."""
+    """A game whose floor holds the player and a pack of hunters a few steps away, each acting every turn (no other monster)."""
     game = Game.new(seed, "Twin")
     for entity, _ in esper.get_component(Monster):
         esper.delete_entity(entity, immediate=True)
@@ -132,7 +132,7 @@ def pack_floor(seed: int) -> Game:
         for y, x in zip(*(floor.tiles == Tile.FLOOR).nonzero())
         if 2 <= chebyshev(int(x), int(y), at.x, at.y) <= 6
     ]
-    kinds = [kind for kind in MONSTER_KINDS.values() if kind.key != "depression"]
+    kinds = [kind for kind in MONSTER_KINDS.values() if kind.key != "depression" and kind.acts_every == 1]
     for index, spot in enumerate(near[:: max(1, len(near) // 8)][:8]):
         hunter = esper.create_entity(*unpack_entity(make_monster(kinds[index % len(kinds)], spot, notice=8)))
         esper.component_for_entity(hunter, Monster).target = game.state.player

@@ -12,7 +12,7 @@ import roguelike.core.world
 from components import Monster, Position
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS
-from roguelike.core.floor import Floor, PackedEntity, Tile
+from roguelike.core.floor import GROUND, Floor, PackedEntity
 from roguelike.core.game import Game
 from roguelike.core.mapgen import generate_floor
 from roguelike.core.packing import unpack_entity
@@ -36,7 +36,7 @@ def monsters_of(floor: Floor) -> list[tuple[Monster, tuple[int, int]]]:
 
 
 @pytest.mark.parametrize("depth", [1, 2])
-def test_monsters_spawn_only_outside_the_arrival_room_on_open_floor(
+def test_monsters_spawn_only_outside_the_arrival_room_on_plain_ground(
     depth: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[list[list[tuple[int, int]]]] = []
@@ -53,7 +53,7 @@ def test_monsters_spawn_only_outside_the_arrival_room_on_open_floor(
         allowed = {spot for room in seen[-1] for spot in room}
         assert floor.arrival not in allowed
         for _, spot in monsters_of(floor):
-            assert spot in allowed and floor.tile(*spot) == Tile.FLOOR
+            assert spot in allowed and GROUND[floor.tile(*spot)]
             assert spot not in (floor.arrival, floor.down_stairs)
 
 

@@ -18,7 +18,7 @@ from roguelike.bots.sense import known_doses
 from roguelike.content.doses import DOSE_KINDS, DoseOdds, dose_odds
 from roguelike.core.game import Game
 
-SEEDS = (3, 28)
+SEEDS = (4, 28)  # games the careful bot takes past floor 1 (which ones changes with the rules)
 TURNS = 1200
 
 

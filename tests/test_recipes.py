@@ -68,14 +68,14 @@ def before_table(path: Path, table: str, row: str, name: str) -> None:
     edit(path, rf"^({table}: dict\[.*?for kind in \([^)]*?)\)", rf"\1, {name})")
 
 
-def kind_colour(copy: Path, key: str, colour: str) -> None:
+def kind_colour(copy: Path, key: str, colour: str, contrast: str | None = None) -> None:
     """Step 2 of the content recipes: a colour in every palette's ``kinds`` but the classic
-    one; the greyscale palette derives its own."""
-    for palette in ("COLOURBLIND", "CONTRAST"):
+    one (``contrast``: high contrast's, when it is not the same); the greyscale palette derives its own."""
+    for palette, rgb in (("COLOURBLIND", colour), ("CONTRAST", contrast or colour)):
         edit(
             copy / "roguelike/render/colours.py",
             rf'(^{palette} = Scheme\(.*?)("player": )',
-            rf'\1"{key}": {colour}, \2',
+            rf'\1"{key}": {rgb}, \2',
         )
 
 
@@ -87,7 +87,7 @@ def play(copy: Path, text: str) -> None:
 def add_monster(copy: Path) -> None:
     """How to add a monster: its row, its colours (its hit does not kill: no tip)."""
     before_table(copy / "roguelike/content/bestiary.py", "MONSTER_KINDS", MONSTER_ROW, "QUIBBLE")
-    kind_colour(copy, "quibble", "(0, 51, 204)")
+    kind_colour(copy, "quibble", "(95, 0, 255)", contrast="(0, 95, 0)")  # as free_colours proposes
     play(copy, MONSTER_PLAY)
 
 
@@ -133,7 +133,7 @@ def add_condition_row(copy: Path) -> None:
     """Step 3 of how to add a condition: the row, and its place in the order of strength (last)."""
     conditions = copy / "roguelike/content/conditions.py"
     edit(conditions, r"^(# In order of strength)", CONDITION_ROW + r"\n\1")
-    edit(conditions, r"(CONDITIONS: .*?\(STUNNED, [^)]*?)\)", r"\1, DAZED)")
+    edit(conditions, r"(CONDITIONS: .*?\(\s*STUNNED,[^)]*?)(,?\s*)\)", r"\1, DAZED\2)")
 
 
 def add_condition(copy: Path) -> None:

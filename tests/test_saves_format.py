@@ -11,6 +11,7 @@ import msgpack
 import pytest
 
 from components.registry import SAVED_COMPONENTS
+from roguelike.content.terrain import Tile
 from roguelike.core.snapshot import checksum, encode, to_plain
 from roguelike.saves import FORMAT_VERSION, load_save, read_save, write_save
 from roguelike.saves import upgrade as upgrade_module
@@ -222,7 +223,7 @@ def test_a_missing_upgrade_step_or_a_broken_old_file_is_damaged_not_a_crash(monk
         (lambda p: p.update(extra=1), "unexpected keys"),
         (lambda p: p.update(depth=99), "depth"),
         (lambda p: p["floors"][0].update(tiles=p["floors"][0]["tiles"][:-1]), "floors[0].tiles"),
-        (lambda p: p["floors"][0].update(tiles=b"\x09" * len(p["floors"][0]["tiles"])), "unknown tile"),
+        (lambda p: p["floors"][0].update(tiles=bytes([len(Tile)]) * len(p["floors"][0]["tiles"])), "unknown tile"),
         (lambda p: p["floors"][0].update(shape=[2, 2]), "floors[0].shape"),
         (lambda p: p["floors"][0].update(down=[500, 3]), "floors[0].down"),
         (lambda p: p["floors"].append(p["floors"][0]), "floors"),

@@ -47,6 +47,7 @@ RECORD_CHANGES: dict[str, Callable[[ActionRecord], None]] = {
     "acted": lambda record: setattr(record, "acted", True),
     "clock_ticks": lambda record: setattr(record, "clock_ticks", True),
     "travel_to": lambda record: setattr(record, "travel_to", 2),
+    "wading": lambda record: setattr(record, "wading", 1),
     "hunt": lambda record: setattr(record, "hunt", object()),
     "desperate_before": lambda record: setattr(record, "desperate_before", True),
     "cues": lambda record: record.cue(cues.HIT, (1, 1)),

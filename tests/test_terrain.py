@@ -17,7 +17,7 @@ from roguelike.screens import helptext
 from roguelike.screens.look import describe
 
 # A floor holding every kind of tile, all in sight of the player (the closed door in a wall: it blocks sight).
-EVERY_KIND = ["###+####", "#@.'><.#", "########"]
+EVERY_KIND = ["##|+}###", "#@.'><:#", '#/,"%-^#', "#_;....#", "########"]
 
 
 def test_every_kind_of_tile_has_one_row_and_every_row_a_kind() -> None:

@@ -39,6 +39,7 @@ from roguelike.assist.reserve import (
     safe_doses,
 )
 from roguelike.content import formulas
+from roguelike.content.conditions import Condition
 from roguelike.content.interrupts import ALL_DISTURBANCES, Disturbance
 from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.game import Game
@@ -49,7 +50,7 @@ NO_ROUTE = "There is no known way there."
 NO_SAFE_DOSE = "No safe dose known: none you know of could not overdose you by Desperation."
 MONSTER_NEAR = "Not with a monster in view."
 MONSTER_HUNTS = "Not with a monster hunting you."
-CONFUSED = "Not while confused."
+CONFUSED = "Not while confused."  # what not_while says of confusion
 ALREADY_LOW = "Your State of Mind is {som} already."
 BLOCKED = "Something is in the way."
 RESTED = "You rest a while."
@@ -58,6 +59,11 @@ ON_STAIRS = {
     ">": "You are on the stairs down: step off and back on to take them.",
     "<": "You are on the stairs up: step off and back on to take them.",
 }
+
+
+def not_while(condition: Condition) -> str:
+    """Why automation does not start while a condition that leaves the controls holds."""
+    return f"Not while {condition.called}."
 
 
 class Activity(Enum):
@@ -170,7 +176,7 @@ class Autopilot:
         steering = self.game.steering()
         if steering is None:
             return None
-        return outlook.control if steering.takes_controls else CONFUSED
+        return outlook.control if steering.takes_controls else not_while(steering)
 
     def monster_refusal(self, outlook: Outlook) -> str | None:
         """Why no activity starts with these monsters in view: one hunts, or one is near (None: far and idle)."""

@@ -19,12 +19,15 @@ from roguelike.content.bestiary import MONSTER_KINDS
 from roguelike.content.doses import DOSE_KINDS
 from roguelike.content.finds import FIND_KINDS
 from roguelike.content.interrupts import ALL_DISTURBANCES, Disturbance
+from roguelike.content.terrain import TERRAIN
 from roguelike.content.wording import with_article
 from roguelike.core.game import Game
 from roguelike.core.state import Message
 from roguelike.core.steering import STATUSES
 
-QUIET_MESSAGES = frozenset({"You open the door."})  # routine: exploring opens doors all the time
+# Routine: exploring opens doors all the time; the walls shift as the State of Mind crosses a
+# band, which disturbs (or not) as that crossing itself.
+QUIET_MESSAGES = frozenset({"You open the door.", *(row.turned for row in TERRAIN.values() if row.turned)})
 ATTRIBUTE_NAMES = ("Confidence", "Nerve", "Will", "Tolerance")
 BACK_IN_CONTROL = "You are in control again."
 # "You are ... now." for each band the State of Mind can enter.

@@ -14,6 +14,7 @@ from roguelike.assist.disturb import band, monster_noun
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS, DoseOdds, dose_odds
 from roguelike.content.finds import FIND_KINDS
+from roguelike.content.terrain import TERRAIN
 from roguelike.content.wording import with_article
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
@@ -45,10 +46,31 @@ def direction(dx: int, dy: int) -> str:
 
 
 def surroundings(game: Game) -> str:
-    """The nearest known dose, the monsters in sight, the known stairs and (while High) the finds in sight."""
+    """The nearest known dose, the monsters in sight, the known stairs, the walls that shift in sight
+    and (while High) the finds in sight."""
     pos = game.player_component(Position)
-    parts = [nearest_dose(game, pos), monsters_seen(game, pos), stairs_known(game, pos), finds_seen(game, pos)]
+    parts = [
+        nearest_dose(game, pos),
+        monsters_seen(game, pos),
+        stairs_known(game, pos),
+        walls_seen(game, pos),
+        finds_seen(game, pos),
+    ]
     return " ".join(part for part in parts if part)
+
+
+def walls_seen(game: Game, pos: Position) -> str:
+    """The nearest wall in sight that shifts with the State of Mind, of each kind, in the terrain table's words."""
+    floor, visible = game.state.floor, game.view.visible
+    found = []
+    for tile, row in TERRAIN.items():
+        ys, xs = ((floor.tiles == tile) & visible).nonzero()
+        if row.turns_into is not None and len(xs):
+            x, y = min(
+                zip(xs.tolist(), ys.tolist()), key=lambda spot: (max(abs(spot[0] - pos.x), abs(spot[1] - pos.y)), spot)
+            )
+            found.append(f"{row.words.rstrip('.')} ({direction(x - pos.x, y - pos.y)})")
+    return f"Walls that shift, in sight: {'; '.join(found)}." if found else ""
 
 
 def finds_seen(game: Game, pos: Position) -> str:

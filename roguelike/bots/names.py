@@ -3,4 +3,14 @@
 from __future__ import annotations
 
 DEFAULT_BOT = "standard"
-BOT_NAMES: tuple[str, ...] = ("careful", "diver", "explorer", "planner", "reader", "reckless", "standard")
+BOT_NAMES: tuple[str, ...] = (
+    "careful",
+    "climber",
+    "diver",
+    "explorer",
+    "planner",
+    "planner-nopocket",
+    "reader",
+    "reckless",
+    "standard",
+)

@@ -10,6 +10,10 @@ points are kept by), and leaves the doses it cannot take yet behind for the pock
 of waiting. It keeps pace with its Tolerance: once Tolerance has outrun the Strength that
 depth adds to doses (each dose adds a point of Tolerance, each floor down 3 Strength), it
 leaves each floor once it has seen a third of it, for the stronger doses below.
+
+``PlannerBot(carries=False)`` (:class:`PocketlessPlanner`, ``planner-nopocket``) is the same
+play with no pocket: it never picks up a dose, so it never carries one; what the planner's
+skill is worth without it.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from components import Tolerance
 from roguelike.assist.carried import carried_figures, doses_beside
 from roguelike.bots import pocket
 from roguelike.bots.careful import CarefulBot, Walks
-from roguelike.bots.routes import Terrain
+from roguelike.bots.routes import RouteFinder, Terrain
 from roguelike.bots.sense import KnownDose, Mask, most_gain, state_of_mind
 from roguelike.content import formulas
 from roguelike.core.commands import Command, PickUp, TakeCarried
@@ -40,8 +44,12 @@ class PlannerBot(CarefulBot):
     """The careful bot's judgement, a pocket that keeps the High going, most of each floor seen."""
 
     explore_target = EXPLORE_TARGET
-    keep = CARRIED
     line = KEEP_STREAK
+
+    def __init__(self, routes: RouteFinder | None = None, carries: bool = True) -> None:
+        super().__init__(routes)
+        self.carries = carries
+        self.keep = CARRIED if carries else 0  # with nothing to carry, nothing is picked up
 
     def decide(self, game: Game, doses: list[KnownDose]) -> Command:
         """Keep the High going from the pocket, else the careful bot's choice."""
@@ -61,6 +69,13 @@ class PlannerBot(CarefulBot):
             return order
         stock = pocket.beside(game, [dose for dose in doses if stockable(game, dose.kind, dose.floor, self.line)])
         return order[:2] + [stock] + order[2:] if stock.any() else order
+
+
+class PocketlessPlanner(PlannerBot):
+    """The planner with its pocket turned off (a bot of its own, so a twin is made by its type)."""
+
+    def __init__(self, routes: RouteFinder | None = None) -> None:
+        super().__init__(routes, carries=False)
 
 
 def tolerance_ahead(game: Game) -> int:

@@ -19,7 +19,7 @@ from roguelike.assist.carried import carried_figures, doses_beside
 from roguelike.bots.sense import KnownDose, Mask, is_safe, most_gain, state_of_mind
 from roguelike.content import formulas
 from roguelike.core.commands import Command, PickUp, TakeCarried
-from roguelike.core.floor import Tile
+from roguelike.core.floor import GROUND
 from roguelike.core.game import Game
 
 INSURANCE = 1  # doses the careful bot carries at once
@@ -77,5 +77,5 @@ def beside(game: Game, doses: list[KnownDose]) -> Mask:
         mask[max(0, dose.y - 1) : dose.y + 2, max(0, dose.x - 1) : dose.x + 2] = True
     for dose in doses:
         mask[dose.y, dose.x] = False
-    open_floor: Mask = mask & (tiles == Tile.FLOOR)
+    open_floor: Mask = mask & GROUND[tiles]
     return open_floor

@@ -7,10 +7,11 @@ from typing import Protocol
 
 from roguelike.bots.bot import Bot
 from roguelike.bots.careful import CarefulBot
+from roguelike.bots.climber import ClimberBot
 from roguelike.bots.diver import DiverBot
 from roguelike.bots.explorer import ExplorerBot
 from roguelike.bots.names import BOT_NAMES, DEFAULT_BOT
-from roguelike.bots.planner import PlannerBot
+from roguelike.bots.planner import PlannerBot, PocketlessPlanner
 from roguelike.bots.reader import ReaderBot
 from roguelike.bots.reckless import RecklessBot
 from roguelike.core.commands import Command
@@ -28,11 +29,13 @@ class Player(Protocol):
 BOTS: dict[str, Callable[[], Player]] = {
     "standard": Bot,
     "careful": CarefulBot,
+    "climber": ClimberBot,
     "diver": DiverBot,
     "reckless": RecklessBot,
     "explorer": ExplorerBot,
     "reader": ReaderBot,
     "planner": PlannerBot,
+    "planner-nopocket": PocketlessPlanner,
 }
 
 

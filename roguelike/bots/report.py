@@ -15,10 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from roguelike.bots.balance import GameResult
-from roguelike.bots.stats import median_interval, spearman, wilson
+from roguelike.bots.skill import band_intervals, skill_figures, spearman_interval
+from roguelike.bots.stats import median_interval, quantile_interval, spearman, wilson
+from roguelike.bots.targets import judge
 from roguelike.bots.watch import ATTRIBUTES
 from roguelike.content import formulas
 from roguelike.content.conditions import CONDITIONS
+from roguelike.storage.atomic import write_atomic
 
 PERCENTILES = (("min", 0), ("p10", 10), ("median", 50), ("p90", 90), ("max", 100))
 LIVING = ("confidence", "nerve", "will")
@@ -74,7 +77,7 @@ def bot_figures(games: list[GameResult]) -> dict[str, Any]:
         "survival": survival_curve(games),
         "intervals": interval_figures(games),
         "spearman_score_turns": spearman([g.score for g in games], [g.turns for g in games]),
-        "depth_bands": depth_band_figures(games),
+        **depth_figures(games),
         "carried": carried_figures(games),
     }
 
@@ -93,13 +96,26 @@ def carried_figures(games: list[GameResult]) -> dict[str, Any]:
     }
 
 
-def interval_figures(games: list[GameResult]) -> dict[str, list[float]]:
-    """95% intervals: the medians of turns and score, the share of games ending on floor 1."""
+def interval_figures(games: list[GameResult]) -> dict[str, list[float] | None]:
+    """95% intervals: the medians of turns and score, turns' p90, the share of games ending on
+    floor 1, and Spearman's correlation of score with turns (bootstrap)."""
     return {
         "turns_median": list(median_interval([g.turns for g in games])),
+        "turns_p90": list(quantile_interval([g.turns for g in games], 0.9)),
         "score_median": list(median_interval([g.score for g in games])),
         "ended_on_floor_1": list(wilson(sum(g.floor == 1 for g in games), len(games))),
+        "spearman_score_turns": spearman_interval(games),
     }
+
+
+def depth_figures(games: list[GameResult]) -> dict[str, Any]:
+    """Deaths per 1,000 turns by band of depths with their intervals, and the deepest band's
+    rate as a multiple of the one before."""
+    bands = depth_band_figures(games)
+    spans, deepest = band_intervals(games, DEPTH_BANDS)
+    for figures, span in zip(bands.values(), spans):
+        figures["interval"] = span
+    return {"depth_bands": bands, "deaths_21_vs_16_20": deepest}
 
 
 def band_name(band: tuple[int, int]) -> str:
@@ -108,7 +124,7 @@ def band_name(band: tuple[int, int]) -> str:
     return str(low) if low == high else f"{low}+" if high >= 10**6 else f"{low}-{high}"
 
 
-def depth_band_figures(games: list[GameResult]) -> dict[str, dict[str, float]]:
+def depth_band_figures(games: list[GameResult]) -> dict[str, dict[str, Any]]:
     """Per band of floor depths: turns spent there, deaths there, and deaths per 1,000 turns."""
     figures = {}
     for band in DEPTH_BANDS:
@@ -177,13 +193,14 @@ def build(results: list[GameResult], seeds: list[int], limit: int) -> dict[str, 
     """The whole report as plain data."""
     bots = list(dict.fromkeys(r.bot for r in results))
     firsts = [r for r in results if r.prelude == 0]
-    return {
+    report = {
         "seeds": seed_text(seeds),
         "turn_limit": limit,
         "bots": {bot: bot_figures([r for r in firsts if r.bot == bot]) for bot in bots},
         "butterfly": butterfly_figures(results),
-        "games": [r.plain() for r in results],
+        "skill": skill_figures(results),
     }
+    return {**report, "targets": judge(report), "games": [r.plain() for r in results]}
 
 
 def seed_text(seeds: list[int]) -> str:
@@ -200,5 +217,5 @@ def seed_text(seeds: list[int]) -> str:
 def write_json(report: dict[str, Any], out: Path) -> Path:
     """``report.json``: indented, keys in a fixed order."""
     path = out / "report.json"
-    path.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    write_atomic(path, (json.dumps(report, indent=1) + "\n").encode("utf-8"))
     return path

@@ -5,19 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from roguelike.bots.markdown import table
+from roguelike.bots.report_skill_md import skill_sections, targets_section
 from roguelike.bots.watch import SAVED_AT, SAVED_FOR
 
 CHARTS_HINT = (
     "Charts need matplotlib: `pip install '.[balance]'` (or `pip install matplotlib`), "
     "then run `hedonic balance` again."
 )
-
-
-def table(header: list[str], rows: list[list[Any]]) -> list[str]:
-    """A Markdown table."""
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
-    return lines + [""]
 
 
 def spread_rows(bots: dict[str, Any], key: str) -> list[list[Any]]:
@@ -38,9 +33,12 @@ def render(report: dict[str, Any], charts: list[Path]) -> str:
     lines += [
         f"Made by `hedonic balance --seeds {report['seeds']} "
         + " ".join(f"--bot {bot}" for bot in bots)
-        + f" --turns {report['turn_limit']}`.",
+        + f" --turns {report['turn_limit']}"
+        + (" --butterfly" if report.get("butterfly") else "")
+        + "`.",
         "",
     ]
+    lines += targets_section(report.get("targets", []))
     lines += ["## Charts", ""]
     lines += [f"![{chart.stem}]({chart.name})" for chart in charts] or [CHARTS_HINT]
     lines += [""]
@@ -70,7 +68,7 @@ def render(report: dict[str, Any], charts: list[Path]) -> str:
     )
     lines += causes_section(bots) + intervals_section(bots) + bands_section(bots)
     lines += butterfly_section(report.get("butterfly", {})) + attributes_section(bots) + takeovers_section(bots)
-    lines += carried_section(bots)
+    lines += carried_section(bots) + skill_sections(report.get("skill", {}))
     return "\n".join(lines)
 
 
@@ -108,7 +106,13 @@ def intervals_section(bots: dict[str, Any]) -> list[str]:
             f"{f['turns']['median']:g} ({span(f['intervals']['turns_median'])})",
             f"{f['score']['median']:g} ({span(f['intervals']['score_median'])})",
             f"{f['ended_on_floor_1']}% ({span(f['intervals']['ended_on_floor_1'], '%')})",
-            f["spearman_score_turns"],
+            f"{f['turns']['p90']:g} ({span(f['intervals']['turns_p90'])})" if "turns_p90" in f["intervals"] else "",
+            f"{f['spearman_score_turns']}"
+            + (
+                f" ({span(f['intervals']['spearman_score_turns'])})"
+                if f["intervals"].get("spearman_score_turns")
+                else ""
+            ),
         ]
         for bot, f in bots.items()
     ]
@@ -117,7 +121,8 @@ def intervals_section(bots: dict[str, Any]) -> list[str]:
         "median turns (95% interval)",
         "median score (95% interval)",
         "ended on floor 1 (95% interval)",
-        "Spearman of score with turns",
+        "p90 turns (95% interval)",
+        "Spearman of score with turns (95% interval)",
     ]
     return ["## Medians and shares with their 95% intervals", ""] + table(header, rows)
 
@@ -125,19 +130,26 @@ def intervals_section(bots: dict[str, Any]) -> list[str]:
 def bands_section(bots: dict[str, Any]) -> list[str]:
     """Deaths per 1,000 turns spent in each band of depths."""
     bands = list(next(iter(bots.values()))["depth_bands"])
-    rows = [
-        [
-            bot,
-            *(
-                f"{f['depth_bands'][b]['per_1000_turns']} ({f['depth_bands'][b]['deaths']} in "
-                f"{f['depth_bands'][b]['turns']:,} turns)"
-                for b in bands
-            ),
-        ]
-        for bot, f in bots.items()
-    ]
+    rows = [[bot, *(band_cell(f["depth_bands"][b]) for b in bands), deepest_cell(f)] for bot, f in bots.items()]
     names = [f"floor {b}" if b.isdigit() else f"floors {b}" for b in bands]
-    return ["## Deaths per 1,000 turns, by floor depth", ""] + table(["bot", *names], rows)
+    title = "## Deaths per 1,000 turns, by floor depth (95% interval; deaths in turns spent there)"
+    return [title, ""] + table(["bot", *names, "21+ as a multiple of 16-20"], rows)
+
+
+def band_cell(band: dict[str, Any]) -> str:
+    """``1.2 (0.8-1.7; 14 in 11,500 turns)``."""
+    span = band.get("interval")
+    inside = f"{span[0]}-{span[1]}; " if span else ""
+    return f"{band['per_1000_turns']} ({inside}{band['deaths']} in {band['turns']:,} turns)"
+
+
+def deepest_cell(figures: dict[str, Any]) -> str:
+    """``3.8x (2.1-6.0)``, or a dash where floors 16-20 saw no death."""
+    deepest = figures.get("deaths_21_vs_16_20")
+    if not deepest or deepest["ratio"] is None:
+        return "-"
+    span = deepest["interval"]
+    return f"{deepest['ratio']}x" + (f" ({span[0]}-{span[1]})" if span else "")
 
 
 def butterfly_section(butterfly: dict[str, Any]) -> list[str]:

@@ -1,8 +1,9 @@
 """Statistics for the balance report: intervals that hold for any distribution, and rank correlation.
 
-No random resampling: every figure is a pure function of the results, so a report is the
-same on every run (the median's interval comes from the binomial order statistics, a
-share's from Wilson's score interval).
+Every figure is a pure function of the results, so a report is the same on every run: a
+quantile's interval comes from the binomial order statistics, a share's from Wilson's score
+interval, and the rest from a bootstrap over seeds (:mod:`roguelike.bots.resample`) whose own
+generator always starts from the same seed.
 """
 
 from __future__ import annotations
@@ -14,15 +15,20 @@ Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 
 
 def median_interval(values: Sequence[float]) -> tuple[float, float]:
-    """A 95% confidence interval of the median: the order statistics whose ranks the
-    binomial(n, 1/2) distribution puts 2.5% beyond on each side (normal approximation)."""
+    """A 95% confidence interval of the median (see :func:`quantile_interval`)."""
+    return quantile_interval(values, 0.5)
+
+
+def quantile_interval(values: Sequence[float], q: float) -> tuple[float, float]:
+    """A 95% confidence interval of the ``q`` quantile: the order statistics whose ranks the
+    binomial(n, q) distribution puts 2.5% beyond on each side (normal approximation)."""
     ordered = sorted(values)
     n = len(ordered)
     if n == 0:
         return (0.0, 0.0)
-    half_width = Z95 * math.sqrt(n) / 2
-    low = max(1, math.floor(n / 2 - half_width))  # ranks counted from 1
-    high = min(n, math.ceil(1 + n / 2 + half_width))
+    half_width = Z95 * math.sqrt(n * q * (1 - q))
+    low = max(1, math.floor(n * q - half_width))  # ranks counted from 1
+    high = min(n, math.ceil(1 + n * q + half_width))
     return (ordered[low - 1], ordered[high - 1])
 
 

@@ -35,8 +35,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--butterfly",
         action="store_true",
-        help="also play every seed after one extra wait, and "
-        "report the share of games whose turns survived change more than twofold",
+        help="also play every seed after one extra wait, and report the share of games whose turns "
+        "survived change more than twofold, and the variance of log(turns) split with the twins as chaos",
     )
     parser.add_argument(
         "--out", type=Path, required=True, help="folder to write report.md, report.json and the charts to"
@@ -47,6 +47,7 @@ def balance(args: argparse.Namespace) -> int:
     """Play every seed with every bot and write the report."""
     from roguelike.bots import plots, report, report_md
     from roguelike.bots.balance import ProgressBar, parse_seeds, play_all
+    from roguelike.storage.atomic import write_atomic
 
     try:
         seeds = parse_seeds(args.seeds)
@@ -59,7 +60,7 @@ def balance(args: argparse.Namespace) -> int:
     plain = report.build(results, seeds, args.turns)
     report.write_json(plain, args.out)
     drawn = plots.draw_all(plain, args.out)
-    (args.out / "report.md").write_text(report_md.render(plain, drawn) + "\n", encoding="utf-8")
+    write_atomic(args.out / "report.md", (report_md.render(plain, drawn) + "\n").encode("utf-8"))
     print(f"wrote {args.out / 'report.md'}, {args.out / 'report.json'}" + "".join(f", {p}" for p in drawn))
     return 0
 

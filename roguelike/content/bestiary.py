@@ -51,8 +51,18 @@ CONFUSION = HitEffect(
     "confused", status="confused", turns=formulas.CONFUSION_TURNS, confidence=formulas.REGRET_CONFIDENCE_DRAIN
 )
 
+DOUBT = HitEffect("doubting", status="doubting", turns=formulas.DOUBT_TURNS, confidence=formulas.DOUBT_CONFIDENCE_DRAIN)
+SHAME = HitEffect("ashamed", status="ashamed", turns=formulas.SHAME_TURNS)
+SORROW_DRAIN = HitEffect(
+    "saddened",
+    state_of_mind=formulas.SORROW_DRAIN,
+    will=formulas.SORROW_WILL_DRAIN,
+    colour=(120, 150, 220),
+    danger=2,
+)
+
 HIT_EFFECTS: dict[str, HitEffect] = {
-    hit.key: hit for hit in (DEATH, STATE_OF_MIND_DRAIN, WILL_DRAIN, STUN, PANIC, CONFUSION)
+    hit.key: hit for hit in (DEATH, STATE_OF_MIND_DRAIN, WILL_DRAIN, STUN, PANIC, CONFUSION, DOUBT, SHAME, SORROW_DRAIN)
 }
 
 
@@ -84,6 +94,14 @@ class MonsterKind:
     nerve_reward_every: int = 0
     from_floor: int = 1  # the shallowest floor where this kind turns up
     deeper_every: int = 0  # its weight grows by one every this many floors below its first (0: never)
+    acts_every: int = 1  # it acts (steps, strikes, wanders) one turn in this many, on turns this divides
+    notice_reach: int = 0  # how near it notices the player, whatever the mind (0: as the mind makes it)
+    memory: int = formulas.HUNT_MEMORY  # turns it keeps the trail out of the player's sight
+    wanders: bool = True  # False: it lies in wait where it is until it notices the player
+
+    def notices_at(self, mind_notice: int) -> int:
+        """How near it notices the player, given how near the mind makes monsters notice."""
+        return self.notice_reach or mind_notice
 
     def weight_at(self, depth: int) -> int:
         """How often this kind is drawn on floor ``depth``, against the others' weights."""
@@ -205,6 +223,70 @@ REGRET = MonsterKind(
     moves="one step a turn, like you",
 )
 
+DOUBT_KIND = MonsterKind(
+    key="doubt",
+    name="Doubt",
+    plural="Doubts",
+    glyph="d",
+    colour=(170, 160, 230),
+    hit=DOUBT,
+    hit_text="Doubt creeps in: -{confidence} Confidence, doubting for {turns}.",
+    weight=formulas.DOUBT_WEIGHT,
+    from_floor=formulas.DOUBT_FROM_FLOOR,
+    sighting=(
+        f"A Doubt (d) hovers: its touch makes some of your steps falter for up to {formulas.DOUBT_TURNS} turns;"
+        " a strike never does."
+    ),
+    hit_summary=f"steps falter up to {formulas.DOUBT_TURNS} turns, -{formulas.DOUBT_CONFIDENCE_DRAIN} Confidence",
+    moves="one step a turn; doubting, stand and strike: running falters, striking never does",
+)
+SHAME_KIND = MonsterKind(
+    key="shame",
+    name="Shame",
+    plural="Shames",
+    glyph="m",
+    colour=(230, 90, 120),
+    hit=SHAME,
+    hit_text="Shame: you cannot face a dose for {turns}.",
+    weight=formulas.SHAME_WEIGHT,
+    from_floor=formulas.SHAME_FROM_FLOOR,
+    notice_reach=formulas.SHAME_NOTICE,
+    wanders=False,
+    sighting=(
+        f"A Shame (m) lurks: it waits where it is, and its touch keeps you from any dose for up to"
+        f" {formulas.SHAME_TURNS} turns."
+    ),
+    hit_summary=f"no dose for up to {formulas.SHAME_TURNS} turns",
+    moves=(
+        f"lies in wait, noticing you only {formulas.SHAME_NOTICE} steps off: go round it,"
+        " or pass with your State of Mind well up"
+    ),
+)
+SORROW_KIND = MonsterKind(
+    key="sorrow",
+    name="Sorrow",
+    plural="Sorrows",
+    glyph="w",
+    colour=(110, 140, 190),
+    hit=SORROW_DRAIN,
+    hit_text=f"Sorrow weighs: -{{amount}} State of Mind, -{formulas.SORROW_WILL_DRAIN} Will.",
+    weight=formulas.SORROW_WEIGHT,
+    from_floor=formulas.SORROW_FROM_FLOOR,
+    acts_every=formulas.SORROW_ACTS_EVERY,
+    notice_reach=formulas.SORROW_NOTICE,
+    memory=formulas.SORROW_MEMORY,
+    sighting=(
+        f"A Sorrow (w) trails you: slow, but it notices you {formulas.SORROW_NOTICE} steps off and does not"
+        " give up; its touch drains State of Mind and Will."
+    ),
+    hit_summary=f"drains {formulas.SORROW_DRAIN} State of Mind and {formulas.SORROW_WILL_DRAIN} Will",
+    moves=(
+        f"acts one turn in {formulas.SORROW_ACTS_EVERY} and follows from afar: outrun it; step beside it"
+        " just after it moves and strike first; never let it corner you"
+    ),
+)
+
 MONSTER_KINDS: dict[str, MonsterKind] = {
-    kind.key: kind for kind in (DEPRESSION, HUNGER, ANXIETY, VOICES, SHADOWS, REGRET)
+    kind.key: kind
+    for kind in (DEPRESSION, HUNGER, ANXIETY, VOICES, SHADOWS, REGRET, DOUBT_KIND, SHAME_KIND, SORROW_KIND)
 }

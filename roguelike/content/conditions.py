@@ -1,7 +1,7 @@
 """The conditions: every timed status and every takeover of the controls, in one table.
 
 A condition is anything that can make the player's next action not their own: a stun,
-Desperation, a weak Will pulled to a dose, panic, a failing Nerve, confusion. Each row
+Desperation, a weak Will pulled to a dose, panic, a failing Nerve, confusion, doubt, shame. Each row
 says, under a stable key, what makes it hold (:class:`Trigger`), what it does with the
 player's step (:class:`Steer`), what the panel, the log, the help and the bots call it,
 and, for a timed status, its component and how it looks and ends (:class:`Timed`).
@@ -41,6 +41,12 @@ class Steer(Enum):
     TAKE_CARRIED = "take_carried"  # no step: the weakest carried dose is taken
     FLEE = "flee"  # away from the monsters in sight (at random with none)
     TURN_AROUND = "turn_around"  # the player's own step, reversed: the controls stay the player's
+    HESITATE = "hesitate"  # the player's own step, a share of walking steps held back (strikes never)
+    SHY = "shy"  # the player's own step, but no dose is taken, picked up or taken from the pocket
+
+
+# The steers that leave the controls with the player and only change the step they chose.
+OWN_STEPS = frozenset({Steer.TURN_AROUND, Steer.HESITATE, Steer.SHY})
 
 
 @dataclass(frozen=True)
@@ -67,9 +73,11 @@ class Condition:
     """One condition: its key, when it holds, what it steers, and its words.
 
     ``reason`` is the panel's line while it holds; ``notice`` is said once when it takes
-    the controls (``{reach}`` is the weak Will's reach in words); ``called`` is how the
-    help's note on takeovers names the player in it; ``title`` and ``rules`` (a few words on
-    what it does) are its part of the Rules page's "Taken over".
+    the controls (``{reach}`` is the weak Will's reach in words), or, for one that leaves them
+    to the player, when it holds back the player's own step; ``called`` is how the help's note
+    on takeovers names the player in it; ``title`` and ``rules`` (a few words on what it does)
+    are its part of the Rules page's "Taken over"; ``kept`` is what the Controls page says of
+    the player's steps while one that leaves the controls holds ("move the wrong way").
     """
 
     key: str
@@ -81,11 +89,17 @@ class Condition:
     rules: str
     notice: str = ""
     timed: Timed | None = None
+    kept: str = ""
 
     @property
     def takes_controls(self) -> bool:
-        """Whether the game holds the controls while it steers (confusion only turns the step)."""
-        return self.steer is not Steer.TURN_AROUND
+        """Whether the game holds the controls while it steers (confusion, doubt and shame only change the step)."""
+        return self.steer not in OWN_STEPS
+
+    @property
+    def refuses_doses(self) -> bool:
+        """Whether no dose is taken while it holds (shame)."""
+        return self.steer is Steer.SHY
 
 
 STUNNED = Condition(
@@ -180,6 +194,7 @@ CONFUSED = Condition(
     reason="Confused: your moves go the wrong way.",
     called="confused",
     rules="moves inverted",
+    kept="move the wrong way",
     timed=Timed(
         component="confused",
         name="Confused",
@@ -191,12 +206,65 @@ CONFUSED = Condition(
     ),
 )
 
+DOUBTING = Condition(
+    key="doubting",
+    title="Doubt",
+    trigger=Trigger.TIMED,
+    steer=Steer.HESITATE,
+    reason="Doubt: some of your steps falter.",
+    called="doubting",
+    rules="some steps falter, never a strike",
+    notice="You hesitate.",
+    kept="some of your steps falter",
+    timed=Timed(
+        component="doubting",
+        name="Doubt",
+        short="Dbt",
+        ends="Your doubt lifts.",
+        noun="doubt",
+        flash=(170, 160, 230),
+        danger=2,
+    ),
+)
+ASHAMED = Condition(
+    key="ashamed",
+    title="Shame",
+    trigger=Trigger.TIMED,
+    steer=Steer.SHY,
+    reason="Shame: you cannot face a dose.",
+    called="ashamed",
+    rules="no dose taken, picked up or taken from the pocket",
+    notice="Ashamed, you cannot face the dose.",
+    kept="cannot take a dose",
+    timed=Timed(
+        component="ashamed",
+        name="Shame",
+        short="Shm",
+        ends="You can face a dose again.",
+        noun="shame",
+        flash=(230, 90, 120),
+        danger=3,
+    ),
+)
+
 # In order of strength: a stun beats everything, Desperation beats a weak Will, both beat
-# panic, and confusion only turns the player's own step around. Desperation takes a carried
-# dose before it walks to one; a dose in reach pulls a weak Will before one carried does.
+# panic (and the craving beats shame), and confusion only turns the player's own step around,
+# before doubt and shame change it. Desperation takes a carried dose before it walks to one;
+# a dose in reach pulls a weak Will before one carried does.
 CONDITIONS: dict[str, Condition] = {
     condition.key: condition
-    for condition in (STUNNED, DESPERATE_CARRYING, DESPERATE, WEAK_WILL, POCKET_PULL, PANICKED, NERVE_FAILS, CONFUSED)
+    for condition in (
+        STUNNED,
+        DESPERATE_CARRYING,
+        DESPERATE,
+        WEAK_WILL,
+        POCKET_PULL,
+        PANICKED,
+        NERVE_FAILS,
+        CONFUSED,
+        DOUBTING,
+        ASHAMED,
+    )
 }
 TIMED_CONDITIONS: tuple[tuple[Condition, Timed], ...] = tuple(
     (condition, condition.timed) for condition in CONDITIONS.values() if condition.timed is not None

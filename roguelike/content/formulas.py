@@ -6,6 +6,7 @@ Designers change balance here and nowhere else (the design document's "The Formu
 from __future__ import annotations
 
 import functools
+from enum import IntEnum
 from typing import Final
 
 # Map geometry: the map fills the top of the 80x25 screen, the panel the rest.
@@ -230,6 +231,28 @@ ANXIETY_WEIGHT: Final = 3
 VOICES_WEIGHT: Final = 2
 SHADOWS_WEIGHT: Final = 2
 REGRET_WEIGHT: Final = 2
+# The three later fears take a share of a floor's monsters (the count stays the same), from the
+# shallow-middle floors on.
+DOUBT_WEIGHT: Final = 2
+SHAME_WEIGHT: Final = 2
+SORROW_WEIGHT: Final = 2
+DOUBT_FROM_FLOOR: Final = 3
+SHAME_FROM_FLOOR: Final = 4
+SORROW_FROM_FLOOR: Final = 5
+# Doubt: for DOUBT_TURNS a walking step falters this often (a strike never does), and it costs Confidence.
+DOUBT_TURNS: Final = 6
+DOUBT_HESITATES: Final = (1, 2)
+DOUBT_CONFIDENCE_DRAIN: Final = 1
+# Shame: no dose can be faced for SHAME_TURNS. It lurks where it lies and notices only this near.
+SHAME_TURNS: Final = 8
+SHAME_NOTICE: Final = 2
+# Sorrow: it acts one turn in SORROW_ACTS_EVERY, notices from far and keeps the trail out of
+# sight for SORROW_MEMORY turns; each touch drains a little Will and State of Mind, and it stays.
+SORROW_ACTS_EVERY: Final = 2
+SORROW_NOTICE: Final = 8
+SORROW_MEMORY: Final = 40
+SORROW_DRAIN: Final = 3
+SORROW_WILL_DRAIN: Final = 1
 
 
 def status_turns(base: int, confidence: int) -> int:
@@ -307,6 +330,54 @@ HALL_PILLAR_CHANCE: Final = (1, 2)  # a hall has a grid of pillars, else islands
 HALL_PILLAR_SPACING: Final = 3
 HALL_ISLANDS: Final = (1, 3)
 ARRIVAL_CLEARING: Final = 1  # open tiles kept around a cave's or hall's arrival point
+
+# The climates past the first three: each a layout, a noise heightmap whose bands are
+# terrains, and features whose count grows with depth (intercept plus slope by depth, as
+# Brogue's do). Heights run 0..255; a band takes the tiles below its threshold.
+DESERT_WEIGHT: Final = 1
+WATERY_WEIGHT: Final = 1
+ISLANDS_WEIGHT: Final = 1
+TUNDRA_WEIGHT: Final = 1
+DESERT_FROM_FLOOR: Final = 2
+WATERY_FROM_FLOOR: Final = 2
+ISLANDS_FROM_FLOOR: Final = 3
+TUNDRA_FROM_FLOOR: Final = 3
+NOISE: Final = (8, 2)  # the heightmap's coarsest lattice in tiles, and its octaves (each halves the lattice)
+DESERT_NOISE: Final = (10, 1)  # smooth, so the dunes along its contours run as ridges
+OPEN_MARGIN: Final = 1  # rock kept inside the map's border on an open floor
+OPEN_AREA: Final = 9  # open floors are cut into areas this many tiles across to place things
+# Hard ground low down, open sand above it, and dune ridges along two contour lines of the sand.
+DESERT_BANDS: Final = ((80, "FLOOR"), (128, "SAND"), (136, "DUNE"), (175, "SAND"), (183, "DUNE"), (256, "SAND"))
+DESERT_OUTCROPS: Final = (2, 1, 2)  # rock outcrops: intercept, per floor, radius
+WATERY_BANDS: Final = ((85, "DEEP_WATER"), (120, "SHALLOW_WATER"), (256, "FLOOR"))
+WATERY_POOLS: Final = (1, 1, 2)  # pools of shallow water
+ISLANDS_BANDS: Final = ((128, "DEEP_WATER"), (256, "FLOOR"))
+ISLANDS_SHOALS: Final = (0, 1, 1)  # shallows on the islands
+TUNDRA_BANDS: Final = ((88, "ICE"), (256, "FLOOR"))
+TUNDRA_DRIFTS: Final = (3, 1, 2)  # snow drifts
+TUNDRA_ROCKS: Final = (1, 1, 1)  # rocks standing out of the snow
+# Monster weights by climate, in percent of the bestiary's (a kind not named keeps 100).
+DESERT_MONSTERS: Final = (("anxiety", 150), ("depression", 70))
+WATERY_MONSTERS: Final = (("regret", 150), ("hunger", 80))
+ISLANDS_MONSTERS: Final = (("voices", 150),)
+TUNDRA_MONSTERS: Final = (("shadows", 150), ("anxiety", 70))
+# The terrains' rules.
+SAND_EXPOSES: Final = 2  # monsters notice a player on open sand this many tiles farther
+WATER_WADE: Final = 1  # a step into shallow water costs this many turns more
+WATER_COVER: Final = 2  # a player in shallow water is noticed from no farther than this
+ICE_TRAVEL: Final = 3  # what a step onto ice costs the path-finding: automation, bots and hunters keep off it
+
+
+def feature_count(intercept: int, per_floor: int, depth: int) -> int:
+    """How many of a climate's features a floor holds: more the deeper (Brogue's intercept and slope)."""
+    return max(0, intercept + per_floor * (depth - 1))
+
+
+def notice_reach(reach: int, exposes: int, cover: int) -> int:
+    """How near a monster notices the player, given what the player stands on (sand exposes, water covers)."""
+    reach += exposes
+    return min(reach, cover) if cover else reach
+
 
 # Sight by State of Mind (Dose Response): narrower in Withdrawal and Desperation, wider
 # when High; tiles in a ring this much wider than sight are explored (drawn dim) unseen.
@@ -573,3 +644,40 @@ POCKET_PULL_WILL: Final = 1
 def pocket_pulls(will: int, state_of_mind: int) -> bool:
     """Whether a weak Will in Withdrawal gives way to a dose it carries."""
     return will <= POCKET_PULL_WILL and state_of_mind < WITHDRAWAL_BELOW
+
+
+# Walls closing in (issue 41): the bands of the State of Mind the map follows, and how many
+# shifting walls a floor holds (roguelike/core/mapgen_walls.py lays them, roguelike/content/
+# terrain.py says in which band each stands shut). Counts grow with depth as Brogue's
+# features do: an intercept plus a slope by depth, capped.
+
+
+class Band(IntEnum):
+    """The bands of the State of Mind the map follows: it narrows in Withdrawal, opens when High."""
+
+    WITHDRAWAL = 0  # Desperation included
+    SOBER = 1
+    HIGH = 2
+
+
+def mood_band(state_of_mind: int) -> Band:
+    """The band a State of Mind lies in (the panel's Desperate is part of Withdrawal)."""
+    if state_of_mind < WITHDRAWAL_BELOW:
+        return Band.WITHDRAWAL
+    return Band.HIGH if is_high(state_of_mind) else Band.SOBER
+
+
+CREEPING_STRETCHES: Final = (2.0, 0.75, 11)  # stretches of creeping wall: intercept, slope by depth, most
+CREEPING_LENGTH: Final = (3, 6)  # tiles of wall one stretch creeps along
+VEILS: Final = (1.0, 0.25, 4)  # veils: intercept, slope by depth, most
+VEIL_SAVES_AT_LEAST: Final = 16  # steps on foot a veil must cut off the way between its two sides
+VEIL_THICKEST: Final = 2  # tiles of wall a veil may take (caves seldom have walls one tile thick)
+VEILS_APART: Final = 6  # no veil starts this near (a king's move count) another
+VEIL_LANDMARKS: Final = 4  # distance maps that bound how far apart a veil's sides are on foot
+SHIFTING_KEEP_CLEAR: Final = 2  # no creeping wall this near (a king's move count) the arrival or the stairs down
+
+
+def by_depth(feature: tuple[float, float, int], depth: int) -> int:
+    """How many of a feature floor ``depth`` holds: intercept plus slope by depth, at most the cap."""
+    intercept, slope, most = feature
+    return min(most, int(intercept + slope * depth))

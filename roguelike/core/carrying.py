@@ -18,12 +18,12 @@ from components import Carried, Dose, Monster, Position, Renderable, Vision
 from roguelike.content import formulas
 from roguelike.content.doses import DOSE_KINDS, DoseOdds, dose_odds, strength_bounds
 from roguelike.core.chokepoints import RING, chokepoints
-from roguelike.core.floor import WALKABLE, Tile
+from roguelike.core.floor import WALKABLE
 from roguelike.core.state import Now
+from roguelike.core.tiles import GROUND_TILES
 from roguelike.core.world import doses_on_floor, entities_at, occupied, sees_visions
 
 DOSE_LAYER = 1
-FLOOR = int(Tile.FLOOR)
 
 
 def carried_doses(carried: Carried) -> list[Dose]:
@@ -127,7 +127,7 @@ def drop_spot(now: Now, at: tuple[int, int], away_from: tuple[int, int]) -> tupl
     free = [
         (at[0] + dx, at[1] + dy)
         for dx, dy in RING
-        if tiles[at[1] + dy, at[0] + dx] == FLOOR
+        if tiles[at[1] + dy, at[0] + dx] in GROUND_TILES
         and (at[0] + dx, at[1] + dy) not in taken
         and not cuts[at[1] + dy, at[0] + dx]
     ]

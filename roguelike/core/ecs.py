@@ -152,9 +152,15 @@ def run_system(sys: System, now: Now) -> None:
 def run_turn(schedule: Schedule, now: Now) -> None:
     """Run the phases in their order; clock phases only when the turn ends."""
     for phase in schedule:
-        if phase.when is ACTION or now.action.clock_ticks:  # Phase.runs written out: a call less, six times an action
+        if phase.when is ACTION:  # Phase.runs written out: a call less, six times an action
             for step in phase.steps:
                 step.run(now)
+        elif now.action.clock_ticks:
+            for turn in range(1 + now.action.wading):  # a step into water: the world takes its turns more
+                if turn and now.state.cause_of_death is not None:
+                    break
+                for step in phase.steps:
+                    step.run(now)
 
 
 def run_start(schedule: Schedule, now: Now) -> None:

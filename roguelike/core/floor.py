@@ -34,6 +34,7 @@ def _flags(figure: Callable[[Terrain], bool]) -> NDArray[np.bool_]:
 WALKABLE = _flags(lambda row: row.walkable)
 SEE_THROUGH = _flags(lambda row: row.see_through)
 PASSABLE = _flags(terrain.passable)
+GROUND = _flags(lambda row: row.ground)  # plain ground, where things are placed
 # What entering each kind of tile costs the path-finding (0: nothing gets in).
 TRAVEL_COST = np.array([terrain.travel_cost(row) for row in terrain.by_value()], dtype=np.int32)
 TRAVEL_COST.flags.writeable = False

@@ -6,7 +6,8 @@ of its layout (:data:`GENERATORS`) carves the tiles and hands back the floor cut
 areas, the arrival area first. What follows is shared: anything not joined to the arrival
 point is filled in, so every floor is connected; the down staircase goes in the area
 farthest on foot, and from floor 2 on the up staircase is where the floor above has its
-down staircase.
+down staircase. Then the walls that shift with the State of Mind are laid
+(``roguelike.core.mapgen_walls``), before anything else is placed, so nothing stands on them.
 """
 
 from __future__ import annotations
@@ -20,20 +21,24 @@ from numpy.typing import NDArray
 from components import Dose, Find, Position, Renderable, Shortcut, Vision
 from components.registry import NAME_OF
 from roguelike.content import formulas
-from roguelike.content.climates import Caves, Climate, Halls, Layout, Rooms, climates_at
+from roguelike.content.climates import Caves, Climate, Halls, Layout, Open, Rooms, climates_at
 from roguelike.content.doses import SHORTCUT_COLOUR, SHORTCUT_GLYPH, START_DOSE, DoseKind, kinds_on_floor
 from roguelike.content.finds import FindKind, finds_on_floor
 from roguelike.core.chokepoints import chokepoints
-from roguelike.core.floor import Floor, PackedEntity, Tile, blank_floor
+from roguelike.core.floor import GROUND, PASSABLE, Floor, PackedEntity, Tile, blank_floor
 from roguelike.core.mapgen_caves import carve_caves
+from roguelike.core.mapgen_open import carve_open
 from roguelike.core.mapgen_rooms import carve_halls, carve_rooms
+from roguelike.core.mapgen_terrain import lay_terrain
+from roguelike.core.mapgen_walls import lay_shifting_walls
 from roguelike.core.packing import pack_entity
 from roguelike.core.pathing import distance_map, travel_cost
 from roguelike.core.plain import FloorKind
 from roguelike.core.rng import Rng
 from roguelike.core.sight import field_of_view
 from roguelike.core.spawning import free_spot, place_monsters, taken_spots
-from roguelike.core.tiles import FLOOR
+from roguelike.core.tiles import GROUND_TILES
+from roguelike.core.walls import open_ground
 
 Spot = tuple[int, int]
 Areas = list[list[Spot]]
@@ -41,7 +46,12 @@ Areas = list[list[Spot]]
 Generator = Callable[..., Areas]
 
 # The generator of each type of layout, called with the climate's layout as its parameters.
-GENERATORS: dict[type[Layout], Generator] = {Rooms: carve_rooms, Caves: carve_caves, Halls: carve_halls}
+GENERATORS: dict[type[Layout], Generator] = {
+    Rooms: carve_rooms,
+    Caves: carve_caves,
+    Halls: carve_halls,
+    Open: carve_open,
+}
 # The kinds of floor a save may name: a climate is saved under its key, which must be one of them.
 SAVED_KINDS: dict[str, FloorKind] = {kind: kind for kind in typing.get_args(FloorKind)}
 UNREACHED = np.iinfo(np.int32).max
@@ -63,10 +73,12 @@ def generate_floor(
     floor.kind = saved_kind(climate)
     areas = GENERATORS[type(climate.layout)](rng, floor, up_stairs, climate.layout)
     floor.arrival = up_stairs if up_stairs is not None else _centre(areas[0])
+    lay_terrain(rng, floor, climate)
     steps = _keep_connected(floor)
     width = floor.width
     areas = [_reached(area, steps, width) for area in areas]
     _place_stairs(rng, floor, [area for area in areas if area] or [[floor.arrival]], steps)
+    lay_shifting_walls(rng, floor, state_of_mind)  # walls closing in; nothing is placed on them
     floor.dormant.extend(_place_doses(rng, floor, areas))
     floor.dormant.extend(_place_shortcut(rng, floor, areas))
     floor.dormant.extend(place_monsters(seed, floor, [area for area in areas[1:] if area], state_of_mind))
@@ -104,7 +116,7 @@ def _keep_connected(floor: Floor) -> list[int]:
     """
     floor.tiles[floor.arrival[1], floor.arrival[0]] = Tile.FLOOR
     distance = distance_map(travel_cost(floor), [floor.arrival])
-    floor.tiles[distance == UNREACHED] = Tile.WALL
+    floor.tiles[(distance == UNREACHED) & PASSABLE[floor.tiles]] = Tile.WALL  # deep water stays water
     steps: list[int] = distance.ravel().tolist()
     return steps
 
@@ -124,11 +136,13 @@ def _place_stairs(rng: Rng, floor: Floor, areas: Areas, steps: list[int]) -> Non
     if floor.depth > 1:
         floor.up_stairs = arrival
         floor.tiles[arrival[1], arrival[0]] = Tile.STAIRS_UP
-    others = areas[1:] or areas
+    tiles = floor.tiles.tobytes()  # read a tile at a time: bytes index faster than the array
+    # Stairs stand on plain ground: the areas as their ground alone (the others as they are, if none has any).
+    grounds = [[t for t in area if tiles[t[1] * width + t[0]] in GROUND_TILES] for area in areas[1:] or areas]
+    others = [ground for ground in grounds if ground] or areas[1:] or areas
     enough = min(formulas.STAIRS_MIN_WALK, max(_reach(area, steps, width) for area in others))
     far = rng.choice([area for area in others if _reach(area, steps, width) >= enough])
-    tiles = floor.tiles.tobytes()  # read a tile at a time: bytes index faster than the array
-    spots = [t for t in far if steps[t[1] * width + t[0]] >= enough and tiles[t[1] * width + t[0]] == FLOOR]
+    spots = [t for t in far if steps[t[1] * width + t[0]] >= enough and tiles[t[1] * width + t[0]] in GROUND_TILES]
     down = rng.choice(spots or [t for t in far if t != arrival])
     floor.down_stairs = down
     floor.tiles[down[1], down[0]] = Tile.STAIRS_DOWN
@@ -150,31 +164,43 @@ def _place_doses(rng: Rng, floor: Floor, areas: Areas) -> list[PackedEntity]:
     No dose lies on a chokepoint (:mod:`roguelike.core.chokepoints`): each one placed blocks its
     tile for the next, so no dose, alone or with others, seals off part of the floor."""
     taken = {floor.arrival, floor.down_stairs}
-    open_ground = travel_cost(floor) > 0
+    grounds = [open_ground(floor, band) for band in formulas.Band]  # no dose gates a floor in any band
     packed = []
     if floor.depth == 1:
-        start = _start_dose_spot(rng, floor, areas[0], _cuts(open_ground))
+        start = _start_dose_spot(rng, floor, areas[0], _cuts(grounds))
         packed.append(make_dose(rng, START_DOSE, start, depth=floor.depth))
-        open_ground[start[1], start[0]] = False
+        _block(grounds, start)
         # The start dose must be the only one in sight: mark the whole view as taken.
         ys, xs = field_of_view(floor, *floor.arrival).nonzero()
         taken |= set(zip(xs.tolist(), ys.tolist()))
     places = [area for area in areas if area]
     near = _nearest_areas(places[1:], floor.arrival)[: formulas.extra_doses(floor.depth)]
     for area in near + [rng.choice(places) for _ in range(rng.between(*formulas.DOSES_PER_FLOOR))]:
-        free = free_spot(rng, floor, area, taken | _cuts(open_ground))
+        free = free_spot(rng, floor, area, taken | _cuts(grounds))
         if free is not None:
             taken.add(free)
-            open_ground[free[1], free[0]] = False
+            _block(grounds, free)
             vision = floor.depth >= formulas.VISIONS_FROM_FLOOR and rng.chance(*formulas.VISION_DOSE_CHANCE)
             packed.append(make_dose(rng, dose_kind(rng, floor.depth), free, vision, floor.depth))
     return packed
 
 
-def _cuts(open_ground: NDArray[np.bool_]) -> set[Spot]:
-    """The chokepoints of the open ground, as spots."""
-    ys, xs = chokepoints(open_ground).nonzero()
+def _cuts(grounds: list[NDArray[np.bool_]]) -> set[Spot]:
+    """The chokepoints of the open ground in any band, as spots."""
+    # One call over the grounds stacked with a closed row between them (the test is local).
+    height = grounds[0].shape[0]
+    gap = np.zeros((1, grounds[0].shape[1]), dtype=bool)
+    stacked = chokepoints(np.concatenate([part for ground in grounds for part in (ground, gap)]))
+    ys, xs = np.logical_or.reduce(
+        [stacked[i * (height + 1) : i * (height + 1) + height] for i in range(len(grounds))]
+    ).nonzero()
     return set(zip(xs.tolist(), ys.tolist()))
+
+
+def _block(grounds: list[NDArray[np.bool_]], spot: Spot) -> None:
+    """Close a tile of the open ground of every band (a dose placed there)."""
+    for ground in grounds:
+        ground[spot[1], spot[0]] = False
 
 
 def _nearest_areas(areas: Areas, arrival: Spot) -> Areas:
@@ -226,8 +252,8 @@ def _start_dose_spot(rng: Rng, floor: Floor, area: list[Spot], cuts: set[Spot]) 
     ax, ay = floor.arrival
     near = formulas.START_DOSE_MAX_DISTANCE
     start = formulas.sight_radius(formulas.STATE_OF_MIND_START, formulas.ATTRIBUTE_START)
-    # Plain floor in sight, as bytes read a tile at a time (faster than indexing the arrays).
-    open_in_sight, width = ((floor.tiles == FLOOR) & field_of_view(floor, ax, ay, start)).tobytes(), floor.width
+    # Plain ground in sight, as bytes read a tile at a time (faster than indexing the arrays).
+    open_in_sight, width = (GROUND[floor.tiles] & field_of_view(floor, ax, ay, start)).tobytes(), floor.width
     spots = [(x, y) for x, y in area if 1 <= max(abs(x - ax), abs(y - ay)) <= near and open_in_sight[y * width + x]]
     return rng.choice([spot for spot in spots if spot not in cuts] or spots)
 

@@ -18,7 +18,8 @@ PackedEntity = list[tuple[str, Sequence[Any]]]
 Plain = dict[str, Any]  # a snapshot of any format version, before it is upgraded and checked
 
 
-FloorKind = Literal["rooms", "caves", "halls"]  # the climates of roguelike.content.climates.CLIMATES
+# The climates of roguelike.content.climates.CLIMATES.
+FloorKind = Literal["rooms", "caves", "halls", "desert", "watery", "islands", "tundra"]
 
 
 # The one declaration of a snapshot's shape: snapshot.py builds exactly these (mypy

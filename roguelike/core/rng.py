@@ -96,6 +96,7 @@ class Purpose(IntEnum):
     GROW = 2  # a monster the floor grows as the mind sinks
     FLEE = 3  # the player's own flight in panic
     MONSTERS = 4  # the monsters a new floor is made with, one stream per group
+    DOUBT = 5  # whether a doubting player's step becomes a hesitation
 
 
 class WorldClock:

@@ -11,10 +11,11 @@ from components import BlocksMovement, Monster, Position, Renderable
 from components.registry import NAME_OF
 from roguelike.content import formulas
 from roguelike.content.bestiary import MONSTER_KINDS, MonsterKind
+from roguelike.content.climates import CLIMATES
 from roguelike.core.floor import Floor, PackedEntity
 from roguelike.core.packing import pack_entity
 from roguelike.core.rng import Purpose, Rng, derive_seed
-from roguelike.core.tiles import FLOOR
+from roguelike.core.tiles import GROUND_TILES
 
 MONSTER_LAYER = 2
 Spot = tuple[int, int]
@@ -50,7 +51,7 @@ def place_group(  # noqa: PLR0913 (the group's stream, where, and how many at mo
     rng: Rng, floor: Floor, rooms: list[list[Spot]], taken: set[Spot], left: int, notice: int
 ) -> list[PackedEntity]:
     """One group of a kind in one room, at most ``left`` strong, noticing at ``notice``."""
-    kind, room = choose_kind(rng, floor.depth), rng.choice(rooms)
+    kind, room = choose_kind(rng, floor.depth, floor.kind), rng.choice(rooms)
     group: list[PackedEntity] = []
     for _ in range(min(rng.between(*kind.group), left)):
         spot = free_spot(rng, floor, room, taken)
@@ -61,10 +62,11 @@ def place_group(  # noqa: PLR0913 (the group's stream, where, and how many at mo
     return group
 
 
-def choose_kind(rng: Rng, depth: int) -> MonsterKind:
-    """A monster kind that lives this deep, drawn by the table's weights."""
+def choose_kind(rng: Rng, depth: int, climate: str) -> MonsterKind:
+    """A monster kind that lives this deep, drawn by the table's weights as the floor's climate scales them."""
     kinds = [kind for kind in MONSTER_KINDS.values() if kind.from_floor <= depth]
-    return rng.weighted(kinds, [kind.weight_at(depth) for kind in kinds])
+    weigh = CLIMATES[climate].monster_weight
+    return rng.weighted(kinds, [weigh(kind.key, kind.weight_at(depth)) for kind in kinds])
 
 
 def taken_spots(floor: Floor) -> set[Spot]:
@@ -79,14 +81,14 @@ def taken_spots(floor: Floor) -> set[Spot]:
 
 
 def free_spot(rng: Rng, floor: Floor, room: list[Spot], taken: set[Spot]) -> Spot | None:
-    """A random plain floor tile of a room that holds nothing yet."""
+    """A random tile of plain ground (floor, sand, snow) of a room that holds nothing yet."""
     # The tiles as bytes, row by row: indexing them costs a third of indexing the array.
     tiles, width = floor.tiles.tobytes(), floor.width
-    spots = [spot for spot in room if tiles[spot[1] * width + spot[0]] == FLOOR and spot not in taken]
+    spots = [spot for spot in room if tiles[spot[1] * width + spot[0]] in GROUND_TILES and spot not in taken]
     return rng.choice(spots) if spots else None
 
 
 def make_monster(kind: MonsterKind, spot: Spot, notice: int) -> PackedEntity:
-    """A monster of a kind, packed for a dormant floor."""
+    """A monster of a kind, packed for a dormant floor (a kind with a notice reach of its own keeps that)."""
     look = Renderable(kind.glyph, kind.colour, layer=MONSTER_LAYER)
-    return pack_entity([Position(*spot), look, BlocksMovement(), Monster(kind.key, notice)])
+    return pack_entity([Position(*spot), look, BlocksMovement(), Monster(kind.key, kind.notices_at(notice))])

@@ -93,6 +93,7 @@ class ActionRecord:
 
     acted: bool = False  # the action did something (a step, a bump, a wait): it costs a point
     clock_ticks: bool = False  # it was the turn's last action: the world's clock runs
+    wading: int = 0  # a step into water: the world's clock runs this many times more
     travel_to: int | None = None  # the floor the player is going to
     hunt: Hunt | None = None  # the monsters' shared plan while they act
     desperate_before: bool = False  # at the start of the action, for telling when Desperation begins

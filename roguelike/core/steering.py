@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import esper
 
-from components import Attributes, Carried, Position, StateOfMind
+from components import ActionPoints, Attributes, Carried, Monster, Position, StateOfMind
 from components.monsters import Status
 from components.registry import SAVED_COMPONENTS
 from roguelike.content import formulas
@@ -23,7 +23,7 @@ from roguelike.core.floor import PASSABLE, WALKABLE
 from roguelike.core.pathing import NEIGHBOURS, step_toward, travel_cost
 from roguelike.core.rng import Purpose, Rng
 from roguelike.core.state import Now
-from roguelike.core.world import doses_on_floor, monsters_in_sight, occupied
+from roguelike.core.world import doses_on_floor, entities_at, monsters_in_sight, occupied
 
 Step = tuple[int, int]
 Holds = Callable[[Now, Condition, Attributes], bool]
@@ -110,6 +110,29 @@ def turn_around(now: Now, pos: Position, attrs: Attributes, own: Step) -> Step:
     return -own[0], -own[1]
 
 
+def hesitate_step(now: Now, pos: Position, attrs: Attributes, own: Step) -> Step:
+    """The player's own step, or, a share of the time, no step: a strike is never held back."""
+    if own == (0, 0) or holds(own, pos, Monster):
+        return own
+    points = esper.try_component(now.state.player, ActionPoints)
+    left = points.remaining if points is not None else 0  # two actions a turn draw apart
+    doubt = now.state.clock().at(Purpose.DOUBT, pos.x, pos.y, left)
+    return (0, 0) if doubt.chance(*formulas.DOUBT_HESITATES) else own
+
+
+def shy_step(now: Now, pos: Position, attrs: Attributes, own: Step) -> Step:
+    """The player's own step, held back where it would take (or pick up) a dose; a strike goes on."""
+    if own == (0, 0) or holds(own, pos, Monster):
+        return own
+    to = (pos.x + own[0], pos.y + own[1])
+    return (0, 0) if any((p.x, p.y) == to for _, p, _ in doses_on_floor()) else own
+
+
+def holds(own: Step, pos: Position, component: type) -> bool:
+    """Whether the tile the step goes to holds something with ``component`` (a monster)."""
+    return any(esper.has_component(other, component) for other in entities_at(pos.x + own[0], pos.y + own[1]))
+
+
 def desperate_step(now: Now, pos: Position, attrs: Attributes, own: Step) -> Step:
     """Along a path to the nearest known dose, or else toward the unexplored."""
     floor = now.state.floor
@@ -189,6 +212,8 @@ STEPS: dict[Steer, StepFn] = {
     Steer.TAKE_CARRIED: no_step,
     Steer.FLEE: flee_step,
     Steer.TURN_AROUND: turn_around,
+    Steer.HESITATE: hesitate_step,
+    Steer.SHY: shy_step,
 }
 # The table in order of strength with each condition's test, and each condition's step, by its
 # key: looked up twice an action, where an Enum's hash (written in Python) would cost more than the test.

@@ -22,6 +22,7 @@ from roguelike.core.mapgen import generate_floor
 from roguelike.core.packing import pack_entity, unpack_entity
 from roguelike.core.rng import derive_seed
 from roguelike.core.state import GameState
+from roguelike.core.walls import turn_to_band
 
 FLOOR_SALT = 0xF1005
 
@@ -192,6 +193,7 @@ def travel(state: GameState, depth: int) -> None:
     x, y = floor.arrival if going_down else floor.down_stairs
     position = esper.component_for_entity(state.player, Position)
     position.x, position.y = x, y
+    turn_to_band(floor, formulas.mood_band(player_state_of_mind(state)), lambda: occupied(False))  # as the band is now
     record = esper.component_for_entity(state.player, Record)
     record.deepest_floor = max(record.deepest_floor, depth)
 

@@ -72,6 +72,8 @@ class Slot(enum.Enum):
     DOOR_BG = "door_bg"
     STAIRS_FG = "stairs_fg"
     STAIRS_BG = "stairs_bg"
+    CREEPING_FG = "creeping_fg"  # a creeping wall's glyph, open (on the floor's ground) or shut (on the wall's)
+    VEIL_FG = "veil_fg"  # a veil's glyph, shut or open
     DESPERATE = "Desperate"  # the mood bands, named as the panel names them
     WITHDRAWAL = "Withdrawal"
     SOBER = "Sober"
@@ -82,6 +84,16 @@ class Slot(enum.Enum):
     TEXT = "text"
     TAKEOVER = "takeover"
     PULL_ZONE = "pull_zone"  # background tint of the cells where a dose pulls a weak Will
+    SAND_FG = "sand_fg"  # the climates' terrains: grounds stay dark so what stands on them reads
+    DUNE_FG = "dune_fg"
+    WATER_FG = "water_fg"
+    WATER_BG = "water_bg"
+    DEEP_FG = "deep_fg"
+    DEEP_BG = "deep_bg"
+    BRIDGE_FG = "bridge_fg"
+    ICE_FG = "ice_fg"
+    ICE_BG = "ice_bg"
+    SNOW_FG = "snow_fg"
 
 
 RGB = tuple[int, int, int]
@@ -143,6 +155,8 @@ CLASSIC = Scheme(
         Slot.DOOR_BG: (60, 40, 20),
         Slot.STAIRS_FG: (255, 255, 120),
         Slot.STAIRS_BG: (40, 40, 70),
+        Slot.CREEPING_FG: (160, 150, 70),
+        Slot.VEIL_FG: (200, 120, 230),
         Slot.DESPERATE: (220, 40, 40),
         Slot.WITHDRAWAL: (110, 120, 150),
         Slot.SOBER: (90, 200, 120),
@@ -153,6 +167,16 @@ CLASSIC = Scheme(
         Slot.TEXT: (200, 200, 210),
         Slot.TAKEOVER: (255, 120, 80),
         Slot.PULL_ZONE: (48, 22, 48),
+        Slot.SAND_FG: (200, 170, 100),
+        Slot.DUNE_FG: (230, 190, 110),
+        Slot.WATER_FG: (90, 160, 220),
+        Slot.WATER_BG: (14, 30, 52),
+        Slot.DEEP_FG: (50, 90, 200),
+        Slot.DEEP_BG: (8, 16, 60),
+        Slot.BRIDGE_FG: (170, 120, 70),
+        Slot.ICE_FG: (170, 230, 250),
+        Slot.ICE_BG: (30, 48, 62),
+        Slot.SNOW_FG: (225, 225, 235),
     },
     {},
 )
@@ -170,6 +194,8 @@ COLOURBLIND = Scheme(
         Slot.DOOR_BG: (70, 50, 20),
         Slot.STAIRS_FG: (255, 255, 255),
         Slot.STAIRS_BG: (30, 60, 110),
+        Slot.CREEPING_FG: (190, 160, 110),
+        Slot.VEIL_FG: (170, 150, 255),
         Slot.DESPERATE: (204, 51, 17),
         Slot.WITHDRAWAL: (120, 120, 135),
         Slot.SOBER: (51, 150, 255),
@@ -180,6 +206,16 @@ COLOURBLIND = Scheme(
         Slot.TEXT: (210, 210, 215),
         Slot.TAKEOVER: (238, 119, 51),
         Slot.PULL_ZONE: (70, 55, 10),
+        Slot.SAND_FG: (204, 187, 68),
+        Slot.DUNE_FG: (238, 221, 136),
+        Slot.WATER_FG: (68, 170, 238),
+        Slot.WATER_BG: (12, 30, 56),
+        Slot.DEEP_FG: (51, 102, 204),
+        Slot.DEEP_BG: (6, 16, 64),
+        Slot.BRIDGE_FG: (187, 136, 85),
+        Slot.ICE_FG: (187, 238, 255),
+        Slot.ICE_BG: (28, 46, 60),
+        Slot.SNOW_FG: (230, 230, 230),
     },
     {
         "player": (255, 255, 255),
@@ -195,6 +231,9 @@ COLOURBLIND = Scheme(
         "voices": (140, 100, 140),
         "shadows": (187, 187, 187),
         "regret": (51, 187, 238),
+        "doubt": (175, 95, 0),
+        "shame": (135, 0, 0),
+        "sorrow": (0, 0, 135),
         "clarity": (255, 255, 255),
         "calm": (120, 200, 255),
         "insight": (255, 200, 40),
@@ -213,6 +252,8 @@ GREYSCALE = Scheme(
         Slot.DOOR_BG: grey(45),
         Slot.STAIRS_FG: grey(255),
         Slot.STAIRS_BG: grey(80),
+        Slot.CREEPING_FG: grey(175),
+        Slot.VEIL_FG: grey(230),
         Slot.DESPERATE: grey(98),
         Slot.WITHDRAWAL: grey(136),
         Slot.SOBER: grey(188),
@@ -223,6 +264,16 @@ GREYSCALE = Scheme(
         Slot.TEXT: grey(215),
         Slot.TAKEOVER: grey(255),
         Slot.PULL_ZONE: grey(36),
+        Slot.SAND_FG: grey(150),
+        Slot.DUNE_FG: grey(190),
+        Slot.WATER_FG: grey(120),
+        Slot.WATER_BG: grey(30),
+        Slot.DEEP_FG: grey(70),
+        Slot.DEEP_BG: grey(40),
+        Slot.BRIDGE_FG: grey(170),
+        Slot.ICE_FG: grey(220),
+        Slot.ICE_BG: grey(50),
+        Slot.SNOW_FG: grey(235),
     },
     {
         "player": grey(255),
@@ -247,6 +298,8 @@ CONTRAST = Scheme(
         Slot.DOOR_BG: (0, 0, 0),
         Slot.STAIRS_FG: (255, 255, 255),
         Slot.STAIRS_BG: (0, 0, 0),
+        Slot.CREEPING_FG: (220, 170, 60),
+        Slot.VEIL_FG: (210, 130, 255),
         Slot.DESPERATE: (255, 40, 0),
         Slot.WITHDRAWAL: (150, 150, 150),
         Slot.SOBER: (0, 140, 255),
@@ -257,6 +310,16 @@ CONTRAST = Scheme(
         Slot.TEXT: (255, 255, 255),
         Slot.TAKEOVER: (255, 160, 0),
         Slot.PULL_ZONE: (90, 0, 90),
+        Slot.SAND_FG: (230, 200, 100),
+        Slot.DUNE_FG: (255, 230, 140),
+        Slot.WATER_FG: (80, 180, 255),
+        Slot.WATER_BG: (0, 0, 70),
+        Slot.DEEP_FG: (60, 110, 255),
+        Slot.DEEP_BG: (0, 0, 110),
+        Slot.BRIDGE_FG: (220, 150, 80),
+        Slot.ICE_FG: (200, 245, 255),
+        Slot.ICE_BG: (0, 50, 70),
+        Slot.SNOW_FG: (255, 255, 255),
     },
     {
         "player": (255, 255, 255),
@@ -272,6 +335,9 @@ CONTRAST = Scheme(
         "voices": (255, 120, 255),
         "shadows": (170, 170, 170),
         "regret": (0, 255, 255),
+        "doubt": (135, 135, 95),
+        "shame": (215, 0, 135),
+        "sorrow": (0, 0, 215),
         "clarity": (255, 255, 255),
         "calm": (102, 255, 153),
         "insight": (255, 220, 0),

@@ -48,12 +48,14 @@ def purer_risk(game: Game, command: Command) -> str | None:
 
 def dose_taken(game: Game, command: Command) -> Dose | None:
     """The dose ``command`` would take by the player's own hand (None: it takes none)."""
+    steering = game.steering()
+    if steering is not None and steering.refuses_doses:
+        return None  # ashamed: no dose is taken
     if isinstance(command, TakeCarried):
         doses = carried_doses(game.player_component(Carried))
         return doses[command.index] if command.index < len(doses) else None
     if not isinstance(command, Move):
         return None
-    steering = game.steering()
     if steering is not None and steering.takes_controls:
         return None  # the game steers: the step is not the player's
     turn = -1 if steering is not None and steering.steer is Steer.TURN_AROUND else 1

@@ -7,7 +7,7 @@ with the rules it explains.
 from __future__ import annotations
 
 from roguelike.content import formulas as f
-from roguelike.content.conditions import CONDITIONS
+from roguelike.content.conditions import CONDITIONS, TIMED_CONDITIONS
 from roguelike.content.doses import DoseKind, DoseOdds
 from roguelike.content.finds import FindKind
 from roguelike.content.terrain import by_value
@@ -33,12 +33,16 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("Save and quit (terminal)", "Ctrl-C;  Ctrl-L redraws"),
 )
 CALLED = [condition.called for condition in CONDITIONS.values() if condition.takes_controls]
-TURNED = [condition.called for condition in CONDITIONS.values() if not condition.takes_controls]
+KEPT = [condition for condition in CONDITIONS.values() if not condition.takes_controls]
 CONTROLS_NOTE = (
     f"When you are {', '.join(CALLED[:-1])} or {CALLED[-1]}, the game has the controls:",
     "any key passes a turn and the panel says why.",
-    *(f"When {called}, you keep them but move the wrong way, and o Z R t > < are refused." for called in TURNED),
+    *(f"When {c.called}, you keep them but {c.kept}, and o Z R t > < are refused." for c in KEPT),
 )
+
+# Every timed status, which Confidence shortens: "stun, panic, confusion, doubt or shame".
+NOUNS = [timed.noun for _, timed in TIMED_CONDITIONS]
+SHORTENED = [", ".join(NOUNS[:-1]), NOUNS[-1]] if len(NOUNS) > 1 else NOUNS
 
 PURER_FULL = f.PURE_BATCH_FROM_FLOOR + f.PURE_BATCH_RAMP_FLOORS - 1
 PURER_ODDS = (
@@ -63,7 +67,7 @@ RULES: tuple[tuple[str, str], ...] = (
         f" 1 in {f.purer_batch_odds(PURER_FULL):,} from {PURER_FULL}); boosts Con, Nrv, Wil ({f.ATTRIBUTE_MIN}..{f.ATTRIBUTE_MAX}).",
     ),
     ("Tolerance", f"+{f.TOLERANCE_PER_DOSE} a dose (a Clarity lowers it): each dose gives you less."),
-    ("Confidence", f"every {f.CONFIDENCE_PER_TURN_SHORTER} points shorten a stun, panic or confusion a turn."),
+    ("Confidence", f"every {f.CONFIDENCE_PER_TURN_SHORTER} points shorten a {' or '.join(SHORTENED)} a turn."),
     (
         "Nerve",
         f"at {f.NERVE_PANIC_AT} or less, any monster in sight makes you panic and flee. Out of every"

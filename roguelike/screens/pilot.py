@@ -20,7 +20,7 @@ from collections.abc import Callable
 import tcod.console
 import tcod.event
 
-from roguelike.assist.autopilot import CONFUSED, Autopilot
+from roguelike.assist.autopilot import Autopilot, not_while
 from roguelike.assist.disturb import BACK_IN_CONTROL, Interrupt, summary
 from roguelike.assist.reserve import Way
 from roguelike.content.interrupts import Disturbance
@@ -91,7 +91,7 @@ class Pilot:
         self.held_back = self.shown = None
         steering = self.game.steering()
         if action in NOT_CONFUSED and steering is not None and not steering.takes_controls:
-            self.show(CONFUSED)
+            self.show(not_while(steering))
             return True
         start = AUTOMATION.get(action or "")
         if start is None or steering is not None:
