@@ -7,7 +7,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import anyio
 from starlette.testclient import TestClient, WebSocketTestSession
+from starlette.types import Message
 
 from roguelike.frontend import frames
 from roguelike.frontend.web.guard import Guard
@@ -23,6 +25,7 @@ SOCKET = "ws://127.0.0.1:8026"
 ORIGIN = {"origin": BASE}
 SEED = 7
 PLAY_TOKEN, WATCH_TOKEN = "play-sesame", "watch-sesame"
+RECEIVE_BOUND = 120.0  # seconds a client waits for the server's next message before failing
 
 
 def live_game(root: Path, seed: int = SEED, game_id: str = "g1") -> LiveGame:
@@ -48,10 +51,25 @@ class Client:
         self.wire: list[bytes] = []  # each frame as it came (deflated when that was smaller)
         self.notes: list[dict[str, object]] = []
 
+    def receive(self) -> Message:
+        """The next message from the server; AssertionError if none comes in ``RECEIVE_BOUND`` seconds (a
+        bound far above the work: a server that sends nothing more fails the test instead of hanging it)."""
+        socket = self.socket
+
+        async def bounded() -> Message:
+            with anyio.fail_after(RECEIVE_BOUND):
+                message: Message = await socket._send_rx.receive()  # what WebSocketTestSession.receive awaits
+                return message
+
+        try:
+            return socket.portal.call(bounded)
+        except TimeoutError:
+            raise AssertionError(f"the server sent nothing in {RECEIVE_BOUND:g} s") from None
+
     def frame(self) -> bytes:
         """Wait for the next frame (taking the notes that come before it) and apply it."""
         while True:
-            message = self.socket.receive()
+            message = self.receive()
             if message.get("text") is not None:
                 self.notes.append(json.loads(message["text"]))
                 continue
@@ -74,7 +92,7 @@ class Client:
     def ended(self, most: int = 1000) -> tuple[int, str]:
         """Read until the server closes the connection: its code and reason."""
         for _ in range(most):
-            message = self.socket.receive()
+            message = self.receive()
             if message["type"] == "websocket.close":
                 return int(message.get("code", 1000)), str(message.get("reason", ""))
             if message.get("text") is not None:
