@@ -19,17 +19,19 @@ from components.actors import (
 )
 from components.intents import ActionPoints, MoveIntent, TakenOver, UseDose
 from components.items import Carried, Dose, Find, Shortcut, Vision
-from components.monsters import Bestiary, Confused, Monster, Panicked, Stunned
+from components.monsters import Ashamed, Bestiary, Confused, Doubting, Monster, Panicked, Stunned
 from components.spatial import BlocksMovement, Position, Renderable
 
 __all__ = [
     "ActionPoints",
+    "Ashamed",
     "Attributes",
     "Bestiary",
     "BlocksMovement",
     "Carried",
     "Confused",
     "Dose",
+    "Doubting",
     "Find",
     "FindsTaken",
     "HighStreak",

@@ -171,7 +171,7 @@ def test_the_panel_the_condition_and_the_death_record_show_the_streak() -> None:
     assert "High streak 26 turns; longest 26, 60 points." in condition(game)
     record = record_of(game)
     assert (record.best_streak, record.streak_points, record.score) == (26, 60, 60)
-    assert highs_line(record) == "Best High streak 26 turns (+60 points)   Finds taken: none"
+    assert highs_line(record) == "Best High 26 turns (+60)   Finds: none"
     assert score_line(record) == "Score 60: doses 0, close calls 0, kills 0, floors 0, 100% kept"
 
 

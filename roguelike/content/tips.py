@@ -8,7 +8,14 @@ of sight), not Depression's parity rule.
 from __future__ import annotations
 
 from roguelike.content import formulas
-from roguelike.content.bestiary import DEPRESSION_COUNSEL
+from roguelike.content.bestiary import DEPRESSION_COUNSEL, MONSTER_KINDS
+
+
+def leaving(status: str) -> str:
+    """The monster kinds whose hit leaves ``status``, in the plural, from the bestiary (``Shadows``)."""
+    names = [kind.plural for kind in MONSTER_KINDS.values() if kind.hit.status == status]
+    return " and ".join(names) or "monsters"
+
 
 TIPS: dict[str, str] = {
     "exhaustion": (
@@ -37,8 +44,9 @@ TAKEOVER_TIPS: dict[str, str] = {
         " door between you and wait."
     ),
     "panicked": (
-        "You were fleeing in a Panic: an Anxiety's hit. It wears off in a few turns, sooner with more"
-        " Confidence. You strike first when you walk into a monster: meet an Anxiety before it reaches you."
+        f"You were fleeing in a Panic, which {leaving('panicked')} leave when they hit. It wears off in a few"
+        " turns, sooner with more Confidence. You strike first when you walk into a monster: meet"
+        f" {leaving('panicked')} before they reach you."
     ),
 }
 GENERAL_TIP = (

@@ -263,10 +263,8 @@ def highs_line(record: CharacterRecord) -> str | None:
     """The longest High streak and what it paid, and the finds taken (None for a record from before them)."""
     if record.best_streak is None:
         return None
-    return (
-        f"Best High streak {record.best_streak} turns (+{record.streak_points or 0} points)   "
-        f"Finds taken: {finds_words(record.finds)}"
-    )
+    # Short words: with five-figure numbers and every find kind it still fits 78 columns.
+    return f"Best High {record.best_streak} turns (+{record.streak_points or 0})   Finds: {finds_words(record.finds)}"
 
 
 def cause_text(cause: str) -> str:
