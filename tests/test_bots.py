@@ -30,7 +30,8 @@ def walk(game: Game, bot: CarefulBot | RecklessBot, steps: int) -> list[tuple[in
 
 def test_the_careful_bot_walks_around_the_pull_of_a_dose_it_does_not_want() -> None:
     rows = [".........#", "@........>", ".........#", "....i....#", ".........#", ".........#"]
-    game = drawn_game(rows, dose=Dose(SMALL_DOSE.key, 50, 0, 0, 0))
+    # Seed 2: floor 2 puts no dose within the pull of where the player arrives (seed 1's did, from rules epoch 14).
+    game = drawn_game(rows, dose=Dose(SMALL_DOSE.key, 50, 0, 0, 0), seed=2)
     game.player_component(Attributes).will = 1  # cannot resist a dose within 2 tiles
     game.player_component(StateOfMind).value = 90  # any dose now could overdose
     game.state.floor.explored[:] = True

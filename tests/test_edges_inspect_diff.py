@@ -11,6 +11,7 @@ import pytest
 from replay_helpers import bot_commands, only_replay, record_bot_game
 from roguelike.cli.main import main
 from roguelike.content import formulas
+from roguelike.content.terrain import GLYPHS
 from roguelike.core.commands import Command, Wait, Wizard
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.core.game import Game
@@ -47,7 +48,7 @@ def test_inspect_prints_the_whole_state_at_a_turn(tmp_path: Path, capsys: pytest
     assert player["state_of_mind"]["value"] == facts["@state_of_mind"][0]
     floor = state["floors"][0]
     assert sum(floor["tiles"].values()) == formulas.MAP_WIDTH * formulas.MAP_HEIGHT
-    assert len(floor["map"]) == formulas.MAP_HEIGHT and set("".join(floor["map"])) <= set("#.+'<>")
+    assert len(floor["map"]) == formulas.MAP_HEIGHT and set("".join(floor["map"])) <= set(GLYPHS)
 
 
 def test_inspect_refuses_a_turn_the_replay_does_not_have(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

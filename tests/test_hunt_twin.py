@@ -141,7 +141,7 @@ def pack_floor(seed: int) -> Game:
 
 def test_a_near_pack_takes_the_same_steps_from_boxed_maps_as_from_fresh_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     made = counting_maps(monkeypatch)
-    for seed in (3, 11, 2024):
+    for seed in (3, 11, 6):  # on seed 6 some boxes are too small and grown (under rules epoch 14)
         kept, fresh = pack_floor(seed), pack_floor(seed)
         commands = roaming(kept, seed)
 

@@ -177,7 +177,7 @@ def take_first_dose(game: Game) -> None:
         game.apply(step)
 
 
-@pytest.mark.parametrize("seed", [10, 17, 38])
+@pytest.mark.parametrize("seed", [2, 10, 17])
 def test_pressing_o_again_and_again_never_walks_into_desperation(seed: int) -> None:
     # Before the rule, the fourth press walked seed 1 (under the rules of then) into Desperation
     # far from any dose; these seeds, under today's rules, end where the rule calls a halt.
