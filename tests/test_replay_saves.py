@@ -29,10 +29,10 @@ from save_helpers import envelope_middles, key, screen_rows
 from test_replay_record_verify import changed_command
 
 SEED = 53
-# The bot's game on this seed ends in a death on a turn that no earlier command reached, so the
-# replay's last turn is that of a dead character (on seed 53 the fatal dose is taken on a turn
-# the command before it had reached, where the character still lives: that turn can be saved).
-DIES_SEED = 58
+# Seeds whose bot games end in a death: on 58 the death comes on a turn no earlier command
+# reached; on 53 the fatal dose is taken on a turn the command before it had already reached,
+# where the character still lived ("the end" is after every command, not that turn's first).
+DYING_SEEDS = (58, 53)
 
 
 def games(root: Path, seed: int = SEED) -> Games:
@@ -182,8 +182,11 @@ def test_a_replay_saved_under_its_own_name_is_the_recorded_game(tmp_path: Path) 
     assert snapshot_digest(encode(marked)) == recorded.checksum
 
 
-def test_no_save_past_the_end_or_of_a_dead_character(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    source = recorded_game(tmp_path / "mine", commands=10_000, seed=DIES_SEED)
+@pytest.mark.parametrize("seed", DYING_SEEDS)
+def test_no_save_past_the_end_or_of_a_dead_character(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], seed: int
+) -> None:
+    source = recorded_game(tmp_path / "mine", commands=10_000, seed=seed)
     final = read_replay(source).final_turn
     assert (
         main(["replay", str(source), "--to-turn", str(final + 5), "--save-as", "Bea", "--data-dir", str(tmp_path)]) == 1

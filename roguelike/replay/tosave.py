@@ -58,12 +58,15 @@ def simulate(replay: Replay, steps: int, name: str, observers: Callable[[Game], 
     return session
 
 
-def save_as(replay: Replay, root: Path, turn: int, name: str, origin: str = "replay") -> tuple[Path, int]:
-    """A new save (and its replay) of the replay's game at ``turn``, marked with ``origin``; its path and turn.
+def save_as(replay: Replay, root: Path, turn: int | None, name: str, origin: str = "replay") -> tuple[Path, int]:
+    """A new save (and its replay) of the replay's game at ``turn`` (None: after its last command), marked
+    with ``origin``; its path and turn.
 
     The mark is a recorded command: the new save is never the character's own, and never counts.
     """
-    steps = steps_to_turn(replay, turn)
+    # The end is every command, not the first reaching the last turn: a death that takes no turn
+    # (a dose) would otherwise be left out, and a dead character saved alive.
+    steps = len(replay.steps) if turn is None else steps_to_turn(replay, turn)
     save_id = new_save_id()
     save = DataDir(root).save(save_id)
     new_replay = replay_path(root, save_id)
@@ -109,9 +112,8 @@ def save_from_replay(args: argparse.Namespace, play: Callable[[Path], int] | Non
     name = clean_name(args.save_as if args.save_as is not None else replay.header.name)
     if not name:
         return say("the name has nothing printable in it", EXIT_BAD_INPUT)
-    turn = replay.final_turn if args.to_turn is None else args.to_turn
     try:
-        save, reached = save_as(replay, data_dir(args.data_dir), turn, name, "wizard" if wizard else "replay")
+        save, reached = save_as(replay, data_dir(args.data_dir), args.to_turn, name, "wizard" if wizard else "replay")
     except (CannotSave, SaveError) as error:
         return say(f"{path}: {error}", EXIT_CANNOT)
     except OSError as error:  # the data directory's folders cannot be made or written
