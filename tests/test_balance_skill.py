@@ -5,7 +5,6 @@ table, and the planner without its pocket."""
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -21,26 +20,14 @@ from roguelike.bots.skill import band_intervals, median_ratio, variance_figures
 from roguelike.bots.stats import quantile_interval, spearman
 from roguelike.bots.targets import TARGETS, judge
 from roguelike.core.game import Game
+from test_balance_figures import result as made_result
 
 BANDS = ((1, 1), (2, 15), (16, 20), (21, 10**6))
 
 
 def result(bot: str, seed: int, turns: int, prelude: int = 0, **fields: Any) -> GameResult:
-    """A made-up game result."""
-    base = GameResult(
-        bot=bot,
-        seed=seed,
-        turns=turns,
-        floor=1,
-        deepest=1,
-        cause="exhaustion",
-        doses=0,
-        close_calls=0,
-        kills=0,
-        score=turns,
-        prelude=prelude,
-    )
-    return replace(base, **fields)  # fields named by the caller: Any, as replace checks them at run time
+    """A made-up game result of ``bot`` (test_balance_figures' maker, bot first)."""
+    return made_result(seed, turns, prelude, bot, **fields)
 
 
 def shares_of(outcome: list[list[list[int]]]) -> dict[str, float]:
