@@ -224,10 +224,6 @@ MONSTERS_SPREAD: Final = 2  # up to this many more, at random
 FLOORS_PER_EXTRA_MONSTER: Final = 3
 SOM_PER_EXTRA_MONSTER: Final = 20  # one more monster per 20 points below High
 MONSTERS_MAX: Final = 30
-# Below this floor the dangers stop growing (the monster count and Depression's weight): the
-# doses still grow stronger, so the deep floors stay a race with Tolerance. Before, deaths per
-# 1,000 turns on floors 21+ ran 2.8x those of floors 16-20 (docs/balance.md, "Rules epoch 15").
-DANGER_DEEPEST: Final = 20
 HUNGER_PACK: Final = (2, 4)
 DEPRESSION_WEIGHT: Final = 1
 HUNGER_WEIGHT: Final = 2
@@ -275,15 +271,10 @@ def notice_range(state_of_mind: int) -> int:
     return clamp(NOTICE_RANGE_MIN + misery, NOTICE_RANGE_MIN, FOV_RADIUS)
 
 
-def danger_depth(depth: int) -> int:
-    """The depth a floor's dangers are drawn for: its own, down to DANGER_DEEPEST."""
-    return min(depth, DANGER_DEEPEST)
-
-
 def monster_count(state_of_mind: int, depth: int) -> tuple[int, int]:
     """The range a floor's monster count is drawn from: more deeper and when low."""
     misery = max(0, HIGH_ABOVE - state_of_mind) // SOM_PER_EXTRA_MONSTER
-    low = min(MONSTERS_MAX, MONSTERS_BASE + (danger_depth(depth) - 1) // FLOORS_PER_EXTRA_MONSTER + misery)
+    low = min(MONSTERS_MAX, MONSTERS_BASE + (depth - 1) // FLOORS_PER_EXTRA_MONSTER + misery)
     return low, min(MONSTERS_MAX, low + MONSTERS_SPREAD)
 
 
@@ -482,6 +473,11 @@ CLOSE_CALL_LOW: Final = 5
 # Doses grow stronger with depth (and so do the floors' dangers): Tolerance never falls,
 # so going deeper is the way on.
 DOSE_STRENGTH_PER_FLOOR: Final = 3
+# ... down to this floor. Below it Strength stops growing and Tolerance catches up, dose by
+# dose: before, Strength ran ahead of Tolerance without end (3 a floor against about 2 doses
+# a floor), and by floor 21 a Desperate grab at State of Mind 10 gave +95 to +139, so deaths
+# per 1,000 turns on floors 21+ ran 2.8x those of floors 16-20 (docs/balance.md, "Rules epoch 15").
+DOSES_STRONGER_TO_FLOOR: Final = 20
 # The stairs down lie in any area that reaches at least this many steps from the arrival
 # (the farthest area if none does): sometimes near, sometimes across the floor.
 STAIRS_MIN_WALK: Final = 20
@@ -575,7 +571,7 @@ def extra_doses(depth: int) -> int:
 
 def dose_strength_bonus(depth: int) -> int:
     """How much stronger a dose is for lying deeper."""
-    return DOSE_STRENGTH_PER_FLOOR * (depth - 1)
+    return DOSE_STRENGTH_PER_FLOOR * (min(depth, DOSES_STRONGER_TO_FLOOR) - 1)
 
 
 def purer_batch_chance(depth: int) -> tuple[int, int]:
