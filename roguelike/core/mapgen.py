@@ -16,7 +16,6 @@ import typing
 from collections.abc import Callable
 
 import numpy as np
-from numpy.typing import NDArray
 
 from components import Dose, Find, Position, Renderable, Shortcut, Vision
 from components.registry import NAME_OF
@@ -24,7 +23,7 @@ from roguelike.content import formulas
 from roguelike.content.climates import Caves, Climate, Halls, Layout, Open, Rooms, climates_at
 from roguelike.content.doses import SHORTCUT_COLOUR, SHORTCUT_GLYPH, START_DOSE, DoseKind, kinds_on_floor
 from roguelike.content.finds import FindKind, finds_on_floor
-from roguelike.core.chokepoints import chokepoints
+from roguelike.core.chokepoints import Gates
 from roguelike.core.floor import GROUND, PASSABLE, Floor, PackedEntity, Tile, blank_floor
 from roguelike.core.mapgen_caves import carve_caves
 from roguelike.core.mapgen_open import carve_open
@@ -164,43 +163,25 @@ def _place_doses(rng: Rng, floor: Floor, areas: Areas) -> list[PackedEntity]:
     No dose lies on a chokepoint (:mod:`roguelike.core.chokepoints`): each one placed blocks its
     tile for the next, so no dose, alone or with others, seals off part of the floor."""
     taken = {floor.arrival, floor.down_stairs}
-    grounds = [open_ground(floor, band) for band in formulas.Band]  # no dose gates a floor in any band
+    gates = Gates([open_ground(floor, band) for band in formulas.Band])  # no dose gates a floor in any band
     packed = []
     if floor.depth == 1:
-        start = _start_dose_spot(rng, floor, areas[0], _cuts(grounds))
+        start = _start_dose_spot(rng, floor, areas[0], gates.spots)
         packed.append(make_dose(rng, START_DOSE, start, depth=floor.depth))
-        _block(grounds, start)
+        gates.block(start)
         # The start dose must be the only one in sight: mark the whole view as taken.
         ys, xs = field_of_view(floor, *floor.arrival).nonzero()
         taken |= set(zip(xs.tolist(), ys.tolist()))
     places = [area for area in areas if area]
     near = _nearest_areas(places[1:], floor.arrival)[: formulas.extra_doses(floor.depth)]
     for area in near + [rng.choice(places) for _ in range(rng.between(*formulas.DOSES_PER_FLOOR))]:
-        free = free_spot(rng, floor, area, taken | _cuts(grounds))
+        free = free_spot(rng, floor, area, taken | gates.spots)
         if free is not None:
             taken.add(free)
-            _block(grounds, free)
+            gates.block(free)
             vision = floor.depth >= formulas.VISIONS_FROM_FLOOR and rng.chance(*formulas.VISION_DOSE_CHANCE)
             packed.append(make_dose(rng, dose_kind(rng, floor.depth), free, vision, floor.depth))
     return packed
-
-
-def _cuts(grounds: list[NDArray[np.bool_]]) -> set[Spot]:
-    """The chokepoints of the open ground in any band, as spots."""
-    # One call over the grounds stacked with a closed row between them (the test is local).
-    height = grounds[0].shape[0]
-    gap = np.zeros((1, grounds[0].shape[1]), dtype=bool)
-    stacked = chokepoints(np.concatenate([part for ground in grounds for part in (ground, gap)]))
-    ys, xs = np.logical_or.reduce(
-        [stacked[i * (height + 1) : i * (height + 1) + height] for i in range(len(grounds))]
-    ).nonzero()
-    return set(zip(xs.tolist(), ys.tolist()))
-
-
-def _block(grounds: list[NDArray[np.bool_]], spot: Spot) -> None:
-    """Close a tile of the open ground of every band (a dose placed there)."""
-    for ground in grounds:
-        ground[spot[1], spot[0]] = False
 
 
 def _nearest_areas(areas: Areas, arrival: Spot) -> Areas:
