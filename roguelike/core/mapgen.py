@@ -29,7 +29,7 @@ from roguelike.core.mapgen_caves import carve_caves
 from roguelike.core.mapgen_open import carve_open
 from roguelike.core.mapgen_rooms import carve_halls, carve_rooms
 from roguelike.core.mapgen_terrain import lay_terrain
-from roguelike.core.mapgen_walls import lay_shifting_walls
+from roguelike.core.mapgen_walls import ArrivalWalk, lay_shifting_walls
 from roguelike.core.packing import pack_entity
 from roguelike.core.pathing import distance_map, travel_cost
 from roguelike.core.plain import FloorKind
@@ -73,11 +73,12 @@ def generate_floor(
     areas = GENERATORS[type(climate.layout)](rng, floor, up_stairs, climate.layout)
     floor.arrival = up_stairs if up_stairs is not None else _centre(areas[0])
     lay_terrain(rng, floor, climate)
-    steps = _keep_connected(floor)
+    walk = _keep_connected(floor)
+    steps: list[int] = walk.steps.ravel().tolist()  # read a tile at a time: a list is faster than the array
     width = floor.width
     areas = [_reached(area, steps, width) for area in areas]
     _place_stairs(rng, floor, [area for area in areas if area] or [[floor.arrival]], steps)
-    lay_shifting_walls(rng, floor, state_of_mind)  # walls closing in; nothing is placed on them
+    lay_shifting_walls(rng, floor, state_of_mind, walk)  # walls closing in; nothing is placed on them
     floor.dormant.extend(_place_doses(rng, floor, areas))
     floor.dormant.extend(_place_shortcut(rng, floor, areas))
     floor.dormant.extend(place_monsters(seed, floor, [area for area in areas[1:] if area], state_of_mind))
@@ -107,21 +108,17 @@ def _centre(area: list[Spot]) -> Spot:
     return min(area, key=lambda spot: (abs(spot[0] - mx) + abs(spot[1] - my), spot[1], spot[0]))
 
 
-def _keep_connected(floor: Floor) -> list[int]:
-    """Fill in whatever cannot be reached from the arrival point; walking distances from it.
-
-    The distances come tile by tile, row by row (``[y * width + x]``): areas are lists of
-    tiles, and a list is read a tile at a time several times faster than an array.
-    """
+def _keep_connected(floor: Floor) -> ArrivalWalk:
+    """Fill in whatever cannot be reached from the arrival point; walking distances from it."""
     floor.tiles[floor.arrival[1], floor.arrival[0]] = Tile.FLOOR
-    distance = distance_map(travel_cost(floor), [floor.arrival])
+    cost = travel_cost(floor)
+    distance = distance_map(cost, [floor.arrival])
     floor.tiles[(distance == UNREACHED) & PASSABLE[floor.tiles]] = Tile.WALL  # deep water stays water
-    steps: list[int] = distance.ravel().tolist()
-    return steps
+    return ArrivalWalk(cost, distance)
 
 
 def _reached(area: list[Spot], steps: list[int], width: int) -> list[Spot]:
-    """The tiles of an area that can be walked to (``steps`` as :func:`_keep_connected` gives them)."""
+    """The tiles of an area that can be walked to (``steps`` the distances from the arrival, row by row)."""
     return [spot for spot in area if steps[spot[1] * width + spot[0]] != UNREACHED]
 
 
