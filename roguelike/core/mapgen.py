@@ -149,11 +149,6 @@ def _reach(area: list[Spot], steps: list[int], width: int) -> int:
     return max([steps[y * width + x] for x, y in area])
 
 
-def _distance2(a: Spot, b: Spot) -> int:
-    """Squared distance between two tiles."""
-    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
-
-
 def _place_doses(rng: Rng, floor: Floor, areas: Areas) -> list[PackedEntity]:
     """The start dose in sight (floor 1) and the floor's scattered doses, some of them visions.
 
@@ -170,7 +165,7 @@ def _place_doses(rng: Rng, floor: Floor, areas: Areas) -> list[PackedEntity]:
         ys, xs = field_of_view(floor, *floor.arrival).nonzero()
         taken |= set(zip(xs.tolist(), ys.tolist()))
     places = [area for area in areas if area]
-    near = _nearest_areas(places[1:], floor.arrival)[: formulas.extra_doses(floor.depth)]
+    near = _nearest_areas(places[1:], floor.arrival, formulas.extra_doses(floor.depth))
     for area in near + [rng.choice(places) for _ in range(rng.between(*formulas.DOSES_PER_FLOOR))]:
         free = free_spot(rng, floor, area, taken | gates.spots)
         if free is not None:
@@ -181,9 +176,14 @@ def _place_doses(rng: Rng, floor: Floor, areas: Areas) -> list[PackedEntity]:
     return packed
 
 
-def _nearest_areas(areas: Areas, arrival: Spot) -> Areas:
-    """Areas nearest the arrival point first, by their nearest tile (the shallow floors' extra doses go there)."""
-    return sorted(areas, key=lambda area: (min(_distance2(spot, arrival) for spot in area), area[0]))
+def _nearest_areas(areas: Areas, arrival: Spot, count: int) -> Areas:
+    """The ``count`` areas nearest the arrival point, nearest first, by their nearest tile (the shallow
+    floors' extra doses go there)."""
+    if count <= 0:  # most floors: no tile's distance is worked out
+        return []
+    ax, ay = arrival
+    # Squared distances written out in a list: a call a tile cost more than the sort.
+    return sorted(areas, key=lambda area: (min([(x - ax) ** 2 + (y - ay) ** 2 for x, y in area]), area[0]))[:count]
 
 
 def _place_shortcut(rng: Rng, floor: Floor, areas: Areas) -> list[PackedEntity]:
