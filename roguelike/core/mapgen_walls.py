@@ -151,17 +151,17 @@ def _spread(rng: Rng, candidates: list[Stretch], count: int) -> list[Stretch]:
 def _creeping_spots(rng: Rng, floor: Floor) -> list[Spot]:
     """Stretches of open ground along the walls, all given back that would seal ground off in Withdrawal."""
     allowed = _creeping_allowed(floor)
-    candidates = _spots(allowed)
     stretches: list[Stretch] = []
     for _ in range(formulas.by_depth(formulas.CREEPING_STRETCHES, floor.depth)):
-        if not candidates:
+        # The tiles still allowed, row by row, as the list of them would be (a stretch takes only those).
+        candidates = np.flatnonzero(allowed)
+        if not len(candidates):
             break
-        stretch = _stretch(floor, allowed, rng.choice(candidates), rng.between(*formulas.CREEPING_LENGTH))
+        y, x = divmod(int(candidates[rng.below(len(candidates))]), floor.width)
+        stretch = _stretch(floor, allowed, (x, y), rng.between(*formulas.CREEPING_LENGTH))
         stretches.append(stretch)
         for x, y in stretch:
             allowed[y, x] = False
-        taken = set(stretch)
-        candidates = [spot for spot in candidates if spot not in taken]
     return [spot for stretch in _keeping_withdrawal_joined(floor, stretches) for spot in stretch]
 
 
