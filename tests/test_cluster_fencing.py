@@ -95,6 +95,32 @@ def test_a_takeover_waits_for_a_write_under_way_and_then_reads_it(postgres: Post
     engine.dispose()
 
 
+def test_a_host_s_key_waits_for_a_takeover_under_way_and_is_then_refused(postgres: Postgres) -> None:
+    url = postgres.new_database()
+    engine = store.open_engine(url)
+    game = log.start_or_resume(engine, "fay", RULES_EPOCH).id
+    old = take(engine, game, "h1")
+    with engine.connect() as taking:
+        transaction = taking.begin()
+        new = owners.take_over(taking, game, "h2")  # the owners row is locked by the bump now
+        outcome: list[list[bool]] = []
+        writer = threading.Thread(target=lambda: outcome.append(log.accept_all(engine, [key(game, 1, old)])))
+        writer.start()
+        writer.join(1.0)
+        assert writer.is_alive(), "the old owner's key did not wait for the takeover under way"
+        transaction.commit()
+    writer.join(60)
+    assert outcome == [[False]]  # read after the bump: the old token is no longer the game's
+    assert log.accept_all(engine, [key(game, 1, new, b"a"), key(game, 1, new, b"b"), key(game, 2, new)]) == [
+        True,
+        False,  # the same number twice in one batch: the first is taken
+        True,
+    ]
+    with engine.connect() as connection:
+        assert log.commands_of(connection, game) == [b"a", b"c"]
+    engine.dispose()
+
+
 def test_one_session_holds_a_game_and_a_closed_session_lets_it_go(postgres: Postgres) -> None:
     url = postgres.new_database()
     game = "00ff00ff00ff00ff"

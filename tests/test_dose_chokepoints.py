@@ -10,10 +10,11 @@ import pytest
 
 from components import Dose, Position
 from floor_samples import CHUNK, DEPTH, GAMES, UNREACHED, sampled_climates, sampled_games
-from roguelike.core.chokepoints import chokepoints
+from roguelike.core.chokepoints import Gates, chokepoints
 from roguelike.core.floor import Floor
 from roguelike.core.packing import unpack_entity
 from roguelike.core.pathing import distance_map, travel_cost
+from roguelike.core.rng import Rng
 
 
 def dose_spots(floor: Floor) -> list[tuple[int, int]]:
@@ -56,3 +57,20 @@ def test_a_corridor_tile_and_a_doorway_are_chokepoints_and_a_room_tile_is_not() 
     cuts = chokepoints(open_ground)
     assert cuts[2, 4] and cuts[4, 3]  # the gap between the rooms, the corridor leaving one
     assert not cuts[1, 1] and not cuts[2, 2] and not cuts[5, 3]  # a room, and a dead end
+
+
+def test_gates_kept_as_tiles_close_are_the_chokepoints_found_afresh() -> None:
+    """Map generation keeps the chokepoints of every band's ground as doses are placed, looking only
+    around each one: after every tile closed they are those of the masks as they now stand."""
+    rng = Rng(48)
+    masks = [np.array([[rng.chance(3, 4) for _ in range(30)] for _ in range(12)]) for _ in range(3)]
+    masks[1][:, :] = masks[0]  # two bands alike but for a few tiles, as shifting walls leave them
+    masks[1][5, 3:9] = False
+    gates = Gates(masks)
+    for _ in range(150):
+        spot = (rng.below(30), rng.below(12))  # the edges too: their neighbours lie off the floor
+        gates.block(spot)
+        for mask in masks:
+            mask[spot[1], spot[0]] = False
+        ys, xs = np.logical_or.reduce([chokepoints(mask) for mask in masks]).nonzero()
+        assert gates.spots == set(zip(xs.tolist(), ys.tolist(), strict=True)), spot

@@ -27,6 +27,11 @@ NOT_DRAWN_HERE = {
     "docs/screenshot-lobby.png": "hosted play's lobby in Chromium (tools/hosted-pictures.py takes it again)",
     "docs/screenshot-witnessed.png": "a witnessed daily board in Chromium (tools/hosted-pictures.py takes it again)",
 }
+NOT_DRAWN_HERE |= {
+    f"docs/screenshot-{frontend}-{climate}.png": "a climate in tmux or Chromium (tools/climate-pictures.py takes it again)"
+    for frontend in ("terminal", "web")
+    for climate in ("desert", "watery", "islands", "tundra")
+}
 
 
 def pictures(pages: list[Path]) -> list[tuple[str, str]]:

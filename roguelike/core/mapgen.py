@@ -16,7 +16,6 @@ import typing
 from collections.abc import Callable
 
 import numpy as np
-from numpy.typing import NDArray
 
 from components import Dose, Find, Position, Renderable, Shortcut, Vision
 from components.registry import NAME_OF
@@ -24,13 +23,13 @@ from roguelike.content import formulas
 from roguelike.content.climates import Caves, Climate, Halls, Layout, Open, Rooms, climates_at
 from roguelike.content.doses import SHORTCUT_COLOUR, SHORTCUT_GLYPH, START_DOSE, DoseKind, kinds_on_floor
 from roguelike.content.finds import FindKind, finds_on_floor
-from roguelike.core.chokepoints import chokepoints
+from roguelike.core.chokepoints import Gates
 from roguelike.core.floor import GROUND, PASSABLE, Floor, PackedEntity, Tile, blank_floor
 from roguelike.core.mapgen_caves import carve_caves
 from roguelike.core.mapgen_open import carve_open
 from roguelike.core.mapgen_rooms import carve_halls, carve_rooms
 from roguelike.core.mapgen_terrain import lay_terrain
-from roguelike.core.mapgen_walls import lay_shifting_walls
+from roguelike.core.mapgen_walls import ArrivalWalk, lay_shifting_walls
 from roguelike.core.packing import pack_entity
 from roguelike.core.pathing import distance_map, travel_cost
 from roguelike.core.plain import FloorKind
@@ -74,11 +73,12 @@ def generate_floor(
     areas = GENERATORS[type(climate.layout)](rng, floor, up_stairs, climate.layout)
     floor.arrival = up_stairs if up_stairs is not None else _centre(areas[0])
     lay_terrain(rng, floor, climate)
-    steps = _keep_connected(floor)
+    walk = _keep_connected(floor)
+    steps: list[int] = walk.steps.ravel().tolist()  # read a tile at a time: a list is faster than the array
     width = floor.width
     areas = [_reached(area, steps, width) for area in areas]
     _place_stairs(rng, floor, [area for area in areas if area] or [[floor.arrival]], steps)
-    lay_shifting_walls(rng, floor, state_of_mind)  # walls closing in; nothing is placed on them
+    lay_shifting_walls(rng, floor, state_of_mind, walk)  # walls closing in; nothing is placed on them
     floor.dormant.extend(_place_doses(rng, floor, areas))
     floor.dormant.extend(_place_shortcut(rng, floor, areas))
     floor.dormant.extend(place_monsters(seed, floor, [area for area in areas[1:] if area], state_of_mind))
@@ -108,21 +108,17 @@ def _centre(area: list[Spot]) -> Spot:
     return min(area, key=lambda spot: (abs(spot[0] - mx) + abs(spot[1] - my), spot[1], spot[0]))
 
 
-def _keep_connected(floor: Floor) -> list[int]:
-    """Fill in whatever cannot be reached from the arrival point; walking distances from it.
-
-    The distances come tile by tile, row by row (``[y * width + x]``): areas are lists of
-    tiles, and a list is read a tile at a time several times faster than an array.
-    """
+def _keep_connected(floor: Floor) -> ArrivalWalk:
+    """Fill in whatever cannot be reached from the arrival point; walking distances from it."""
     floor.tiles[floor.arrival[1], floor.arrival[0]] = Tile.FLOOR
-    distance = distance_map(travel_cost(floor), [floor.arrival])
+    cost = travel_cost(floor)
+    distance = distance_map(cost, [floor.arrival])
     floor.tiles[(distance == UNREACHED) & PASSABLE[floor.tiles]] = Tile.WALL  # deep water stays water
-    steps: list[int] = distance.ravel().tolist()
-    return steps
+    return ArrivalWalk(cost, distance)
 
 
 def _reached(area: list[Spot], steps: list[int], width: int) -> list[Spot]:
-    """The tiles of an area that can be walked to (``steps`` as :func:`_keep_connected` gives them)."""
+    """The tiles of an area that can be walked to (``steps`` the distances from the arrival, row by row)."""
     return [spot for spot in area if steps[spot[1] * width + spot[0]] != UNREACHED]
 
 
@@ -153,59 +149,41 @@ def _reach(area: list[Spot], steps: list[int], width: int) -> int:
     return max([steps[y * width + x] for x, y in area])
 
 
-def _distance2(a: Spot, b: Spot) -> int:
-    """Squared distance between two tiles."""
-    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
-
-
 def _place_doses(rng: Rng, floor: Floor, areas: Areas) -> list[PackedEntity]:
     """The start dose in sight (floor 1) and the floor's scattered doses, some of them visions.
 
     No dose lies on a chokepoint (:mod:`roguelike.core.chokepoints`): each one placed blocks its
     tile for the next, so no dose, alone or with others, seals off part of the floor."""
     taken = {floor.arrival, floor.down_stairs}
-    grounds = [open_ground(floor, band) for band in formulas.Band]  # no dose gates a floor in any band
+    gates = Gates([open_ground(floor, band) for band in formulas.Band])  # no dose gates a floor in any band
     packed = []
     if floor.depth == 1:
-        start = _start_dose_spot(rng, floor, areas[0], _cuts(grounds))
+        start = _start_dose_spot(rng, floor, areas[0], gates.spots)
         packed.append(make_dose(rng, START_DOSE, start, depth=floor.depth))
-        _block(grounds, start)
+        gates.block(start)
         # The start dose must be the only one in sight: mark the whole view as taken.
         ys, xs = field_of_view(floor, *floor.arrival).nonzero()
         taken |= set(zip(xs.tolist(), ys.tolist()))
     places = [area for area in areas if area]
-    near = _nearest_areas(places[1:], floor.arrival)[: formulas.extra_doses(floor.depth)]
+    near = _nearest_areas(places[1:], floor.arrival, formulas.extra_doses(floor.depth))
     for area in near + [rng.choice(places) for _ in range(rng.between(*formulas.DOSES_PER_FLOOR))]:
-        free = free_spot(rng, floor, area, taken | _cuts(grounds))
+        free = free_spot(rng, floor, area, taken | gates.spots)
         if free is not None:
             taken.add(free)
-            _block(grounds, free)
+            gates.block(free)
             vision = floor.depth >= formulas.VISIONS_FROM_FLOOR and rng.chance(*formulas.VISION_DOSE_CHANCE)
             packed.append(make_dose(rng, dose_kind(rng, floor.depth), free, vision, floor.depth))
     return packed
 
 
-def _cuts(grounds: list[NDArray[np.bool_]]) -> set[Spot]:
-    """The chokepoints of the open ground in any band, as spots."""
-    # One call over the grounds stacked with a closed row between them (the test is local).
-    height = grounds[0].shape[0]
-    gap = np.zeros((1, grounds[0].shape[1]), dtype=bool)
-    stacked = chokepoints(np.concatenate([part for ground in grounds for part in (ground, gap)]))
-    ys, xs = np.logical_or.reduce(
-        [stacked[i * (height + 1) : i * (height + 1) + height] for i in range(len(grounds))]
-    ).nonzero()
-    return set(zip(xs.tolist(), ys.tolist()))
-
-
-def _block(grounds: list[NDArray[np.bool_]], spot: Spot) -> None:
-    """Close a tile of the open ground of every band (a dose placed there)."""
-    for ground in grounds:
-        ground[spot[1], spot[0]] = False
-
-
-def _nearest_areas(areas: Areas, arrival: Spot) -> Areas:
-    """Areas nearest the arrival point first, by their nearest tile (the shallow floors' extra doses go there)."""
-    return sorted(areas, key=lambda area: (min(_distance2(spot, arrival) for spot in area), area[0]))
+def _nearest_areas(areas: Areas, arrival: Spot, count: int) -> Areas:
+    """The ``count`` areas nearest the arrival point, nearest first, by their nearest tile (the shallow
+    floors' extra doses go there)."""
+    if count <= 0:  # most floors: no tile's distance is worked out
+        return []
+    ax, ay = arrival
+    # Squared distances written out in a list: a call a tile cost more than the sort.
+    return sorted(areas, key=lambda area: (min([(x - ax) ** 2 + (y - ay) ** 2 for x, y in area]), area[0]))[:count]
 
 
 def _place_shortcut(rng: Rng, floor: Floor, areas: Areas) -> list[PackedEntity]:

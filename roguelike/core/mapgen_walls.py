@@ -13,7 +13,7 @@ the High sees and takes), so they only ever add ground. Draws only from the floo
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -36,9 +36,20 @@ PAD = formulas.VEIL_THICKEST + 1  # the margin a veil's sides may be read from
 SIDES: tuple[tuple[Spot, Spot], ...] = (((0, -1), (1, 0)), ((0, 1), (1, 0)), ((-1, 0), (0, 1)), ((1, 0), (0, 1)))
 
 
-def lay_shifting_walls(rng: Rng, floor: Floor, state_of_mind: int) -> None:
-    """Veils and creeping walls for the floor, turned to the band of ``state_of_mind``."""
-    for veil in _veils(rng, floor):
+class ArrivalWalk(NamedTuple):
+    """Walking distances from the arrival (``pathing.distance_map``) and the costs they were walked over."""
+
+    cost: NDArray[np.int32]
+    steps: NDArray[np.int32]
+
+
+def lay_shifting_walls(rng: Rng, floor: Floor, state_of_mind: int, walk: ArrivalWalk | None = None) -> None:
+    """Veils and creeping walls for the floor, turned to the band of ``state_of_mind``.
+
+    ``walk``, the distances from the arrival map generation worked out already, spares a
+    search when the floor's costs have not changed where they would matter since.
+    """
+    for veil in _veils(rng, floor, walk):
         for x, y in veil:
             floor.tiles[y, x] = Tile.VEIL_SHUT
     for x, y in _creeping_spots(rng, floor):
@@ -46,7 +57,7 @@ def lay_shifting_walls(rng: Rng, floor: Floor, state_of_mind: int) -> None:
     turn_to_band(floor, formulas.mood_band(state_of_mind), lambda: set())
 
 
-def _veils(rng: Rng, floor: Floor) -> list[Stretch]:
+def _veils(rng: Rng, floor: Floor, walk: ArrivalWalk | None) -> list[Stretch]:
     """Walls one or two tiles thick between two plain tiles far apart on foot, a few drawn at random.
 
     Caves seldom hold a one-tile wall between ground far apart, so two tiles are allowed.
@@ -55,7 +66,7 @@ def _veils(rng: Rng, floor: Floor) -> list[Stretch]:
     distance maps for the whole floor rather than one for each wall.
     """
     plain, wall = _padded(floor.tiles == Tile.FLOOR), _padded(floor.tiles == Tile.WALL)
-    maps = [_padded(steps) for steps in _landmark_distances(floor)]
+    maps = _padded(_landmark_distances(floor, walk))
     found: list[Stretch] = []
     for thick in range(1, formulas.VEIL_THICKEST + 1):
         for dx, dy in ((1, 0), (0, 1)):
@@ -64,44 +75,60 @@ def _veils(rng: Rng, floor: Floor) -> list[Stretch]:
     return _spread(rng, found, formulas.by_depth(formulas.VEILS, floor.depth))
 
 
-def _landmark_distances(floor: Floor) -> list[NDArray[np.int64]]:
-    """Walking distances from the arrival, the stairs down and the tiles farthest from the landmarks before."""
+def _landmark_distances(floor: Floor, walk: ArrivalWalk | None) -> NDArray[np.int64]:
+    """Walking distances from the arrival, the stairs down and the tiles farthest from the landmarks before
+    (one map a landmark, stacked)."""
     cost = travel_cost(floor)
-    roots = [floor.arrival, floor.down_stairs]
-    maps: list[NDArray[np.int64]] = []
-    while len(maps) < formulas.VEIL_LANDMARKS:
-        maps.append(distance_map(cost, [roots[len(maps)]]).astype(np.int64))
-        if len(roots) == len(maps):
-            nearest = np.minimum.reduce(maps)
-            y, x = np.unravel_index(int(np.where(nearest >= UNREACHED, -1, nearest).argmax()), nearest.shape)
-            roots.append((int(x), int(y)))
+    maps = np.empty((formulas.VEIL_LANDMARKS, *cost.shape), dtype=np.int64)
+    maps[0] = _from_arrival(floor, cost, walk)
+    maps[1] = distance_map(cost, [floor.down_stairs])
+    for landmark in range(2, formulas.VEIL_LANDMARKS):
+        nearest = maps[:landmark].min(axis=0)
+        y, x = np.unravel_index(int(np.where(nearest >= UNREACHED, -1, nearest).argmax()), nearest.shape)
+        maps[landmark] = distance_map(cost, [(int(x), int(y))])
     return maps
 
 
+def _from_arrival(floor: Floor, cost: NDArray[np.int32], walk: ArrivalWalk | None) -> NDArray[np.int32]:
+    """Distances from the arrival over ``cost``: those of ``walk`` while no tile they reach (or that
+    could be entered now) costs otherwise, the arrival's own cost aside (no shortest way comes back
+    through it)."""
+    if walk is not None:
+        changed = walk.cost != cost
+        changed[floor.arrival[1], floor.arrival[0]] = False
+        if not (changed & ((walk.steps != UNREACHED) | (cost > 0))).any():
+            return walk.steps
+    return distance_map(cost, [floor.arrival])
+
+
 def _padded(array: NDArray[Cell]) -> NDArray[Cell]:
-    """``array`` with a margin as wide as a veil's reach (False, or 0), so :func:`_along` only slices."""
-    return np.pad(array, PAD)
+    """``array`` (or a stack of them) with a margin as wide as a veil's reach (False, or 0), so
+    :func:`_along` only slices (np.pad costs several times as much)."""
+    height, width = array.shape[-2:]
+    padded = np.zeros((*array.shape[:-2], height + 2 * PAD, width + 2 * PAD), dtype=array.dtype)
+    padded[..., PAD:-PAD, PAD:-PAD] = array
+    return padded
 
 
 def _gap(
-    plain: NDArray[np.bool_], wall: NDArray[np.bool_], maps: list[NDArray[np.int64]], way: tuple[int, int, int]
+    plain: NDArray[np.bool_], wall: NDArray[np.bool_], maps: NDArray[np.int64], way: tuple[int, int, int]
 ) -> NDArray[np.bool_]:
     """Tiles where a wall ``thick`` tiles long runs on (along ``(dx, dy)``, ``way`` being ``(thick, dx, dy)``)
-    between two plain tiles at least the veil's saving apart on foot (every array padded)."""
+    between two plain tiles at least the veil's saving apart on foot (every array padded, the maps stacked)."""
     thick = way[0]
     found = _along(plain, -1, way) & _along(plain, thick, way)
     for k in range(thick):
         found &= _along(wall, k, way)
-    saving = np.maximum.reduce([np.abs(_along(m, -1, way) - _along(m, thick, way)) for m in maps])
+    saving = np.abs(_along(maps, -1, way) - _along(maps, thick, way)).max(axis=0)
     gap: NDArray[np.bool_] = found & (saving >= formulas.VEIL_SAVES_AT_LEAST)
     return gap
 
 
 def _along(padded: NDArray[Cell], k: int, way: tuple[int, int, int]) -> NDArray[Cell]:
-    """Each tile's neighbour ``k`` steps along the way ``(thick, dx, dy)``, read from a padded array."""
+    """Each tile's neighbour ``k`` steps along the way ``(thick, dx, dy)``, read from a padded array (or stack)."""
     _, dx, dy = way
-    height, width = padded.shape[0] - 2 * PAD, padded.shape[1] - 2 * PAD
-    return padded[PAD + k * dy : PAD + k * dy + height, PAD + k * dx : PAD + k * dx + width]
+    height, width = padded.shape[-2] - 2 * PAD, padded.shape[-1] - 2 * PAD
+    return padded[..., PAD + k * dy : PAD + k * dy + height, PAD + k * dx : PAD + k * dx + width]
 
 
 def _spots(mask: NDArray[np.bool_]) -> list[Spot]:
@@ -124,17 +151,17 @@ def _spread(rng: Rng, candidates: list[Stretch], count: int) -> list[Stretch]:
 def _creeping_spots(rng: Rng, floor: Floor) -> list[Spot]:
     """Stretches of open ground along the walls, all given back that would seal ground off in Withdrawal."""
     allowed = _creeping_allowed(floor)
-    candidates = _spots(allowed)
     stretches: list[Stretch] = []
     for _ in range(formulas.by_depth(formulas.CREEPING_STRETCHES, floor.depth)):
-        if not candidates:
+        # The tiles still allowed, row by row, as the list of them would be (a stretch takes only those).
+        candidates = np.flatnonzero(allowed)
+        if not len(candidates):
             break
-        stretch = _stretch(floor, allowed, rng.choice(candidates), rng.between(*formulas.CREEPING_LENGTH))
+        y, x = divmod(int(candidates[rng.below(len(candidates))]), floor.width)
+        stretch = _stretch(floor, allowed, (x, y), rng.between(*formulas.CREEPING_LENGTH))
         stretches.append(stretch)
         for x, y in stretch:
             allowed[y, x] = False
-        taken = set(stretch)
-        candidates = [spot for spot in candidates if spot not in taken]
     return [spot for stretch in _keeping_withdrawal_joined(floor, stretches) for spot in stretch]
 
 
@@ -142,9 +169,11 @@ def _creeping_allowed(floor: Floor) -> NDArray[np.bool_]:
     """Plain tiles beside a wall, on no chokepoint, beside nothing but floor and wall, away from the stairs."""
     tiles = floor.tiles
     plain, wall = tiles == Tile.FLOOR, tiles == Tile.WALL
-    padded_wall = np.pad(wall, 1, constant_values=True)
-    padded_other = np.pad(~(plain | wall), 1, constant_values=False)
     height, width = tiles.shape
+    padded_wall = np.ones((height + 2, width + 2), dtype=bool)  # off the map counts as wall
+    padded_wall[1:-1, 1:-1] = wall
+    padded_other = np.zeros((height + 2, width + 2), dtype=bool)
+    padded_other[1:-1, 1:-1] = ~(plain | wall)
     beside_wall = np.zeros_like(plain)
     beside_other = np.zeros_like(plain)
     for dy in (-1, 0, 1):

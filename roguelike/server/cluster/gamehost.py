@@ -33,25 +33,13 @@ from roguelike.server.cluster.claims import Claims
 from roguelike.server.cluster.hostgame import ClusterGame
 from roguelike.server.cluster.outbox import Outbox
 from roguelike.server.cluster.ownership import OwnerSession
+from roguelike.server.cluster.readmarks import ReadMarks
 from roguelike.server.hosted import log, owners
 from roguelike.server.hosted.committer import Committer
 from roguelike.server.hosted.host import Ended, HostedGame, PlayOptions
 
 logger = logging.getLogger(__name__)
 FORGET = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
-# The read mark only moves forward: a host cut off mid-write whose SET arrives after the cable is mended (TCP
-# delivers it late) must not move it back, or the next owner would hand a message on a second time.
-FORWARD = """
-local old = redis.call('get', KEYS[1])
-if old then
-  local oms, oseq = string.match(old, '(%d+)-(%d+)')
-  local nms, nseq = string.match(ARGV[1], '(%d+)-(%d+)')
-  oms, oseq, nms, nseq = tonumber(oms), tonumber(oseq), tonumber(nms), tonumber(nseq)
-  if oms > nms or (oms == nms and oseq >= nseq) then return 0 end
-end
-redis.call('set', KEYS[1], ARGV[1])
-return 1
-"""
 KEEPS_STOPPING = "This game's process keeps stopping: its log keeps it; reload the page to try again."
 
 
@@ -64,12 +52,20 @@ class GameHost:
     """The games one host runs, its claims, and its hold on them."""
 
     def __init__(
-        self, engine: Engine, redis: Any, session: OwnerSession, options: PlayOptions, ended: Ended, name: str
+        self,
+        engine: Engine,
+        redis: Any,
+        session: OwnerSession,
+        options: PlayOptions,
+        ended: Ended,
+        name: str,
+        keys: Engine | None = None,
     ) -> None:
         self.engine, self.redis, self.session, self.options, self.ended = engine, redis, session, options, ended
         self.name = name
-        self.committer = Committer(engine)
+        self.committer = Committer(keys or engine)  # ``keys``: the engine the games' commands are written with
         self.outbox = Outbox(redis)
+        self.marks = ReadMarks(redis)
         self.claims = Claims(redis, name)
         self.games: dict[str, ClusterGame] = {}
         self.locked: set[str] = set()  # games whose advisory lock this session holds (once each: locks count)
@@ -82,7 +78,7 @@ class GameHost:
         """Serve until cancelled; on the way out end every game's process (their claims fall to other hosts)."""
         await self.session.open()
         await self.claims.ensure_group()
-        loops = [self.take_claims(), self.ticks(), self.inputs(), self.outbox.run()]
+        loops = [self.take_claims(), self.ticks(), self.inputs(), self.outbox.run(), self.marks.run()]
         try:
             await asyncio.gather(*loops)
         finally:
@@ -259,6 +255,7 @@ class GameHost:
         if self.games.get(game.row.id) is game:
             del self.games[game.row.id]
             self.reading.pop(game.row.id, None)
+            self.marks.forget(game.row.id)
             self.claims.held.pop(game.row.id, None)
 
     def forget(self, game: HostedGame) -> None:
@@ -289,7 +286,7 @@ class GameHost:
         self.outbox.wake(self.waking)
 
     async def inputs(self) -> None:
-        """Hand each running game's browser messages to its process, noting the last handed on first."""
+        """Hand each running game's browser messages to its process, its read mark written meanwhile."""
         woken = b"0-0"
         while True:
             try:
@@ -309,7 +306,7 @@ class GameHost:
         for stream, entries in found or []:
             if streams.text_of(stream) == self.waking and entries:
                 woken = entries[-1][0]
-        await self.hand_on(found or [])
+        self.hand_on(found or [])
         return woken
 
     def is_ready(self, game: str) -> bool:
@@ -317,25 +314,23 @@ class GameHost:
         running = self.games.get(game)
         return running is not None and running.ready_told
 
-    async def hand_on(self, found: list[Any]) -> None:
-        """Note the last message read of each game, then give each to its game."""
-        given: list[tuple[ClusterGame, bytes, list[Any]]] = []
-        pipe = self.redis.pipeline(transaction=False)
+    def hand_on(self, found: list[Any]) -> None:
+        """Give each game its messages at once, its read mark queued to be written meanwhile (its commands wait
+        for it: :meth:`marked`)."""
         for stream, entries in found:
             game = self.games.get(streams.text_of(stream).removeprefix("hedonic:in:"))
             if game is None or not entries:
                 continue
             last = bytes(entries[-1][0])
-            pipe.eval(FORWARD, 1, streams.read_key(game.row.id), last)
-            given.append((game, last, entries))
-        if not given:
-            return
-        await pipe.execute()
-        for game, last, entries in given:
             self.reading[game.row.id] = last
+            self.marks.note(game.row.id, last)
             for _, fields in entries:
                 kind, payload = streams.entry(fields)
                 if kind == streams.EVENT:
                     game.forward(payload)
                 elif kind == streams.SYNC:
                     game.send_keyframe()
+
+    async def marked(self, game: str) -> None:
+        """Wait until the read mark of every message handed to the game's process so far is written."""
+        await self.marks.covered(game)

@@ -29,7 +29,9 @@ from roguelike.server.hosted.host import COLUMNS, ROWS
 from roguelike.server.hosted.routes import HostedPlay
 
 logger = logging.getLogger(__name__)
-ASK_EVERY = 0.5  # seconds: a game's owner is looked for at most this often for its keys
+# seconds: a game's owner is looked for at most this often for its keys, and not while it adds to the game's
+# out-stream (a dead host's games are taken over from its claims, not from these asks)
+ASK_EVERY = 0.5
 SWEEP_SECONDS = 5.0
 
 
@@ -54,6 +56,7 @@ class RemoteGame(Fanout):
         self.token = 0  # the newest owner's token seen: entries of an older one are dropped
         self.shown = row.account
         self.asked_at = -ASK_EVERY
+        self.heard_at = -ASK_EVERY  # when its owner last added to its out-stream (a host that runs it)
         self.watched_at = time.monotonic()  # when it was made, or last had a viewer here at a sweep
         self.on_gone: Callable[[Any], None] = lambda game: None
 
@@ -74,10 +77,11 @@ class RemoteGame(Fanout):
         await self.gateway.ask_for_host(self.row.id)
 
     def forward(self, message: bytes) -> None:
-        """Hand the player's message to whichever host runs the game."""
+        """Hand the player's message to whichever host runs the game (asked for if none was heard from lately)."""
         self.gateway.send(self.row.id, streams.EVENT, message)
-        if time.monotonic() - self.asked_at >= ASK_EVERY:
-            self.asked_at = time.monotonic()
+        now = time.monotonic()
+        if now - max(self.asked_at, self.heard_at) >= ASK_EVERY:
+            self.asked_at = now
             asyncio.get_running_loop().create_task(self.ask_for_host())
 
     def take(self, entry_id: bytes, fields: dict[bytes, bytes], backlog: bool = False) -> None:
@@ -87,6 +91,8 @@ class RemoteGame(Fanout):
         if token and token < self.token:
             return  # a host that lost the game, still sending what it had
         self.token = max(self.token, token)
+        if not backlog:
+            self.heard_at = time.monotonic()
         kind, payload = streams.entry(fields)
         try:
             if kind == streams.FRAME and (self.synced or is_keyframe(payload)):

@@ -3,8 +3,10 @@
 A :class:`ClusterGame` is a :class:`~roguelike.server.hosted.host.HostedGame` (the same process,
 plan, commit before apply, snapshots and end) whose viewers are not here: every frame goes to the
 game's out-stream for the gateways (with a keyframe now and then for those that start following),
-and its commands carry the fencing token its host took it with. A refused command whose token is
-no longer the game's means another host has the game: this one lets it go, writing nothing more.
+and its commands carry the fencing token its host took it with, each committed only once the read
+mark of the messages handed to the process is written (``roguelike.server.cluster.readmarks``). A
+refused command whose token is no longer the game's means another host has the game: this one
+lets it go, writing nothing more.
 A process that dies is rebuilt at once (the game is claimed: someone wants it).
 """
 
@@ -36,6 +38,10 @@ class Shown(Protocol):
 
     def lost(self, game: ClusterGame) -> None:
         """Another host has taken the game."""
+        ...
+
+    async def marked(self, game: str) -> None:
+        """Wait until the read mark of every browser message handed to the game's process so far is written."""
         ...
 
 
@@ -110,7 +116,9 @@ class ClusterGame(HostedGame):
             self.on_finish()
 
     async def accept(self, seq: int, command: bytes) -> str | None:
-        """Commit a command under this host's token; a refusal because another host took the game loses it here."""
+        """Commit a command under this host's token, once the messages that made it are marked read (so they are
+        never handed on again); a refusal because another host took the game loses it here."""
+        await self.shown_to.marked(self.row.id)
         refusal = await super().accept(seq, command)
         if refusal is not None and not self.over and await asyncio.to_thread(self.taken_elsewhere):
             self.lost = True

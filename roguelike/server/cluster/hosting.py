@@ -41,6 +41,8 @@ def run_host(config: ServerConfig, cluster_url: str, name: str | None) -> int:
 
 async def host_main(config: ServerConfig, cluster_url: str, name: str) -> None:
     """The host's life: its store, verifier, owner session and games, until a signal."""
+    from sqlalchemy import create_engine
+
     from roguelike.server import store
     from roguelike.server.cluster.gamehost import GameHost
     from roguelike.server.cluster.ownership import OwnerSession, connect_args, libpq_url
@@ -53,8 +55,12 @@ async def host_main(config: ServerConfig, cluster_url: str, name: str) -> None:
     game_context()  # the game joins the fork server's preload before the verifier may start it
     server = ScoreServer(config)
     engine = store.open_engine(config.db_url, connect_args())
+    # The keys' writer's own connections, not pinged at each use as the store's are: a batch of keys is then one
+    # round trip. One broken fails its batch (those keys are refused, never accepted) and is replaced; a break
+    # that loses the owner session ends every game here anyway.
+    keys = create_engine(config.db_url, pool_size=2, connect_args=connect_args())
     redis = cluster_redis(cluster_url)
-    host = GameHost(engine, redis, OwnerSession(config.db_url), config.play, server.upload_ended, name)
+    host = GameHost(engine, redis, OwnerSession(config.db_url), config.play, server.upload_ended, name, keys)
     print(f"hedonic serve host {name}: running games for the gateways of {cluster_url}", flush=True)
     await server.verifier.start()
     task = asyncio.create_task(host.run())
@@ -67,4 +73,5 @@ async def host_main(config: ServerConfig, cluster_url: str, name: str) -> None:
         await server.verifier.stop()
         await redis.aclose()
         engine.dispose()
+        keys.dispose()
         server.engine.dispose()

@@ -68,6 +68,27 @@ hosted_inputs = Table(
 )
 GROWN.append(hosted_inputs)  # ``token`` came with hosts on several machines: older databases are given it
 KEY = (hosted_inputs.c.game, hosted_inputs.c.seq)
+DURABLE = "hedonic_synchronous_commit"  # a PostgreSQL connection's info: its session commits durably
+# A host's keys (:func:`accept_fenced`): the owners' rows read FOR SHARE, so a takeover's token bump waits for this
+# statement's commit and every write after the bump sees the new token; a number taken already is skipped.
+FENCED_INSERT = text(
+    """
+WITH live AS (
+    SELECT o.game, o.token FROM hosted_owners AS o JOIN hosted_games AS g ON g.id = o.game
+    WHERE o.game = ANY(CAST(:games AS VARCHAR[])) AND g.status = :live
+    FOR SHARE OF o
+)
+INSERT INTO hosted_inputs (game, seq, command, received_at, token)
+SELECT k.game, k.seq, k.command, k.received_at, k.token
+FROM unnest(
+    CAST(:key_games AS VARCHAR[]), CAST(:seqs AS INTEGER[]), CAST(:commands AS BYTEA[]),
+    CAST(:received AS VARCHAR[]), CAST(:tokens AS BIGINT[])
+) AS k(game, seq, command, received_at, token)
+JOIN live ON live.game = k.game AND live.token = k.token
+ON CONFLICT DO NOTHING
+RETURNING game, seq, token
+"""
+)
 hosted_snapshots = Table(
     "hosted_snapshots",
     metadata,
@@ -188,6 +209,8 @@ def accept_all(engine: Engine, keys: Sequence[Key]) -> list[bool]:
     """Commit commands of any games in one transaction (one flush to disk); whether each was accepted (its
     game live and its number free: a number taken already, or taken twice in ``keys``, refuses that key
     alone). If the database refuses the transaction this raises and none is accepted."""
+    if keys and engine.dialect.name == "postgresql" and all(key.token is not None for key in keys):
+        return accept_fenced(engine, keys)
     with engine.begin() as connection:
         durable(connection)
         live = writable(connection, keys)
@@ -203,6 +226,32 @@ def accept_all(engine: Engine, keys: Sequence[Key]) -> list[bool]:
             {(row.game, row.seq) for row in connection.execute(skipping_insert(connection), rows)} if rows else set()
         )
     return [(key.game, key.seq) in added and first[(key.game, key.seq)] is key for key in keys]
+
+
+def accept_fenced(engine: Engine, keys: Sequence[Key]) -> list[bool]:
+    """:func:`accept_all` for a host's keys on PostgreSQL, in one round trip: one statement, its own transaction,
+    that locks the owners' rows ``FOR SHARE``, keeps the keys whose token is still their live game's, and
+    inserts them (the session made durable once: a connection's first use sets ``synchronous_commit``)."""
+    first: dict[tuple[str, int, int | None], Key] = {}
+    for key in keys:
+        first.setdefault((key.game, key.seq, key.token), key)
+    unique = list(first.values())
+    with engine.connect() as connection:
+        own = connection.execution_options(isolation_level="AUTOCOMMIT")
+        if not own.connection.info.get(DURABLE):
+            own.exec_driver_sql("SET synchronous_commit TO on")  # whatever the server's default, as ``durable``
+            own.connection.info[DURABLE] = True
+        values = {
+            "games": sorted({key.game for key in unique}),
+            "live": LIVE,
+            "key_games": [key.game for key in unique],
+            "seqs": [key.seq for key in unique],
+            "commands": [key.command for key in unique],
+            "received": [key.received for key in unique],
+            "tokens": [key.token for key in unique],
+        }
+        added = {(row.game, row.seq, row.token) for row in own.execute(FENCED_INSERT, values)}
+    return [(key.game, key.seq, key.token) in added and first[(key.game, key.seq, key.token)] is key for key in keys]
 
 
 def writable(connection: Connection, keys: Sequence[Key]) -> set[tuple[str, int | None]]:
