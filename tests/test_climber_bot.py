@@ -1,4 +1,4 @@
-"""The climber: routes that read the ground near monsters, steps that count slides and wades, no pocket."""
+"""The climber: steps that count slides and wades, strikes while doubting, no dose faced while ashamed, no pocket."""
 
 from __future__ import annotations
 
@@ -38,13 +38,10 @@ def forked(monster: bool) -> Game:
     return game
 
 
-def test_with_nothing_in_sight_the_climber_takes_the_dry_way() -> None:
-    assert ClimberBot().choose(forked(monster=False)) == Move(1, 1)  # onto the sand: no wade
-
-
-def test_with_a_monster_in_sight_that_does_not_hunt_yet_the_climber_wades_into_cover() -> None:
-    # Open sand would show the player from farther; in the water it is noticed only close by.
-    assert ClimberBot().choose(forked(monster=True)) == Move(1, -1)
+@pytest.mark.parametrize("monster", [False, True])
+def test_the_climber_takes_the_dry_way_whoever_watches(monster: bool) -> None:
+    # Onto the sand: no wade. Wading into cover near an idle monster cost more than it saved (epoch 15).
+    assert ClimberBot().choose(forked(monster)) == Move(1, 1)
 
 
 ICE = [

@@ -50,3 +50,16 @@ def test_a_deep_small_dose_is_shown_with_its_depth_bonus() -> None:
     assert (odds.low, odds.high) == (weakest + bonus - 10, strongest + bonus - 10)
     assert odds.risk is Risk.COULD
     assert dose_odds(DOSE_KINDS["small_dose"], 1, 50, 10).risk is Risk.NONE  # what floor 1's range would say
+
+
+def test_doses_stop_growing_stronger_below_floor_20() -> None:
+    # Rules epoch 15: below DOSES_STRONGER_TO_FLOOR Tolerance catches up, dose by dose.
+    deepest = formulas.DOSES_STRONGER_TO_FLOOR
+    assert formulas.dose_strength_bonus(deepest) == formulas.DOSE_STRENGTH_PER_FLOOR * (deepest - 1)
+    assert formulas.dose_strength_bonus(deepest + 15) == formulas.dose_strength_bonus(deepest)
+    for seed in range(30):
+        for dose in doses_of(seed, deepest + 10):
+            usual_most = DOSE_KINDS[dose.kind].strength[1] + formulas.dose_strength_bonus(deepest)
+            assert dose.strength <= usual_most + formulas.PURE_BATCH_EXTRA, dose
+    small = DOSE_KINDS["small_dose"]
+    assert dose_odds(small, deepest + 10, 50, 0) == dose_odds(small, deepest, 50, 0)  # what the panel says

@@ -1,13 +1,21 @@
 """The planner bot keeps its High going from the pocket: it takes a carried dose before
 Withdrawal would end its streak (risking a purer batch, keeping its last dose), and picks up the doses it could take then;
-it leaves floors sooner once its Tolerance outruns the doses (roguelike/bots/planner.py)."""
+it leaves floors sooner once its Tolerance outruns the doses; without a pocket it takes a last safe dose before the
+stairs (roguelike/bots/planner.py)."""
 
 from __future__ import annotations
 
 from bestiary_helpers import set_player
 from components import Carried, Dose, Tolerance
 from helpers import drawn_game
-from roguelike.bots.planner import HURRIED_TARGET, KEEP_STREAK, TOLERANCE_AHEAD, PlannerBot
+from roguelike.bots.planner import (
+    HURRIED_TARGET,
+    KEEP_STREAK,
+    TOLERANCE_AHEAD,
+    TOP_UP_BELOW,
+    PlannerBot,
+    PocketlessPlanner,
+)
 from roguelike.content import formulas
 from roguelike.content.doses import LARGE_DOSE, SMALL_DOSE, dose_odds
 from roguelike.core.carrying import put_in
@@ -77,3 +85,22 @@ def test_the_planner_leaves_a_floor_half_seen_once_its_tolerance_outruns_the_dos
     assert bot.choose(game) == Move(1, 0)  # doses here still give enough: it explores east
     game.player_component(Tolerance).value = formulas.dose_strength_bonus(1) + TOLERANCE_AHEAD + 1
     assert bot.choose(game) == Move(-1, -1)  # they give too little now: it heads for the stairs
+
+
+# A floor seen whole: the stairs down west, a small dose east.
+DONE_WITH = [
+    "#############",
+    "#>....@....i#",
+    "#############",
+]
+
+
+def test_the_pocketless_planner_takes_a_last_safe_dose_before_the_stairs() -> None:
+    game = drawn_game(DONE_WITH, dose=Dose(SMALL_DOSE.key, 30, 0, 0, 0))
+    game.player_component(Tolerance).value = 20  # the small dose is safe even just below the top-up line
+    set_player(game, state_of_mind=TOP_UP_BELOW - 1)
+    game.refresh_visible()
+    assert PocketlessPlanner().choose(game) == Move(1, 0)  # the dose first: the next floor's search runs on it
+    assert PlannerBot().choose(game) == Move(-1, 0)  # the pocket's planner goes down: it carries its High
+    set_player(game, state_of_mind=TOP_UP_BELOW)
+    assert PocketlessPlanner().choose(game) == Move(-1, 0)  # high enough: down

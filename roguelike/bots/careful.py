@@ -89,16 +89,14 @@ class CarefulBot:
         explored = seen.fraction >= self.enough_seen(game)
         som, speed = state_of_mind(game), formulas.action_points(game.player_component(Attributes).will)
         finds = self.finds_in_reach(game, steps, som, speed)
-        if explored and seen.any_stairs_down and som >= LEAVE_ABOVE:
-            # Deeper doses are stronger: no lingering for weaker ones, but one to carry down.
-            fetch = self.carries and pocket.wants_insurance(game, self.keep)
-            insurance = pocket.beside_insurance(game, reachable) if fetch else None
-            return [goals for goals in (finds, insurance, stairs) if goals is not None and seen.any(goals)]
         safe = [
             dose
             for dose in reachable
             if self.safe_on_arrival(dose, steps, som, speed) and not pulls_after(game, dose, doses, som + dose.most)
         ]
+        if explored and seen.any_stairs_down and som >= LEAVE_ABOVE:
+            leaving = self.leaving_goals(game, finds, mask_of(shape, safe), reachable, stairs)
+            return [goals for goals in leaving if goals is not None and seen.any(goals)]
         order: list[Mask | None] = [mask_of(shape, safe), finds]
         if not reachable and self.time_to_leave(game, stairs, steps):
             order.append(stairs)
@@ -111,6 +109,15 @@ class CarefulBot:
             order.append(mask_of(shape, far) if len(far) == len(reachable) else None)
         order += [stairs, unexplored]
         return [goals for goals in order if goals is None or seen.any(goals)]
+
+    def leaving_goals(
+        self, game: Game, finds: Mask, safe: Mask, reachable: list[KnownDose], stairs: Mask
+    ) -> list[Mask | None]:
+        """Where it goes on a floor it is done with: finds, a dose to carry down, the stairs."""
+        # Deeper doses are stronger: no lingering for weaker ones, but one to carry down.
+        fetch = self.carries and pocket.wants_insurance(game, self.keep)
+        insurance = pocket.beside_insurance(game, reachable) if fetch else None
+        return [finds, insurance, stairs]
 
     def finds_in_reach(self, game: Game, steps: Walks, som: int, speed: int) -> Mask:
         """The finds in sight it can walk to while still High (a find is taken only by the High)."""

@@ -38,6 +38,9 @@ SPARE = 1  # carried doses it never spends on a streak: they are for the Despera
 # it then leaves a floor once it has seen HURRIED_TARGET of it.
 TOLERANCE_AHEAD = 5
 HURRIED_TARGET = 0.35
+# Without a pocket it takes a last safe dose before the stairs while below this: the High it
+# arrives with is all the time it has to find the next floor's first dose.
+TOP_UP_BELOW = 75
 
 
 class PlannerBot(CarefulBot):
@@ -76,6 +79,14 @@ class PocketlessPlanner(PlannerBot):
 
     def __init__(self, routes: RouteFinder | None = None) -> None:
         super().__init__(routes, carries=False)
+
+    def leaving_goals(
+        self, game: Game, finds: Mask, safe: Mask, reachable: list[KnownDose], stairs: Mask
+    ) -> list[Mask | None]:
+        """Finds, then a last safe dose while below TOP_UP_BELOW, then the stairs: with nothing carried, the
+        next floor's search for a dose runs on what it arrives with."""
+        top_up = safe if state_of_mind(game) < TOP_UP_BELOW else None
+        return [finds, top_up, stairs]
 
 
 def tolerance_ahead(game: Game) -> int:

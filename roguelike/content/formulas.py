@@ -473,6 +473,11 @@ CLOSE_CALL_LOW: Final = 5
 # Doses grow stronger with depth (and so do the floors' dangers): Tolerance never falls,
 # so going deeper is the way on.
 DOSE_STRENGTH_PER_FLOOR: Final = 3
+# ... down to this floor. Below it Strength stops growing and Tolerance catches up, dose by
+# dose: before, Strength ran ahead of Tolerance without end (3 a floor against about 2 doses
+# a floor), and by floor 21 a Desperate grab at State of Mind 10 gave +95 to +139, so deaths
+# per 1,000 turns on floors 21+ ran 2.8x those of floors 16-20 (docs/balance.md, "Rules epoch 15").
+DOSES_STRONGER_TO_FLOOR: Final = 20
 # The stairs down lie in any area that reaches at least this many steps from the arrival
 # (the farthest area if none does): sometimes near, sometimes across the floor.
 STAIRS_MIN_WALK: Final = 20
@@ -566,7 +571,7 @@ def extra_doses(depth: int) -> int:
 
 def dose_strength_bonus(depth: int) -> int:
     """How much stronger a dose is for lying deeper."""
-    return DOSE_STRENGTH_PER_FLOOR * (depth - 1)
+    return DOSE_STRENGTH_PER_FLOOR * (min(depth, DOSES_STRONGER_TO_FLOOR) - 1)
 
 
 def purer_batch_chance(depth: int) -> tuple[int, int]:

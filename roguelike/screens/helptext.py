@@ -62,7 +62,8 @@ RULES: tuple[tuple[str, str], ...] = (
     ),
     (
         "Dose",
-        f"Strength less Tolerance, +{f.DOSE_STRENGTH_PER_FLOOR} a floor down (+{f.PURE_BATCH_EXTRA} purer:"
+        f"Strength less Tolerance, +{f.DOSE_STRENGTH_PER_FLOOR} a floor to {f.DOSES_STRONGER_TO_FLOOR}"
+        f" (+{f.PURE_BATCH_EXTRA} purer:"
         f" 1 in {f.purer_batch_odds(f.PURE_BATCH_FROM_FLOOR):,} on floor {f.PURE_BATCH_FROM_FLOOR},"
         f" 1 in {f.purer_batch_odds(PURER_FULL):,} from {PURER_FULL}); boosts Con, Nrv, Wil ({f.ATTRIBUTE_MIN}..{f.ATTRIBUTE_MAX}).",
     ),
@@ -168,6 +169,7 @@ HIGHS: tuple[tuple[str, str], ...] = (
 )
 
 DOSE_NOTES = (
-    f"Purity is random: Strength is drawn from the range, +{f.DOSE_STRENGTH_PER_FLOOR} a floor below the first;"
+    f"Purity is random: Strength is drawn from the range, +{f.DOSE_STRENGTH_PER_FLOOR} a floor below the first"
+    f" down to floor {f.DOSES_STRONGER_TO_FLOOR};"
     f" a purer batch, {f.PURE_BATCH_EXTRA} more, is {PURER_ODDS}. Each dose raises Tolerance by one.",
 )
