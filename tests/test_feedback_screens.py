@@ -62,7 +62,7 @@ def test_help_pages_turn_with_the_arrows_and_tab_and_cover_every_topic() -> None
     # The true figures where the player is: floor 6 adds 15 Strength, a purer batch 20 more.
     assert "+47 to +67, a purer batch up to +87; a purer batch COULD kill." in doses
     # The purer batch's odds climb with depth, and the heading gives this floor's.
-    assert "+3 a floor down (+20 purer: 1 in 1,050" in rules and "on floor 3, 1 in 150 from 9)" in rules
+    assert "+3 a floor to 20 (+20 purer: 1 in 1,050" in rules and "on floor 3, 1 in 150 from 9)" in rules
     assert "Here, on floor 6 (purer 1 in 262) at Tolerance 4" in doses
     for glyph_line in (
         "+  closed door",
