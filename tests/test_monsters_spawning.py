@@ -138,3 +138,12 @@ def test_a_new_floor_is_generated_from_the_players_state_of_mind(monkeypatch: py
     game.player_component(StateOfMind).value = 42
     roguelike.core.world.ensure_floor(game.state, 2)
     assert seen == [42]
+
+
+def test_monsters_stop_growing_in_number_and_kind_below_floor_20() -> None:
+    deepest = formulas.DEPTH_GROWS_TO_FLOOR
+    for state_of_mind in (5, 55, 90):
+        assert formulas.monster_count(state_of_mind, deepest + 12) == formulas.monster_count(state_of_mind, deepest)
+        assert formulas.monster_count(state_of_mind, deepest) > formulas.monster_count(state_of_mind, 1)
+    depression = MONSTER_KINDS["depression"]
+    assert depression.weight_at(deepest + 12) == depression.weight_at(deepest) > depression.weight_at(2)

@@ -15,7 +15,7 @@ from roguelike.content.doses import SMALL_DOSE
 from roguelike.core.commands import Move, Wait, Wizard
 from roguelike.core.floor import Floor, Tile
 from roguelike.core.game import Game
-from roguelike.core.score import breakdown, current_score, floor_percent
+from roguelike.core.score import breakdown, current_score, depth_sum, floor_percent
 
 BALANCE_DOC = Path(__file__).resolve().parent.parent / "docs" / "balance.md"
 
@@ -98,6 +98,17 @@ def test_nothing_earned_before_arriving_is_counted_twice() -> None:
         current_score(game.state.floor, game.player_component(Record), score, HighStreak())
         == 50 + 2 * formulas.POINTS_PER_DEPTH
     )
+
+
+def test_a_floor_below_the_last_that_grows_is_worth_as_much_as_it() -> None:
+    # Rules epoch 15: floor N is worth 10 x N down to floor 12, and 120 each below it.
+    deepest = formulas.FLOOR_WORTH_GROWS_TO_FLOOR
+    each = formulas.POINTS_PER_DEPTH
+    assert formulas.depth_points(3) == each * (2 + 3)
+    assert formulas.depth_points(deepest) == each * sum(range(2, deepest + 1))
+    assert formulas.depth_points(deepest + 5) == formulas.depth_points(deepest) + 5 * each * deepest
+    assert depth_sum(deepest) == f"{each} x (2+...+{deepest})"
+    assert depth_sum(deepest + 5) == f"{each} x (2+...+{deepest}) + {each * deepest} x 5"  # what the death screen shows
 
 
 def take_dose_at(state_of_mind: int, strength: int) -> int:

@@ -105,7 +105,7 @@ class MonsterKind:
 
     def weight_at(self, depth: int) -> int:
         """How often this kind is drawn on floor ``depth``, against the others' weights."""
-        growth = (depth - self.from_floor) // self.deeper_every if self.deeper_every else 0
+        growth = (formulas.grown_depth(depth) - self.from_floor) // self.deeper_every if self.deeper_every else 0
         return self.weight + max(0, growth)
 
     @property

@@ -224,6 +224,13 @@ MONSTERS_SPREAD: Final = 2  # up to this many more, at random
 FLOORS_PER_EXTRA_MONSTER: Final = 3
 SOM_PER_EXTRA_MONSTER: Final = 20  # one more monster per 20 points below High
 MONSTERS_MAX: Final = 30
+# Down to this floor each floor is stronger than the last: its doses' Strength, its monster count and
+# Depression's weight. Below it nothing grows with depth but your
+# Tolerance, dose by dose, so the deep is a slow race with Tolerance. Before (rules epoch 14),
+# Strength ran ahead of Tolerance without end (3 a floor against about 2 doses a floor): by floor
+# 21 a Desperate grab at State of Mind 10 gave +95 to +139, and deaths per 1,000 turns on floors
+# 21+ ran 2.8x those of floors 16-20 (docs/balance.md, "Rules epoch 15").
+DEPTH_GROWS_TO_FLOOR: Final = 20
 HUNGER_PACK: Final = (2, 4)
 DEPRESSION_WEIGHT: Final = 1
 HUNGER_WEIGHT: Final = 2
@@ -271,10 +278,15 @@ def notice_range(state_of_mind: int) -> int:
     return clamp(NOTICE_RANGE_MIN + misery, NOTICE_RANGE_MIN, FOV_RADIUS)
 
 
+def grown_depth(depth: int) -> int:
+    """How deep floor ``depth`` counts for what grows with depth: no deeper than DEPTH_GROWS_TO_FLOOR."""
+    return min(depth, DEPTH_GROWS_TO_FLOOR)
+
+
 def monster_count(state_of_mind: int, depth: int) -> tuple[int, int]:
     """The range a floor's monster count is drawn from: more deeper and when low."""
     misery = max(0, HIGH_ABOVE - state_of_mind) // SOM_PER_EXTRA_MONSTER
-    low = min(MONSTERS_MAX, MONSTERS_BASE + (depth - 1) // FLOORS_PER_EXTRA_MONSTER + misery)
+    low = min(MONSTERS_MAX, MONSTERS_BASE + (grown_depth(depth) - 1) // FLOORS_PER_EXTRA_MONSTER + misery)
     return low, min(MONSTERS_MAX, low + MONSTERS_SPREAD)
 
 
@@ -467,17 +479,18 @@ POINTS_PER_KILL: Final = 5
 # Going deeper pays: reaching floor d for the first time is worth d times this, banked with
 # that floor's other points (so by its explored share).
 POINTS_PER_DEPTH: Final = 10
+# ... down to this floor; each floor below it is worth as much as this one. Reaching floor d was
+# worth 10 x (2+...+d): growing as the square of the depth, it made the score follow the turns
+# lived (Spearman 0.77 at rules epoch 15's first draft, against the 0.75 issue 41 allows), not
+# how well they were played (docs/balance.md, "Rules epoch 15").
+FLOOR_WORTH_GROWS_TO_FLOOR: Final = 12
 # A close call at the low edge: a dose taken at this State of Mind or lower.
 CLOSE_CALL_LOW: Final = 5
 
 # Doses grow stronger with depth (and so do the floors' dangers): Tolerance never falls,
 # so going deeper is the way on.
 DOSE_STRENGTH_PER_FLOOR: Final = 3
-# ... down to this floor. Below it Strength stops growing and Tolerance catches up, dose by
-# dose: before, Strength ran ahead of Tolerance without end (3 a floor against about 2 doses
-# a floor), and by floor 21 a Desperate grab at State of Mind 10 gave +95 to +139, so deaths
-# per 1,000 turns on floors 21+ ran 2.8x those of floors 16-20 (docs/balance.md, "Rules epoch 15").
-DOSES_STRONGER_TO_FLOOR: Final = 20
+# ... down to floor DEPTH_GROWS_TO_FLOOR (below).
 # The stairs down lie in any area that reaches at least this many steps from the arrival
 # (the farthest area if none does): sometimes near, sometimes across the floor.
 STAIRS_MIN_WALK: Final = 20
@@ -544,9 +557,15 @@ def raw_points(doses: int, close_calls: int, kills: int, deepest: int = 1) -> in
     )
 
 
+def floor_worth_depth(depth: int) -> int:
+    """How deep floor ``depth`` counts for what reaching it is worth: no deeper than FLOOR_WORTH_GROWS_TO_FLOOR."""
+    return min(depth, FLOOR_WORTH_GROWS_TO_FLOOR)
+
+
 def depth_points(deepest: int) -> int:
-    """What reaching floors 2 to ``deepest`` is worth: each floor its number times POINTS_PER_DEPTH."""
-    return POINTS_PER_DEPTH * (deepest * (deepest + 1) // 2 - 1)
+    """What reaching floors 2 to ``deepest`` is worth: each floor POINTS_PER_DEPTH times its worth's depth."""
+    grown = floor_worth_depth(deepest)
+    return POINTS_PER_DEPTH * (grown * (grown + 1) // 2 - 1 + grown * (deepest - grown))
 
 
 def explored_percent(explored_tiles: int, open_tiles: int) -> int:
@@ -571,7 +590,7 @@ def extra_doses(depth: int) -> int:
 
 def dose_strength_bonus(depth: int) -> int:
     """How much stronger a dose is for lying deeper."""
-    return DOSE_STRENGTH_PER_FLOOR * (min(depth, DOSES_STRONGER_TO_FLOOR) - 1)
+    return DOSE_STRENGTH_PER_FLOOR * (grown_depth(depth) - 1)
 
 
 def purer_batch_chance(depth: int) -> tuple[int, int]:

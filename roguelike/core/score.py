@@ -65,11 +65,15 @@ class Breakdown:
 
 
 def depth_sum(deepest: int) -> str:
-    """How the floors' points were counted, as the death screen says it: "10 x (2+...+6)"."""
+    """How the floors' points were counted, as the death screen says it: "10 x (2+...+6)", and below
+    the floor whose worth is the last to grow "10 x (2+...+12) + 120 x 3"."""
     if deepest < 2:
         return "floor 1 only"
-    floors = "2" if deepest == 2 else ("(2+3)" if deepest == 3 else f"(2+...+{deepest})")
-    return f"{formulas.POINTS_PER_DEPTH} x {floors}"
+    grown = formulas.floor_worth_depth(deepest)
+    floors = "2" if grown == 2 else ("(2+3)" if grown == 3 else f"(2+...+{grown})")
+    beyond = deepest - grown
+    flat = f" + {formulas.POINTS_PER_DEPTH * grown} x {beyond}" if beyond else ""
+    return f"{formulas.POINTS_PER_DEPTH} x {floors}{flat}"
 
 
 def floor_percent(floor: Floor) -> int:

@@ -62,7 +62,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ),
     (
         "Dose",
-        f"Strength less Tolerance, +{f.DOSE_STRENGTH_PER_FLOOR} a floor to {f.DOSES_STRONGER_TO_FLOOR}"
+        f"Strength less Tolerance, +{f.DOSE_STRENGTH_PER_FLOOR} a floor to {f.DEPTH_GROWS_TO_FLOOR}"
         f" (+{f.PURE_BATCH_EXTRA} purer:"
         f" 1 in {f.purer_batch_odds(f.PURE_BATCH_FROM_FLOOR):,} on floor {f.PURE_BATCH_FROM_FLOOR},"
         f" 1 in {f.purer_batch_odds(PURER_FULL):,} from {PURER_FULL}); boosts Con, Nrv, Wil ({f.ATTRIBUTE_MIN}..{f.ATTRIBUTE_MAX}).",
@@ -93,7 +93,8 @@ RULES: tuple[tuple[str, str], ...] = (
     (
         "Score",
         f"{f.POINTS_PER_DOSE} a dose, {f.POINTS_PER_CLOSE_CALL} a close call, {f.POINTS_PER_KILL} a kill,"
-        f" {f.POINTS_PER_DEPTH} x N for floor N, the longest High; all kept times the share explored.",
+        f" {f.POINTS_PER_DEPTH} x N for floor N (N at most {f.FLOOR_WORTH_GROWS_TO_FLOOR}), the longest High;"
+        " all kept times the share explored.",
     ),
     ("Stairs down", "not always far off: leaving early keeps only the share seen."),
 )
@@ -170,6 +171,6 @@ HIGHS: tuple[tuple[str, str], ...] = (
 
 DOSE_NOTES = (
     f"Purity is random: Strength is drawn from the range, +{f.DOSE_STRENGTH_PER_FLOOR} a floor below the first"
-    f" down to floor {f.DOSES_STRONGER_TO_FLOOR};"
+    f" down to floor {f.DEPTH_GROWS_TO_FLOOR};"
     f" a purer batch, {f.PURE_BATCH_EXTRA} more, is {PURER_ODDS}. Each dose raises Tolerance by one.",
 )
