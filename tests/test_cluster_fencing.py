@@ -31,6 +31,14 @@ def engine(database: str) -> Iterator[Engine]:
     engine.dispose()
 
 
+@pytest.fixture
+def pg_engine(postgres: Postgres) -> Iterator[Engine]:
+    """A fresh store with the hosted tables on PostgreSQL only (row locks that SQLite does not have)."""
+    engine = store.open_engine(postgres.new_database())
+    yield engine
+    engine.dispose()
+
+
 def take(engine: Engine, game: str, host: str) -> int:
     """A host takes the game over: its new token."""
     with engine.begin() as connection:
@@ -72,9 +80,8 @@ def test_a_token_for_another_game_does_not_open_this_one(engine: Engine) -> None
     assert log.accept_all(engine, [key(two, 1, token_one + 5), key(one, 1, token_one)]) == [False, True]
 
 
-def test_a_takeover_waits_for_a_write_under_way_and_then_reads_it(postgres: Postgres) -> None:
-    url = postgres.new_database()
-    engine = store.open_engine(url)
+def test_a_takeover_waits_for_a_write_under_way_and_then_reads_it(pg_engine: Engine) -> None:
+    engine = pg_engine
     game = log.start_or_resume(engine, "eve", RULES_EPOCH).id
     old = take(engine, game, "h1")
     with engine.connect() as writing:
@@ -92,12 +99,10 @@ def test_a_takeover_waits_for_a_write_under_way_and_then_reads_it(postgres: Post
     assert taken == [old + 1]
     with engine.connect() as connection:
         assert log.commands_of(connection, game) == [b"old"]  # the new owner's plan, read after its bump, has it
-    engine.dispose()
 
 
-def test_a_host_s_key_waits_for_a_takeover_under_way_and_is_then_refused(postgres: Postgres) -> None:
-    url = postgres.new_database()
-    engine = store.open_engine(url)
+def test_a_host_s_key_waits_for_a_takeover_under_way_and_is_then_refused(pg_engine: Engine) -> None:
+    engine = pg_engine
     game = log.start_or_resume(engine, "fay", RULES_EPOCH).id
     old = take(engine, game, "h1")
     with engine.connect() as taking:
@@ -118,7 +123,6 @@ def test_a_host_s_key_waits_for_a_takeover_under_way_and_is_then_refused(postgre
     ]
     with engine.connect() as connection:
         assert log.commands_of(connection, game) == [b"a", b"c"]
-    engine.dispose()
 
 
 def test_one_session_holds_a_game_and_a_closed_session_lets_it_go(postgres: Postgres) -> None:
