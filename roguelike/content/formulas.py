@@ -225,8 +225,8 @@ FLOORS_PER_EXTRA_MONSTER: Final = 3
 SOM_PER_EXTRA_MONSTER: Final = 20  # one more monster per 20 points below High
 MONSTERS_MAX: Final = 30
 # Down to this floor each floor is stronger than the last: its doses' Strength, its monster count and
-# Depression's weight. Below it nothing grows with depth but your
-# Tolerance, dose by dose, so the deep is a slow race with Tolerance. Before (rules epoch 14),
+# Depression's weight. Below it nothing grows with depth but your Tolerance, dose by dose, so the
+# deep is a slow race with Tolerance. Before (rules epoch 14),
 # Strength ran ahead of Tolerance without end (3 a floor against about 2 doses a floor): by floor
 # 21 a Desperate grab at State of Mind 10 gave +95 to +139, and deaths per 1,000 turns on floors
 # 21+ ran 2.8x those of floors 16-20 (docs/balance.md, "Rules epoch 15").
