@@ -153,3 +153,35 @@ def dataclass_replace(value: CharacterRecord, **changes: Any) -> CharacterRecord
     import dataclasses
 
     return dataclasses.replace(value, **changes)
+
+
+def old_record_file(path: Path, version: int, **fields: Any) -> None:
+    """A record file as an older record format (``version``) wrote it: no floors' points."""
+    from dataclasses import asdict
+
+    from roguelike.core.snapshot import encode
+    from roguelike.saves.container import RECORD_MAGIC, seal
+    from roguelike.storage.atomic import write_atomic
+
+    plain = {**asdict(dataclass_replace(record("Deep", 5000), **fields)), "deepest": 15}
+    del plain["floor_points"], plain["origin"]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, seal(RECORD_MAGIC, version, encode({}), encode(plain)))
+
+
+def test_an_old_record_shows_the_floors_points_its_own_version_counted(tmp_path: Path) -> None:
+    from roguelike.screens.death import score_line
+
+    for made_by in ("0.2.0", "1.3.0", "1.4.0"):
+        old_record_file(DataDir(tmp_path).record(made_by), 5, game=made_by, score=2000)
+    read = {r.game: r for r in read_history(tmp_path).records}
+    # floor N paid 10 x N until 1.4.0, then 10 x N down to floor 12 and 120 below; before 0.3.0 nothing
+    assert {made_by: r.floor_points for made_by, r in read.items()} == {"0.2.0": 0, "1.3.0": 1190, "1.4.0": 1130}
+    assert "floors 1190, " in str(score_line(read["1.3.0"]))
+    assert "floors 1130, " in str(score_line(read["1.4.0"]))
+
+
+def test_a_record_keeps_what_its_floors_paid_and_an_unscored_one_has_none(tmp_path: Path) -> None:
+    write_record(DataDir(tmp_path).record("new"), dataclass_replace(record("Now", 9), score=50, floor_points=30))
+    old_record_file(DataDir(tmp_path).record("unscored"), 2, game="0.1.0", score=None)
+    assert {r.name: r.floor_points for r in read_history(tmp_path).records} == {"Deep": None, "Now": 30}

@@ -31,11 +31,17 @@ class Breakdown:
     high_streaks: int = 0  # points the longest High streak paid
     best_streak: int = 0  # the longest High streak, in turns
     deepest: int = 1  # the deepest floor reached
+    floor_points: int | None = None  # what the floors reached paid, when rules older than today's counted it
+
+    @property
+    def floors(self) -> int:
+        """What reaching the floors paid: as the game's own rules counted it, or by today's worth."""
+        return formulas.depth_points(self.deepest) if self.floor_points is None else self.floor_points
 
     @property
     def raw(self) -> int:
         """Points before exploration counts."""
-        return formulas.raw_points(self.doses, self.close_calls, self.kills, self.deepest) + self.high_streaks
+        return formulas.raw_points(self.doses, self.close_calls, self.kills) + self.floors + self.high_streaks
 
     @property
     def unexplored(self) -> int:
@@ -57,7 +63,7 @@ class Breakdown:
                 self.close_calls * formulas.POINTS_PER_CLOSE_CALL,
             ),
             ("Monsters slain", f"{self.kills} x {formulas.POINTS_PER_KILL}", self.kills * formulas.POINTS_PER_KILL),
-            ("Floors reached", depth_sum(self.deepest), formulas.depth_points(self.deepest)),
+            ("Floors reached", depth_sum(self.deepest), self.floors),
             ("Longest High", f"{self.best_streak} turns", self.high_streaks),
             ("Unexplored", f"{self.kept_percent}% kept", self.unexplored),
             ("Score", "", self.total),

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from components import Attributes, Bestiary, FindsTaken, HighStreak, Record, TakenOver
 from roguelike import __version__
+from roguelike.content import formulas
 from roguelike.core.chart import Chart
 from roguelike.core.commands import RANKED_ORIGINS
 from roguelike.core.plain import Origin, PlainChart, encode
@@ -27,8 +28,14 @@ if TYPE_CHECKING:
     from roguelike.core.game import Game
 
 # 2 adds the monsters met and slain and the State-of-Mind chart; 3 the score; 4 High streaks and finds;
-# 5 the takeover steering at the end and the Nerve then (the death tip names them)
-RECORD_VERSION = 5
+# 5 the takeover steering at the end and the Nerve then (the death tip names them); 6 what the floors
+# reached paid (their worth changed in 1.4.0, so it cannot be worked out again from the deepest floor)
+RECORD_VERSION = 6
+
+# The versions whose rules first counted a part of the score, for records from before version 6:
+# the floors reached paid from 0.3.0 (rules epoch 6), each floor 10 x its number until 1.4.0 capped it.
+FLOORS_PAID_FROM = (0, 3, 0)
+FLOOR_WORTH_CAPPED_FROM = (1, 4, 0)
 
 
 @dataclass(frozen=True)
@@ -57,6 +64,7 @@ class CharacterRecord:
     finds: dict[str, int] = field(default_factory=dict)  # finds taken, by kind
     takeover: str | None = None  # the condition that steered the last action (None: the player, or before 5)
     nerve: int | None = None  # the Nerve at the end (None: from before 5)
+    floor_points: int | None = None  # what the floors reached paid (None: no score)
 
     @property
     def life(self) -> Chart:
@@ -77,6 +85,7 @@ def record_of(game: Game, died_at: float | None = None) -> CharacterRecord:
     state, record, streak = game.state, game.player_component(Record), game.player_component(HighStreak)
     bestiary = game.player_component_or_none(Bestiary) or Bestiary()
     taken = game.player_component_or_none(TakenOver)
+    score = game.score()
     return CharacterRecord(
         name=state.name,
         turns=state.turn,
@@ -92,12 +101,13 @@ def record_of(game: Game, died_at: float | None = None) -> CharacterRecord:
         met=dict(bestiary.met),
         slain=dict(bestiary.slain),
         chart=typing.cast(PlainChart, state.chart.to_plain()),
-        score=game.score().total,
+        score=score.total,
         best_streak=streak.best,
         streak_points=streak.bonus,
         finds=dict(game.player_component(FindsTaken).kinds),
         takeover=taken.condition if taken is not None else None,
         nerve=game.player_component(Attributes).nerve,
+        floor_points=score.floors,
     )
 
 
@@ -125,7 +135,7 @@ def read_record(path: Path) -> CharacterRecord:
 
 def upgraded(plain: Any, version: int) -> Any:
     """A record of an older format given what its format lacked (met, slain, an empty chart; no score;
-    no High streaks, no finds; no takeover or Nerve at the end)."""
+    no High streaks, no finds; no takeover or Nerve at the end; the floors' points as its version counted them)."""
     if version < 2 and isinstance(plain, dict):
         plain = {"met": {}, "slain": {}, "chart": Chart().to_plain(), **plain}
     if version < 3 and isinstance(plain, dict):
@@ -134,7 +144,32 @@ def upgraded(plain: Any, version: int) -> Any:
         plain = {"best_streak": None, "streak_points": None, "finds": {}, **plain}
     if version < 5 and isinstance(plain, dict):
         plain = {"takeover": None, "nerve": None, **plain}
+    if version < 6 and isinstance(plain, dict):
+        plain = {"floor_points": floors_paid_then(plain), **plain}
     return plain
+
+
+def floors_paid_then(plain: dict[str, Any]) -> int | None:
+    """What the floors reached paid under the rules of the version that wrote an old record (None: no
+    score, or a record too damaged to tell; ``checked`` then names what is wrong)."""
+    deepest, made_by = plain.get("deepest"), version_tuple(plain.get("game"))
+    if plain.get("score") is None or not isinstance(deepest, int) or made_by is None:
+        return None
+    if made_by < FLOORS_PAID_FROM:
+        return 0
+    if made_by < FLOOR_WORTH_CAPPED_FROM:
+        return formulas.POINTS_PER_DEPTH * (deepest * (deepest + 1) // 2 - 1)
+    return formulas.depth_points(deepest)
+
+
+def version_tuple(version: Any) -> tuple[int, ...] | None:
+    """A version string's numbers ("1.3.0" -> (1, 3, 0)); None if it is not one."""
+    if not isinstance(version, str):
+        return None
+    try:
+        return tuple(int(part) for part in version.split("."))
+    except ValueError:
+        return None
 
 
 def read_history(root: Path) -> History:

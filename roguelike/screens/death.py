@@ -250,7 +250,13 @@ def score_line(record: CharacterRecord) -> str | None:
     if record.score is None:
         return None
     parts = Breakdown(
-        record.doses, record.close_calls, record.kills, record.score, record.streak_points or 0, deepest=record.deepest
+        record.doses,
+        record.close_calls,
+        record.kills,
+        record.score,
+        record.streak_points or 0,
+        deepest=record.deepest,
+        floor_points=record.floor_points,
     )
     doses, calls, slain, floors = (points for _, _, points in parts.rows()[:4])
     return (
