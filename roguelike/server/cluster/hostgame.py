@@ -119,6 +119,10 @@ class ClusterGame(HostedGame):
         """Commit a command under this host's token, once the messages that made it are marked read (so they are
         never handed on again); a refusal because another host took the game loses it here."""
         await self.shown_to.marked(self.row.id)
+        if self.lost:
+            # Let go while its process's last bytes were still being read: its marks are forgotten, so the
+            # wait above covered nothing, and the next host may hand the same message on again.
+            return f"command {seq}: the game was let go here"
         refusal = await super().accept(seq, command)
         if refusal is not None and not self.over and await asyncio.to_thread(self.taken_elsewhere):
             self.lost = True
