@@ -490,7 +490,7 @@ CLOSE_CALL_LOW: Final = 5
 # Doses grow stronger with depth (and so do the floors' dangers): Tolerance never falls,
 # so going deeper is the way on.
 DOSE_STRENGTH_PER_FLOOR: Final = 3
-# ... down to floor DEPTH_GROWS_TO_FLOOR (below).
+# ... down to floor DEPTH_GROWS_TO_FLOOR (above).
 # The stairs down lie in any area that reaches at least this many steps from the arrival
 # (the farthest area if none does): sometimes near, sometimes across the floor.
 STAIRS_MIN_WALK: Final = 20

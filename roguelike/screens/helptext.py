@@ -84,7 +84,10 @@ RULES: tuple[tuple[str, str], ...] = (
         "Close call",
         f"a dose ending within {f.CLOSE_CALL_MARGIN} of an overdose, or taken at {f.CLOSE_CALL_LOW} or less.",
     ),
-    ("Monsters", "die to one hit; idle the turn they notice you. More low, deep."),
+    (
+        "Monsters",
+        f"die to one hit; idle the turn they notice you. More low, and deeper to floor {f.DEPTH_GROWS_TO_FLOOR}.",
+    ),
     (
         "Carrying",
         f"g picks up a dose beside you ({f.CARRY_LIMIT} at most; it keeps the Strength of its floor),"
