@@ -26,7 +26,7 @@ from typing import Any
 
 from redis import Redis
 from sqlalchemy import Engine
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
@@ -123,7 +123,7 @@ class ClusterPlayer(Player):
             try:
                 self.press_one(game, played)
                 self.confirm(played)
-            except (Resync, AssertionError, ConnectionClosed, OSError, TimeoutError) as error:
+            except (Resync, AssertionError, ConnectionClosed, InvalidHandshake, OSError, TimeoutError) as error:
                 if not isinstance(error, Resync):  # its frame never came: pending
                     self.events.append(f"{played.commands[-1]!r} pending ({len(played.commands)}): {error}")
                     self.pending.append(played.commands.pop())
@@ -205,7 +205,7 @@ class ClusterPlayer(Player):
             try:
                 self.patience = REOPEN_SECONDS / 16
                 return self.open_game()
-            except (AssertionError, ConnectionClosed, OSError, TimeoutError) as error:
+            except (AssertionError, ConnectionClosed, InvalidHandshake, OSError, TimeoutError) as error:
                 self.hang_up()
                 if time.monotonic() > deadline:
                     raise AssertionError(
@@ -221,7 +221,7 @@ class ClusterPlayer(Player):
         reason) is no matter: the game is over in the log, which the test checks."""
         try:
             self.leave_death()
-        except (AssertionError, ConnectionClosed, OSError, TimeoutError):
+        except (AssertionError, ConnectionClosed, InvalidHandshake, OSError, TimeoutError):
             self.hang_up()
 
 
