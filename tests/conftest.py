@@ -25,6 +25,19 @@ os.environ["HEDONIC_CACHE_DIR"] = tempfile.mkdtemp(prefix="hedonic-tests-cache-"
 atexit.register(shutil.rmtree, os.environ["HEDONIC_CACHE_DIR"], ignore_errors=True)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked ``long`` first, longest first: pytest-xdist hands the first tests out one to
+    each worker in turn, so the minutes-long ones start at once on different workers and the suite
+    does not end waiting on one of them alone (the rest keep their order)."""
+    items.sort(key=lambda item: -expected_seconds(item))
+
+
+def expected_seconds(item: pytest.Item) -> float:
+    """What a test's ``long`` mark says it takes (0 for the others)."""
+    mark = item.get_closest_marker("long")
+    return float(mark.args[0]) if mark is not None else 0.0
+
+
 @pytest.fixture(autouse=True)
 def default_settings() -> Iterator[None]:
     """Every test starts with the default settings and a silent sound in force (both are process-wide)."""

@@ -24,6 +24,7 @@ import math
 import threading
 import time
 
+import pytest
 from sqlalchemy import Engine, select
 
 from bench.cluster_players import ClusterPlayer, Gateways, Spectator
@@ -109,6 +110,7 @@ def tokens_rise(engine: Engine, game: str) -> bool:
     return seen == sorted(seen) and len(seen) > 0
 
 
+@pytest.mark.long(220)
 def test_games_outlive_killed_and_cut_off_hosts_and_gateways() -> None:
     with site(HOSTS, GATEWAYS) as (running, engine):
         gateways = [(running.net.address(gateway), PORT) for gateway in GATEWAYS]

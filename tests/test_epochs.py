@@ -68,6 +68,7 @@ def test_each_earlier_epoch_has_a_runtime_made_from_its_last_commit(
     assert made == {epoch: f"git {commit}@{ROOT.resolve()}" for epoch, commit in epochs.items()}
 
 
+@pytest.mark.long(22)
 def test_each_earlier_epochs_replays_verify_in_the_runtime_of_their_epoch(
     history_runtimes: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

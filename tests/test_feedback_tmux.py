@@ -20,6 +20,7 @@ SEED = 204
 DEPRESSION = str(sorted(MONSTER_KINDS).index("depression") + 1)  # its number in the wizard's list
 
 
+@pytest.mark.long(25)
 def test_help_look_and_death_in_tmux(tmp_path: Path) -> None:
     require_tmux()
     tmux = new_game(tmp_path, f"--wizard --seed {SEED}")

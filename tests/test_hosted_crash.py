@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import msgpack
+import pytest
 
 from hosted_helpers import Hosted, as_account, player, replayed, serving, settled
 from roguelike.core.commands import encode_command
@@ -33,6 +34,7 @@ KEYS += [("KeyN", "n")] * 2
 MOST_PRESSES = 20_000  # the storm's bound: a game waited out ends in a few hundred commands
 
 
+@pytest.mark.long(35)
 def test_kill_9_at_random_instants_loses_no_accepted_command_and_applies_none_twice(tmp_path: Path) -> None:
     rng = random.Random(43)
     kills = presses = 0

@@ -22,6 +22,8 @@ import json
 import time
 from pathlib import Path
 
+import pytest
+
 from bench.bench_hosted import cmdline, game_processes, parent_of
 from bench.hosted_players import PlayedGame, Player, Served, Tally, play_all, rebuilt
 from roguelike.core.snapshot import checksum
@@ -37,6 +39,7 @@ SNAPSHOT_EVERY = 20
 VERDICT_SECONDS = 600.0  # the ended games' verification: a bound far above the work
 
 
+@pytest.mark.long(125)
 def test_fifty_bot_driven_browsers_for_two_minutes_lose_no_key_and_apply_none_twice(tmp_path: Path) -> None:
     with Served(tmp_path / "server", snapshot_every=SNAPSHOT_EVERY) as served:
         tally = play_all(served, CLIENTS, SECONDS, THINK, DROPS)

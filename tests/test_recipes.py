@@ -255,6 +255,7 @@ def failed(output: str) -> list[str]:
     return re.findall(r"^FAILED (\S+)", output, flags=re.M)
 
 
+@pytest.mark.long(6)
 @pytest.mark.parametrize("recipe", RECIPES, ids=lambda recipe: recipe.name)
 def test_a_recipe_followed_as_written_gives_a_whole_game(copy: Path, recipe: Recipe) -> None:
     recipe.follow(copy)

@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from redis import Redis
 from rq import Worker
 from rq.exceptions import NoSuchJobError
@@ -19,6 +20,9 @@ from roguelike.core.epoch import RULES_EPOCH
 from roguelike.server.queue import LOST_AFTER, job_id
 from server_helpers import CORPUS, ServerProcess, get, played_bytes, post, wait_http
 from server_services import redis_program, redis_server, wait_for
+
+# Real workers and limits of up to 30 s: each test is mostly waiting (started first: see tests/conftest.py).
+pytestmark = pytest.mark.long(40)
 
 SPINNER = f"{shlex.quote(sys.executable)} -c 'while True: pass'"
 
