@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -151,13 +152,14 @@ def site(
 ) -> Iterator[tuple[Site, Engine]]:
     """Every machine up: the database, the hosts, the gateways answering; all of it gone after."""
     with ExitStack() as stack:
+        bytecode = tempfile.mkdtemp(prefix="hedonic-site-bytecode-")
+        stack.callback(shutil.rmtree, bytecode, ignore_errors=True)  # last: once the lab has ended every process
         net = stack.enter_context(lab(["db", *hosts, *gateways]))
         postgres = stack.enter_context(lab_postgres(net, "db"))
         redis = stack.enter_context(lab_redis(net, "db"))
         db = postgres.new_database()
         engine = store.open_engine(db)
         stack.callback(engine.dispose)
-        bytecode = stack.enter_context(tempfile.TemporaryDirectory(prefix="hedonic-site-bytecode-"))
         running = Site(net, db, redis, tuple(gateways), cpu_share, bytecode)
         stack.callback(running.stop)
         for machine in (*hosts, *gateways):
