@@ -10,7 +10,9 @@ after the last one's frame came. Run as root.
         owner's first frame in the game's out-stream (Redis's own clock stamps it): what the
         player's next frame waits for.
     python -m bench.bench_cluster latency [--games 50] [--hosts 2] [--gateways 2] [--seconds 120]
-        key to the frame showing its effect, through a gateway, Redis, a host and back (p50, p95).
+        key to the frame showing its effect, through a gateway, Redis, a host and back (p50, p95),
+        and the CPU a key costs each kind of process over the timed seconds (hosts, gateways, the
+        games' processes, PostgreSQL, Redis, the players): the figure load does not stretch.
     python -m bench.bench_cluster capacity [--share 0.4] [--target-ms 60]
         each host held to ``share`` of a core (a cgroup's quota, as a smaller machine): with one
         host, then two, the most games whose key-to-frame p95 stays within the target.
@@ -157,24 +159,34 @@ def latency_of(tally: Tally) -> tuple[float, float, int]:
     return ordered[len(ordered) // 2] * 1000, ordered[int(0.95 * (len(ordered) - 1))] * 1000, len(ordered)
 
 
-def timed_round(running: Site, engine: Engine, games: int, seconds: float) -> tuple[float, float, int, int]:
-    """``games`` players for ``seconds`` (after a warm-up): p50, p95 (ms), keys timed, errors."""
+def timed_round(
+    running: Site, engine: Engine, games: int, seconds: float, cpu: dict[str, float] | None = None
+) -> tuple[float, float, int, int]:
+    """``games`` players for ``seconds`` (after a warm-up): p50, p95 (ms), keys timed, errors; ``cpu`` is given
+    the CPU seconds each kind of process used over the timed seconds (the players: this process)."""
     with playing(running, engine, games) as tally:
         time.sleep(WARM_SECONDS)
         tally.latencies.clear()
+        before, players = running.cpu(), time.process_time()
         time.sleep(seconds)
         p50, p95, keys = latency_of(tally)
+        if cpu is not None:
+            cpu.update({kind: used - before.get(kind, 0.0) for kind, used in running.cpu().items()})
+            cpu["players"] = time.process_time() - players
         return p50, p95, keys, len(tally.errors)
 
 
 def latency(games: int, hosts: int, seconds: float, gateways: int) -> None:
     """Key to frame with N games over some hosts, through some gateways."""
     names = tuple(f"h{index + 1}" for index in range(hosts))
+    cpu: dict[str, float] = {}
     with site(names, tuple(f"g{index + 1}" for index in range(gateways))) as (running, engine):
-        p50, p95, keys, errors = timed_round(running, engine, games, seconds)
+        p50, p95, keys, errors = timed_round(running, engine, games, seconds, cpu)
     label = f"key to frame with {games} games over {hosts} hosts and {gateways} gateways"
     figure(f"{label}, p50", p50, "ms", f"{keys} keys, {errors} errors")
     figure(f"{label}, p95", p95, "ms")
+    for kind in ("host", "gateway", "games", "postgres", "redis", "players"):
+        figure(f"CPU a key, {kind}", 1000 * cpu.get(kind, 0.0) / max(keys, 1), "ms")
 
 
 def capacity(share: float, target_ms: float, seconds: float, step: int) -> None:

@@ -11,8 +11,6 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from bench.hosted_players import ACCOUNT_HEADER
-
 if TYPE_CHECKING:
     from roguelike.server.hosted.host import PlayOptions
 
@@ -32,6 +30,7 @@ def gateway(address: str, port: int, db: str, cluster: str) -> None:
     import uvicorn
     from starlette.requests import HTTPConnection
 
+    from bench.hosted_players import ACCOUNT_HEADER
     from roguelike.server.app import ScoreServer, ServerConfig
 
     class HeaderIdentity:

@@ -4,14 +4,23 @@ The machines are network namespaces on one bridge (``tests/netns_lab.py``): Post
 on ``db``, hosts and gateways each on their own. :func:`site` starts them all and waits for the
 gateways to answer; a :class:`Site` kills (``kill -9``) and starts a machine's process again,
 and, for the capacity bench, holds each host and its game processes to a share of the CPU
-(a cgroup's quota, as a smaller machine would).
+(a cgroup's quota, as a smaller machine would), and says how much CPU each kind of process has
+used (:meth:`Site.cpu`).
+
+The machines' Python processes keep their compiled modules in one folder for the site
+(``PYTHONPYCACHEPREFIX``), written by the first to import a module, as an installed game has
+them: on a machine that sets ``PYTHONDONTWRITEBYTECODE`` every host started again (a hundred in
+the cluster test) would otherwise compile the server and, in its fork server, the game afresh.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator, Sequence
@@ -33,6 +42,7 @@ PORT = 8025
 START_SECONDS = 120.0
 CGROUPS = Path("/sys/fs/cgroup/cpu")
 PERIOD_US = 100_000
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
@@ -44,6 +54,7 @@ class Site:
     redis: str
     gateways: tuple[str, ...]
     cpu_share: float | None = None  # each host's CPU, in cores (None: as much as it takes)
+    bytecode: str = ""  # the folder of the machines' compiled modules ("": Python's own choice)
     processes: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
     kills: int = 0
     cuts: int = 0
@@ -55,7 +66,11 @@ class Site:
         else:
             role = ["host", self.db, self.redis, f"{machine}-{self.kills}"]
         argv = [sys.executable, "-m", "bench.cluster_serve", *role]
-        self.processes[machine] = self.net.spawn(machine, argv, stdout=subprocess.DEVNULL, cwd=ROOT)
+        env = dict(os.environ)
+        if self.bytecode:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = self.bytecode
+        self.processes[machine] = self.net.spawn(machine, argv, stdout=subprocess.DEVNULL, cwd=ROOT, env=env)
         if self.cpu_share is not None and machine not in self.gateways:
             self.limit(machine)
 
@@ -80,6 +95,25 @@ class Site:
         self.kills += 1
         self.start(machine)
 
+    def cpu(self) -> dict[str, float]:
+        """CPU seconds used so far by the processes alive now, by kind: ``host`` and ``gateway`` (the machines'
+        own processes), ``games`` (what a host forked: its fork server and game processes), ``postgres``,
+        ``redis``."""
+        used: dict[str, float] = {}
+        own = {
+            process.pid: "gateway" if machine in self.gateways else "host"
+            for machine, process in self.processes.items()
+        }
+        for machine in self.net.names:
+            for pid in self.net.pids(machine):
+                found = process_cpu(pid)
+                if found is None:
+                    continue
+                name, seconds = found
+                kind = own.get(pid) or ("games" if machine != "db" else "redis" if "redis" in name else "postgres")
+                used[kind] = used.get(kind, 0.0) + seconds
+        return used
+
     def stop(self) -> None:
         """Kill every process, and let the CPU groups go."""
         for process in self.processes.values():
@@ -91,6 +125,16 @@ class Site:
                 with contextlib.suppress(OSError):
                     group.rmdir()
                 time.sleep(0.1)
+
+
+def process_cpu(pid: int) -> tuple[str, float] | None:
+    """A process's name and the CPU seconds it has used (user and system), or None if it is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    name, rest = stat[stat.index("(") + 1 : stat.rindex(")")], stat[stat.rindex(")") + 2 :].split()
+    return name, (int(rest[11]) + int(rest[12])) / CLOCK_TICKS
 
 
 def answers(address: str) -> bool:
@@ -108,13 +152,15 @@ def site(
 ) -> Iterator[tuple[Site, Engine]]:
     """Every machine up: the database, the hosts, the gateways answering; all of it gone after."""
     with ExitStack() as stack:
+        bytecode = tempfile.mkdtemp(prefix="hedonic-site-bytecode-")
+        stack.callback(shutil.rmtree, bytecode, ignore_errors=True)  # last: once the lab has ended every process
         net = stack.enter_context(lab(["db", *hosts, *gateways]))
         postgres = stack.enter_context(lab_postgres(net, "db"))
         redis = stack.enter_context(lab_redis(net, "db"))
         db = postgres.new_database()
         engine = store.open_engine(db)
         stack.callback(engine.dispose)
-        running = Site(net, db, redis, tuple(gateways), cpu_share)
+        running = Site(net, db, redis, tuple(gateways), cpu_share, bytecode)
         stack.callback(running.stop)
         for machine in (*hosts, *gateways):
             running.start(machine)

@@ -104,6 +104,10 @@ class Lab:
         self.spawned.append(process)
         return process
 
+    def pids(self, name: str) -> list[int]:
+        """The processes running inside machine ``name`` now."""
+        return [int(pid) for pid in ip("netns", "pids", self.namespace(name)).split()]
+
     def cut(self, name: str) -> None:
         """Pull machine ``name``'s cable at the switch: nothing reaches it or leaves it, nothing is refused."""
         self.check(name)

@@ -43,7 +43,6 @@ async def host_main(config: ServerConfig, cluster_url: str, name: str) -> None:
     """The host's life: its store, verifier, owner session and games, until a signal."""
     from sqlalchemy import create_engine
 
-    from roguelike.server import store
     from roguelike.server.cluster.gamehost import GameHost
     from roguelike.server.cluster.ownership import OwnerSession, connect_args, libpq_url
     from roguelike.server.cluster.streams import cluster_redis
@@ -53,8 +52,8 @@ async def host_main(config: ServerConfig, cluster_url: str, name: str) -> None:
         raise ValueError("a host runs hosted games: it needs the play options")
     libpq_url(config.db_url)  # PostgreSQL or nothing: advisory locks and fencing need it
     game_context()  # the game joins the fork server's preload before the verifier may start it
-    server = ScoreServer(config)
-    engine = store.open_engine(config.db_url, connect_args())
+    server = ScoreServer(config)  # its engine made the tables: the host's own engines need not look again
+    engine = create_engine(config.db_url, pool_pre_ping=True, connect_args=connect_args())
     # The keys' writer's own connections, not pinged at each use as the store's are: a batch of keys is then one
     # round trip. One broken fails its batch (those keys are refused, never accepted) and is replaced; a break
     # that loses the owner session ends every game here anyway.
