@@ -33,11 +33,11 @@ if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) and "PYTHONPYCACHEPREFIX" not
 
 @pytest.hookimpl(optionalhook=True)  # optional: a run with ``-p no:xdist`` has no such hook
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """``-n auto``: a worker more than the cores, since the longest tests mostly wait (on servers they
+    """``-n auto``: two workers more than the cores, since the longest tests mostly wait (on servers they
     start, kill and time out) while a core is free; PYTEST_XDIST_AUTO_NUM_WORKERS still decides when set."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None
-    return len(os.sched_getaffinity(0)) + 1
+    return len(os.sched_getaffinity(0)) + 2
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
