@@ -31,7 +31,7 @@ class Breakdown:
     high_streaks: int = 0  # points the longest High streak paid
     best_streak: int = 0  # the longest High streak, in turns
     deepest: int = 1  # the deepest floor reached
-    floor_points: int | None = None  # what the floors reached paid, when rules older than today's counted it
+    floor_points: int | None = None  # what the floors reached paid, as a record kept it (None: by today's worth)
 
     @property
     def floors(self) -> int:
