@@ -562,9 +562,10 @@ def floor_worth_depth(depth: int) -> int:
     return min(depth, FLOOR_WORTH_GROWS_TO_FLOOR)
 
 
-def depth_points(deepest: int) -> int:
-    """What reaching floors 2 to ``deepest`` is worth: each floor POINTS_PER_DEPTH times its worth's depth."""
-    grown = floor_worth_depth(deepest)
+def depth_points(deepest: int, grows_to: int = FLOOR_WORTH_GROWS_TO_FLOOR) -> int:
+    """What reaching floors 2 to ``deepest`` is worth: each floor POINTS_PER_DEPTH times its worth's depth
+    (``grows_to``: the last floor whose worth grows; records of older rules pass their own)."""
+    grown = min(deepest, grows_to)
     return POINTS_PER_DEPTH * (grown * (grown + 1) // 2 - 1 + grown * (deepest - grown))
 
 

@@ -19,9 +19,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from roguelike.ground.versions import version_key
 from roguelike.runtimes.environments import Installer, interpreter_for
 from roguelike.runtimes.launch import run_guarded
-from roguelike.runtimes.store import Runtime, RuntimeTrouble, damage, kept_runtimes, version_key
+from roguelike.runtimes.store import Runtime, RuntimeTrouble, damage, kept_runtimes
 
 CHILD_ENV = "HEDONIC_RUNTIME_CHILD"  # set in a runtime's child: it never dispatches again
 # Imports from the runtime's folder read its .py files only (never a .pyc, in __pycache__ or

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from roguelike import __version__
 from roguelike.core.epoch import RULES_EPOCH
-from roguelike.runtimes.store import Runtime, version_key
+from roguelike.ground.versions import version_key
+from roguelike.runtimes.store import Runtime
 
 
 def needed_formats(replays: Iterable[Path]) -> dict[int, int]:

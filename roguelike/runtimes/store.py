@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from roguelike import APP_ID
+from roguelike.ground.versions import version_key
 
 CACHE_ENV = "HEDONIC_CACHE_DIR"  # a folder to keep runtimes in instead of the user's cache folder
 DESCRIPTION = "runtime.json"
@@ -226,8 +227,3 @@ def kept_runtimes(root: Path | None = None) -> tuple[list[Runtime], list[str]]:
         except RuntimeTrouble as trouble:
             unreadable.append(str(trouble))
     return sorted(found, key=lambda r: (r.epoch, version_key(r.version), str(r.path))), unreadable
-
-
-def version_key(version: str) -> tuple[tuple[int, int, str], ...]:
-    """A version ordered by its numbers (``0.10.0`` after ``0.9.1``)."""
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in version.split("."))

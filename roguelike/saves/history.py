@@ -18,6 +18,7 @@ from roguelike.content import formulas
 from roguelike.core.chart import Chart
 from roguelike.core.commands import RANKED_ORIGINS
 from roguelike.core.plain import Origin, PlainChart, encode
+from roguelike.ground.versions import version_key
 from roguelike.saves.container import RECORD_MAGIC, seal, unseal
 from roguelike.saves.savefile import checked, decode, read_file
 from roguelike.storage.atomic import write_atomic
@@ -34,8 +35,8 @@ RECORD_VERSION = 6
 
 # The versions whose rules first counted a part of the score, for records from before version 6:
 # the floors reached paid from 0.3.0 (rules epoch 6), each floor 10 x its number until 1.4.0 capped it.
-FLOORS_PAID_FROM = (0, 3, 0)
-FLOOR_WORTH_CAPPED_FROM = (1, 4, 0)
+FLOORS_PAID_FROM = version_key("0.3.0")
+FLOOR_WORTH_CAPPED_FROM = version_key("1.4.0")
 
 
 @dataclass(frozen=True)
@@ -152,24 +153,14 @@ def upgraded(plain: Any, version: int) -> Any:
 def floors_paid_then(plain: dict[str, Any]) -> int | None:
     """What the floors reached paid under the rules of the version that wrote an old record (None: no
     score, or a record too damaged to tell; ``checked`` then names what is wrong)."""
-    deepest, made_by = plain.get("deepest"), version_tuple(plain.get("game"))
-    if plain.get("score") is None or not isinstance(deepest, int) or made_by is None:
+    deepest, made_by = plain.get("deepest"), plain.get("game")
+    if plain.get("score") is None or not isinstance(deepest, int) or not isinstance(made_by, str):
         return None
-    if made_by < FLOORS_PAID_FROM:
+    if version_key(made_by) < FLOORS_PAID_FROM:
         return 0
-    if made_by < FLOOR_WORTH_CAPPED_FROM:
-        return formulas.POINTS_PER_DEPTH * (deepest * (deepest + 1) // 2 - 1)
+    if version_key(made_by) < FLOOR_WORTH_CAPPED_FROM:
+        return formulas.depth_points(deepest, grows_to=deepest)
     return formulas.depth_points(deepest)
-
-
-def version_tuple(version: Any) -> tuple[int, ...] | None:
-    """A version string's numbers ("1.3.0" -> (1, 3, 0)); None if it is not one."""
-    if not isinstance(version, str):
-        return None
-    try:
-        return tuple(int(part) for part in version.split("."))
-    except ValueError:
-        return None
 
 
 def read_history(root: Path) -> History:
