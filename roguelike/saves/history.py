@@ -65,7 +65,7 @@ class CharacterRecord:
     finds: dict[str, int] = field(default_factory=dict)  # finds taken, by kind
     takeover: str | None = None  # the condition that steered the last action (None: the player, or before 5)
     nerve: int | None = None  # the Nerve at the end (None: from before 5)
-    floor_points: int | None = None  # what the floors reached paid (None: no score)
+    floor_points: int | None = None  # what the floors reached paid (None: no score, or no version to tell by)
 
     @property
     def life(self) -> Chart:
