@@ -82,7 +82,7 @@ def test_deaths_per_thousand_turns_are_counted_by_the_band_the_player_died_in() 
 
 
 def test_a_butterfly_twin_waits_first_and_then_plays_as_the_bot_does() -> None:
-    first, twin = play_one(("diver", 7, 40, 0)), play_one(("diver", 7, 40, 1))
+    first, twin = play_one(("diver", 7, 40, 0, ())), play_one(("diver", 7, 40, 1, ()))
     assert twin.prelude == 1 and first.prelude == 0
     assert sum(first.depth_turns.values()) == first.turns and sum(twin.depth_turns.values()) == twin.turns
 

@@ -17,11 +17,12 @@ from typing import Any, TextIO
 from components import FindsTaken, HighStreak, Record
 from roguelike.bots.headless import ACTIONS_PER_TURN_LIMIT
 from roguelike.bots.registry import make_bot
+from roguelike.bots.trials import Trial, trying
 from roguelike.bots.watch import Watch
 from roguelike.core.commands import Wait
 from roguelike.core.game import Game
 
-Job = tuple[str, int, int, int]  # bot, seed, turn limit, waits before the bot's first move
+Job = tuple[str, int, int, int, Trial]  # bot, seed, turn limit, waits before the bot's first move, formulas tried
 Progress = Callable[[int, int], None]
 
 
@@ -75,8 +76,14 @@ def parse_seeds(text: str) -> list[int]:
 
 def play_one(job: Job) -> GameResult:
     """Play one seed with one bot to its end or the turn limit (no saves, no replay), after
-    ``prelude`` waits of the player's own."""
-    name, seed, limit, prelude = job
+    ``prelude`` waits of the player's own, with the job's formulas tried."""
+    with trying(job[4]):
+        return played(job)
+
+
+def played(job: Job) -> GameResult:
+    """:func:`play_one` under the formulas in force."""
+    name, seed, limit, prelude, _ = job
     game, bot, watch = Game.new(seed, "Bot"), make_bot(name), Watch()
     depth_turns: Counter[str] = Counter()
     budget = limit * ACTIONS_PER_TURN_LIMIT
@@ -122,12 +129,18 @@ def result_of(name: str, game: Game, watch: Watch) -> GameResult:
 
 
 def play_all(
-    bots: list[str], seeds: list[int], limit: int, jobs: int, progress: Progress | None = None, butterfly: bool = False
+    bots: list[str],
+    seeds: list[int],
+    limit: int,
+    jobs: int,
+    progress: Progress | None = None,
+    butterfly: bool = False,
+    trial: Trial = (),
 ) -> list[GameResult]:
     """Every seed played by every bot (and, for the butterfly, again after one extra wait), in
-    job order whatever the number of processes."""
+    job order whatever the number of processes, with the formulas of ``trial``."""
     preludes = (0, 1) if butterfly else (0,)
-    work = [(bot, seed, limit, prelude) for prelude in preludes for bot in bots for seed in seeds]
+    work = [(bot, seed, limit, prelude, trial) for prelude in preludes for bot in bots for seed in seeds]
     results = []
     for done, result in enumerate(results_in_order(work, jobs), start=1):
         results.append(result)

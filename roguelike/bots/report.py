@@ -18,6 +18,7 @@ from roguelike.bots.balance import GameResult
 from roguelike.bots.skill import band_intervals, skill_figures, spearman_interval
 from roguelike.bots.stats import median_interval, quantile_interval, spearman, wilson
 from roguelike.bots.targets import judge
+from roguelike.bots.trials import Trial
 from roguelike.bots.watch import ATTRIBUTES
 from roguelike.content import formulas
 from roguelike.content.conditions import CONDITIONS
@@ -189,13 +190,14 @@ def survival_curve(games: list[GameResult]) -> list[list[float]]:
     return points
 
 
-def build(results: list[GameResult], seeds: list[int], limit: int) -> dict[str, Any]:
-    """The whole report as plain data."""
+def build(results: list[GameResult], seeds: list[int], limit: int, trial: Trial = ()) -> dict[str, Any]:
+    """The whole report as plain data (``tried``: the formulas a trial changed, by name)."""
     bots = list(dict.fromkeys(r.bot for r in results))
     firsts = [r for r in results if r.prelude == 0]
     report = {
         "seeds": seed_text(seeds),
         "turn_limit": limit,
+        "tried": dict(trial),
         "bots": {bot: bot_figures([r for r in firsts if r.bot == bot]) for bot in bots},
         "butterfly": butterfly_figures(results),
         "skill": skill_figures(results),

@@ -7,8 +7,13 @@ from typing import Any
 
 from roguelike.bots.markdown import table
 from roguelike.bots.report_skill_md import skill_sections, targets_section
+from roguelike.bots.trials import describe
 from roguelike.bots.watch import SAVED_AT, SAVED_FOR
 
+TRIED_WARNING = (
+    "**Formulas tried** (`--try`): these games were played with the formulas above changed, not by the"
+    " game's own rules. Figures from a trial are for tuning only, never for `docs/balance.md`'s measures."
+)
 CHARTS_HINT = (
     "Charts need matplotlib: `pip install '.[balance]'` (or `pip install matplotlib`), "
     "then run `hedonic balance` again."
@@ -35,9 +40,12 @@ def render(report: dict[str, Any], charts: list[Path]) -> str:
         + " ".join(f"--bot {bot}" for bot in bots)
         + f" --turns {report['turn_limit']}"
         + (" --butterfly" if report.get("butterfly") else "")
+        + "".join(f" {option}" for option in describe(tuple(report.get("tried", {}).items())))
         + "`.",
         "",
     ]
+    if report.get("tried"):
+        lines += [TRIED_WARNING, ""]
     lines += targets_section(report.get("targets", []))
     lines += ["## Charts", ""]
     lines += [f"![{chart.stem}]({chart.name})" for chart in charts] or [CHARTS_HINT]

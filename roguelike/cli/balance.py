@@ -39,6 +39,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "survived change more than twofold, and the variance of log(turns) split with the twins as chaos",
     )
     parser.add_argument(
+        "--try",
+        dest="tries",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="play with a number of roguelike/content/formulas.py changed, for tuning (repeatable; "
+        "the report names it; a number built into a table when the game loads is refused)",
+    )
+    parser.add_argument(
         "--out", type=Path, required=True, help="folder to write report.md, report.json and the charts to"
     )
 
@@ -47,6 +56,7 @@ def balance(args: argparse.Namespace) -> int:
     """Play every seed with every bot and write the report."""
     from roguelike.bots import plots, report, report_md
     from roguelike.bots.balance import ProgressBar, parse_seeds, play_all
+    from roguelike.bots.trials import parse_trials
     from roguelike.storage.atomic import write_atomic
 
     try:
@@ -54,10 +64,15 @@ def balance(args: argparse.Namespace) -> int:
     except ValueError:
         print(f"hedonic balance: --seeds {args.seeds!r} is not a list of seeds like 1-500 or 1-20,40", file=sys.stderr)
         return 2
+    try:
+        trial = parse_trials(args.tries)
+    except ValueError as error:
+        print(f"hedonic balance: --try {error}", file=sys.stderr)
+        return 2
     bots = list(dict.fromkeys(args.bot or ["careful", "reckless"]))
-    results = play_all(bots, seeds, args.turns, max(1, args.jobs), ProgressBar(), args.butterfly)
+    results = play_all(bots, seeds, args.turns, max(1, args.jobs), ProgressBar(), args.butterfly, trial)
     args.out.mkdir(parents=True, exist_ok=True)
-    plain = report.build(results, seeds, args.turns)
+    plain = report.build(results, seeds, args.turns, trial)
     report.write_json(plain, args.out)
     drawn = plots.draw_all(plain, args.out)
     write_atomic(args.out / "report.md", (report_md.render(plain, drawn) + "\n").encode("utf-8"))
