@@ -66,7 +66,7 @@ def take_dose(now: Now, entity: int, dose: Dose, at: tuple[int, int], carried: s
     low_edge = formulas.is_low_close_call(som.value)
     som.value += gain
     changes = boost_attributes(attrs, dose)
-    tolerance.value += formulas.TOLERANCE_PER_DOSE
+    tolerance.value += formulas.tolerance_per_dose(now.state.depth)
     record.doses_used += 1
     count(record.dose_kinds, kind.key)
     now.action.cue(cues.DOSE, at, key=kind.key, amount=gain)

@@ -44,6 +44,8 @@ ATTRIBUTE_MIN: Final = 1
 ATTRIBUTE_MAX: Final = 10
 TOLERANCE_START: Final = 0
 TOLERANCE_PER_DOSE: Final = 1
+TOLERANCE_DEEP_EXTRA: Final = 0  # more a dose taken from TOLERANCE_DEEP_FROM_FLOOR down
+TOLERANCE_DEEP_FROM_FLOOR: Final = 21
 WILL_FOR_EXTRA_ACTION: Final = 10
 IRRESISTIBLE_RANGE_BASE: Final = 3
 
@@ -587,6 +589,11 @@ def is_low_close_call(state_of_mind_before: int) -> bool:
 def extra_doses(depth: int) -> int:
     """Doses a floor holds beyond its usual draw, near the arrival: the shallow floors' head start."""
     return max(0, FIRST_FLOOR_EXTRA_DOSES - EXTRA_DOSES_FEWER_PER_FLOOR * (depth - 1))
+
+
+def tolerance_per_dose(depth: int) -> int:
+    """How much Tolerance a dose taken on floor ``depth`` adds."""
+    return TOLERANCE_PER_DOSE + (TOLERANCE_DEEP_EXTRA if depth >= TOLERANCE_DEEP_FROM_FLOOR else 0)
 
 
 def dose_strength_bonus(depth: int) -> int:
