@@ -53,8 +53,8 @@ def test_a_deep_small_dose_is_shown_with_its_depth_bonus() -> None:
 
 
 def test_doses_stop_growing_stronger_below_floor_20() -> None:
-    # Rules epoch 15: below DEPTH_GROWS_TO_FLOOR only Tolerance grows, dose by dose.
-    deepest = formulas.DEPTH_GROWS_TO_FLOOR
+    # Rules epoch 15: below DOSE_STRENGTH_GROWS_TO_FLOOR only Tolerance grows, dose by dose.
+    deepest = formulas.DOSE_STRENGTH_GROWS_TO_FLOOR
     assert formulas.dose_strength_bonus(deepest) == formulas.DOSE_STRENGTH_PER_FLOOR * (deepest - 1)
     assert formulas.dose_strength_bonus(deepest + 15) == formulas.dose_strength_bonus(deepest)
     for seed in range(30):

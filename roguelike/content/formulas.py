@@ -492,7 +492,8 @@ CLOSE_CALL_LOW: Final = 5
 # Doses grow stronger with depth (and so do the floors' dangers): Tolerance never falls,
 # so going deeper is the way on.
 DOSE_STRENGTH_PER_FLOOR: Final = 3
-# ... down to floor DEPTH_GROWS_TO_FLOOR (above).
+# ... down to this floor (the floors' dangers grow to DEPTH_GROWS_TO_FLOOR, above).
+DOSE_STRENGTH_GROWS_TO_FLOOR: Final = 20
 # The stairs down lie in any area that reaches at least this many steps from the arrival
 # (the farthest area if none does): sometimes near, sometimes across the floor.
 STAIRS_MIN_WALK: Final = 20
@@ -598,7 +599,7 @@ def tolerance_per_dose(depth: int) -> int:
 
 def dose_strength_bonus(depth: int) -> int:
     """How much stronger a dose is for lying deeper."""
-    return DOSE_STRENGTH_PER_FLOOR * (grown_depth(depth) - 1)
+    return DOSE_STRENGTH_PER_FLOOR * (min(depth, DOSE_STRENGTH_GROWS_TO_FLOOR) - 1)
 
 
 def purer_batch_chance(depth: int) -> tuple[int, int]:

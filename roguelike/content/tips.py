@@ -25,7 +25,7 @@ TIPS: dict[str, str] = {
     ),
     "overdose": (
         f"A dose gives a random Strength less your Tolerance: +{formulas.DOSE_STRENGTH_PER_FLOOR} a floor down"
-        f" to {formulas.DEPTH_GROWS_TO_FLOOR},"
+        f" to {formulas.DOSE_STRENGTH_GROWS_TO_FLOOR},"
         f" +{formulas.PURE_BATCH_EXTRA} for a purer batch, likelier deeper. Look"
         " first (x, Tab): the panel shows its true range and any risk. A weak Will cannot refuse a near"
         " dose, and Desperation takes the nearest: keep clear of doses while High."

@@ -62,7 +62,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ),
     (
         "Dose",
-        f"Strength less Tolerance, +{f.DOSE_STRENGTH_PER_FLOOR} a floor to {f.DEPTH_GROWS_TO_FLOOR}"
+        f"Strength less Tolerance, +{f.DOSE_STRENGTH_PER_FLOOR} a floor to {f.DOSE_STRENGTH_GROWS_TO_FLOOR}"
         f" (+{f.PURE_BATCH_EXTRA} purer:"
         f" 1 in {f.purer_batch_odds(f.PURE_BATCH_FROM_FLOOR):,} on floor {f.PURE_BATCH_FROM_FLOOR},"
         f" 1 in {f.purer_batch_odds(PURER_FULL):,} from {PURER_FULL}); boosts Con, Nrv, Wil ({f.ATTRIBUTE_MIN}..{f.ATTRIBUTE_MAX}).",
@@ -174,6 +174,6 @@ HIGHS: tuple[tuple[str, str], ...] = (
 
 DOSE_NOTES = (
     f"Purity is random: Strength is drawn from the range, +{f.DOSE_STRENGTH_PER_FLOOR} a floor below the first"
-    f" down to floor {f.DEPTH_GROWS_TO_FLOOR};"
+    f" down to floor {f.DOSE_STRENGTH_GROWS_TO_FLOOR};"
     f" a purer batch, {f.PURE_BATCH_EXTRA} more, is {PURER_ODDS}. Each dose raises Tolerance by one.",
 )
