@@ -102,3 +102,18 @@ def test_new_game_starts_at_twenty_with_one_dose_in_sight() -> None:
     assert game.player_component(StateOfMind).value == formulas.STATE_OF_MIND_START
     doses = [(p.x, p.y) for _, (p, _) in esper.get_components(Position, Dose)]
     assert sum(game.view.visible[y, x] for x, y in doses) == 1
+
+
+def test_from_floor_sixteen_a_dose_adds_more_tolerance() -> None:
+    # Rules epoch 16: the deep extra, so Tolerance outruns the doses' Strength (which stops at floor 20).
+    for depth in (formulas.TOLERANCE_DEEP_FROM_FLOOR - 1, formulas.TOLERANCE_DEEP_FROM_FLOOR):
+        game = drawn_game(["@i."])
+        state = game.state
+        floor = state.floors.pop(state.depth)
+        floor.depth = state.depth = depth
+        state.floors[depth] = floor
+        game.player_component(StateOfMind).value = 40
+        game.apply(Move(1, 0))
+        added = 2 if depth >= formulas.TOLERANCE_DEEP_FROM_FLOOR else 1
+        assert game.player_component(Tolerance).value == added
+        assert f"Tolerance {added}." in state.messages[-1].text  # what the log tells the player

@@ -15,4 +15,4 @@ from typing import Final
 
 from roguelike.ground.replayframe import FIRST_EPOCH as FIRST_EPOCH  # the score server reads it there
 
-RULES_EPOCH: Final = 15
+RULES_EPOCH: Final = 16

@@ -67,7 +67,11 @@ RULES: tuple[tuple[str, str], ...] = (
         f" 1 in {f.purer_batch_odds(f.PURE_BATCH_FROM_FLOOR):,} on floor {f.PURE_BATCH_FROM_FLOOR},"
         f" 1 in {f.purer_batch_odds(PURER_FULL):,} from {PURER_FULL}); boosts Con, Nrv, Wil ({f.ATTRIBUTE_MIN}..{f.ATTRIBUTE_MAX}).",
     ),
-    ("Tolerance", f"+{f.TOLERANCE_PER_DOSE} a dose (a Clarity lowers it): each dose gives you less."),
+    (
+        "Tolerance",
+        f"+{f.TOLERANCE_PER_DOSE} a dose, +{f.tolerance_per_dose(f.TOLERANCE_DEEP_FROM_FLOOR)} from floor"
+        f" {f.TOLERANCE_DEEP_FROM_FLOOR} (a Clarity lowers it): each dose gives you less.",
+    ),
     ("Confidence", f"every {f.CONFIDENCE_PER_TURN_SHORTER} points shorten a {' or '.join(SHORTENED)} a turn."),
     (
         "Nerve",
@@ -175,5 +179,6 @@ HIGHS: tuple[tuple[str, str], ...] = (
 DOSE_NOTES = (
     f"Purity is random: Strength is drawn from the range, +{f.DOSE_STRENGTH_PER_FLOOR} a floor below the first"
     f" down to floor {f.DOSE_STRENGTH_GROWS_TO_FLOOR};"
-    f" a purer batch, {f.PURE_BATCH_EXTRA} more, is {PURER_ODDS}. Each dose raises Tolerance by one.",
+    f" a purer batch, {f.PURE_BATCH_EXTRA} more, is {PURER_ODDS}. Each dose raises Tolerance by {f.TOLERANCE_PER_DOSE},"
+    f" by {f.tolerance_per_dose(f.TOLERANCE_DEEP_FROM_FLOOR)} from floor {f.TOLERANCE_DEEP_FROM_FLOOR}.",
 )
