@@ -44,6 +44,7 @@ def test_a_formula_built_into_a_table_when_the_game_loads_is_refused_by_name() -
         ("STATE_OF_MIND_DECAY=fast", "not a Python literal"),
         ("PURE_BATCH_CHANCE=3", "look like its value today, (1, 150)"),
         ("PURE_BATCH_CHANCE=(1, 2, 3)", "look like its value today"),
+        ("STATE_OF_MIND_DECAY=1.5", "look like its value today, 1"),  # the rules count in whole points
         ("grown_depth=3", "not NAME=VALUE"),
     ],
 )

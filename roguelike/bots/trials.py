@@ -57,16 +57,19 @@ def checked_value(name: str, literal: str) -> Any:
         value = tuple(value) if isinstance(value, list) else value  # [1, 2] as well as (1, 2)
     except (ValueError, SyntaxError):
         raise ValueError(f"{name}={literal}: the value is not a Python literal") from None
-    if shape(value) != shape(getattr(formulas, name)):
+    if not fits(value, getattr(formulas, name)):
         raise ValueError(f"{name}={literal}: it must look like its value today, {getattr(formulas, name)!r}")
     return value
 
 
-def shape(value: Any) -> Any:
-    """A value's type, element by element for a tuple (an int may stand where a float does)."""
-    if isinstance(value, tuple):
-        return tuple(shape(item) for item in value)
-    return float if isinstance(value, (int, float)) and not isinstance(value, bool) else type(value)
+def fits(value: Any, today: Any) -> bool:
+    """Whether ``value`` has the shape of ``today``'s: a tuple as long, element by element; a whole number
+    where one is (the rules count in them), any number where a fraction is."""
+    if isinstance(today, tuple):
+        return isinstance(value, tuple) and len(value) == len(today) and all(map(fits, value, today))
+    if isinstance(value, bool) or isinstance(today, bool):
+        return False
+    return isinstance(value, int) if isinstance(today, int) else isinstance(value, (int, float))
 
 
 @contextmanager
