@@ -157,6 +157,7 @@ class ClusterPlayer(Player):
             self.count_confirmed(played)
             return
         logged = self.site.commands(played.id)
+        self.events.append(f"{key!r} shown with {self.pending} pending: the log holds {len(logged)}")
         if key in self.pending or not logged or logged[-1] != key or len(logged) <= self.sure:
             raise AssertionError(f"{played.id}: the log does not yet tell this key from the pending ones")
         self.check_log(played, logged[:-1])
@@ -178,7 +179,9 @@ class ClusterPlayer(Player):
     def check_log(self, played: PlayedGame, logged: list[bytes]) -> None:
         """The log (up to the key being confirmed) is the final commands and some pending ones, in order."""
         if logged[: self.sure] != played.commands[: self.sure]:
-            raise LogBroken(f"{played.id}: the log lost or changed commands whose frames were seen")
+            raise LogBroken(
+                f"{played.id}: the log lost or changed commands whose frames were seen: {self.parted(played, logged)}"
+            )
         rest = iter(self.pending)
         if not all(any(command == pressed for pressed in rest) for command in logged[self.sure :]):
             raise LogBroken(
@@ -186,6 +189,18 @@ class ClusterPlayer(Player):
                 f"{logged[self.sure :]} after pending {self.pending} ({self.site.state_of(played.id)}); "
                 f"the last keys: {self.events[-12:]}"
             )
+
+    def parted(self, played: PlayedGame, logged: list[bytes]) -> str:
+        """Where the log and the commands known part, for a failure's message."""
+        known = played.commands
+        at = next(
+            (i for i, (a, b) in enumerate(zip(logged, known, strict=False)) if a != b), min(len(logged), len(known))
+        )
+        return (
+            f"they part at {at} (the log {logged[at : at + 3]}, known {known[at : at + 3]}), the log holds "
+            f"{len(logged)}, {len(known)} known, {self.sure} sure, pending {self.pending} "
+            f"({self.site.state_of(played.id)}); the last keys: {self.events[-12:]}"
+        )
 
     def settle(self, played: PlayedGame) -> tuple[Any, Game]:
         """A key's frame did not come: reconnect, and take the log as it is now for the game's copy."""
