@@ -13,8 +13,11 @@ once a later key is applied, what the log holds before it is final. The log hold
 keys, so while keys are pending the player presses a command none of them is: the log can then
 tell that key from theirs. Then the log must be the
 commands known before, some of the pending keys in the order pressed (each at most once), and
-that key. A player told to stop with keys still pending presses on until one is confirmed. A
-:class:`Spectator` watches a game through one gateway while its player plays through another.
+that key. A key's frame is one that shows the player's ``@`` where its command left it and nowhere
+else (a stray ``@`` is no proof); a key that shows nothing is taken when the log holds it at its place,
+not when it holds as many commands. A copy rebuilt from a log that ends in a death presses nothing:
+its death screens are left. A player told to stop with keys still pending presses on until one is
+confirmed. A :class:`Spectator` watches a game through one gateway while its player plays through another.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
-from bench.hosted_players import PlayedGame, Player, Served, Tally, turn_shown
+from bench.hosted_players import PlayedGame, Player, Served, Tally, player_shown, turn_shown
 from roguelike.core.commands import Move, Wait
 from roguelike.core.game import Game
 from roguelike.ground.frames import Cells, apply, text_rows
@@ -105,6 +108,7 @@ class ClusterPlayer(Player):
         self.confirmed = 0  # keys whose frame came
         self.pending: list[bytes] = []  # keys pressed since the last confirmed one whose frame never came
         self.sure = 0  # how many commands of the game's log are final (up to the last confirmed key)
+        self.by_log = False  # whether the last key showed nothing: only the log can tell it was taken
         self.events: list[str] = []  # what happened to the last keys, for a failure's message
 
     def play_game(self, until: float) -> None:
@@ -116,6 +120,10 @@ class ClusterPlayer(Player):
         self.pending, self.sure = [], len(played.commands)
         tries = 0  # keys pressed, once stopped, to settle the pending ones
         while self.pending or (time.monotonic() < until and not self.stop.is_set()):
+            if game.state.game_over:  # its log ends in a death (a pending key's, or one its host had not ended yet)
+                self.leave_death_anywhere()
+                played.ended = True
+                return
             if self.stop.is_set() or time.monotonic() >= until:
                 tries += 1
                 if tries > SETTLE_TRIES:
@@ -153,10 +161,14 @@ class ClusterPlayer(Player):
         yet told apart; the key is pending too). Pending keys applied meanwhile make the game's copy stale:
         Resync has it rebuilt. A log that cannot be what was pressed is LogBroken."""
         key = played.commands[-1]
+        unshown, self.by_log = self.by_log, False
         if not self.pending:
+            if unshown:
+                self.check_logged(played)
             self.count_confirmed(played)
             return
         logged = self.site.commands(played.id)
+        self.events.append(f"{key!r} shown with {self.pending} pending: the log holds {len(logged)}")
         if key in self.pending or not logged or logged[-1] != key or len(logged) <= self.sure:
             raise AssertionError(f"{played.id}: the log does not yet tell this key from the pending ones")
         self.check_log(played, logged[:-1])
@@ -169,6 +181,23 @@ class ClusterPlayer(Player):
         if stale:
             raise Resync(f"{played.id}: {applied} pending keys were applied before this one")
 
+    def placed(self, rows: list[str], where: tuple[int, int], stepped: bool, over: bool) -> bool:
+        """The map shows the player where the command left it and nowhere else, after a wait as after a step: an
+        ``@`` left on a screen out of step, or a command this copy does not know of, is not this key's frame."""
+        return over or player_shown(rows) == {where}
+
+    def until_logged(self, played: PlayedGame) -> None:
+        """Wait until the log holds as many commands as were pressed; :meth:`confirm` then reads what it holds."""
+        super().until_logged(played)
+        self.by_log = True
+
+    def check_logged(self, played: PlayedGame) -> None:
+        """A key that showed nothing, with none pending: the log must hold it at its place, not merely as many
+        commands (AssertionError if it does not: the key is pending, and the log then decides)."""
+        logged = self.site.commands(played.id)[: len(played.commands)]
+        if logged != played.commands:
+            raise AssertionError(f"{played.id}: the log holds {len(logged)} commands, not those pressed")
+
     def count_confirmed(self, played: PlayedGame) -> None:
         """The last key is in the log, and everything before it is final."""
         self.confirmed += 1
@@ -178,7 +207,9 @@ class ClusterPlayer(Player):
     def check_log(self, played: PlayedGame, logged: list[bytes]) -> None:
         """The log (up to the key being confirmed) is the final commands and some pending ones, in order."""
         if logged[: self.sure] != played.commands[: self.sure]:
-            raise LogBroken(f"{played.id}: the log lost or changed commands whose frames were seen")
+            raise LogBroken(
+                f"{played.id}: the log lost or changed commands whose frames were seen: {self.parted(played, logged)}"
+            )
         rest = iter(self.pending)
         if not all(any(command == pressed for pressed in rest) for command in logged[self.sure :]):
             raise LogBroken(
@@ -186,6 +217,18 @@ class ClusterPlayer(Player):
                 f"{logged[self.sure :]} after pending {self.pending} ({self.site.state_of(played.id)}); "
                 f"the last keys: {self.events[-12:]}"
             )
+
+    def parted(self, played: PlayedGame, logged: list[bytes]) -> str:
+        """Where the log and the commands known part, for a failure's message."""
+        known = played.commands
+        at = next(
+            (i for i, (a, b) in enumerate(zip(logged, known, strict=False)) if a != b), min(len(logged), len(known))
+        )
+        return (
+            f"they part at {at} (the log {logged[at : at + 3]}, known {known[at : at + 3]}), the log holds "
+            f"{len(logged)}, {len(known)} known, {self.sure} sure, pending {self.pending} "
+            f"({self.site.state_of(played.id)}); the last keys: {self.events[-12:]}"
+        )
 
     def settle(self, played: PlayedGame) -> tuple[Any, Game]:
         """A key's frame did not come: reconnect, and take the log as it is now for the game's copy."""

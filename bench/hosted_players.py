@@ -302,12 +302,16 @@ class Player:
             self.tally.unshown += 1
             self.until_logged(played)
             return
-        moved = step is not None and not game.state.game_over
+        over = game.state.game_over
         self.until_shown(
-            lambda rows: turn_shown(rows) == turn and (not moved or where in player_shown(rows)),
+            lambda rows: turn_shown(rows) == turn and self.placed(rows, where, step is not None, over),
             f"turn {turn} with the player at {where}",
         )
         self.tally.latencies.append(time.perf_counter() - sent)
+
+    def placed(self, rows: list[str], where: tuple[int, int], stepped: bool, over: bool) -> bool:
+        """Whether the map shows the player where the command left it (looked at after a step)."""
+        return over or not stepped or where in player_shown(rows)
 
     def choose_step(self, steps: list[tuple[int, int]], points: int) -> tuple[int, int] | None:
         """A step among the free ones, or None to wait (mostly when the player has one action left)."""
