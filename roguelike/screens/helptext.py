@@ -45,6 +45,7 @@ NOUNS = [timed.noun for _, timed in TIMED_CONDITIONS]
 SHORTENED = [", ".join(NOUNS[:-1]), NOUNS[-1]] if len(NOUNS) > 1 else NOUNS
 
 PURER_FULL = f.PURE_BATCH_FROM_FLOOR + f.PURE_BATCH_RAMP_FLOORS - 1
+DEEP_TOLERANCE = f.TOLERANCE_DEEP_FROM_FLOOR  # the first floor where a dose adds more Tolerance
 PURER_ODDS = (
     f"1 in {f.purer_batch_odds(f.PURE_BATCH_FROM_FLOOR):,} on floor {f.PURE_BATCH_FROM_FLOOR},"
     f" likelier each floor to 1 in {f.purer_batch_odds(PURER_FULL):,} from floor {PURER_FULL}"
@@ -69,8 +70,8 @@ RULES: tuple[tuple[str, str], ...] = (
     ),
     (
         "Tolerance",
-        f"+{f.TOLERANCE_PER_DOSE} a dose, +{f.tolerance_per_dose(f.TOLERANCE_DEEP_FROM_FLOOR)} from floor"
-        f" {f.TOLERANCE_DEEP_FROM_FLOOR} (a Clarity lowers it): each dose gives you less.",
+        f"+{f.tolerance_per_dose(1)} a dose, +{f.tolerance_per_dose(DEEP_TOLERANCE)} from floor"
+        f" {DEEP_TOLERANCE} (a Clarity lowers it): each dose gives you less.",
     ),
     ("Confidence", f"every {f.CONFIDENCE_PER_TURN_SHORTER} points shorten a {' or '.join(SHORTENED)} a turn."),
     (
@@ -179,6 +180,6 @@ HIGHS: tuple[tuple[str, str], ...] = (
 DOSE_NOTES = (
     f"Purity is random: Strength is drawn from the range, +{f.DOSE_STRENGTH_PER_FLOOR} a floor below the first"
     f" down to floor {f.DOSE_STRENGTH_GROWS_TO_FLOOR};"
-    f" a purer batch, {f.PURE_BATCH_EXTRA} more, is {PURER_ODDS}. Each dose raises Tolerance by {f.TOLERANCE_PER_DOSE},"
-    f" by {f.tolerance_per_dose(f.TOLERANCE_DEEP_FROM_FLOOR)} from floor {f.TOLERANCE_DEEP_FROM_FLOOR}.",
+    f" a purer batch, {f.PURE_BATCH_EXTRA} more, is {PURER_ODDS}. Each dose raises Tolerance by {f.tolerance_per_dose(1)},"
+    f" by {f.tolerance_per_dose(DEEP_TOLERANCE)} from floor {DEEP_TOLERANCE}.",
 )
