@@ -26,9 +26,15 @@ atexit.register(shutil.rmtree, os.environ["HEDONIC_CACHE_DIR"], ignore_errors=Tr
 # A machine that asks Python to write no bytecode (PYTHONDONTWRITEBYTECODE) would have each of the hundreds of
 # game and server processes the tests start compile the game's modules afresh (about 0.2 s of CPU each): they
 # keep their compiled modules in one temporary folder instead, never in the checkout, removed at the end.
+# The folder starts with the installation's compiled modules and the game's (tests/bytecode_folder.py).
 if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) and "PYTHONPYCACHEPREFIX" not in os.environ:
     os.environ["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="hedonic-tests-bytecode-")
     atexit.register(shutil.rmtree, os.environ["PYTHONPYCACHEPREFIX"], ignore_errors=True)
+    import bytecode_folder
+
+    bytecode_folder.seed(
+        Path(os.environ["PYTHONPYCACHEPREFIX"]), [ROOT / name for name in ("roguelike", "components", "systems")]
+    )
 
 
 @pytest.hookimpl(optionalhook=True)  # optional: a run with ``-p no:xdist`` has no such hook
