@@ -209,6 +209,7 @@ class GameHost:
 
     async def tick(self) -> None:
         """One round of the host's upkeep."""
+        self.mend_screens()
         if not await self.session.alive():
             self.lose_everything()
             await self.session.open()
@@ -222,6 +223,13 @@ class GameHost:
         for running in list(self.games.values()):
             if running.idle(now):
                 running.stop()
+
+    def mend_screens(self) -> None:
+        """A keyframe of each game here whose out-stream lost entries (written with the next entries)."""
+        for game in self.outbox.take_unsynced():
+            running = self.games.get(game)
+            if running is not None and not running.lost:
+                running.send_keyframe()
 
     async def touch(self) -> None:
         """Keep this host's claims from falling idle and its name on its games from expiring."""
