@@ -11,9 +11,9 @@ tries the lock until PostgreSQL has let the old session go. A host whose own ses
 off) kills every game process it has at once and forgets them: it writes nothing more.
 
 Three loops: :meth:`GameHost.claims` (new claims), :meth:`GameHost.ticks` (touch, renew, take
-stale claims, retry locks, stop idle games, a keyframe where frames were lost), :meth:`GameHost.inputs` (browser messages from the
-games' in-streams to their processes); an :class:`~roguelike.server.cluster.outbox.Outbox` writes
-what they show. None of them ends on an error of Redis or PostgreSQL: each waits and goes on.
+stale claims, retry locks, stop idle games, add a keyframe where frames were lost),
+:meth:`GameHost.inputs` (browser messages from the games' in-streams to their processes); an
+:class:`~roguelike.server.cluster.outbox.Outbox` writes what they show. None of them ends on an error of Redis or PostgreSQL: each waits and goes on.
 """
 
 from __future__ import annotations
