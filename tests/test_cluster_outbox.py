@@ -1,5 +1,6 @@
-"""A host's out-streams when Redis fails a write: the games that lost frames get a keyframe at the next tick,
-so a gateway's screen that missed a change is put right at once (not 100 frames later)."""
+"""Gateways' screens in step with their games: a host whose write of frames failed adds a keyframe of each game
+that lost one at its next tick (never once its hold is lost), and a gateway that starts following a game
+starts from its newest owner's screen, not from a cut-off host's late keyframe."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any, cast
 from roguelike.ground.frames import KEYFRAME, Cells, blank, deflated, inflated, keyframe
 from roguelike.server.cluster import streams
 from roguelike.server.cluster.gamehost import GameHost
+from roguelike.server.cluster.gateway import newest_screen
 from roguelike.server.cluster.hostgame import ClusterGame
 from roguelike.server.cluster.outbox import Outbox
 from roguelike.server.hosted import log
@@ -28,6 +30,9 @@ class Pipe:
 
     def xadd(self, stream: str, fields: dict[bytes, bytes], **_: Any) -> None:
         self.entries.append((stream, fields))
+
+    def set(self, *_: Any, **__: Any) -> None:
+        """A host's name on its game (not what these tests look at)."""
 
     async def execute(self) -> None:
         if self.redis.away:
@@ -73,24 +78,67 @@ def test_a_failed_write_names_the_games_that_lost_frames_until_asked_once() -> N
     assert outbox.take_unsynced() == set()
 
 
-def test_the_next_tick_adds_a_keyframe_of_each_game_here_that_lost_frames() -> None:
+class Hold:
+    """A host's PostgreSQL session, alive or lost as the test says."""
+
+    def __init__(self, alive: bool) -> None:
+        self.is_alive = alive
+
+    async def alive(self) -> bool:
+        return self.is_alive
+
+    async def open(self) -> None:
+        """A new session: nothing to open here."""
+
+
+class NoClaims:
+    """A host's claims with none stale and none wanted."""
+
+    def __init__(self) -> None:
+        self.held: dict[str, bytes] = {}
+        self.wanted: dict[str, bytes] = {}
+
+    async def touch(self) -> None:
+        """Nothing to touch."""
+
+    async def stale(self) -> list[tuple[str, bytes]]:
+        return []
+
+    def forget(self) -> None:
+        """Nothing to forget."""
+
+
+async def lost_then_ticked(alive: bool) -> tuple[FlakyRedis, GameHost, ClusterGame]:
+    """A host running g1 and g2 whose write of g1's last frame failed (its session ``alive`` or lost); then one
+    tick of it with Redis back, and what that tick queued written."""
     redis = FlakyRedis()
-    host = GameHost(cast(Any, None), redis, cast(Any, None), PlayOptions(16), ended, "h1")  # its outbox alone
+    host = GameHost(cast(Any, None), redis, cast(Any, Hold(alive)), PlayOptions(16), ended, "h1")
+    host.claims = cast(Any, NoClaims())
     game = running_game(host, "g1")
     game.send_message(keyframe(screen()), screen())
     host.games["g1"], host.games["g2"] = game, running_game(host, "g2")  # g2 lost nothing
+    await written_while(redis, host.outbox, True, lambda: game.send_message(b"a change", screen("#")))
+    redis.away = False
+    writer = asyncio.create_task(host.outbox.run())
+    await host.tick()
+    await host.outbox.flushed()
+    writer.cancel()
+    return redis, host, game
 
-    async def play() -> None:
-        await written_while(redis, host.outbox, True, lambda: game.send_message(b"a change", screen("#")))
-        await written_while(redis, host.outbox, False, host.mend_screens)
 
-    asyncio.run(play())
+def test_the_next_tick_adds_a_keyframe_of_each_game_here_that_lost_frames() -> None:
+    redis, host, game = asyncio.run(lost_then_ticked(alive=True))
     [(stream, fields)] = redis.written
     assert stream == streams.out_stream("g1") and streams.token_of(fields) == 7
     kind, payload = streams.entry(fields)
     assert kind == streams.KEYFRAME and inflated(payload)[0] == KEYFRAME
     assert payload == deflated(keyframe(screen("#")))  # the screen as it is now, the lost change in it
     assert game.frames_since_keyframe == 0
+
+
+def test_a_host_that_finds_its_session_lost_adds_no_keyframe() -> None:
+    redis, host, _ = asyncio.run(lost_then_ticked(alive=False))
+    assert redis.written == [] and host.games == {}
 
 
 async def ended(*_: Any) -> None:
@@ -108,3 +156,21 @@ def screen(glyph: str = "@") -> Cells:
     cells = blank(COLUMNS, ROWS)
     cells["ch"] = ord(glyph)
     return cells
+
+
+def entry_of(kind: bytes, payload: bytes, token: int) -> tuple[bytes, dict[bytes, bytes]]:
+    """An out-stream entry as a gateway reads it back (its id, its fields)."""
+    return b"0-0", {kind: payload, streams.TOKEN: str(token).encode()}
+
+
+def test_a_gateway_starts_following_from_the_newest_owners_screen_not_a_cut_off_hosts_late_one() -> None:
+    whole, change = deflated(keyframe(screen())), b"a change"
+    backlog = [  # newest first: a cut-off host (token 6) still wrote a keyframe after the new owner's (7)
+        entry_of(streams.KEYFRAME, whole, 6),
+        entry_of(streams.FRAME, change, 7),
+        entry_of(streams.KEYFRAME, whole, 7),
+        entry_of(streams.KEYFRAME, whole, 6),
+    ]
+    assert newest_screen(backlog) == 2
+    assert newest_screen(backlog[:2]) is None  # the new owner's screen not in the backlog: the gateway asks for one
+    assert newest_screen([entry_of(streams.FRAME, whole, 7), entry_of(streams.FRAME, change, 7)]) == 0

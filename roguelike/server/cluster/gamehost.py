@@ -209,11 +209,11 @@ class GameHost:
 
     async def tick(self) -> None:
         """One round of the host's upkeep."""
-        self.mend_screens()
         if not await self.session.alive():
             self.lose_everything()
             await self.session.open()
             return
+        self.mend_screens()  # only once the hold is known: a host cut off writes nothing more
         await self.touch()
         for game, entry_id in await self.claims.stale():
             await self.consider(game, entry_id)

@@ -140,7 +140,7 @@ class Follower:
         backlog = await self.redis.xrevrange(streams.out_stream(game.row.id), count=streams.OUT_LENGTH)
         if self.games.get(game.row.id) is game:
             return  # followed meanwhile (two viewers at once)
-        start = next((at for at, (_, fields) in enumerate(backlog) if starts_screen(fields)), None)
+        start = newest_screen(backlog)
         game.last_id = bytes(backlog[0][0]) if backlog else b"0-0"
         self.games[game.row.id] = game  # no await from here on: the reader goes on after the backlog
         for entry_id, fields in reversed(backlog[: start + 1] if start is not None else []):
@@ -211,6 +211,18 @@ class Follower:
                 if game is not None and self.games.get(game.row.id) is game:
                     game.take(bytes(entry_id), fields)
         return woken
+
+
+def newest_screen(backlog: list[Any]) -> int | None:
+    """Where in an out-stream's backlog (newest first) the newest owner's newest whole screen is (None: none).
+
+    An older owner's late keyframe (a host cut off, still writing) is no place to start: the newest owner's
+    frames that follow would be applied to a screen that is not theirs."""
+    newest = max((streams.token_of(fields) for _, fields in backlog), default=0)
+    for at, (_, fields) in enumerate(backlog):
+        if starts_screen(fields) and streams.token_of(fields) in (0, newest):
+            return at
+    return None
 
 
 def starts_screen(fields: dict[bytes, bytes]) -> bool:
