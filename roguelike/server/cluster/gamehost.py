@@ -13,7 +13,8 @@ off) kills every game process it has at once and forgets them: it writes nothing
 Three loops: :meth:`GameHost.claims` (new claims), :meth:`GameHost.ticks` (touch, renew, take
 stale claims, retry locks, stop idle games, add a keyframe where frames were lost),
 :meth:`GameHost.inputs` (browser messages from the games' in-streams to their processes); an
-:class:`~roguelike.server.cluster.outbox.Outbox` writes what they show. None of them ends on an error of Redis or PostgreSQL: each waits and goes on.
+:class:`~roguelike.server.cluster.outbox.Outbox` writes what they show. None of them ends on an error
+of Redis or PostgreSQL: each waits and goes on.
 """
 
 from __future__ import annotations
