@@ -3,9 +3,10 @@
 
 The machines are network namespaces on one bridge (``tests/netns_lab.py``): PostgreSQL and Redis
 on ``db``, four hosts and two gateways, each in its own. Every ``KILL_EVERY`` seconds a host is
-killed with ``kill -9`` and started again (a new consumer); every ``CUT_EVERY`` seconds another
-has its cable cut for ``CUT_SECONDS`` (long enough for PostgreSQL to let its session go) and then
-mended. The chaos is a schedule, not an outcome: players play until it is done and each has
+killed with ``kill -9`` and started again (a new process and consumer, forked by its machine's
+forker, which imported what a host runs once: a hundred hosts' imports are not what is tested);
+every ``CUT_EVERY`` seconds another has its cable cut for ``CUT_SECONDS`` (long enough for
+PostgreSQL to let its session go) and then mended. The chaos is a schedule, not an outcome: players play until it is done and each has
 then seen keys answered, and again after a gateway is killed (bounds far above the work, no
 clock deciding anything). The players (``bench/cluster_players.py``) press keys a bot chooses
 and keep their own copy of each game; a key whose frame does not come is pending until a later
@@ -112,7 +113,7 @@ def tokens_rise(engine: Engine, game: str) -> bool:
 
 @pytest.mark.long(220)
 def test_games_outlive_killed_and_cut_off_hosts_and_gateways() -> None:
-    with site(HOSTS, GATEWAYS) as (running, engine):
+    with site(HOSTS, GATEWAYS, forked=True) as (running, engine):
         gateways = [(running.net.address(gateway), PORT) for gateway in GATEWAYS]
         people = Gateways(gateways, engine, running.redis)
         tally = Tally()
