@@ -138,15 +138,15 @@ class PtyGame:
             return 0.0, 0
         return time.perf_counter() - start, len(frame)
 
-    def step(self) -> tuple[float, int] | None:
-        """Walk to a free neighbouring floor cell (or wait); None once the walker is dead."""
+    def step(self, wait: bool = False) -> tuple[float, int] | None:
+        """Walk to a free neighbouring floor cell (or wait, if asked or there is none); None once the walker is dead."""
         rows = self.screen.display
         players = [(line.index("@"), y) for y, line in enumerate(rows) if "@" in line]
         if len(players) != 1 or "died" in "\n".join(rows):
             return None
         ((x, y),) = players
         for (dx, dy), key in ARROWS.items():
-            if rows[y + dy][x + dx] == ".":
+            if not wait and rows[y + dy][x + dx] == ".":
                 return self.key(key)
         return self.key(b".")
 
@@ -207,7 +207,7 @@ def walk(env: dict[str, str]) -> Figures:
 def walk_steps(game: PtyGame, figures: Figures) -> None:
     """Take STEPS steps, starting a new game whenever the walker dies; every wait is bounded
     (a walker whose keys change nothing on screen, stuck or confused, cannot hang the bench)."""
-    deadline, keys = time.monotonic() + WALK_LIMIT, 0
+    deadline, keys, stuck = time.monotonic() + WALK_LIMIT, 0, False
     while len(figures.latencies) < STEPS:
         keys += 1
         if keys > KEYS_LIMIT or time.monotonic() > deadline:
@@ -215,11 +215,14 @@ def walk_steps(game: PtyGame, figures: Figures) -> None:
                 f"only {len(figures.latencies)} of {STEPS} steps drew a frame; screen:\n"
                 + "\n".join(game.screen.display)
             )
-        measured = game.step()
+        measured = game.step(wait=stuck)
         if measured is None:  # withdrawal killed the walker: begin another game
             game.key(b"\r")
             start_game(game)
             continue
+        # A step that drew nothing went into a wall, which takes no turn: a confused walker would
+        # press the same key for ever, its confusion never wearing off, so it waits a turn instead.
+        stuck = not measured[1]
         if measured[1]:
             figures.latencies.append(measured[0])
             figures.sizes.append(measured[1])

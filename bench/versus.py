@@ -10,6 +10,7 @@ both, and their ratio (this checkout over the other; for times, lower is better)
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import shutil
@@ -76,11 +77,17 @@ def compare(bench: str, other: Path, aside: Path) -> None:
 
 def main() -> None:
     """Compare the benches named (default: all but the terminal one)."""
-    other = Path(sys.argv[1]).resolve()
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("other", type=Path, help="the other checkout, with its own .venv")
+    parser.add_argument("benches", nargs="*", default=BENCHES, help=f"default: {' '.join(BENCHES)}")
+    args = parser.parse_args()
+    other = args.other.resolve()
+    if not (other / ".venv/bin/python").exists():  # before a round of benches here, not after
+        parser.error(f"{other} has no .venv/bin/python")
     with tempfile.TemporaryDirectory(prefix="bench-versus-") as folder:
         aside = Path(folder)
         shutil.copytree(HERE / "bench", aside / "bench")
-        for bench in sys.argv[2:] or BENCHES:
+        for bench in args.benches:
             compare(bench, other, aside)
 
 
