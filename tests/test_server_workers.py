@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import shlex
+import signal
 import subprocess
 import sys
 import time
@@ -71,6 +72,25 @@ def test_two_workers_verify_the_corpus_through_the_queue(tmp_path: object) -> No
     assert [runs[digest]["status"] for digest in digests] == ["verified"] * len(CORPUS)
     ranked = [entry["score"] for entry in board["ranked"]]
     assert ranked == sorted(ranked, reverse=True) and len(ranked) == sum(run["ranked"] for run in runs.values())
+
+
+@pytest.mark.parametrize("sent", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_an_idle_worker_told_to_stop_stops(sent: signal.Signals) -> None:
+    with redis_server() as url:
+        worker = ServerProcess("worker", "--queue", url, "--epoch", str(RULES_EPOCH))
+        try:
+            connection = Redis.from_url(url)
+            # idle: waiting on the queue, its signal handlers in place (RQ installs them before it waits)
+            wait_for(
+                lambda: [w.get_state() for w in Worker.all(connection=connection)] == ["idle"], 60, "no idle worker"
+            )
+            worker.process.send_signal(sent)
+            status = worker.process.wait(timeout=60)  # far above the work: it stops at once, or never did
+        finally:
+            if worker.process.poll() is None:
+                worker.kill()
+    assert status == 0
+    assert "starting again" not in (worker.process.stderr.read() if worker.process.stderr else "")
 
 
 # What a test may wait past a limit before a verdict shows: queueing, a fork, reaping and a poll, on a machine

@@ -15,7 +15,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import uvicorn
 
@@ -132,26 +132,41 @@ def run_worker(queue_url: str, epoch: int, verifier: list[str] | None, burst: bo
 
 def work_once(queue_url: str, epoch: int, burst: bool) -> bool:
     """Work until told to stop (True), or until Redis goes away (False, its horse killed)."""
-    from redis import Redis
     from redis.exceptions import RedisError
-    from rq import Queue, Worker
-    from rq.serializers import JSONSerializer
 
-    from roguelike.server.queue import HEARTBEAT, queue_name
-
-    connection = Redis.from_url(queue_url)
-    queue = Queue(queue_name(epoch), connection=connection, serializer=JSONSerializer)
-    worker = Worker([queue], connection=connection, serializer=JSONSerializer, job_monitoring_interval=HEARTBEAT)
+    worker = queue_worker(queue_url, epoch)
     try:
         worker.work(burst=burst, logging_level="WARNING")
     except (RedisError, OSError) as error:  # RQ's own loop lets these out when Redis goes at the wrong moment
         print(f"hedonic serve worker: lost the queue ({error}); waiting for it", file=sys.stderr, flush=True)
     else:
-        if burst or getattr(worker, "_stop_requested", False):
+        if burst or worker.told_to_stop:
             return True
         print("hedonic serve worker: its loop broke off (RQ logged why); starting again", file=sys.stderr, flush=True)
     end_horse(worker)
     return False
+
+
+def queue_worker(queue_url: str, epoch: int) -> Any:
+    """An RQ worker of the epoch's queue that remembers whether it was told to stop (``told_to_stop``)."""
+    from redis import Redis
+    from rq import Queue, Worker
+    from rq.serializers import JSONSerializer
+
+    from roguelike.server.queue import HEARTBEAT, queue_name
+
+    class TellingWorker(Worker):
+        told_to_stop = False
+
+        def handle_warm_shutdown_request(self) -> None:
+            # An idle worker told to stop (Ctrl-C, SIGTERM) leaves its loop as a broken one does, saying
+            # nothing of it (RQ marks only a busy worker's stop): it was started again, and ran on.
+            self.told_to_stop = True
+            super().handle_warm_shutdown_request()  # type: ignore[no-untyped-call]
+
+    connection = Redis.from_url(queue_url)
+    queue = Queue(queue_name(epoch), connection=connection, serializer=JSONSerializer)
+    return TellingWorker([queue], connection=connection, serializer=JSONSerializer, job_monitoring_interval=HEARTBEAT)
 
 
 def end_horse(worker: object) -> None:
