@@ -9,8 +9,8 @@ file and on the whole corpus, in a new process: start-up and reading included; i
 is by wall time, since several files are verified side by side in worker processes, with
 the CPU time of all of them beside it, and the corpus once more one file at a time), and
 ``verify()`` in-process (what a long replay's time is made of, CPU time): on the corpus
-file as it is (replay format 1) and on it and the 24-floor ``death-depression.replay``
-recorded afresh by the game under test (its newest format; format 2's checksum does not
+file as it is (its replay format, 3 today) and on it and the deep ``death-depression.replay``
+(18 floors today) recorded afresh by the game under test (its newest format; format 2's checksum does not
 grow with the floors left behind).
 Then one replay taken apart: game logic, snapshot + checksum, reading, and what the
 recorder adds during play.
@@ -35,7 +35,8 @@ from roguelike.replay.witness import changes, witness
 
 CORPUS = ROOT / "replays"
 CORPUS_FILE = CORPUS / "floors.replay"
-DEEP_FILE = CORPUS / "death-depression.replay"  # 24 floors: what the checksum costs deep down
+# the deepest corpus game (18 floors at epoch 16): what the checksum costs deep down
+DEEP_FILE = CORPUS / "death-depression.replay"
 RUNS = 7
 COMMAND_RUNS = 5
 
