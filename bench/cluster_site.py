@@ -6,8 +6,8 @@ gateways to answer; a :class:`Site` kills (``kill -9``) and starts a machine's p
 and, for the capacity bench, holds each host and its game processes to a share of the CPU
 (a cgroup's quota, as a smaller machine would), and says how much CPU each kind of process has
 used (:meth:`Site.cpu`). The cluster test's hosts are forked by a forker on each host's machine
-(``forked``), which has imported what a host runs: a host's start without its imports (about
-0.15 s of CPU on this box, against 0.8-1.1 s from a fresh interpreter).
+(``forked``), which has imported what a host runs: a host's start without its imports, a fifth
+of its CPU from a fresh interpreter (docs/performance.md).
 
 The machines' Python processes keep their compiled modules in one folder for the site
 (``PYTHONPYCACHEPREFIX``), written by the first to import a module, as an installed game has
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -168,18 +169,25 @@ class ForkedHost:
     """A host forked by a machine's forker, which reaps it when it dies."""
 
     pid: int
+    handle: int = -1  # a pidfd: the kill and the wait reach this process, never a later one given its number
+
+    def __post_init__(self) -> None:
+        self.handle = os.pidfd_open(self.pid)
 
     def kill(self) -> None:
         """``kill -9`` the host."""
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self.pid, signal.SIGKILL)
+        if self.handle >= 0:
+            with contextlib.suppress(ProcessLookupError):
+                signal.pidfd_send_signal(self.handle, signal.SIGKILL)
 
     def wait(self) -> None:
         """Wait until the host is gone (its forker reaps it at once)."""
-        deadline = time.monotonic() + START_SECONDS
-        while Path(f"/proc/{self.pid}").exists():
-            assert time.monotonic() < deadline, f"host process {self.pid} outlived its kill -9"
-            time.sleep(0.01)
+        if self.handle < 0:
+            return
+        ended, _, _ = select.select([self.handle], [], [], START_SECONDS)
+        assert ended, f"host process {self.pid} outlived its kill -9 by {START_SECONDS:g} s"
+        os.close(self.handle)
+        self.handle = -1
 
 
 def process_cpu(pid: int) -> tuple[str, float] | None:
