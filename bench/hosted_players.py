@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import msgpack
 from sqlalchemy import Engine
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
@@ -41,6 +42,7 @@ from roguelike.core.commands import Command, Move, Wait
 from roguelike.core.floor import Tile
 from roguelike.core.game import Game
 from roguelike.core.names import DEFAULT_NAME, clean_name
+from roguelike.core.snapshot import from_plain, snapshot_bytes
 from roguelike.frontend.web.keycodes import KEY_DOWN, KEY_UP, TEXT
 from roguelike.ground.frames import Cells, apply, text_rows
 from roguelike.server import store
@@ -189,6 +191,44 @@ def rebuilt(row: log.HostedRow, commands: list[bytes]) -> Game:
     return game
 
 
+class LoggedCopy:
+    """A player's game as far as its log went when last opened: opening it again applies only the commands
+    logged since, and hands out a copy (what the player then presses is not the log's until confirmed).
+
+    A player reopens its game hundreds of times a run of the cluster test, each time from a log of hundreds
+    of commands: replaying each log whole was most of the test's own CPU. The copy goes through the
+    snapshot a save holds, so it is the game a resumed save is.
+    """
+
+    def __init__(self) -> None:
+        self.game_id: str | None = None
+        self.commands: list[bytes] = []
+        self.logged: Game | None = None  # the game its log makes, never pressed on
+        self.handed: Game | None = None  # the last copy handed out, closed when the next is
+
+    def rebuilt(self, row: log.HostedRow, commands: list[bytes]) -> Game:
+        """The game its seed and commands make, from the commands logged since the last time where it can."""
+        with REPLICAS:
+            if self.logged is None or row.id != self.game_id or commands[: len(self.commands)] != self.commands:
+                self.close()
+                self.logged = Game.new(row.seed, clean_name(row.account) or DEFAULT_NAME)
+                self.game_id, self.commands = row.id, []
+            for data in commands[len(self.commands) :]:
+                self.logged.apply(command_of(data))
+            self.commands = list(commands)
+            if self.handed is not None:
+                self.handed.close()
+            self.handed = from_plain(msgpack.unpackb(snapshot_bytes(self.logged), raw=False, strict_map_key=False))
+            return self.handed
+
+    def close(self) -> None:
+        """Forget the games' worlds."""
+        for game in (self.logged, self.handed):
+            if game is not None:
+                game.close()
+        self.logged = self.handed = None
+
+
 def turn_shown(rows: list[str]) -> int | None:
     """The turn the panel shows, if it shows one."""
     for row in rows[MAP_ROWS:]:
@@ -230,6 +270,7 @@ class Player:
         self.patience = ANSWER_SECONDS  # how long a key's frame is waited for before the player gives up
         self.stop = threading.Event()  # set: stop after the key under way
         self.opened_with: list[bytes] = []
+        self.copies = LoggedCopy()
         self.done = threading.Event()  # set once it has stopped playing, for whatever reason
 
     def run(self, until: float) -> None:
@@ -241,6 +282,8 @@ class Player:
             self.tally.errors.append(f"{self.account}: {type(error).__name__}: {error}")
         finally:
             self.hang_up()
+            with REPLICAS:
+                self.copies.close()
             self.done.set()
 
     def play_game(self, until: float) -> None:
@@ -268,7 +311,7 @@ class Player:
             raise AssertionError(f"/play answered {status}")
         row = self.served.live_game(self.account)
         self.opened_with = self.served.commands(row.id)  # the log the game was rebuilt from
-        game = rebuilt(row, self.opened_with)
+        game = self.copies.rebuilt(row, self.opened_with)
         origin = Origin(f"http://{self.served.address}:{self.served.port}")
         url = f"ws://{self.served.address}:{self.served.port}/ws/play"
         headers = {ACCOUNT_HEADER: self.account}
