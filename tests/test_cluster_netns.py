@@ -30,7 +30,8 @@ from sqlalchemy import Engine, select
 
 from bench.cluster_players import ClusterPlayer, Gateways, Spectator
 from bench.cluster_site import PORT, START_SECONDS, Site, site
-from bench.hosted_players import Tally, rebuilt
+from bench.game_copies import rebuilt
+from bench.hosted_players import Tally
 from roguelike.server import store
 from roguelike.server.child import ChildLimits, verify_bytes
 from roguelike.server.hosted import log

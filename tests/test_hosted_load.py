@@ -25,7 +25,8 @@ from pathlib import Path
 import pytest
 
 from bench.bench_hosted import cmdline, game_processes, parent_of
-from bench.hosted_players import PlayedGame, Player, Served, Tally, play_all, rebuilt
+from bench.game_copies import rebuilt
+from bench.hosted_players import PlayedGame, Player, Served, Tally, play_all
 from roguelike.core.snapshot import checksum
 from roguelike.saves.savefile import read_save
 from roguelike.server.hosted import log
