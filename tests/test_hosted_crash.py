@@ -25,7 +25,7 @@ from roguelike.replay.fileformat import parse_replay
 from roguelike.replay.verify import Outcome, verify
 from roguelike.server.hosted import log
 from roguelike.server.hosted.playing import command_of
-from roguelike.server.leftovers import scratch_parent
+from roguelike.server.leftovers import game_prefix, scratch_parent
 
 KILLS = int(os.environ.get("HOSTED_KILLS", "200"))
 # Waits and steps; "n" also answers no to any prompt a step into a dose asks (else the game would wait on it for
@@ -89,7 +89,7 @@ def kill(hosted: Hosted, game: str, folders: list[Path]) -> Any:
     process = hosted.game(game).process if hosted.found(game) is not None else None
     if process is None or process.pid is None or process.exitcode is not None:
         return None
-    folders += scratch_parent().glob(f"game-{process.pid}-*")  # none yet if it is killed before making it
+    folders += scratch_parent().glob(f"{game_prefix(process.pid)}*")  # none yet if it is killed before making it
     try:
         os.kill(process.pid, signal.SIGKILL)
     except ProcessLookupError:

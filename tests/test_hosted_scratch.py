@@ -13,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -106,6 +107,22 @@ def test_a_folder_no_process_holds_is_swept_but_links_and_files_beside_it_are_no
     assert leftovers.sweep_scratch(parent) == 1 and not path.exists()
 
 
+def test_a_killed_game_process_sweeps_only_its_own_number_and_never_a_held_folder_of_that_number(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the scratch parent is made here
+    parent = leftovers.scratch_parent()
+    dead, other = parent / "game-123-dead", parent / "game-1234-other"  # 1234 is not 123
+    dead.mkdir()
+    other.mkdir()
+    reused, fd = leftovers.held_folder(parent, leftovers.game_prefix(123))  # a later process given number 123
+    try:
+        assert leftovers.sweep_game(123) == 1
+        assert not dead.exists() and other.is_dir() and reused.is_dir()
+    finally:
+        os.close(fd)
+
+
 def test_the_scratch_parent_is_refused_when_it_is_a_link(tmp_path: Path) -> None:
     (tmp_path / "elsewhere").mkdir()
     (tmp_path / f"hedonic-hosted.{os.getuid()}").symlink_to(tmp_path / "elsewhere")
@@ -136,7 +153,7 @@ def game_folder(pid: int) -> Path:
     """The scratch folder of the game process ``pid``, once it has made it."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        found = list(leftovers.scratch_parent().glob(f"game-{pid}-*"))
+        found = list(leftovers.scratch_parent().glob(f"{leftovers.game_prefix(pid)}*"))
         if found:
             (folder,) = found
             return folder

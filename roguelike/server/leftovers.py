@@ -6,9 +6,9 @@ host died and took it along, ``kill -9``, the kernel's out-of-memory killer) run
 scratch folders live under one parent, ``hedonic-hosted.UID`` in the system's temp folder (made 0700), and
 each process holds an exclusive ``flock`` on its folder for its life: the kernel lets the lock go at any
 death, and no process number is involved, so a number given again to a later process can neither keep nor
-lose a folder. Whoever starts games sweeps that parent (a server starting its fork server, a host whose game
-process was killed): a folder whose lock it can take at once has no living holder and is removed; a folder
-whose lock is held is never touched.
+lose a folder. Whoever starts games sweeps that parent when it starts its fork server (and a host sweeps the
+folder of a game process of its own that was killed): a folder whose lock it can take at once has no living
+holder and is removed; a folder whose lock is held is never touched.
 
 The fork server's socket lives in the folder ``multiprocessing.util.get_temp_dir`` makes for the process
 that starts it (``pymp-*`` in the temp folder), removed only when that process exits normally. The server
@@ -88,6 +88,11 @@ def held_folder(parent: Path, prefix: str) -> tuple[Path, int]:
     raise OSError(f"no scratch folder of {parent} could be held in {TRIES} tries")
 
 
+def game_prefix(pid: int) -> str:
+    """How the scratch folders of the game process ``pid`` are named."""
+    return f"game-{pid}-"
+
+
 @contextlib.contextmanager
 def scratch_folder(prefix: str) -> Iterator[Path]:
     """A folder this process holds while it uses it, removed after (swept if the process is killed first)."""
@@ -128,10 +133,20 @@ def our_folders(parent: Path, prefix: str = "") -> Iterator[Path]:
                         yield Path(entry.path)
 
 
-def sweep_scratch(parent: Path | None = None) -> int:
-    """Remove the scratch folders whose process is dead (their lock is free); how many."""
+def sweep_scratch(parent: Path | None = None, prefix: str = "") -> int:
+    """Remove the scratch folders (named ``prefix``...) whose process is dead (their lock is free); how many."""
     where = parent if parent is not None else scratch_parent()
-    return sum(remove_if_free(folder, folder) for folder in our_folders(where))
+    return sum(remove_if_free(folder, folder) for folder in our_folders(where, prefix))
+
+
+def sweep_game(pid: int) -> int:
+    """Remove the scratch folder of the game process ``pid``, which was killed (never one a live process holds,
+    should another have its number now); how many (a failure is logged, never raised)."""
+    try:
+        return sweep_scratch(prefix=game_prefix(pid))
+    except OSError as error:
+        log.warning("the scratch folder of game process %d was not swept: %s", pid, error)
+        return 0
 
 
 def hold_mp_temp() -> Path:
@@ -151,11 +166,11 @@ def sweep_mp_temps(tempdir: str | None = None) -> int:
     return sum(remove_if_free(folder, folder / MARK) for folder in our_folders(where, MP_PREFIX))
 
 
-def sweep(temps: bool = True) -> int:
-    """Sweep the dead games' scratch folders, and with ``temps`` dead servers' multiprocessing temp folders; how
-    many were removed (a failure is logged, never raised: sweeping is only tidying)."""
+def sweep() -> int:
+    """Sweep the dead games' scratch folders and dead servers' multiprocessing temp folders; how many were removed
+    (a failure is logged, never raised: sweeping is only tidying)."""
     try:
-        removed = sweep_scratch() + (sweep_mp_temps() if temps else 0)
+        removed = sweep_scratch() + sweep_mp_temps()
     except OSError as error:
         log.warning("leftover folders of killed processes were not swept: %s", error)
         return 0

@@ -13,7 +13,7 @@ import socket
 from typing import Any
 
 from roguelike.server.child import ChildLimits, die_with_parent, limit_self
-from roguelike.server.leftovers import scratch_folder
+from roguelike.server.leftovers import game_prefix, scratch_folder
 
 PLAYING = "roguelike.server.hosted.rehearsal"  # the fork server preloads it: the game, and its code played once
 
@@ -23,7 +23,7 @@ def run_game(sock: socket.socket, limits: dict[str, Any]) -> None:
     held while it plays (``roguelike.server.leftovers``: swept if the process is killed)."""
     limit_self(ChildLimits.from_plain(limits))
     die_with_parent()
-    with scratch_folder(f"game-{os.getpid()}-") as scratch:
+    with scratch_folder(game_prefix(os.getpid())) as scratch:
         # A crash report or a morgue line never lands in the server's folder.
         os.environ["HEDONIC_DATA_DIR"] = str(scratch)
         try:

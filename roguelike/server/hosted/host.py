@@ -198,7 +198,7 @@ class HostedGame(Fanout):
                 process.kill()
                 await asyncio.to_thread(process.join)
             if process.exitcode is not None and process.exitcode < 0:  # killed: it could not remove its scratch folder
-                await asyncio.to_thread(leftovers.sweep, False)
+                await asyncio.to_thread(leftovers.sweep_game, process.pid)
             await self.gone(process.exitcode)
 
     async def take(self, kind: bytes, payload: bytes, writer: asyncio.StreamWriter) -> None:
