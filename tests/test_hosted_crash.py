@@ -25,6 +25,7 @@ from roguelike.replay.fileformat import parse_replay
 from roguelike.replay.verify import Outcome, verify
 from roguelike.server.hosted import log
 from roguelike.server.hosted.playing import command_of
+from roguelike.server.leftovers import game_prefix, scratch_parent
 
 KILLS = int(os.environ.get("HOSTED_KILLS", "200"))
 # Waits and steps; "n" also answers no to any prompt a step into a dose asks (else the game would wait on it for
@@ -38,6 +39,7 @@ MOST_PRESSES = 20_000  # the storm's bound: a game waited out ends in a few hund
 def test_kill_9_at_random_instants_loses_no_accepted_command_and_applies_none_twice(tmp_path: Path) -> None:
     rng = random.Random(43)
     kills = presses = 0
+    folders: list[Path] = []  # the scratch folders of the killed processes (they could not remove their own)
     with serving(tmp_path, snapshot_every=8) as (hosted, client):
         while (
             kills < KILLS or not hosted.ended
@@ -55,7 +57,7 @@ def test_kill_9_at_random_instants_loses_no_accepted_command_and_applies_none_tw
                     # flooding connection (on a quick machine the unpaced storm was closed, and pressed on for ever).
                     time.sleep(rng.uniform(0.0, 0.05) + burst * 2 / (MESSAGES_PER_SECOND * 0.8))
                     if kills < KILLS:
-                        killed = kill(hosted, game)
+                        killed = kill(hosted, game, folders)
                         kills += killed is not None
                         running_again(hosted, game, killed)
         games = all_games(hosted)
@@ -73,6 +75,7 @@ def test_kill_9_at_random_instants_loses_no_accepted_command_and_applies_none_tw
                 before = len(hosted.commands(row.id))
                 tab.press("Period", text=".")
                 assert settled(hosted, tab, row.id, before + 1) == replayed(hosted, row.id).state.turn
+    assert folders and [folder for folder in folders if folder.exists()] == []  # each swept once its process died
 
 
 def ended(hosted: Hosted, game: str) -> bool:
@@ -80,11 +83,13 @@ def ended(hosted: Hosted, game: str) -> bool:
     return any(found == game for found, *_ in hosted.ended)
 
 
-def kill(hosted: Hosted, game: str) -> Any:
-    """Kill the game's process with SIGKILL, if it has one now; the process killed."""
+def kill(hosted: Hosted, game: str, folders: list[Path]) -> Any:
+    """Kill the game's process with SIGKILL, if it has one now, adding its scratch folder to ``folders``; the
+    process killed."""
     process = hosted.game(game).process if hosted.found(game) is not None else None
     if process is None or process.pid is None or process.exitcode is not None:
         return None
+    folders += scratch_parent().glob(f"{game_prefix(process.pid)}*")  # none yet if it is killed before making it
     try:
         os.kill(process.pid, signal.SIGKILL)
     except ProcessLookupError:

@@ -9,7 +9,9 @@ server (which dies with the server), proves the replay exactly as ``hedonic repl
 --json`` does, and sends back the verdict as JSON bytes (nothing coming back is unpickled).
 Past its wall-clock limit it is killed. ``--verifier COMMAND`` uses a child command instead.
 The fork server's last preload, :mod:`roguelike.server.prefork`, keeps the pages its children
-share shared (hosted play forks its games from the same fork server).
+share shared (hosted play forks its games from the same fork server). Its socket's folder is held
+while this process lives, and starting it sweeps what killed servers and games left behind
+(:mod:`roguelike.server.leftovers`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.context import ForkServerContext
 from typing import Any
 
+from roguelike.server import leftovers
 from roguelike.server.child import FAILED, KILLED, ChildLimits
 
 PRELOAD = ["roguelike.server.job", "roguelike.scores.proof"]
@@ -33,17 +36,21 @@ UNDER_WAY_LOCK = threading.Lock()
 
 
 def fork_server() -> ForkServerContext:
-    """The fork server's context, the game preloaded in it, then settled for forking (``PREFORK``)."""
+    """The fork server's context, the game preloaded in it, then settled for forking (``PREFORK``); the folder of
+    its socket marked as this process's while it lives."""
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([*PRELOAD, PREFORK])
+    leftovers.hold_mp_temp()
     return context
 
 
 def start_fork_server() -> None:
-    """Start the fork server now (it loads the game once), not at the first upload."""
+    """Sweep what killed servers and games left, then start the fork server now (it loads the game once), not at
+    the first upload."""
     from multiprocessing import forkserver
 
     fork_server()
+    leftovers.sweep()
     forkserver.ensure_running()
 
 

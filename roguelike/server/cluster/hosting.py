@@ -46,6 +46,7 @@ async def host_main(config: ServerConfig, cluster_url: str, name: str) -> None:
     from roguelike.server.cluster.gamehost import GameHost
     from roguelike.server.cluster.ownership import OwnerSession, connect_args, libpq_url
     from roguelike.server.cluster.streams import cluster_redis
+    from roguelike.server.forked import start_fork_server
     from roguelike.server.hosted.host import game_context
 
     if config.play is None:
@@ -62,6 +63,7 @@ async def host_main(config: ServerConfig, cluster_url: str, name: str) -> None:
     host = GameHost(engine, redis, OwnerSession(config.db_url), config.play, server.upload_ended, name, keys)
     print(f"hedonic serve host {name}: running games for the gateways of {cluster_url}", flush=True)
     await server.verifier.start()
+    await asyncio.to_thread(start_fork_server)  # the games' (started already if it verifies): killed games swept
     task = asyncio.create_task(host.run())
     for number in (signal.SIGTERM, signal.SIGINT):
         asyncio.get_running_loop().add_signal_handler(number, task.cancel)

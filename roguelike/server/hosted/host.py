@@ -10,6 +10,8 @@ of :class:`roguelike.ground.fanout.Fanout`. The process ends when the game has h
 ``idle_seconds`` (the next key or connection rebuilds it), when its last screen closes, or when
 it dies (a crash, ``kill -9``, its memory or CPU limit): then it is rebuilt from the log, at
 once if someone is connected, else at the next connection, with a one-line notice to the player.
+A process killed by a signal leaves its scratch folder behind: it is swept then
+(:mod:`roguelike.server.leftovers`).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from sqlalchemy import Engine
 
 from roguelike.ground.fanout import Fanout
 from roguelike.ground.frames import FrameError, apply
-from roguelike.server import forked
+from roguelike.server import forked, leftovers
 from roguelike.server.child import MIB, ChildLimits
 from roguelike.server.hosted import log
 from roguelike.server.hosted.committer import Committer
@@ -195,6 +197,8 @@ class HostedGame(Fanout):
             if process.is_alive():
                 process.kill()
                 await asyncio.to_thread(process.join)
+            if process.exitcode is not None and process.exitcode < 0:  # killed: it could not remove its scratch folder
+                await asyncio.to_thread(leftovers.sweep_game, process.pid)
             await self.gone(process.exitcode)
 
     async def take(self, kind: bytes, payload: bytes, writer: asyncio.StreamWriter) -> None:

@@ -13,9 +13,7 @@ played all the same.
 from __future__ import annotations
 
 import os
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 import tcod.event
@@ -25,6 +23,7 @@ from roguelike.frontend.loop import RunLoop
 from roguelike.frontend.web.keycodes import KEY_DOWN, KEY_UP
 from roguelike.server.hosted.playing import Line, Played
 from roguelike.server.hosted.wire import ACCEPTED, COMMAND, split_seq, with_seq
+from roguelike.server.leftovers import scratch_folder
 from roguelike.storage.datadir import ENV_VAR
 
 SEED = 43
@@ -82,19 +81,18 @@ def play_keys(scratch: Path) -> None:
 
 def rehearse() -> None:
     """Play a short game here, in a scratch data folder, and forget it; say so if it failed."""
-    scratch = Path(tempfile.mkdtemp(prefix="hedonic-rehearsal-"))
     before = os.environ.get(ENV_VAR)
-    os.environ[ENV_VAR] = str(scratch)  # as in a game's process: nothing lands in the server's folder
-    try:
-        play_keys(scratch)
-    except Exception as error:  # a saving only: the games are played without it
-        print(f"hedonic serve: the fork server's rehearsal of a game failed: {error!r}", file=sys.stderr)
-    finally:
-        if before is None:
-            os.environ.pop(ENV_VAR, None)
-        else:
-            os.environ[ENV_VAR] = before
-        shutil.rmtree(scratch, ignore_errors=True)
+    with scratch_folder(f"rehearsal-{os.getpid()}-") as scratch:  # held, and swept if the fork server is killed
+        os.environ[ENV_VAR] = str(scratch)  # as in a game's process: nothing lands in the server's folder
+        try:
+            play_keys(scratch)
+        except Exception as error:  # a saving only: the games are played without it
+            print(f"hedonic serve: the fork server's rehearsal of a game failed: {error!r}", file=sys.stderr)
+        finally:
+            if before is None:
+                os.environ.pop(ENV_VAR, None)
+            else:
+                os.environ[ENV_VAR] = before
 
 
 rehearse()

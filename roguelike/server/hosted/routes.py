@@ -26,6 +26,7 @@ from starlette.websockets import WebSocket
 
 from roguelike.ground.fanout import MAX_MESSAGE_BYTES, POLICY_VIOLATION, TRY_AGAIN_LATER, RateLimit, Viewer
 from roguelike.ground.sockets import send_all
+from roguelike.server import forked
 from roguelike.server.accountpages import framed, shown, who
 from roguelike.server.hosted import log
 from roguelike.server.hosted.committer import Committer
@@ -143,10 +144,9 @@ class HostedPlay:
 
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[None]:
-        """Start the fork server (the game loaded once) and the idle sweep; on the way out end every process."""
-        from multiprocessing import forkserver
-
-        await asyncio.to_thread(forkserver.ensure_running)
+        """Start the fork server (the game loaded once; what killed games left is swept first) and the idle sweep; on
+        the way out end every process."""
+        await asyncio.to_thread(forked.start_fork_server)
         self.sweeper = asyncio.create_task(self.sweep())
         try:
             yield
