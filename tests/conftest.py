@@ -49,20 +49,37 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The tests marked ``long`` go first, dealt out so that each xdist worker starts its share of them at
     once (longest first, to the worker with the fewest seconds so far): the suite then never ends waiting
-    on minutes-long tests run one after another on one worker. The other tests keep their order."""
+    on minutes-long tests run one after another on one worker. The tests marked ``together`` with one name
+    join the lightest share, so they run in one worker and share what they make there. The other tests
+    keep their order."""
     marked = sorted((item for item in items if expected_seconds(item)), key=expected_seconds, reverse=True)
     if not marked:
         return
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
-    others = [item for item in items if not expected_seconds(item)]
+    groups = together(items)
+    grouped = {id(item) for group in groups for item in group}
+    others = [item for item in items if not expected_seconds(item) and id(item) not in grouped]
     # pytest-xdist's load scheduling first hands each worker, in turn, this many consecutive tests
     first = max(len(items) // workers // 4, 2)
+    shares = dealt(marked, workers)
+    for group in groups:
+        min(shares, key=lambda share: sum(map(expected_seconds, share))).extend(group)
     ordered: list[pytest.Item] = []
-    for share in dealt(marked, workers):
+    for share in shares:
         filling = max(first - len(share), 0)
         ordered += share + others[:filling]
         others = others[filling:]
     items[:] = ordered + others
+
+
+def together(items: list[pytest.Item]) -> list[list[pytest.Item]]:
+    """The tests marked ``together(name)``, a list for each name, in their order."""
+    groups: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        mark = item.get_closest_marker("together")
+        if mark is not None and not expected_seconds(item):
+            groups.setdefault(str(mark.args[0]), []).append(item)
+    return list(groups.values())
 
 
 def dealt(marked: list[pytest.Item], workers: int) -> list[list[pytest.Item]]:

@@ -3,7 +3,8 @@
 Two files check the same floors 1..4 of games 0..999 (``test_floor_kinds``: connected,
 stairs in place; ``test_dose_chokepoints``: no dose gates a floor), and making them is
 nearly all of either test's time. Each chunk of games is made by whichever reader comes
-first and handed to the other, then let go. The floors are only read: their arrays are made
+first and handed to the other, then let go; both files' chunk tests are marked ``together`` so that
+xdist runs them in one worker (tests/conftest.py). The floors are only read: their arrays are made
 read-only, so a test that tried to change one would fail instead of spoiling the other's.
 """
 

@@ -39,6 +39,7 @@ def sealed_tiles(floor: Floor) -> int:
     return int((open_ground & ~reach).sum())
 
 
+@pytest.mark.together("floor samples")
 @pytest.mark.parametrize("first", range(0, GAMES, CHUNK))
 def test_no_dose_gates_any_part_of_a_thousand_floors_of_every_kind(first: int) -> None:
     kinds: Counter[str] = Counter()

@@ -31,6 +31,7 @@ def check_floor(floor: Floor, above: Floor | None) -> None:
         assert floor.tile(*floor.up_stairs) == Tile.STAIRS_UP
 
 
+@pytest.mark.together("floor samples")
 @pytest.mark.parametrize("first", range(0, GAMES, CHUNK), ids=lambda first: f"games{first}to{first + CHUNK - 1}")
 def test_thousands_of_games_have_connected_floors_of_every_kind(first: int) -> None:
     kinds: Counter[str] = Counter()
