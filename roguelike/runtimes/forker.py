@@ -15,7 +15,8 @@ At this process's time limit the forker's whole group (the forker, its fork and 
 started) is killed, as :mod:`.launch` does for a fresh child, and the next run starts another
 forker. A forker serves one interpreter and one environment; it ends with the block, or with
 the process that started it (a forked worker's, with the worker). Where a process cannot fork,
-or its forker is gone before forking, the child is started fresh.
+where ``python`` is a frozen build (whose entry point stands in for a child, not for a forker),
+or where a forker ended before forking, the child is started fresh.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import os
 import select
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
@@ -203,12 +205,16 @@ def text_of(file: IO[bytes]) -> str:
     return io.TextIOWrapper(io.BytesIO(file.read()), encoding=locale.getpreferredencoding(False)).read()
 
 
+Key = tuple[str, tuple[tuple[str, str], ...]]  # an interpreter and an environment
+
+
 @dataclass
 class Sharing:
     """The forkers of one process inside :func:`shared_imports`, by interpreter and environment."""
 
     pid: int = field(default_factory=os.getpid)
-    forkers: dict[tuple[str, tuple[tuple[str, str], ...]], Forker] = field(default_factory=dict)
+    forkers: dict[Key, Forker] = field(default_factory=dict)
+    failed: set[Key] = field(default_factory=set)  # a forker of these ended before forking: fresh children
 
     def close(self) -> None:
         """Stop every forker."""
@@ -250,6 +256,8 @@ def run_forked(
         SHARING.set(sharing)
         ended_on_exit(sharing)
     key = (str(python), tuple(sorted(env.items())))
+    if key in sharing.failed or frozen(python):
+        return None
     forker = sharing.forkers.get(key)
     try:
         if forker is None or not forker.alive():
@@ -257,7 +265,14 @@ def run_forked(
         return forker.run(code, argv)
     except (Gone, OSError):
         sharing.forkers.pop(key, None)
+        sharing.failed.add(key)
         return None
+
+
+def frozen(python: Path) -> bool:
+    """Whether ``python`` is this frozen build (tools/hedonic-frozen.py stands in for a runtime's
+    child, not for a forker)."""
+    return bool(getattr(sys, "frozen", False)) and Path(python) == Path(sys.executable)
 
 
 def ended_on_exit(sharing: Sharing) -> None:
