@@ -1,11 +1,12 @@
 """Runtime children forked from one process that imported their libraries once.
 
-Every runtime child imports the same libraries before its runtime's code (numpy, tcod, esper
-and msgpack: about 0.3 s of CPU each time, more than compiling the game's own modules). Inside
-:func:`shared_imports`, a captured child (a verification) is forked instead from a *forker*:
-a process started exactly as a fresh child is (``python -I -B``, the child's environment, a
-session of its own, dying with this process) that imported those libraries, nothing of any
-game, and then waits. Each run forks it; the fork takes the run's folder and command line and
+Every runtime child imports the same libraries before its runtime's code (numpy, tcod, esper,
+msgpack and a few standard modules: about 0.3 s of CPU each time, more than compiling the
+game's own modules). Inside :func:`shared_imports`, a captured child (a verification) is forked
+instead from a *forker*: a process started exactly as a fresh child is (``python -I -B``, the
+child's environment, a session of its own, dying with this process) that imported those
+libraries, nothing of any game, froze what it made (:func:`gc.freeze`, as the score server's
+fork server does: no collection in a fork visits and so copies it), and then waits. Each run forks it; the fork takes the run's folder and command line and
 runs the same boot as a fresh child (:data:`~roguelike.runtimes.dispatch.BOOT`: the
 runtime's code first on the path, imported from its ``.py`` files only), so each epoch's code
 is still imported afresh, in a process of its own, from the state a fresh child has once those
@@ -41,7 +42,10 @@ from typing import IO
 from roguelike.runtimes.launch import death_with_parent, give_alarm_back, take_alarm
 from roguelike.runtimes.store import RuntimeTrouble
 
-PRELOADED = ("numpy", "tcod", "esper", "msgpack")  # what every epoch's game imports before it plays
+# What every epoch's game imports before it verifies a turn, beside its own packages (epochs 1 to 16).
+LIBRARIES = ("numpy", "numpy.typing", "tcod", "esper", "msgpack", "platformdirs")
+STANDARD = ("argparse", "bz2", "hashlib", "lzma", "shlex", "shutil", "tempfile")
+PRELOADED = LIBRARIES + STANDARD
 # The forker: import the libraries, then fork once a request (a line: folder, command line); the fork
 # runs the boot as ``python -I -B -c BOOT`` would, the forker reports "started" and then its exit status.
 FORKER = """\
@@ -52,6 +56,9 @@ for name in preloaded:
         __import__(name)
     except Exception:
         pass  # its fork fails to import it as a fresh child would, and says so
+import gc
+gc.collect()  # nothing left for the collector is frozen; what is frozen no collection in a fork visits,
+gc.freeze()  # and so copies: a fork's exit (its last collection) costs 23 ms, not 57
 prctl = None
 if sys.platform.startswith("linux"):
     import ctypes
