@@ -212,22 +212,23 @@ def text_of(file: IO[bytes]) -> str:
     return io.TextIOWrapper(io.BytesIO(file.read()), encoding=locale.getpreferredencoding(False)).read()
 
 
-Key = tuple[str, tuple[tuple[str, str], ...]]  # an interpreter and an environment
+Key = tuple[str, str, tuple[tuple[str, str], ...]]  # an interpreter, a boot and an environment
 
 
 @dataclass
 class Sharing:
-    """The forkers of one process inside :func:`shared_imports`, by interpreter and environment."""
+    """The forkers of one process inside :func:`shared_imports`, by interpreter, boot and environment."""
 
     pid: int = field(default_factory=os.getpid)
     forkers: dict[Key, Forker] = field(default_factory=dict)
     failed: set[Key] = field(default_factory=set)  # a forker of these ended before forking: fresh children
 
     def close(self) -> None:
-        """Stop every forker."""
-        for forker in self.forkers.values():
-            forker.close()
-        self.forkers.clear()
+        """Stop every forker (only in the process that started them: a process forked since leaves them be)."""
+        if os.getpid() == self.pid:
+            for forker in self.forkers.values():
+                forker.close()
+            self.forkers.clear()
 
 
 SHARING: ContextVar[Sharing | None] = ContextVar("runtime_forkers", default=None)
@@ -262,7 +263,7 @@ def run_forked(
         sharing = Sharing()
         SHARING.set(sharing)
         ended_on_exit(sharing)
-    key = (str(python), tuple(sorted(env.items())))
+    key = (str(python), boot, tuple(sorted(env.items())))
     if key in sharing.failed or frozen(python):
         return None
     forker = sharing.forkers.get(key)
