@@ -133,7 +133,7 @@ def test_a_forked_child_its_forker_and_all_it_started_die_at_the_time_limit(tmp_
     name, _, value = token.partition("=")
     try:
         horse = subprocess.run(
-            [sys.executable, "-c", WORK_HORSE, str(runtime.path), "8"],
+            [sys.executable, "-c", WORK_HORSE, str(runtime.path), "12"],
             capture_output=True,
             text=True,
             timeout=300,
