@@ -19,6 +19,7 @@ from roguelike.core.epoch import FIRST_EPOCH, RULES_EPOCH
 from roguelike.replay import corpus, recorder
 from roguelike.replay.fileformat import FORMAT_VERSION, read_header, read_replay
 from roguelike.runtimes.dispatch import Options, run_in_runtime, runtime_for
+from roguelike.runtimes.forker import shared_imports
 from roguelike.runtimes.sources import past_epochs
 from roguelike.runtimes.store import kept_runtimes
 from roguelike.saves import read_save
@@ -75,19 +76,21 @@ def test_each_earlier_epochs_replays_verify_in_the_runtime_of_their_epoch(
     # One child a runtime verifies all its epoch's files (``hedonic replay --verify`` starts
     # one a file, and is run whole below for one epoch): the same runtime, command and
     # checks, without paying a Python start and a compile of the old code for each file.
+    # Each child is forked, as the command line's are, from one import of the libraries.
     for name, value in {"HEDONIC_CACHE_DIR": str(history_runtimes), **OFFLINE}.items():
         monkeypatch.setenv(name, value)
-    for epoch in range(FIRST_EPOCH + 1, RULES_EPOCH):
-        files = sorted((EPOCHS / str(epoch)).glob("*.replay"))
-        notes: list[str] = []
-        runtime = runtime_for(epoch, max(read_header(path)[0] for path in files), notes.append)
-        assert runtime.epoch == epoch and not notes, notes
-        done = run_in_runtime(
-            runtime, ["replay", "--verify", "--jobs", "1", *map(str, files)], Options(), notes.append, capture=True
-        )
-        assert done.returncode == 0 and not notes, done.stdout + done.stderr
-        for path in files:
-            assert re.search(verified(path, epoch) + "$", done.stdout, re.MULTILINE), done.stdout
+    with shared_imports():
+        for epoch in range(FIRST_EPOCH + 1, RULES_EPOCH):
+            files = sorted((EPOCHS / str(epoch)).glob("*.replay"))
+            notes: list[str] = []
+            runtime = runtime_for(epoch, max(read_header(path)[0] for path in files), notes.append)
+            assert runtime.epoch == epoch and not notes, notes
+            done = run_in_runtime(
+                runtime, ["replay", "--verify", "--jobs", "1", *map(str, files)], Options(), notes.append, capture=True
+            )
+            assert done.returncode == 0 and not notes, done.stdout + done.stderr
+            for path in files:
+                assert re.search(verified(path, epoch) + "$", done.stdout, re.MULTILINE), done.stdout
 
 
 def test_the_command_line_verifies_an_earlier_epochs_replays_through_its_runtime(history_runtimes: Path) -> None:

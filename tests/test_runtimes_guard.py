@@ -23,6 +23,7 @@ import pytest
 
 from roguelike.core.epoch import RULES_EPOCH
 from roguelike.runtimes.dispatch import Options, child_command, child_environment, run_in_runtime, runtime_for
+from roguelike.runtimes.prune import remove
 from roguelike.runtimes.sources import add_source
 from roguelike.runtimes.store import CODE, DESCRIPTION, Runtime, RuntimeTrouble, cache_root, damage, kept_runtimes
 
@@ -349,3 +350,14 @@ def test_a_runtime_folder_that_is_a_symbolic_link_is_damage(tmp_path: Path) -> N
     runtime.path.rename(moved)
     runtime.path.symlink_to(moved, target_is_directory=True)
     assert damage(runtime) == [f"{runtime.path}: a symbolic link"]
+
+
+def test_a_runtime_kept_later_shares_only_the_files_that_still_match_their_hashes(tmp_path: Path) -> None:
+    first = add_source(str(stand_in(tmp_path / "one")))
+    (first.code / "roguelike/cli/main.py").write_text("def main(argv):\n    return 9\n")  # changed once kept
+    second = add_source(str(stand_in(tmp_path / "two", version="0.0.2")))
+    alike = "roguelike/core/epoch.py"
+    assert (second.code / alike).stat().st_ino == (first.code / alike).stat().st_ino, "files alike are shared"
+    assert (second.code / "roguelike/cli/main.py").read_text() == HONEST_MAIN, "a changed file is never shared"
+    remove(first)
+    assert damage(second) == []

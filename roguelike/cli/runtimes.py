@@ -95,17 +95,24 @@ def add(sources: list[str]) -> int:
 
 
 def add_history(repository: Path) -> int:
-    """Keep the last code of every earlier epoch of a checkout."""
-    from roguelike.runtimes.sources import past_epochs
+    """Keep the last code of every earlier epoch of a checkout (read from git in one go)."""
+    from roguelike.runtimes.sources import from_commits, past_epochs
     from roguelike.runtimes.store import RuntimeTrouble
 
     try:
         epochs = past_epochs(repository)
+        if not epochs:
+            print("no earlier rules epoch in this checkout's history")
+        status = EXIT_OK
+        for commit, runtime in from_commits(list(epochs.values()), repository):
+            if isinstance(runtime, RuntimeTrouble):
+                print(f"hedonic runtimes: {commit}: {runtime}", file=sys.stderr)
+                status = EXIT_TROUBLE
+            else:
+                print(f"{commit}: kept as the runtime of {runtime.name} in {runtime.path}")
     except RuntimeTrouble as trouble:
         return complain(f"{repository}: {trouble}")
-    if not epochs:
-        print("no earlier rules epoch in this checkout's history")
-    return max([EXIT_OK, *(add([commit]) for commit in epochs.values())])
+    return status
 
 
 def prune(args: argparse.Namespace) -> int:

@@ -67,18 +67,21 @@ def verify_files(
     """Verify every file (folders expanded), printing verdicts in order; the worst exit status.
 
     A file of another rules epoch is verified by that epoch's runtime (``options`` say how to
-    reach its libraries). ``as_json``: one JSON object a file, with the score recomputed (and a
+    reach its libraries), in a child forked from a process that imported those libraries once. ``as_json``: one JSON object a file, with the score recomputed (and a
     daily's par, if the par file of the data directory ``par_root`` has it)."""
+    from roguelike.runtimes.forker import shared_imports
+
     files, empty = replay_files(paths)
     for folder in empty:
         print(f"hedonic replay: {shown(folder)}: a folder without replay files (*.replay)", file=err)
     worst = EXIT_BAD_FILE if empty else EXIT_OK
-    if len(files) <= 1 or (workers := workers_for(files, jobs)) <= 1:
-        return max([worst, *(verify_file(path, out, err, options, as_json, par_root) for path in files)])
-    for status, printed, complained in verified_in_parallel(files, workers, err, options, as_json, par_root):
-        out.write(printed)
-        err.write(complained)
-        worst = max(worst, status)
+    with shared_imports():  # the runtime children of other epochs' files fork from one import of their libraries
+        if len(files) <= 1 or (workers := workers_for(files, jobs)) <= 1:
+            return max([worst, *(verify_file(path, out, err, options, as_json, par_root) for path in files)])
+        for status, printed, complained in verified_in_parallel(files, workers, err, options, as_json, par_root):
+            out.write(printed)
+            err.write(complained)
+            worst = max(worst, status)
     return worst
 
 

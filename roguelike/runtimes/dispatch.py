@@ -7,7 +7,8 @@ before it runs; a damaged one is named, moved aside and rebuilt where that can b
 never used. The child runs isolated (``-I -B``: no user site folder, no ``PYTHON*``
 variables, no bytecode written), and the runtime's code is imported from its sources alone:
 no bytecode, planted or not, is ever read from it. It runs guarded (:mod:`.launch`): killed
-with all it started at this process's time limit.
+with all it started at this process's time limit. Inside :func:`.forker.shared_imports`, a
+captured child is forked from a process that imported the libraries once (:mod:`.forker`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 
 from roguelike.ground.versions import version_key
 from roguelike.runtimes.environments import Installer, interpreter_for
+from roguelike.runtimes.forker import run_forked
 from roguelike.runtimes.launch import run_guarded
 from roguelike.runtimes.store import Runtime, RuntimeTrouble, damage, kept_runtimes
 
@@ -111,6 +113,9 @@ def run_in_runtime(
     if problems:
         raise RuntimeTrouble(f"the runtime in {runtime.path} is damaged ({problems[0]}): refused")
     python = interpreter_for(runtime, options.wheels, options.online, options.isolated, options.installer, tell)
+    forked = run_forked(python, child_environment(), BOOT, runtime.code, argv) if capture else None
+    if forked is not None:
+        return forked
     return run_guarded(child_command(runtime, python, argv), child_environment(), capture)
 
 

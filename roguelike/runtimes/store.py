@@ -180,13 +180,12 @@ def damage(runtime: Runtime) -> list[str]:
 def strangers(runtime: Runtime) -> list[str]:
     """Whatever the runtime's folder holds that its manifest does not list (symbolic links never followed)."""
     listed = {Path(CODE, relative) for relative in runtime.files}
-    folders = {Path(CODE)} | {parent for path in listed for parent in path.parents if parent != Path(".")}
+    folders = folders_of(listed)
     found = [f"{folder}: a symbolic link" for folder in (runtime.path, runtime.path.parent) if folder.is_symlink()]
     entries, unlisted = walk(runtime.path)
-    for entry in entries:
-        relative = entry.relative_to(runtime.path)
+    for relative, entry in entries:
         try:
-            mode = entry.lstat().st_mode
+            mode = os.lstat(entry).st_mode
             if stat.S_ISLNK(mode):
                 found.append(f"{relative.as_posix()}: a symbolic link (to {os.readlink(entry)}), not in its manifest")
             elif stat.S_ISDIR(mode):
@@ -199,19 +198,32 @@ def strangers(runtime: Runtime) -> list[str]:
     return found + [f"{folder}: cannot be listed" for folder in unlisted]
 
 
-def walk(folder: Path) -> tuple[list[Path], list[str]]:
-    """Everything under a folder, never following a symbolic link, and the folders that could not be listed."""
-    found: list[Path] = []
+def folders_of(listed: set[Path]) -> set[Path]:
+    """The code folder and every folder holding a listed file (each folder's parents walked up once)."""
+    folders = {Path(CODE)}
+    for folder in {path.parent for path in listed}:
+        while folder != Path(".") and folder not in folders:
+            folders.add(folder)
+            folder = folder.parent
+    return folders
+
+
+def walk(folder: Path) -> tuple[list[tuple[Path, str]], list[str]]:
+    """Everything under a folder (its path under the folder, and its whole path), never following a
+    symbolic link, and the folders that could not be listed."""
+    found: list[tuple[Path, str]] = []
     unlisted: list[str] = []
-    for top, names, files in os.walk(folder, followlinks=False, onerror=lambda error: unlisted.append(error.filename)):
-        found += [Path(top, name) for name in sorted(names + files)]
+    base = str(folder)
+    for top, names, files in os.walk(base, followlinks=False, onerror=lambda error: unlisted.append(error.filename)):
+        inside = Path(os.path.relpath(top, base))
+        found += [(inside / name, os.path.join(top, name)) for name in sorted(names + files)]
     return found, unlisted
 
 
 def safe_relative(relative: str) -> bool:
     """Whether a recorded path stays inside the runtime's code folder."""
-    parts = Path(relative).parts
-    return bool(parts) and not Path(relative).is_absolute() and ".." not in parts
+    path = Path(relative)
+    return bool(path.parts) and not path.is_absolute() and ".." not in path.parts
 
 
 def kept_runtimes(root: Path | None = None) -> tuple[list[Runtime], list[str]]:
