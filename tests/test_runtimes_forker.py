@@ -21,7 +21,7 @@ from roguelike.runtimes.dispatch import BOOT, Options, child_environment, run_in
 from roguelike.runtimes.forker import SHARING, run_forked, shared_imports
 from roguelike.runtimes.sources import add_source
 from roguelike.runtimes.store import damage
-from test_runtimes_guard import HONEST_MAIN, SLEEPER_MAIN, offline_cache, plant_pyc, stand_in
+from test_runtimes_guard import HONEST_MAIN, SLEEPER_MAIN, offline_cache, plant_pyc, processes_naming, stand_in
 
 __all__ = ["offline_cache"]  # its autouse fixture: a cache of each test's own, no package index
 
@@ -112,20 +112,6 @@ print("the runtime came back")
 """
 
 
-def processes_with(token: str) -> list[int]:
-    """The live (not zombie) processes whose environment holds a token."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            environment = (entry / "environ").read_bytes()
-            state = (entry / "stat").read_text().rpartition(")")[2].split()[0]
-        except (OSError, IndexError):
-            continue
-        if entry.name.isdigit() and token.encode() in environment and state != "Z":
-            found.append(int(entry.name))
-    return found
-
-
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads the process table from /proc")
 def test_a_forked_child_its_forker_and_all_it_started_die_at_the_time_limit(tmp_path: Path) -> None:
     runtime = add_source(str(stand_in(tmp_path / "game", main=SLEEPER_MAIN)))
@@ -142,13 +128,13 @@ def test_a_forked_child_its_forker_and_all_it_started_die_at_the_time_limit(tmp_
         assert (runtime.path.parent / "started").is_file(), "the runtime's child never started: " + horse.stderr
         assert "the runtime came back" not in horse.stdout
         assert "over its time limit" in horse.stderr or horse.returncode == -signal.SIGALRM, horse.stderr
-        left = processes_with(token)
+        left = processes_naming(token, "environ")
         for _ in range(100):  # a killed grandchild is reaped by init, not by us
             if not left:
                 break
             time.sleep(0.1)
-            left = processes_with(token)
+            left = processes_naming(token, "environ")
         assert left == [], "the forker, its fork or what it started outlived the time limit"
     finally:
-        for pid in processes_with(token):
+        for pid in processes_naming(token, "environ"):
             os.kill(pid, 9)

@@ -257,16 +257,17 @@ print("the runtime came back")
 """
 
 
-def processes_naming(text: str) -> list[int]:
-    """The live (not zombie) processes whose command line holds some text."""
+def processes_naming(text: str, part: str = "cmdline") -> list[int]:
+    """The live (not zombie) processes other than this one whose command line (or another ``/proc/PID`` file,
+    such as ``environ``) holds some text."""
     found = []
     for entry in Path("/proc").iterdir():
         try:
-            command = (entry / "cmdline").read_bytes().decode(errors="replace")
+            held = (entry / part).read_bytes().decode(errors="replace")
             state = (entry / "stat").read_text().rpartition(")")[2].split()[0]
         except (OSError, IndexError):
             continue
-        if entry.name.isdigit() and text in command and state != "Z" and int(entry.name) != os.getpid():
+        if entry.name.isdigit() and text in held and state != "Z" and int(entry.name) != os.getpid():
             found.append(int(entry.name))
     return found
 
@@ -359,5 +360,23 @@ def test_a_runtime_kept_later_shares_only_the_files_that_still_match_their_hashe
     alike = "roguelike/core/epoch.py"
     assert (second.code / alike).stat().st_ino == (first.code / alike).stat().st_ino, "files alike are shared"
     assert (second.code / "roguelike/cli/main.py").read_text() == HONEST_MAIN, "a changed file is never shared"
+    remove(first)
+    assert damage(second) == []
+
+
+@pytest.mark.parametrize("refusal", [OSError(18, "Invalid cross-device link"), NotImplementedError()])
+def test_a_runtime_whose_files_cannot_be_linked_keeps_copies_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, refusal: BaseException
+) -> None:
+    first = add_source(str(stand_in(tmp_path / "one")))
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise refusal
+
+    monkeypatch.setattr(os, "link", refuse)
+    second = add_source(str(stand_in(tmp_path / "two", version="0.0.2")))
+    alike = "roguelike/core/epoch.py"
+    assert (second.code / alike).read_bytes() == (first.code / alike).read_bytes()
+    assert (second.code / alike).stat().st_ino != (first.code / alike).stat().st_ino, "written, not linked"
     remove(first)
     assert damage(second) == []
