@@ -19,6 +19,7 @@ from save_helpers import screen_rows
 from test_terminal_e2e import LIMIT
 from test_terminal_tmux import new_game, require_tmux
 
+DYING = "Press a key to see how it came to this."  # the dying screen's hint, on its first frame
 DAILY = "Verified: 12345 points, #12 of 123 in the hall; #1 of 1 on the 2026-11-28 daily board."
 
 
@@ -62,9 +63,11 @@ def test_the_terminal_shows_the_verdict_without_a_key(tmp_path: Path) -> None:
         tmux.wait_for("Wizard")
         tmux.keys("s", "2")  # a Depression beside the player: waiting, it notices, then kills
         for _ in range(6):
+            if DYING in tmux.pane():
+                break  # a wait pressed now would open the record once the dying screen takes keys
             tmux.keys(".")
             subprocess.run(["sleep", "0.3"], check=True)
-        tmux.wait_for("Press a key to see how it came to this.")
+        tmux.wait_for(DYING)
         deadline = LIMIT
         while "killed by Depression" not in tmux.pane() and deadline > 0:
             tmux.keys("Space")  # the dying screen takes a key only after its moment
