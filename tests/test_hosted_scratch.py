@@ -185,8 +185,10 @@ def test_a_game_process_killed_with_sigkill_leaves_its_folder_to_the_sweep_and_a
     dead_folder, alive_folder = game_folder(dead.pid), game_folder(alive.pid)
     os.kill(dead.pid, signal.SIGKILL)
     dead.join(30)
-    assert dead_folder.is_dir()  # what the host's sweep is for
-    assert leftovers.sweep_scratch() >= 1
+    # The parent is the machine's, shared with the other xdist workers, whose servers sweep it as they start:
+    # the killed game's folder may be gone before this sweep, so what is checked is the outcome, not a count.
+    # (That a holder killed outright leaves its folder is shown in a parent of the test's own, above.)
+    leftovers.sweep_scratch()
     assert not dead_folder.exists() and alive_folder.is_dir()
     alive_socket.close()  # the host closes the game: it ends by itself and removes its own folder
     alive.join(30)
